@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The check table. A check is pure: it reads the analysis (two snapshots, the interval and the
+ * user's options) and emits findings into the report. No I/O, no printing. The same table
+ * drives doctor, `netpath explain`, `netpath checks` and the man page.
+ */
+#ifndef NP_CHECK_H
+#define NP_CHECK_H
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "finding.h"
+#include "snapshot.h"
+
+struct np_options {
+	double interval;	/* seconds between the two snapshots; 0 = no sampling */
+	double rtt_ms;		/* --rtt; NAN when not given */
+	double bandwidth_bps;	/* --bandwidth; NAN when not given (use the link speed) */
+	int verbose;
+};
+
+struct np_analysis {
+	const struct np_snapshot *prev;	/* NULL when --interval 0 */
+	const struct np_snapshot *cur;
+	double dt;			/* seconds between prev and cur; 0 when prev is NULL */
+	const struct np_options *opt;
+	/* Derived once by the engine for the BDP checks. */
+	double bw_bps;			/* NAN when neither --bandwidth nor a link speed */
+	const char *bw_source;		/* "--bandwidth", "link speed", ... */
+	double rtt_ms;			/* NAN when unknown */
+	const char *rtt_source;
+};
+
+struct np_check {
+	const char *id;			/* stable: "softnet.backlog-drops" */
+	enum np_stage stage;
+	const char *title;
+	const char *looks_at;		/* what it reads */
+	const char *why;		/* why it matters, and when it does not */
+	const char *fix;		/* the remedy in general terms, with its cost */
+	const char *related;		/* sysctls/ethtool settings, comma separated */
+	const char *kernel_notes;	/* version differences, may be NULL */
+	/* Documented thresholds for counter-driven checks (NAN if the check has none). */
+	double warn, crit;
+	const char *thr_unit;		/* "drops/s", "% of packets", ... */
+	void (*run)(const struct np_analysis *a, struct np_report *r);
+};
+
+/* Each stage file exports a NULL-terminated list; the registry joins them in stage order. */
+extern const struct np_check *const np_checks_link[], *const np_checks_pcie[],
+	*const np_checks_nic[], *const np_checks_irq[], *const np_checks_softnet[],
+	*const np_checks_ingress[], *const np_checks_ip[], *const np_checks_transport[],
+	*const np_checks_socket[], *const np_checks_congestion[];
+
+/* The whole table in receive-path order. */
+const struct np_check *const *np_check_table(size_t *n);
+const struct np_check *np_check_find(const char *id);
+
+/* Run the checks of the table for which want() is true (NULL: all) over the analysis into r,
+ * which the caller frees with np_report_free(). Checks not wanted stay NP_CHECK_NOT_RUN. */
+typedef bool (*np_check_filter)(const struct np_check *c, void *arg);
+int np_analyze(const struct np_analysis *a, struct np_report *r, np_check_filter want, void *arg);
+/* Fill the derived fields (bandwidth, RTT and their sources) from options and snapshots. */
+void np_analysis_derive(struct np_analysis *a);
+
+/* ---- what checks use to report ---- */
+
+/* Start a finding for the running check; the summary is printf-formatted. */
+struct np_finding *np_emit(struct np_report *r, enum np_severity sev, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Mark the running check as skipped (its data was unavailable). */
+void np_skip(struct np_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+void np_ev_value(struct np_finding *f, const char *key, const char *unit, double value);
+void np_ev_text(struct np_finding *f, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+struct np_counter_view;
+void np_ev_counter(struct np_finding *f, const char *key, const char *unit,
+		   const struct np_counter_view *v);
+/* Mark the last added evidence as verbose-only in text output. */
+void np_ev_verbose(struct np_finding *f);
+void np_detail(struct np_finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void np_remedy(struct np_finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- counters over the interval ---- */
+
+/* A counter seen since boot and, when sampled, over the interval. */
+struct np_counter_view {
+	bool present;		/* the counter exists in the current snapshot */
+	uint64_t total;		/* since boot (current value) */
+	uint64_t delta;		/* over the interval (0 when not sampled) */
+	double rate;		/* per second (0 when not sampled) */
+	bool sampled;		/* the analysis has an interval and prev had the counter */
+};
+
+/* 64-bit counters: a decrease (counter reset, device re-created) gives delta 0, not a wrap. */
+struct np_counter_view np_view_u64(const struct np_analysis *a, uint64_t prev, uint64_t cur);
+/* 32-bit counters (softnet_stat): cur < prev means one wrap. */
+struct np_counter_view np_view_u32(const struct np_analysis *a, uint64_t prev, uint64_t cur);
+/* A MIB counter by nstat name ("TcpExtListenOverflows"). */
+struct np_counter_view np_view_mib(const struct np_analysis *a, const char *name);
+/* Sum of views (for "drops = A + B"). */
+struct np_counter_view np_view_sum(struct np_counter_view x, struct np_counter_view y);
+
+/*
+ * The usual verdict for a drop counter: with an interval, rate >= crit → critical, >= warn →
+ * warning, > 0 → info; no change over the interval but a since-boot total → info ("in the
+ * past"); never seen → OK. Without an interval, since-boot totals alone give at most `info`,
+ * never critical: a counter that grew once since boot is not an incident.
+ */
+enum np_severity np_verdict(const struct np_counter_view *v, double warn, double crit);
+
+/* Thresholds of the running check (from the table; overridable later). */
+double np_thr_warn(const struct np_report *r);
+double np_thr_crit(const struct np_report *r);
+
+/* ---- formatting helpers for summaries ---- */
+/* "6 MiB", "208 KiB", "1.9 MB" style with binary units. */
+const char *np_fmt_bytes(double bytes, char *buf, size_t size);
+/* "10 Gbit/s", "500 Mbit/s". */
+const char *np_fmt_bps(double bps, char *buf, size_t size);
+
+/* Bandwidth-delay product in bytes; NAN if either is unknown. */
+double np_bdp_bytes(double bw_bps, double rtt_ms);
+/* The RTT (ms) up to which a buffer of 'bytes' keeps a 'bw_bps' link full. */
+double np_rtt_covered_ms(double bytes, double bw_bps);
+
+#endif

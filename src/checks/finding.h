@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Findings: what a check concluded, with its evidence, ready for any renderer. */
+#ifndef NP_FINDING_H
+#define NP_FINDING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The fixed stage vocabulary, in receive-path order (design.md). */
+enum np_stage {
+	NP_STAGE_LINK,
+	NP_STAGE_PCIE,
+	NP_STAGE_NIC,
+	NP_STAGE_IRQ,
+	NP_STAGE_SOFTNET,
+	NP_STAGE_INGRESS,
+	NP_STAGE_IP,
+	NP_STAGE_TRANSPORT,
+	NP_STAGE_SOCKET,
+	NP_STAGE_CONGESTION,
+	NP_STAGE__COUNT
+};
+
+enum np_severity { NP_SEV_OK, NP_SEV_INFO, NP_SEV_WARNING, NP_SEV_CRITICAL };
+
+const char *np_stage_name(enum np_stage st);
+const char *np_severity_name(enum np_severity sev);
+int np_stage_from_name(const char *name);	/* -1 if unknown */
+
+#define NP_MAX_EVIDENCE 16
+
+/* One named value. A counter carries its since-boot total and, when sampled, its rate. */
+struct np_evidence {
+	char key[48];
+	char unit[24];
+	enum { NP_EV_VALUE, NP_EV_COUNTER, NP_EV_TEXT } kind;
+	double value;		/* VALUE: the value; COUNTER: the since-boot total */
+	double delta;		/* COUNTER: change over the interval */
+	double rate;		/* COUNTER: per second over the interval */
+	bool sampled;		/* COUNTER: delta/rate are meaningful */
+	bool verbose;		/* shown in text only with -v (always in JSON) */
+	char text[160];		/* TEXT */
+};
+
+struct np_check;
+
+struct np_finding {
+	const struct np_check *check;
+	enum np_severity severity;
+	double rank;			/* tie-break within a severity: drops per second, higher first */
+	char summary[320];
+	char detail[640];		/* run-specific explanation added to the check's static text */
+	char remedy[1024];		/* the exact commands for this host, with their cost */
+	size_t nev;
+	struct np_evidence ev[NP_MAX_EVIDENCE];
+};
+
+enum np_check_state { NP_CHECK_NOT_RUN, NP_CHECK_PASSED, NP_CHECK_FLAGGED, NP_CHECK_SKIPPED };
+
+struct np_check_result {
+	const struct np_check *check;
+	enum np_check_state state;
+	enum np_severity worst;
+	char skip_reason[160];
+};
+
+/* Everything a run produced: findings plus the per-check outcome (ran clean, flagged, skipped). */
+struct np_report {
+	size_t n, cap;
+	struct np_finding *f;
+	size_t nres;
+	struct np_check_result *res;	/* one per check of the table, in table order */
+	struct np_check_result *cur;	/* the check now running (set by the engine) */
+};
+
+void np_report_free(struct np_report *r);
+/* Sort findings by stage, then severity (worst first), then rank. */
+void np_report_sort(struct np_report *r);
+enum np_severity np_report_worst(const struct np_report *r);
+
+#endif

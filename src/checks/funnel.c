@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The per-stage funnel: a pure summary of the counters each stage's drops show up in. */
+#include "funnel.h"
+
+#include <string.h>
+
+const char *np_scope_name(enum np_scope sc)
+{
+	switch (sc) {
+	case NP_SCOPE_INTERFACE: return "interface";
+	case NP_SCOPE_NETNS: return "netns";
+	case NP_SCOPE_HOST: return "host";
+	}
+	return "?";
+}
+
+static struct np_counter_view mib_sum(const struct np_analysis *a, const char *const *names)
+{
+	struct np_counter_view v = { 0 };
+
+	for (size_t i = 0; names[i]; i++)
+		v = np_view_sum(v, np_view_mib(a, names[i]));
+	return v;
+}
+
+#define DEV(a, field) \
+	np_view_u64(a, (a)->prev ? (a)->prev->dev.stats.field : NP_NA, (a)->cur->dev.stats.field)
+
+static struct np_funnel_row *row(struct np_funnel *f, enum np_stage st, enum np_scope sc,
+				 const char *in_what, const char *drop_what)
+{
+	struct np_funnel_row *r = &f->rows[f->n++];
+
+	memset(r, 0, sizeof(*r));
+	r->stage = st;
+	r->scope = sc;
+	r->in_what = in_what;
+	r->drop_what = drop_what;
+	return r;
+}
+
+static void softnet_sums(const struct np_analysis *a, struct np_funnel_row *r)
+{
+	const struct np_softnet *c = &a->cur->softnet, *p = a->prev ? &a->prev->softnet : NULL;
+
+	if (!np_src_ok(a->cur, NP_SRC_SOFTNET))
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		const struct np_softnet_row *pr = NULL;
+
+		/* Match rows by CPU: a CPU may go offline between the snapshots. */
+		for (size_t k = 0; p && k < p->n; k++)
+			if (p->rows[k].cpu == c->rows[i].cpu)
+				pr = &p->rows[k];
+		r->in = np_view_sum(r->in, np_view_u32(a, pr ? pr->processed : NP_NA,
+						       c->rows[i].processed));
+		r->drop = np_view_sum(r->drop, np_view_u32(a, pr ? pr->dropped : NP_NA,
+							 c->rows[i].dropped));
+	}
+}
+
+void np_funnel_build(const struct np_analysis *a, struct np_funnel *f)
+{
+	static const char *const ip_drops[] = {
+		"IpInDiscards", "IpInHdrErrors", "IpInAddrErrors", "IpInUnknownProtos",
+		"IpExtInNoRoutes", "IpExtInCsumErrors", "IpExtInTruncatedPkts", "IpReasmFails",
+		"TcpExtIPReversePathFilter", NULL };
+	static const char *const l4_in[] = { "TcpInSegs", "UdpInDatagrams", "UdpInErrors",
+					     "UdpNoPorts", NULL };
+	static const char *const l4_drops[] = { "TcpInCsumErrors", "UdpInCsumErrors", "UdpNoPorts",
+						"TcpExtTCPBacklogDrop", "TcpExtTCPMinTTLDrop", NULL };
+	static const char *const sock_in[] = { "TcpInSegs", "UdpInDatagrams", NULL };
+	static const char *const sock_drops[] = { "UdpRcvbufErrors", "UdpMemErrors",
+						  "TcpExtListenDrops", "TcpExtTCPRcvQDrop",
+						  "TcpExtTCPOFODrop", "TcpExtTCPZeroWindowDrop", NULL };
+	static const char *const ip_in[] = { "IpInReceives", NULL };
+	struct np_funnel_row *r;
+
+	memset(f, 0, sizeof(*f));
+	r = row(f, NP_STAGE_LINK, NP_SCOPE_INTERFACE, "rx_packets",
+		"rx_crc_errors + rx_frame_errors + rx_length_errors");
+	r->in = DEV(a, rx_packets);
+	r->drop = np_view_sum(np_view_sum(DEV(a, rx_crc_errors), DEV(a, rx_frame_errors)),
+			      DEV(a, rx_length_errors));
+
+	r = row(f, NP_STAGE_NIC, NP_SCOPE_INTERFACE, "rx_packets",
+		"rx_missed_errors + rx_fifo_errors + rx_over_errors");
+	r->in = DEV(a, rx_packets);
+	r->drop = np_view_sum(np_view_sum(DEV(a, rx_missed_errors), DEV(a, rx_fifo_errors)),
+			      DEV(a, rx_over_errors));
+
+	r = row(f, NP_STAGE_SOFTNET, NP_SCOPE_HOST, "softnet processed (post-GRO)",
+		"softnet dropped (backlog full, flow limit)");
+	softnet_sums(a, r);
+
+	r = row(f, NP_STAGE_INGRESS, NP_SCOPE_NETNS, "", "conntrack drop + early_drop");
+	if (np_src_ok(a->cur, NP_SRC_CONNTRACK)) {
+		const struct np_counters *p = a->prev ? &a->prev->conntrack : NULL;
+
+		r->drop = np_view_sum(
+			np_view_u64(a, p ? np_counters_get(p, "drop") : NP_NA,
+				    np_counters_get(&a->cur->conntrack, "drop")),
+			np_view_u64(a, p ? np_counters_get(p, "early_drop") : NP_NA,
+				    np_counters_get(&a->cur->conntrack, "early_drop")));
+	}
+
+	r = row(f, NP_STAGE_IP, NP_SCOPE_NETNS, "IpInReceives",
+		"IpInDiscards + InHdrErrors + InAddrErrors + InUnknownProtos + InNoRoutes + "
+		"InCsumErrors + InTruncatedPkts + ReasmFails + IPReversePathFilter");
+	r->in = mib_sum(a, ip_in);
+	r->drop = mib_sum(a, ip_drops);
+
+	r = row(f, NP_STAGE_TRANSPORT, NP_SCOPE_NETNS, "TcpInSegs + UdpInDatagrams + UdpInErrors + "
+		"UdpNoPorts", "checksum errors + UdpNoPorts + TCPBacklogDrop + TCPMinTTLDrop");
+	r->in = mib_sum(a, l4_in);
+	r->drop = mib_sum(a, l4_drops);
+
+	r = row(f, NP_STAGE_SOCKET, NP_SCOPE_NETNS, "TcpInSegs + UdpInDatagrams",
+		"UdpRcvbufErrors + UdpMemErrors + ListenDrops + TCPRcvQDrop + TCPOFODrop + "
+		"TCPZeroWindowDrop");
+	r->in = mib_sum(a, sock_in);
+	r->drop = mib_sum(a, sock_drops);
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The per-stage packet funnel: packets seen and dropped at each stage, since boot and per second. */
+#ifndef NP_FUNNEL_H
+#define NP_FUNNEL_H
+
+#include "check.h"
+
+enum np_scope { NP_SCOPE_INTERFACE, NP_SCOPE_NETNS, NP_SCOPE_HOST };
+
+struct np_funnel_row {
+	enum np_stage stage;
+	enum np_scope scope;		/* whose counters: the interface, this netns, the whole host */
+	const char *in_what;		/* what "packets" counts here, e.g. "IpInReceives" */
+	const char *drop_what;		/* the counters summed into "drops" */
+	struct np_counter_view in, drop;	/* .present false: no such counter at this stage */
+};
+
+struct np_funnel {
+	size_t n;
+	struct np_funnel_row rows[NP_STAGE__COUNT];
+};
+
+void np_funnel_build(const struct np_analysis *a, struct np_funnel *f);
+const char *np_scope_name(enum np_scope sc);
+
+#endif

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* What checks call to report: findings, evidence, skips. */
+#include "check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct np_finding *np_emit(struct np_report *r, enum np_severity sev, const char *fmt, ...)
+{
+	struct np_finding *f;
+	va_list ap;
+
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 32;
+		struct np_finding *nf = realloc(r->f, cap * sizeof(*nf));
+
+		if (!nf)
+			return NULL;
+		r->f = nf;
+		r->cap = cap;
+	}
+	f = &r->f[r->n++];
+	memset(f, 0, sizeof(*f));
+	f->check = r->cur ? r->cur->check : NULL;
+	f->severity = sev;
+	va_start(ap, fmt);
+	vsnprintf(f->summary, sizeof(f->summary), fmt, ap);
+	va_end(ap);
+	if (r->cur) {
+		r->cur->state = NP_CHECK_FLAGGED;
+		if (sev > r->cur->worst)
+			r->cur->worst = sev;
+	}
+	return f;
+}
+
+void np_skip(struct np_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!r->cur)
+		return;
+	r->cur->state = NP_CHECK_SKIPPED;
+	va_start(ap, fmt);
+	vsnprintf(r->cur->skip_reason, sizeof(r->cur->skip_reason), fmt, ap);
+	va_end(ap);
+}
+
+static struct np_evidence *ev_add(struct np_finding *f, const char *key, const char *unit)
+{
+	struct np_evidence *e;
+
+	if (!f || f->nev >= NP_MAX_EVIDENCE)
+		return NULL;
+	e = &f->ev[f->nev++];
+	memset(e, 0, sizeof(*e));
+	snprintf(e->key, sizeof(e->key), "%s", key);
+	snprintf(e->unit, sizeof(e->unit), "%s", unit ? unit : "");
+	return e;
+}
+
+void np_ev_value(struct np_finding *f, const char *key, const char *unit, double value)
+{
+	struct np_evidence *e = ev_add(f, key, unit);
+
+	if (!e)
+		return;
+	e->kind = NP_EV_VALUE;
+	e->value = value;
+}
+
+void np_ev_text(struct np_finding *f, const char *key, const char *fmt, ...)
+{
+	struct np_evidence *e = ev_add(f, key, NULL);
+	va_list ap;
+
+	if (!e)
+		return;
+	e->kind = NP_EV_TEXT;
+	va_start(ap, fmt);
+	vsnprintf(e->text, sizeof(e->text), fmt, ap);
+	va_end(ap);
+}
+
+void np_ev_counter(struct np_finding *f, const char *key, const char *unit,
+		   const struct np_counter_view *v)
+{
+	struct np_evidence *e = ev_add(f, key, unit);
+
+	if (!e)
+		return;
+	e->kind = NP_EV_COUNTER;
+	e->value = (double)v->total;
+	e->delta = (double)v->delta;
+	e->rate = v->rate;
+	e->sampled = v->sampled;
+}
+
+void np_ev_verbose(struct np_finding *f)
+{
+	if (f && f->nev)
+		f->ev[f->nev - 1].verbose = true;
+}
+
+static void append(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	size_t len = strlen(buf);
+
+	if (len + 2 >= size)
+		return;
+	if (len)
+		buf[len++] = ' ';
+	vsnprintf(buf + len, size - len, fmt, ap);
+}
+
+void np_detail(struct np_finding *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!f)
+		return;
+	va_start(ap, fmt);
+	append(f->detail, sizeof(f->detail), fmt, ap);
+	va_end(ap);
+}
+
+void np_remedy(struct np_finding *f, const char *fmt, ...)
+{
+	size_t len;
+	va_list ap;
+
+	if (!f)
+		return;
+	/* Remedies are lines: one command or sentence each. */
+	len = strlen(f->remedy);
+	if (len && len + 1 < sizeof(f->remedy)) {
+		f->remedy[len++] = '\n';
+		f->remedy[len] = '\0';
+	}
+	va_start(ap, fmt);
+	vsnprintf(f->remedy + len, sizeof(f->remedy) - len, fmt, ap);
+	va_end(ap);
+}
+
+double np_thr_warn(const struct np_report *r)
+{
+	return r->cur ? r->cur->check->warn : NAN;
+}
+
+double np_thr_crit(const struct np_report *r)
+{
+	return r->cur ? r->cur->check->crit : NAN;
+}

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Subcommands: each parses its own options and returns an exit code. */
+#ifndef NP_COMMANDS_H
+#define NP_COMMANDS_H
+
+int np_cmd_doctor(int argc, char **argv);
+int np_cmd_explain(int argc, char **argv);
+int np_cmd_checks(int argc, char **argv);
+
+#endif

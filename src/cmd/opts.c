@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Option value parsing with strict validation: a typo must be an error, not a zero. */
+#include "opts.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+int np_parse_number(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end != '\0' || isnan(v) || v < min || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int np_parse_bandwidth(const char *s, double *bps)
+{
+	static const char *const units[] = { "", "bit", "bps", "b/s", "bit/s", NULL };
+	double v, mult = 1;
+	char *end;
+
+	if (!s || !*s)
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || isnan(v) || v <= 0)
+		return -EINVAL;
+	switch (*end) {
+	case 'k': case 'K': mult = 1e3; end++; break;
+	case 'm': case 'M': mult = 1e6; end++; break;
+	case 'g': case 'G': mult = 1e9; end++; break;
+	case 't': case 'T': mult = 1e12; end++; break;
+	default: break;
+	}
+	for (size_t i = 0; units[i]; i++) {
+		if (strcasecmp(end, units[i]) == 0) {
+			v *= mult;
+			if (v < 1e3 || v > 1e13)	/* 1 kbit/s .. 10 Tbit/s */
+				return -EINVAL;
+			*bps = v;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int np_parse_color(const char *s, enum np_color *out)
+{
+	if (strcmp(s, "auto") == 0)
+		*out = NP_COLOR_AUTO;
+	else if (strcmp(s, "always") == 0)
+		*out = NP_COLOR_ALWAYS;
+	else if (strcmp(s, "never") == 0)
+		*out = NP_COLOR_NEVER;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+bool np_color_enabled(enum np_color c, FILE *out)
+{
+	const char *no = getenv("NO_COLOR");
+
+	if (c == NP_COLOR_ALWAYS)
+		return true;
+	if (c == NP_COLOR_NEVER || (no && *no))
+		return false;
+	return isatty(fileno(out));
+}

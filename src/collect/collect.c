@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* One snapshot: run every collector in a fixed order and timestamp it. */
+#include "collect.h"
+#include "parse.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int np_iface_check(const struct np_ctx *ctx, const char *ifname)
+{
+	char path[64];
+	size_t len = strlen(ifname);
+
+	/* Same rules as the kernel's dev_valid_name(). */
+	if (len == 0 || len >= IF_NAMESIZE || strcmp(ifname, ".") == 0 || strcmp(ifname, "..") == 0)
+		return -EINVAL;
+	for (size_t i = 0; i < len; i++)
+		if (ifname[i] == '/' || ifname[i] == ':' || ifname[i] == ' ' || ifname[i] == '\t' ||
+		    ifname[i] == '\n')
+			return -EINVAL;
+	snprintf(path, sizeof(path), "class/net/%s", ifname);
+	return np_exists(ctx, NP_SYS, path) ? 0 : -ENODEV;
+}
+
+int np_default_iface(const struct np_ctx *ctx, char *buf, size_t size)
+{
+	static const char *const files[] = { "net/route", "net/ipv6_route" };
+	int err = -ENOENT;
+
+	for (size_t i = 0; i < 2; i++) {
+		char *text;
+		size_t len;
+		int r = np_read_file(ctx, NP_PROC, files[i], &text, &len);
+
+		if (r < 0) {
+			err = r;
+			continue;
+		}
+		r = i == 0 ? np_parse_route_default(text, len, buf, size)
+			   : np_parse_ipv6_route_default(text, len, buf, size);
+		free(text);
+		if (r == 0)
+			return 0;
+		err = r;
+	}
+	return err;
+}
+
+int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s)
+{
+	int ok = 0;
+
+	np_snapshot_init(s);
+	s->t = now_monotonic();
+	snprintf(s->ifname, sizeof(s->ifname), "%s", ifname);
+
+	np_collect_host(ctx, s);	/* online CPUs first: softnet's old layout needs them */
+	np_collect_softnet(ctx, s);
+	np_collect_mib(ctx, s);
+	np_collect_sysctls(ctx, s);
+	np_collect_netdev(ctx, s);
+	np_collect_irqs(ctx, s);
+	np_collect_pcie(ctx, s);
+
+	for (int i = 0; i < NP_SRC__COUNT; i++)
+		ok |= np_src_ok(s, (enum np_source)i);
+	return ok ? 0 : -ENOENT;
+}

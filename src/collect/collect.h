@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Collectors: the only code that reads the kernel. They fill a snapshot and never print. */
+#ifndef NP_COLLECT_H
+#define NP_COLLECT_H
+
+#include "ctx.h"
+#include "snapshot.h"
+
+/* Take one snapshot of everything about IFACE and the host. Returns 0 when anything useful
+ * was read, -errno when nothing was (each source's outcome is in s->src[]). */
+int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s);
+
+/* The interface of the IPv4 default route, else the IPv6 one. -ENOENT when there is none. */
+int np_default_iface(const struct np_ctx *ctx, char *buf, size_t size);
+
+/* 0 when IFACE is a valid name and exists under the root; -EINVAL (bad name), -ENODEV. */
+int np_iface_check(const struct np_ctx *ctx, const char *ifname);
+
+/* The pieces, each setting its own s->src[] entries. */
+void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s);
+void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s);
+void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s);
+void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
+void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s);
+void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s);
+void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s);
+
+/* "class/net/IF/device" or its PCI parent (virtio): where msi_irqs, numa_node and the PCIe
+ * files live. Empty string when the interface has no PCI device. */
+int np_pci_dir(const struct np_ctx *ctx, const char *ifname, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* sysfs collector for the interface: /sys/class/net/IF (settings, counters, queues, device). */
+#include "collect.h"
+#include "parse.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define STAT(name) { #name, offsetof(struct np_link_stats, name) }
+static const struct {
+	const char *name;
+	size_t off;
+} stat_files[] = {
+	STAT(rx_packets), STAT(tx_packets), STAT(rx_bytes), STAT(tx_bytes),
+	STAT(rx_errors), STAT(tx_errors), STAT(rx_dropped), STAT(tx_dropped),
+	STAT(multicast), STAT(collisions), STAT(rx_length_errors), STAT(rx_over_errors),
+	STAT(rx_crc_errors), STAT(rx_frame_errors), STAT(rx_fifo_errors), STAT(rx_missed_errors),
+	STAT(tx_aborted_errors), STAT(tx_carrier_errors), STAT(tx_fifo_errors),
+	STAT(tx_heartbeat_errors), STAT(tx_window_errors), STAT(rx_compressed), STAT(tx_compressed),
+	STAT(rx_nohandler), STAT(rx_otherhost_dropped),
+};
+#undef STAT
+
+static void dev_u64(const struct np_ctx *ctx, const char *ifname, const char *file, uint64_t *out)
+{
+	char path[128];
+	uint64_t v;
+
+	snprintf(path, sizeof(path), "class/net/%s/%s", ifname, file);
+	if (np_read_u64(ctx, NP_SYS, path, &v) == 0)
+		*out = v;
+}
+
+static void dev_str(const struct np_ctx *ctx, const char *ifname, const char *file, char *buf,
+		    size_t size)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "class/net/%s/%s", ifname, file);
+	if (np_read_str(ctx, NP_SYS, path, buf, size) < 0)
+		buf[0] = '\0';
+}
+
+static int count_queues(const struct np_ctx *ctx, const char *ifname, size_t *nrx, size_t *ntx)
+{
+	char path[96];
+	struct dirent *de;
+	DIR *d;
+	int r;
+
+	*nrx = *ntx = 0;
+	snprintf(path, sizeof(path), "class/net/%s/queues", ifname);
+	r = np_opendir(ctx, NP_SYS, path, &d);
+	if (r < 0)
+		return r;
+	while ((de = readdir(d))) {
+		unsigned q;
+		char kind[3];
+
+		/* rx-N / tx-N; N are dense from 0 in the kernel. */
+		if (sscanf(de->d_name, "%2[rt]x-%u", kind, &q) != 2)
+			continue;
+		if (kind[0] == 'r' && q + 1 > *nrx)
+			*nrx = q + 1;
+		if (kind[0] == 't' && q + 1 > *ntx)
+			*ntx = q + 1;
+	}
+	closedir(d);
+	return 0;
+}
+
+static void read_queues(const struct np_ctx *ctx, struct np_netdev *d)
+{
+	char path[128], buf[4200];
+
+	if (count_queues(ctx, d->name, &d->n_rxq, &d->n_txq) < 0)
+		return;
+	d->rxq = d->n_rxq ? calloc(d->n_rxq, sizeof(*d->rxq)) : NULL;
+	d->txq = d->n_txq ? calloc(d->n_txq, sizeof(*d->txq)) : NULL;
+	if ((d->n_rxq && !d->rxq) || (d->n_txq && !d->txq)) {
+		d->n_rxq = d->n_txq = 0;
+		return;
+	}
+	for (size_t q = 0; q < d->n_rxq; q++) {
+		uint64_t v;
+
+		snprintf(path, sizeof(path), "class/net/%s/queues/rx-%zu/rps_cpus", d->name, q);
+		d->rxq[q].has_rps = np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0 &&
+				    np_parse_cpumask(buf, &d->rxq[q].rps_cpus) == 0;
+		d->rxq[q].rps_flow_cnt = NP_NA;
+		snprintf(path, sizeof(path), "class/net/%s/queues/rx-%zu/rps_flow_cnt", d->name, q);
+		if (np_read_u64(ctx, NP_SYS, path, &v) == 0)
+			d->rxq[q].rps_flow_cnt = v;
+	}
+	for (size_t q = 0; q < d->n_txq; q++) {
+		snprintf(path, sizeof(path), "class/net/%s/queues/tx-%zu/xps_cpus", d->name, q);
+		d->txq[q].has_xps = np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0 &&
+				    np_parse_cpumask(buf, &d->txq[q].xps_cpus) == 0;
+	}
+}
+
+static void read_device(const struct np_ctx *ctx, struct np_netdev *d)
+{
+	char path[160], pci[128], buf[4200];
+	int64_t node;
+
+	snprintf(path, sizeof(path), "class/net/%s/device", d->name);
+	d->has_device = np_exists(ctx, NP_SYS, path);
+	if (!d->has_device)
+		return;
+	snprintf(path, sizeof(path), "class/net/%s/device/driver", d->name);
+	if (np_read_link_base(ctx, NP_SYS, path, d->driver, sizeof(d->driver)) < 0)
+		d->driver[0] = '\0';
+	if (np_pci_dir(ctx, d->name, pci, sizeof(pci)) < 0)
+		return;
+	snprintf(path, sizeof(path), "%s/numa_node", pci);
+	if (np_read_s64(ctx, NP_SYS, path, &node) == 0)
+		d->numa_node = node;
+	snprintf(path, sizeof(path), "%s/local_cpulist", pci);
+	d->has_local_cpus = np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0 &&
+			    np_parse_cpulist(buf, &d->local_cpus) == 0;
+	snprintf(path, sizeof(path), "%s/uevent", pci);
+	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0) {
+		const char *slot = strstr(buf, "PCI_SLOT_NAME=");
+
+		if (slot)
+			sscanf(slot + 14, "%31[^\n]", d->bus_id);
+	}
+}
+
+int np_pci_dir(const struct np_ctx *ctx, const char *ifname, char *buf, size_t size)
+{
+	static const char *const candidates[] = { "device", "device/.." };
+	char probe[192];
+
+	/* A PCI function's directory has "config" (and "subsystem_vendor"); virtio_net's device
+	 * is a virtio bus device whose parent is the PCI function. */
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(buf, size, "class/net/%s/%s", ifname, candidates[i]);
+		snprintf(probe, sizeof(probe), "%s/subsystem_vendor", buf);
+		if (np_exists(ctx, NP_SYS, probe))
+			return 0;
+	}
+	buf[0] = '\0';
+	return -ENOENT;
+}
+
+void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	struct np_netdev *d = &s->dev;
+	char path[128], num[32];
+	int64_t v;
+
+	snprintf(d->name, sizeof(d->name), "%s", s->ifname);
+	snprintf(path, sizeof(path), "class/net/%s", d->name);
+	if (!np_exists(ctx, NP_SYS, path)) {
+		np_src_set(s, NP_SRC_NETDEV, -ENODEV, "interface not found in sysfs");
+		return;
+	}
+	dev_u64(ctx, d->name, "ifindex", &d->ifindex);
+	dev_u64(ctx, d->name, "mtu", &d->mtu);
+	dev_u64(ctx, d->name, "tx_queue_len", &d->tx_queue_len);
+	/* speed reads -1 (unknown) or fails with EINVAL when the link is down or virtual. */
+	dev_u64(ctx, d->name, "speed", &d->speed_mbps);
+	if (np_has(d->speed_mbps) && (d->speed_mbps == 0 || d->speed_mbps >= UINT32_MAX))
+		d->speed_mbps = NP_NA;
+	dev_str(ctx, d->name, "duplex", d->duplex, sizeof(d->duplex));
+	dev_str(ctx, d->name, "operstate", d->operstate, sizeof(d->operstate));
+	dev_u64(ctx, d->name, "carrier_changes", &d->carrier_changes);
+	dev_u64(ctx, d->name, "carrier_up_count", &d->carrier_up);
+	dev_u64(ctx, d->name, "carrier_down_count", &d->carrier_down);
+	dev_u64(ctx, d->name, "gro_flush_timeout", &d->gro_flush_timeout);
+	dev_u64(ctx, d->name, "napi_defer_hard_irqs", &d->napi_defer_hard_irqs);
+	snprintf(path, sizeof(path), "class/net/%s/threaded", d->name);
+	if (np_read_s64(ctx, NP_SYS, path, &v) == 0)
+		d->threaded = v;
+	for (size_t i = 0; i < sizeof(stat_files) / sizeof(stat_files[0]); i++) {
+		snprintf(num, sizeof(num), "statistics/%s", stat_files[i].name);
+		dev_u64(ctx, d->name, num, (uint64_t *)((char *)&d->stats + stat_files[i].off));
+	}
+	read_queues(ctx, d);
+	read_device(ctx, d);
+	np_src_set(s, NP_SRC_NETDEV, np_has(d->ifindex) || np_has(d->mtu) ? 0 : -EACCES, NULL);
+}

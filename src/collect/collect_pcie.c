@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* PCIe collector: negotiated vs capable link from sysfs, MPS/MRRS from config space. */
+#include "collect.h"
+#include "parse.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static void read_speed(const struct np_ctx *ctx, const char *pci, const char *file, uint64_t *out)
+{
+	char path[192], buf[64];
+
+	snprintf(path, sizeof(path), "%s/%s", pci, file);
+	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0)
+		np_parse_pcie_speed(buf, out);
+}
+
+static void read_num(const struct np_ctx *ctx, const char *pci, const char *file, uint64_t *out)
+{
+	char path[192];
+	uint64_t v;
+
+	snprintf(path, sizeof(path), "%s/%s", pci, file);
+	if (np_read_u64(ctx, NP_SYS, path, &v) == 0)
+		*out = v;
+}
+
+/* aer_dev_* files hold "NAME count" lines ending with "TOTAL_ERR_* n". */
+static void read_aer(const struct np_ctx *ctx, const char *pci, const char *file, uint64_t *out)
+{
+	char path[192], buf[2048];
+	const char *p;
+	unsigned long long v;
+
+	snprintf(path, sizeof(path), "%s/%s", pci, file);
+	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) < 0)
+		return;
+	p = strstr(buf, "TOTAL_ERR_");
+	if (p && (p = strchr(p, ' ')) && sscanf(p, "%llu", &v) == 1)
+		*out = v;
+}
+
+static int read_config(const struct np_ctx *ctx, const char *pci, struct np_pcie *out)
+{
+	uint8_t cfg[4096];
+	char path[192];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/config", pci);
+	fd = np_open(ctx, NP_SYS, path, O_RDONLY);
+	if (fd < 0)
+		return fd;
+	n = pread(fd, cfg, sizeof(cfg), 0);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	/* Without CAP_SYS_ADMIN the kernel returns only the 64-byte header. */
+	if (n <= 64)
+		return -EACCES;
+	return np_parse_pci_config(cfg, (size_t)n, out);
+}
+
+void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	struct np_pcie *p = &s->pcie;
+	char pci[128];
+	int r;
+
+	if (np_pci_dir(ctx, s->ifname, pci, sizeof(pci)) < 0) {
+		np_src_set(s, NP_SRC_PCIE_LINK, -ENOENT, "not a PCI device");
+		np_src_set(s, NP_SRC_PCIE_CONFIG, -ENOENT, "not a PCI device");
+		return;
+	}
+	snprintf(p->bdf, sizeof(p->bdf), "%s", s->dev.bus_id);
+	read_speed(ctx, pci, "current_link_speed", &p->cur_speed);
+	read_speed(ctx, pci, "max_link_speed", &p->max_speed);
+	read_num(ctx, pci, "current_link_width", &p->cur_width);
+	read_num(ctx, pci, "max_link_width", &p->max_width);
+	read_aer(ctx, pci, "aer_dev_correctable", &p->aer_correctable);
+	read_aer(ctx, pci, "aer_dev_nonfatal", &p->aer_nonfatal);
+	read_aer(ctx, pci, "aer_dev_fatal", &p->aer_fatal);
+	/* Emulated PCI (virtio in a VM) often has no PCIe link files at all. */
+	np_src_set(s, NP_SRC_PCIE_LINK, np_has(p->cur_speed) || np_has(p->cur_width) ? 0 : -ENOENT,
+		   np_has(p->cur_speed) || np_has(p->cur_width) ? NULL : "no PCIe link attributes");
+	r = read_config(ctx, pci, p);
+	np_src_set(s, NP_SRC_PCIE_CONFIG, r, r == -EACCES ? "config space beyond 64 bytes needs root" :
+		   r == -ENOENT ? "no PCI Express capability" : NULL);
+}

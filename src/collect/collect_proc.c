@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* procfs collectors: host facts, softnet/softirqs, MIB counters, sockstat, conntrack, meminfo. */
+#include "collect.h"
+#include "parse.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Read a whole file and hand it to a parser; records the source's outcome. */
+static int read_parse(const struct np_ctx *ctx, enum np_tree t, const char *path,
+		      struct np_snapshot *s, enum np_source id,
+		      int (*parse)(const char *, size_t, void *), void *out)
+{
+	char *buf;
+	size_t len;
+	int r = np_read_file(ctx, t, path, &buf, &len);
+
+	if (r == 0) {
+		r = parse(buf, len, out);
+		free(buf);
+	}
+	np_src_set(s, id, r, NULL);
+	return r;
+}
+
+static int parse_softirqs_cb(const char *b, size_t n, void *o) { return np_parse_softirqs(b, n, o); }
+static int parse_mib_cb(const char *b, size_t n, void *o) { return np_parse_mib(b, n, o); }
+static int parse_sockstat_cb(const char *b, size_t n, void *o) { return np_parse_sockstat(b, n, o); }
+static int parse_meminfo_cb(const char *b, size_t n, void *o) { return np_parse_meminfo(b, n, o); }
+static int parse_ct_cb(const char *b, size_t n, void *o) { return np_parse_conntrack_stat(b, n, o); }
+
+/* irqbalance rewrites IRQ affinity every 10 s; knowing it runs explains "my pinning came back". */
+static int find_irqbalance(const struct np_ctx *ctx)
+{
+	struct dirent *de;
+	DIR *d;
+	int found = 0, pids = 0;
+
+	if (np_opendir(ctx, NP_PROC, ".", &d) < 0)
+		return -1;
+	while ((de = readdir(d)) && !found) {
+		char path[300], comm[32];
+
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		pids++;
+		snprintf(path, sizeof(path), "%s/comm", de->d_name);
+		if (np_read_str(ctx, NP_PROC, path, comm, sizeof(comm)) > 0 &&
+		    strcmp(comm, "irqbalance") == 0)
+			found = 1;
+	}
+	closedir(d);
+	/* A captured tree without process directories cannot tell. */
+	return pids ? found : -1;
+}
+
+void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	char buf[4096];
+	int r;
+
+	np_read_str(ctx, NP_PROC, "sys/kernel/osrelease", s->host.kernel, sizeof(s->host.kernel));
+	r = np_read_str(ctx, NP_SYS, "devices/system/cpu/online", buf, sizeof(buf));
+	if (r >= 0)
+		r = np_parse_cpulist(buf, &s->host.online);
+	np_src_set(s, NP_SRC_CPU_ONLINE, r, NULL);
+	s->host.ncpu_online = r == 0 ? np_cpuset_count(&s->host.online) : 0;
+
+	r = find_irqbalance(ctx);
+	s->host.irqbalance = r;
+	np_src_set(s, NP_SRC_PROCESSES, r < 0 ? -ENOENT : 0, NULL);
+
+	read_parse(ctx, NP_PROC, "meminfo", s, NP_SRC_MEMINFO, parse_meminfo_cb, &s->mem);
+	if (ctx->live) {
+		long ps = sysconf(_SC_PAGESIZE);
+
+		s->mem.page_size = ps > 0 ? (uint64_t)ps : 4096;
+		s->mem.page_size_assumed = ps <= 0;
+	} else {
+		/* A captured tree does not say its page size; x86_64 and most arm64 use 4 KiB. */
+		s->mem.page_size = 4096;
+		s->mem.page_size_assumed = true;
+	}
+}
+
+void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	const struct np_cpuset *online = np_src_ok(s, NP_SRC_CPU_ONLINE) ? &s->host.online : NULL;
+	char *buf;
+	size_t len;
+	int r = np_read_file(ctx, NP_PROC, "net/softnet_stat", &buf, &len);
+
+	if (r == 0) {
+		r = np_parse_softnet(buf, len, online, &s->softnet);
+		free(buf);
+	}
+	np_src_set(s, NP_SRC_SOFTNET, r, r == -EINVAL ? "unknown softnet_stat layout" : NULL);
+	if (r == 0 && !s->host.ncpu_online)
+		s->host.ncpu_online = (unsigned)s->softnet.n;
+
+	read_parse(ctx, NP_PROC, "softirqs", s, NP_SRC_SOFTIRQS, parse_softirqs_cb, &s->softirqs);
+}
+
+void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	read_parse(ctx, NP_PROC, "net/snmp", s, NP_SRC_SNMP, parse_mib_cb, &s->mib);
+	read_parse(ctx, NP_PROC, "net/netstat", s, NP_SRC_NETSTAT, parse_mib_cb, &s->mib);
+	/* IPv6 counters live in the same table (Ip6..., Udp6...); absent without IPv6. */
+	{
+		char *buf;
+		size_t len;
+
+		if (np_read_file(ctx, NP_PROC, "net/snmp6", &buf, &len) == 0) {
+			np_parse_mib(buf, len, &s->mib);
+			free(buf);
+		}
+	}
+	np_counters_sort(&s->mib);
+	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb, &s->sockstat);
+	read_parse(ctx, NP_PROC, "net/stat/nf_conntrack", s, NP_SRC_CONNTRACK, parse_ct_cb,
+		   &s->conntrack);
+	if (s->src[NP_SRC_CONNTRACK].status == NP_SRC_ABSENT)
+		snprintf(s->src[NP_SRC_CONNTRACK].detail, sizeof(s->src[0].detail),
+			 "nf_conntrack not loaded");
+	np_counters_sort(&s->conntrack);
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Pure parsers: text (or bytes) in, snapshot structs out. No I/O, so the unit tests feed them
+ * fixtures and the fuzzers feed them garbage. All return 0 or a negative errno:
+ * -EINVAL/-EBADMSG for content in no layout we know, -ENOMEM. Outputs the caller owns are freed
+ * with np_snapshot_free() (or the matching free of the member).
+ */
+#ifndef NP_PARSE_H
+#define NP_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "snapshot.h"
+
+/* "0-3,8,10-11" (also "" = empty set, trailing newline allowed). */
+int np_parse_cpulist(const char *s, struct np_cpuset *out);
+/* Hex mask in comma-separated 32-bit groups, most significant first: "ff,00000001". */
+int np_parse_cpumask(const char *s, struct np_cpuset *out);
+
+/* /proc/net/softnet_stat in every layout (11, 13, 15+ columns). Without a CPU column (11),
+ * row i is the i-th CPU of 'online' (NULL: row i is CPU i). */
+int np_parse_softnet(const char *buf, size_t len, const struct np_cpuset *online,
+		     struct np_softnet *out);
+
+/* /proc/softirqs: NET_RX and NET_TX rows per CPU column. */
+int np_parse_softirqs(const char *buf, size_t len, struct np_softirqs *out);
+
+/* /proc/interrupts, keeping only the lines that match the filter: an IRQ number in irqs[], or
+ * an action name containing one of names[]. Empty filter keeps nothing. */
+struct np_irq_filter {
+	const unsigned *irqs;
+	size_t nirqs;
+	const char *const *names;
+	size_t nnames;
+};
+int np_parse_interrupts(const char *buf, size_t len, const struct np_irq_filter *f,
+			struct np_interrupts *out);
+/* Classify an IRQ action name: "eth0-TxRx-3" TXRX, "virtio2-input.0" RX, "mlx5_comp3@pci:..." TXRX,
+ * "eth0-rx-1" RX, "eth0-tx-1"/"virtio2-output.0" TX, "virtio2-config"/"eth0" OTHER. */
+enum np_irq_role np_irq_role_from_name(const char *name);
+
+/* /proc/net/snmp and /proc/net/netstat (header/value line pairs, "Tcp:" ... ) into nstat-style
+ * names: "TcpExtListenOverflows", "UdpRcvbufErrors". Negative values (Tcp MaxConn -1) are stored
+ * as NP_NA. Also accepts /proc/net/snmp6 ("Ip6InReceives  123" lines). */
+int np_parse_mib(const char *buf, size_t len, struct np_counters *out);
+
+/* /proc/net/sockstat (mem in pages). */
+int np_parse_sockstat(const char *buf, size_t len, struct np_sockstat *out);
+
+/* /proc/net/stat/nf_conntrack: header line of names, one hex row per CPU; summed by name. */
+int np_parse_conntrack_stat(const char *buf, size_t len, struct np_counters *out);
+
+/* /proc/meminfo: MemTotal and MemAvailable, converted to bytes. page_size untouched. */
+int np_parse_meminfo(const char *buf, size_t len, struct np_meminfo *out);
+
+/* A sysctl file's text: raw (whitespace collapsed to single spaces) and up to NP_SYSCTL_VALS
+ * integers when the text is whitespace-separated integers; nvals = 0 for strings. */
+int np_parse_sysctl_value(const char *text, struct np_sysctl *out);
+
+/* sysfs PCIe link speed: "8.0 GT/s PCIe", "8 GT/s", "2.5 GT/s" -> MT/s; "Unknown" -> -EINVAL. */
+int np_parse_pcie_speed(const char *s, uint64_t *mts);
+
+/* PCI config space bytes: walk the capability list from 0x34 (with a loop guard) to the PCI
+ * Express capability and fill mps, mps_supported and mrrs (bytes). -ENOENT without that cap,
+ * -EINVAL when truncated (an unprivileged read shows only 64 bytes). */
+int np_parse_pci_config(const uint8_t *cfg, size_t len, struct np_pcie *out);
+
+/* /proc/net/route and /proc/net/ipv6_route: the interface of the default route with the lowest
+ * metric (ties: first seen). -ENOENT when there is none. */
+int np_parse_route_default(const char *buf, size_t len, char *ifname, size_t size);
+int np_parse_ipv6_route_default(const char *buf, size_t len, char *ifname, size_t size);
+
+#endif

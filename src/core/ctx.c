@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Root context: openat()/openat2() on directory fds so reads stay beneath --root. */
+#include "ctx.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static int open_tree(const char *root, const char *sub)
+{
+	char path[512];
+	int fd;
+
+	if (snprintf(path, sizeof(path), "%s/%s", root, sub) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+int np_ctx_open(struct np_ctx *ctx, const char *root)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->proc_fd = ctx->sys_fd = -1;
+	ctx->live = root == NULL || strcmp(root, "/") == 0;
+	ctx->confined = !ctx->live;
+	snprintf(ctx->root, sizeof(ctx->root), "%s", root ? root : "/");
+	if (root && strlen(root) >= sizeof(ctx->root))
+		return -ENAMETOOLONG;
+
+	ctx->proc_fd = open_tree(ctx->root, "proc");
+	ctx->sys_fd = open_tree(ctx->root, "sys");
+	/* A captured tree may hold only one of the two; having neither is an error. */
+	if (ctx->proc_fd < 0 && ctx->sys_fd < 0) {
+		int err = ctx->proc_fd;
+
+		np_ctx_close(ctx);
+		return err;
+	}
+	return 0;
+}
+
+void np_ctx_close(struct np_ctx *ctx)
+{
+	if (ctx->proc_fd >= 0)
+		close(ctx->proc_fd);
+	if (ctx->sys_fd >= 0)
+		close(ctx->sys_fd);
+	ctx->proc_fd = ctx->sys_fd = -1;
+}
+
+int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags)
+{
+	int dfd = t == NP_PROC ? ctx->proc_fd : ctx->sys_fd;
+	int fd;
+
+	if (dfd < 0)
+		return -ENOENT;
+	/* openat2() rejects flags O_PATH does not take, so add O_NOCTTY only to real opens. */
+	flags |= O_CLOEXEC | ((flags & O_PATH) ? 0 : O_NOCTTY);
+	if (ctx->confined) {
+		/* A hostile tree must not reach outside itself through "..", absolute or
+		 * magic symlinks. Fall back to O_NOFOLLOW-free openat only if the kernel
+		 * lacks openat2 (pre-5.6), after refusing absolute paths and "..". */
+		struct open_how how = {
+			.flags = (uint64_t)flags,
+			.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+		};
+
+		fd = (int)syscall(SYS_openat2, dfd, path, &how, sizeof(how));
+		if (fd >= 0 || errno != ENOSYS)
+			return fd < 0 ? -errno : fd;
+		if (path[0] == '/' || strstr(path, ".."))
+			return -EXDEV;
+	}
+	fd = openat(dfd, path, flags);
+	return fd < 0 ? -errno : fd;
+}
+
+int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, char **buf, size_t *len)
+{
+	size_t cap = 4096, n = 0;
+	char *p;
+	int fd;
+
+	*buf = NULL;
+	*len = 0;
+	fd = np_open(ctx, t, path, O_RDONLY);
+	if (fd < 0)
+		return fd;
+	p = malloc(cap);
+	if (!p) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (n + 1 >= cap) {
+			char *q;
+
+			if (cap >= NP_READ_MAX) {
+				free(p);
+				close(fd);
+				return -EFBIG;
+			}
+			q = realloc(p, cap * 2);
+			if (!q) {
+				free(p);
+				close(fd);
+				return -ENOMEM;
+			}
+			p = q;
+			cap *= 2;
+		}
+		r = read(fd, p + n, cap - n - 1);
+		if (r < 0) {
+			int err = errno;
+
+			if (err == EINTR)
+				continue;
+			free(p);
+			close(fd);
+			return -err;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	p[n] = '\0';
+	*buf = p;
+	*len = n;
+	return 0;
+}
+
+int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size)
+{
+	ssize_t r;
+	int fd;
+
+	if (size == 0)
+		return -EINVAL;
+	buf[0] = '\0';
+	fd = np_open(ctx, t, path, O_RDONLY);
+	if (fd < 0)
+		return fd;
+	do
+		r = read(fd, buf, size - 1);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	close(fd);
+	while (r > 0 && (buf[r - 1] == '\n' || buf[r - 1] == ' ' || buf[r - 1] == '\t'))
+		r--;
+	buf[r] = '\0';
+	return (int)r;
+}
+
+int np_read_s64(const struct np_ctx *ctx, enum np_tree t, const char *path, int64_t *out)
+{
+	char buf[64], *end;
+	long long v;
+	int r;
+
+	r = np_read_str(ctx, t, path, buf, sizeof(buf));
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return -ENODATA;
+	errno = 0;
+	v = strtoll(buf, &end, 10);
+	if (errno || end == buf || *end != '\0')
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int np_read_u64(const struct np_ctx *ctx, enum np_tree t, const char *path, uint64_t *out)
+{
+	char buf[64], *end;
+	unsigned long long v;
+	int r;
+
+	r = np_read_str(ctx, t, path, buf, sizeof(buf));
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return -ENODATA;
+	if (buf[0] == '-')
+		return -ERANGE;		/* e.g. speed -1: "unknown", not a huge number */
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (errno || end == buf || *end != '\0')
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int np_read_link_base(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size)
+{
+	int dfd = t == NP_PROC ? ctx->proc_fd : ctx->sys_fd;
+	char target[512];
+	const char *base;
+	ssize_t r;
+
+	if (dfd < 0)
+		return -ENOENT;
+	if (ctx->confined && (path[0] == '/' || strstr(path, "..")))
+		return -EXDEV;
+	r = readlinkat(dfd, path, target, sizeof(target) - 1);
+	if (r < 0)
+		return -errno;
+	target[r] = '\0';
+	base = strrchr(target, '/');
+	base = base ? base + 1 : target;
+	if (snprintf(buf, size, "%s", base) >= (int)size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int np_exists(const struct np_ctx *ctx, enum np_tree t, const char *path)
+{
+	int fd = np_open(ctx, t, path, O_PATH);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+int np_opendir(const struct np_ctx *ctx, enum np_tree t, const char *path, DIR **out)
+{
+	int fd = np_open(ctx, t, path, O_RDONLY | O_DIRECTORY);
+
+	*out = NULL;
+	if (fd < 0)
+		return fd;
+	*out = fdopendir(fd);
+	if (!*out) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The root context: every procfs/sysfs read goes through here, beneath one root directory. */
+#ifndef NP_CTX_H
+#define NP_CTX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <dirent.h>
+
+enum np_tree { NP_PROC, NP_SYS };
+
+struct np_ctx {
+	int proc_fd;		/* directory fd of ROOT/proc */
+	int sys_fd;		/* directory fd of ROOT/sys */
+	bool confined;		/* --root given: resolve every path beneath the tree */
+	bool live;		/* reading the running kernel: netlink, ioctls, sysconf are meaningful */
+	char root[256];
+};
+
+/* Largest file we agree to read: /proc/interrupts on a 4096-CPU box is a few MiB. */
+#define NP_READ_MAX (64u << 20)
+
+/* root == NULL means the live system ("/"). Returns 0 or -errno. */
+int np_ctx_open(struct np_ctx *ctx, const char *root);
+void np_ctx_close(struct np_ctx *ctx);
+
+/* All return a negative errno on failure. Paths are relative to the tree ("net/snmp"). */
+int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags);
+/* Whole file, malloc'd and NUL-terminated; *len excludes the NUL. */
+int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, char **buf, size_t *len);
+/* First size-1 bytes, trailing whitespace trimmed. Returns the length. */
+int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size);
+/* A file holding one decimal integer (leading '-' allowed for s64). -EINVAL if it is not one. */
+int np_read_u64(const struct np_ctx *ctx, enum np_tree t, const char *path, uint64_t *out);
+int np_read_s64(const struct np_ctx *ctx, enum np_tree t, const char *path, int64_t *out);
+/* Last component of a symlink's target ("../../bus/virtio/drivers/virtio_net" -> "virtio_net"). */
+int np_read_link_base(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size);
+int np_exists(const struct np_ctx *ctx, enum np_tree t, const char *path);
+int np_opendir(const struct np_ctx *ctx, enum np_tree t, const char *path, DIR **out);
+
+#endif

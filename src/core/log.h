@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Leveled logging to stderr; the only place diagnostics are printed outside renderers. */
+#ifndef NP_LOG_H
+#define NP_LOG_H
+
+enum np_log_level { NP_LOG_ERR, NP_LOG_WARN, NP_LOG_INFO, NP_LOG_DEBUG };
+
+void np_log_set_level(enum np_log_level lvl);
+enum np_log_level np_log_get_level(void);
+void np_log(enum np_log_level lvl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#define np_err(...)   np_log(NP_LOG_ERR, __VA_ARGS__)
+#define np_warn(...)  np_log(NP_LOG_WARN, __VA_ARGS__)
+#define np_info(...)  np_log(NP_LOG_INFO, __VA_ARGS__)
+#define np_dbg(...)   np_log(NP_LOG_DEBUG, __VA_ARGS__)
+
+#endif

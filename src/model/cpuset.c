@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* CPU bitmap helpers shared by the parsers, the checks and the renderers. */
+#include "cpuset.h"
+
+#include <stdio.h>
+
+unsigned np_cpuset_count(const struct np_cpuset *s)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
+		n += (unsigned)__builtin_popcountll(s->w[i]);
+	return n;
+}
+
+int np_cpuset_first(const struct np_cpuset *s)
+{
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
+		if (s->w[i])
+			return (int)(i * 64 + (size_t)__builtin_ctzll(s->w[i]));
+	return -1;
+}
+
+void np_cpuset_or(struct np_cpuset *dst, const struct np_cpuset *src)
+{
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
+		dst->w[i] |= src->w[i];
+}
+
+bool np_cpuset_subset(const struct np_cpuset *a, const struct np_cpuset *b)
+{
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
+		if (a->w[i] & ~b->w[i])
+			return false;
+	return true;
+}
+
+int np_cpuset_format(const struct np_cpuset *s, char *buf, size_t size)
+{
+	size_t len = 0;
+	int cpu = 0;
+
+	if (size)
+		buf[0] = '\0';
+	while (cpu < NP_MAX_CPUS) {
+		int end;
+
+		if (!np_cpuset_has(s, (unsigned)cpu)) {
+			cpu++;
+			continue;
+		}
+		end = cpu;
+		while (end + 1 < NP_MAX_CPUS && np_cpuset_has(s, (unsigned)end + 1))
+			end++;
+		if (len < size) {
+			int n = end == cpu ? snprintf(buf + len, size - len, "%s%d", len ? "," : "", cpu)
+					   : snprintf(buf + len, size - len, "%s%d-%d", len ? "," : "", cpu, end);
+			len += n > 0 ? (size_t)n : 0;
+		}
+		cpu = end + 1;
+	}
+	return (int)len;
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Snapshot lifecycle and the small lookups every check uses. */
+#include "snapshot.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const source_names[NP_SRC__COUNT] = {
+	[NP_SRC_CPU_ONLINE] = "cpu_online",
+	[NP_SRC_SOFTNET] = "softnet_stat",
+	[NP_SRC_SOFTIRQS] = "softirqs",
+	[NP_SRC_INTERRUPTS] = "interrupts",
+	[NP_SRC_IRQ_AFFINITY] = "irq_affinity",
+	[NP_SRC_SNMP] = "snmp",
+	[NP_SRC_NETSTAT] = "netstat",
+	[NP_SRC_SOCKSTAT] = "sockstat",
+	[NP_SRC_CONNTRACK] = "nf_conntrack",
+	[NP_SRC_MEMINFO] = "meminfo",
+	[NP_SRC_SYSCTL] = "sysctl",
+	[NP_SRC_NETDEV] = "netdev_sysfs",
+	[NP_SRC_PCIE_LINK] = "pcie_link",
+	[NP_SRC_PCIE_CONFIG] = "pcie_config",
+	[NP_SRC_PROCESSES] = "processes",
+};
+
+const char *np_source_name(enum np_source id)
+{
+	return id < NP_SRC__COUNT && source_names[id] ? source_names[id] : "?";
+}
+
+const char *np_src_status_name(enum np_src_status st)
+{
+	switch (st) {
+	case NP_SRC_UNREAD: return "unread";
+	case NP_SRC_OK: return "ok";
+	case NP_SRC_PARTIAL: return "partial";
+	case NP_SRC_ABSENT: return "absent";
+	case NP_SRC_DENIED: return "denied";
+	case NP_SRC_MALFORMED: return "malformed";
+	case NP_SRC_UNSUPPORTED: return "unsupported";
+	case NP_SRC_SKIPPED: return "skipped";
+	}
+	return "?";
+}
+
+void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *detail)
+{
+	struct np_src *src = &s->src[id];
+
+	src->err = err < 0 ? -err : err;
+	if (err == 0)
+		src->status = NP_SRC_OK;
+	else if (err == -ENOENT || err == -ENOTDIR)
+		src->status = NP_SRC_ABSENT;
+	else if (err == -EACCES || err == -EPERM)
+		src->status = NP_SRC_DENIED;
+	else if (err == -EOPNOTSUPP || err == -ENOTSUP)
+		src->status = NP_SRC_UNSUPPORTED;
+	else if (err == -EINVAL || err == -EBADMSG || err == -ERANGE || err == -ENODATA)
+		src->status = NP_SRC_MALFORMED;
+	else
+		src->status = NP_SRC_ABSENT;
+	if (detail)
+		snprintf(src->detail, sizeof(src->detail), "%s", detail);
+	else if (err)
+		snprintf(src->detail, sizeof(src->detail), "%s", strerror(src->err));
+	else
+		src->detail[0] = '\0';
+}
+
+void np_link_stats_init(struct np_link_stats *st)
+{
+	uint64_t *p = (uint64_t *)st;
+
+	for (size_t i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
+		p[i] = NP_NA;
+}
+
+void np_snapshot_init(struct np_snapshot *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->host.hz_hint = NP_NA;
+	s->host.irqbalance = -1;
+	s->sockstat = (struct np_sockstat){ NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA,
+					    NP_NA, NP_NA, NP_NA, NP_NA };
+	s->mem = (struct np_meminfo){ NP_NA, NP_NA, NP_NA, false };
+	s->dev.ifindex = s->dev.mtu = s->dev.tx_queue_len = s->dev.speed_mbps = NP_NA;
+	s->dev.carrier_changes = s->dev.carrier_up = s->dev.carrier_down = NP_NA;
+	s->dev.gro_flush_timeout = s->dev.napi_defer_hard_irqs = NP_NA;
+	s->dev.threaded = -1;
+	s->dev.numa_node = -1;
+	np_link_stats_init(&s->dev.stats);
+	s->pcie = (struct np_pcie){ "", NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA,
+				    NP_NA, NP_NA, NP_NA };
+}
+
+void np_snapshot_free(struct np_snapshot *s)
+{
+	free(s->softnet.rows);
+	free(s->softirqs.cpu);
+	free(s->softirqs.net_rx);
+	free(s->softirqs.net_tx);
+	for (size_t i = 0; i < s->irqs.n; i++)
+		free(s->irqs.lines[i].count);
+	free(s->irqs.lines);
+	free(s->irqs.col_cpu);
+	np_counters_free(&s->mib);
+	np_counters_free(&s->conntrack);
+	free(s->sysctl.e);
+	free(s->dev.rxq);
+	free(s->dev.txq);
+	np_snapshot_init(s);
+}
+
+const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key)
+{
+	for (size_t i = 0; i < s->sysctl.n; i++)
+		if (strcmp(s->sysctl.e[i].key, key) == 0)
+			return &s->sysctl.e[i];
+	return NULL;
+}
+
+int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, bool *ok)
+{
+	const struct np_sysctl *e = np_sysctl_find(s, key);
+	bool good = e && !e->err && idx >= 0 && idx < e->nvals;
+
+	if (ok)
+		*ok = good;
+	return good ? e->v[idx] : 0;
+}
+
+const char *np_sysctl_str(const struct np_snapshot *s, const char *key)
+{
+	const struct np_sysctl *e = np_sysctl_find(s, key);
+
+	return e && !e->err ? e->raw : NULL;
+}
+
+struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key)
+{
+	struct np_sysctl *e;
+
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 64;
+		struct np_sysctl *ne = realloc(t->e, cap * sizeof(*ne));
+
+		if (!ne)
+			return NULL;
+		t->e = ne;
+		t->cap = cap;
+	}
+	e = &t->e[t->n++];
+	memset(e, 0, sizeof(*e));
+	snprintf(e->key, sizeof(e->key), "%s", key);
+	return e;
+}

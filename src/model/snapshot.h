@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The snapshot: everything the collectors read at one instant, as plain structs.
+ * Collectors fill it and never print; checks read two of them and never do I/O.
+ * Every value that a source may not report is NP_NA (or a has_ flag): never a fake 0.
+ */
+#ifndef NP_SNAPSHOT_H
+#define NP_SNAPSHOT_H
+
+#include <net/if.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "counters.h"
+#include "cpuset.h"
+
+/* Where each piece of data came from, so reports can say what was unavailable and why. */
+enum np_source {
+	NP_SRC_CPU_ONLINE,	/* /sys/devices/system/cpu/online */
+	NP_SRC_SOFTNET,		/* /proc/net/softnet_stat */
+	NP_SRC_SOFTIRQS,	/* /proc/softirqs */
+	NP_SRC_INTERRUPTS,	/* /proc/interrupts */
+	NP_SRC_IRQ_AFFINITY,	/* /proc/irq/N/{smp,effective}_affinity_list */
+	NP_SRC_SNMP,		/* /proc/net/snmp */
+	NP_SRC_NETSTAT,		/* /proc/net/netstat */
+	NP_SRC_SOCKSTAT,	/* /proc/net/sockstat */
+	NP_SRC_CONNTRACK,	/* /proc/net/stat/nf_conntrack */
+	NP_SRC_MEMINFO,		/* /proc/meminfo */
+	NP_SRC_SYSCTL,		/* /proc/sys/net/... */
+	NP_SRC_NETDEV,		/* /sys/class/net/IF */
+	NP_SRC_PCIE_LINK,	/* /sys/bus/pci/devices/BDF/{current,max}_link_* */
+	NP_SRC_PCIE_CONFIG,	/* PCI config space (MPS/MRRS; root only) */
+	NP_SRC_PROCESSES,	/* /proc/PID/comm (irqbalance) */
+	NP_SRC__COUNT
+};
+
+enum np_src_status {
+	NP_SRC_UNREAD = 0,	/* the collector did not run */
+	NP_SRC_OK,
+	NP_SRC_PARTIAL,		/* read, but some parts were missing or malformed */
+	NP_SRC_ABSENT,		/* the file does not exist here (module not loaded, no device) */
+	NP_SRC_DENIED,		/* permission denied: needs root */
+	NP_SRC_MALFORMED,	/* present but not in any layout we know */
+	NP_SRC_UNSUPPORTED,	/* the driver/device does not report it (EOPNOTSUPP) */
+	NP_SRC_SKIPPED,		/* not applicable to this run (--root: no netlink) */
+};
+
+struct np_src {
+	enum np_src_status status;
+	int err;		/* positive errno, 0 if none */
+	char detail[128];	/* a human reason: "needs root", "11-column layout", ... */
+};
+
+/* /proc/net/softnet_stat: one row per online CPU. Raw fields are 32-bit and wrap. */
+struct np_softnet_row {
+	int cpu;
+	uint64_t processed, dropped, time_squeeze, received_rps, flow_limit_count;
+	uint64_t backlog_len, input_qlen, process_qlen;	/* NP_NA on older layouts */
+};
+
+struct np_softnet {
+	unsigned ncols;		/* 11, 13 or 15 (or more on future kernels) */
+	bool cpu_from_column;	/* CPU ids from column 13, else mapped through cpu/online */
+	size_t n;
+	struct np_softnet_row *rows;
+};
+
+/* /proc/softirqs: NET_RX counts per CPU = how often net_rx_action ran there. */
+struct np_softirqs {
+	size_t n;
+	int *cpu;
+	uint64_t *net_rx, *net_tx;
+};
+
+enum np_irq_role { NP_IRQ_OTHER, NP_IRQ_RX, NP_IRQ_TX, NP_IRQ_TXRX };
+
+struct np_irq_line {
+	unsigned irq;
+	char name[64];		/* the action name, e.g. "virtio2-input.0", "eth0-TxRx-3" */
+	enum np_irq_role role;
+	uint64_t total;		/* sum over CPUs */
+	uint64_t *count;	/* per column of /proc/interrupts, see np_interrupts.col_cpu */
+	bool has_affinity, has_effective;
+	struct np_cpuset affinity, effective;
+};
+
+/* /proc/interrupts, kept only for the device's IRQs. */
+struct np_interrupts {
+	size_t ncols;
+	int *col_cpu;		/* column -> CPU id (the "CPUn" header) */
+	size_t n;
+	struct np_irq_line *lines;
+};
+
+/* /proc/net/sockstat; mem values are in pages. */
+struct np_sockstat {
+	uint64_t sockets_used;
+	uint64_t tcp_inuse, tcp_orphan, tcp_tw, tcp_alloc, tcp_mem;
+	uint64_t udp_inuse, udp_mem;
+	uint64_t frag_inuse, frag_memory;
+};
+
+struct np_meminfo {
+	uint64_t mem_total;	/* bytes */
+	uint64_t mem_available;	/* bytes */
+	uint64_t page_size;	/* bytes */
+	bool page_size_assumed;	/* --root tree without a hint: assumed 4096 */
+};
+
+#define NP_SYSCTL_VALS 4
+
+struct np_sysctl {
+	char key[96];		/* dotted, e.g. "net.ipv4.tcp_rmem" */
+	char raw[128];		/* the file's text, whitespace collapsed */
+	int nvals;		/* how many integers parsed from raw (0 for strings) */
+	int64_t v[NP_SYSCTL_VALS];
+	int err;		/* positive errno if unreadable (ENOENT: not on this kernel) */
+};
+
+struct np_sysctls {
+	size_t n, cap;
+	struct np_sysctl *e;
+};
+
+/* Interface statistics with the kernel's rtnl_link_stats64 names. sysfs fills these in part 1;
+ * rtnetlink IFLA_STATS64 fills the same struct later. */
+struct np_link_stats {
+	uint64_t rx_packets, tx_packets, rx_bytes, tx_bytes;
+	uint64_t rx_errors, tx_errors, rx_dropped, tx_dropped, multicast, collisions;
+	uint64_t rx_length_errors, rx_over_errors, rx_crc_errors, rx_frame_errors;
+	uint64_t rx_fifo_errors, rx_missed_errors;
+	uint64_t tx_aborted_errors, tx_carrier_errors, tx_fifo_errors;
+	uint64_t tx_heartbeat_errors, tx_window_errors;
+	uint64_t rx_compressed, tx_compressed, rx_nohandler, rx_otherhost_dropped;
+};
+
+struct np_rxq {
+	bool has_rps;
+	struct np_cpuset rps_cpus;
+	uint64_t rps_flow_cnt;
+};
+
+struct np_txq {
+	bool has_xps;
+	struct np_cpuset xps_cpus;
+};
+
+/* /sys/class/net/IF */
+struct np_netdev {
+	char name[IF_NAMESIZE];
+	uint64_t ifindex, mtu, tx_queue_len;
+	uint64_t speed_mbps;		/* NP_NA: unknown (-1) or not reported */
+	char duplex[16];		/* "full", "half", "unknown", "" = not reported */
+	char operstate[16];
+	uint64_t carrier_changes, carrier_up, carrier_down;
+	int64_t threaded;		/* -1 not reported, 0/1/2 */
+	uint64_t gro_flush_timeout, napi_defer_hard_irqs;
+	bool has_device;		/* false for virtual devices (veth, lo, bridge) */
+	char driver[32];		/* from device/driver; "" for virtual devices */
+	char bus_id[32];		/* PCI BDF of the device (or its virtio parent), "" if none */
+	int64_t numa_node;		/* -1 unknown */
+	bool has_local_cpus;
+	struct np_cpuset local_cpus;
+	struct np_link_stats stats;	/* statistics/ */
+	size_t n_rxq, n_txq;
+	struct np_rxq *rxq;
+	struct np_txq *txq;
+};
+
+/* PCIe link of the NIC; speeds in MT/s (2.5 GT/s = 2500), sizes in bytes. */
+struct np_pcie {
+	char bdf[32];
+	uint64_t cur_speed, max_speed, cur_width, max_width;
+	uint64_t mps, mps_supported, mrrs;
+	uint64_t aer_correctable, aer_nonfatal, aer_fatal;	/* totals of the aer_dev_* files */
+};
+
+struct np_host {
+	char kernel[64];		/* kernel/osrelease */
+	uint64_t hz_hint;		/* NP_NA; budget_usecs default depends on HZ */
+	int irqbalance;			/* -1 unknown, 0 not running, 1 running */
+	unsigned ncpu_online;
+	struct np_cpuset online;
+};
+
+struct np_snapshot {
+	double t;			/* CLOCK_MONOTONIC seconds when the snapshot was taken */
+	char ifname[IF_NAMESIZE];
+	struct np_src src[NP_SRC__COUNT];
+
+	struct np_host host;
+	struct np_softnet softnet;
+	struct np_softirqs softirqs;
+	struct np_interrupts irqs;
+	struct np_counters mib;		/* snmp + netstat, nstat names: "TcpExtListenOverflows" */
+	struct np_counters conntrack;	/* /proc/net/stat/nf_conntrack summed over CPUs, by header */
+	struct np_sockstat sockstat;
+	struct np_meminfo mem;
+	struct np_sysctls sysctl;
+	struct np_netdev dev;
+	struct np_pcie pcie;
+};
+
+void np_snapshot_init(struct np_snapshot *s);
+void np_snapshot_free(struct np_snapshot *s);
+const char *np_source_name(enum np_source id);
+const char *np_src_status_name(enum np_src_status st);
+static inline bool np_src_ok(const struct np_snapshot *s, enum np_source id)
+{
+	return s->src[id].status == NP_SRC_OK || s->src[id].status == NP_SRC_PARTIAL;
+}
+/* Record a source's outcome from a negative errno (0 = ok) with an optional detail. */
+void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *detail);
+
+/* Sysctl table. Lookups return NULL / NP_NA when the key was not read or not numeric. */
+const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key);
+int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, bool *ok);
+const char *np_sysctl_str(const struct np_snapshot *s, const char *key);
+struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key);
+
+static inline uint64_t np_mib(const struct np_snapshot *s, const char *name)
+{
+	return np_counters_get(&s->mib, name);
+}
+
+void np_link_stats_init(struct np_link_stats *st);
+
+#endif

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A small streaming JSON writer: the caller opens/closes objects, the writer does commas,
+ * escaping and indentation. Writes to an injected FILE *. */
+#ifndef NP_JSON_WRITER_H
+#define NP_JSON_WRITER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define NP_JSON_DEPTH 32
+
+struct np_json {
+	FILE *out;
+	bool pretty;
+	int depth;
+	bool first[NP_JSON_DEPTH];
+	bool after_key;
+};
+
+void np_json_init(struct np_json *j, FILE *out, bool pretty);
+void np_json_obj_open(struct np_json *j);
+void np_json_obj_close(struct np_json *j);
+void np_json_arr_open(struct np_json *j);
+void np_json_arr_close(struct np_json *j);
+void np_json_key(struct np_json *j, const char *key);
+void np_json_str(struct np_json *j, const char *s);
+void np_json_u64(struct np_json *j, uint64_t v);
+void np_json_int(struct np_json *j, int64_t v);
+/* NaN and infinities become null. */
+void np_json_double(struct np_json *j, double v);
+void np_json_bool(struct np_json *j, bool v);
+void np_json_null(struct np_json *j);
+/* Ends the document with a newline. */
+void np_json_end(struct np_json *j);
+
+#endif

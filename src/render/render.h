@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Renderers: print a finished report (findings + funnel + snapshot facts). No analysis here. */
+#ifndef NP_RENDER_H
+#define NP_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "funnel.h"
+
+/* The JSON document's schema id and version; bump the version on incompatible changes. */
+#define NP_JSON_SCHEMA "netpath/doctor"
+#define NP_JSON_VERSION 1
+
+struct np_doctor_view {
+	const struct np_analysis *a;
+	const struct np_report *r;
+	const struct np_funnel *funnel;
+	const char *root;		/* "/" for the live system */
+	bool live;
+	int exit_code;
+};
+
+struct np_render_opts {
+	bool color;
+	int verbose;
+};
+
+void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
+			   const struct np_render_opts *o);
+void np_render_doctor_json(FILE *out, const struct np_doctor_view *v);
+/* {"schema": "netpath/error", "error": msg, "exit_code": n} */
+void np_render_error_json(FILE *out, const char *command, const char *msg, int exit_code);
+
+/* The check catalogue and one check's reference text. */
+void np_render_checks_text(FILE *out);
+void np_render_checks_json(FILE *out);
+void np_render_explain_text(FILE *out, const struct np_check *c);
+void np_render_explain_json(FILE *out, const struct np_check *c);
+
+/* Shared by text renderers: "1,234,567". */
+const char *np_fmt_count(double v, char *buf, size_t size);
+
+#endif

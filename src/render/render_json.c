@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* JSON renderer for doctor: the documented schema in doc/netpath.schema.json. */
+#include "json_writer.h"
+#include "render.h"
+
+#include <string.h>
+
+#include "config.h"
+
+static void evidence(struct np_json *j, const struct np_evidence *e)
+{
+	np_json_obj_open(j);
+	np_json_key(j, "key");
+	np_json_str(j, e->key);
+	switch (e->kind) {
+	case NP_EV_TEXT:
+		np_json_key(j, "text");
+		np_json_str(j, e->text);
+		break;
+	case NP_EV_VALUE:
+		np_json_key(j, "value");
+		np_json_double(j, e->value);
+		np_json_key(j, "unit");
+		np_json_str(j, e->unit);
+		break;
+	case NP_EV_COUNTER:
+		np_json_key(j, "since_boot");
+		np_json_double(j, e->value);
+		np_json_key(j, "unit");
+		np_json_str(j, e->unit);
+		np_json_key(j, "delta");
+		if (e->sampled)
+			np_json_double(j, e->delta);
+		else
+			np_json_null(j);
+		np_json_key(j, "per_second");
+		if (e->sampled)
+			np_json_double(j, e->rate);
+		else
+			np_json_null(j);
+		break;
+	}
+	np_json_obj_close(j);
+}
+
+static void finding(struct np_json *j, const struct np_finding *f)
+{
+	char expl[1600];
+
+	snprintf(expl, sizeof(expl), "%s%s%s", f->detail, f->detail[0] ? " " : "", f->check->why);
+	np_json_obj_open(j);
+	np_json_key(j, "id");
+	np_json_str(j, f->check->id);
+	np_json_key(j, "stage");
+	np_json_str(j, np_stage_name(f->check->stage));
+	np_json_key(j, "severity");
+	np_json_str(j, np_severity_name(f->severity));
+	np_json_key(j, "title");
+	np_json_str(j, f->check->title);
+	np_json_key(j, "summary");
+	np_json_str(j, f->summary);
+	np_json_key(j, "evidence");
+	np_json_arr_open(j);
+	for (size_t i = 0; i < f->nev; i++)
+		evidence(j, &f->ev[i]);
+	np_json_arr_close(j);
+	np_json_key(j, "explanation");
+	np_json_str(j, expl);
+	np_json_key(j, "remedy");
+	np_json_str(j, f->remedy[0] ? f->remedy : f->check->fix);
+	np_json_obj_close(j);
+}
+
+static const char *state_name(enum np_check_state st)
+{
+	switch (st) {
+	case NP_CHECK_NOT_RUN: return "not_run";
+	case NP_CHECK_PASSED: return "passed";
+	case NP_CHECK_FLAGGED: return "flagged";
+	case NP_CHECK_SKIPPED: return "skipped";
+	}
+	return "?";
+}
+
+static void counter(struct np_json *j, const char *key, const char *what,
+		    const struct np_counter_view *v)
+{
+	np_json_key(j, key);
+	if (!v->present) {
+		np_json_null(j);
+		return;
+	}
+	np_json_obj_open(j);
+	np_json_key(j, "counts");
+	np_json_str(j, what);
+	np_json_key(j, "since_boot");
+	np_json_u64(j, v->total);
+	np_json_key(j, "per_second");
+	if (v->sampled)
+		np_json_double(j, v->rate);
+	else
+		np_json_null(j);
+	np_json_obj_close(j);
+}
+
+static void funnel(struct np_json *j, const struct np_funnel *f)
+{
+	np_json_arr_open(j);
+	for (size_t i = 0; i < f->n; i++) {
+		const struct np_funnel_row *r = &f->rows[i];
+
+		np_json_obj_open(j);
+		np_json_key(j, "stage");
+		np_json_str(j, np_stage_name(r->stage));
+		np_json_key(j, "scope");
+		np_json_str(j, np_scope_name(r->scope));
+		counter(j, "packets", r->in_what, &r->in);
+		counter(j, "drops", r->drop_what, &r->drop);
+		np_json_obj_close(j);
+	}
+	np_json_arr_close(j);
+}
+
+void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
+{
+	const struct np_snapshot *s = v->a->cur;
+	enum np_severity worst = np_report_worst(v->r);
+	struct np_json j;
+
+	np_json_init(&j, out, true);
+	np_json_obj_open(&j);
+	np_json_key(&j, "schema");
+	np_json_str(&j, NP_JSON_SCHEMA);
+	np_json_key(&j, "version");
+	np_json_int(&j, NP_JSON_VERSION);
+	np_json_key(&j, "netpath_version");
+	np_json_str(&j, NETPATH_VERSION);
+	np_json_key(&j, "interface");
+	np_json_str(&j, s->ifname);
+	np_json_key(&j, "root");
+	np_json_str(&j, v->root);
+	np_json_key(&j, "kernel");
+	np_json_str(&j, s->host.kernel[0] ? s->host.kernel : NULL);
+	np_json_key(&j, "cpus_online");
+	np_json_u64(&j, s->host.ncpu_online);
+	np_json_key(&j, "interval_s");
+	np_json_double(&j, v->a->dt);
+	np_json_key(&j, "bandwidth");
+	np_json_obj_open(&j);
+	np_json_key(&j, "bits_per_second");
+	np_json_double(&j, v->a->bw_bps);
+	np_json_key(&j, "source");
+	np_json_str(&j, v->a->bw_source);
+	np_json_obj_close(&j);
+	np_json_key(&j, "rtt");
+	np_json_obj_open(&j);
+	np_json_key(&j, "ms");
+	np_json_double(&j, v->a->rtt_ms);
+	np_json_key(&j, "source");
+	np_json_str(&j, v->a->rtt_source);
+	np_json_obj_close(&j);
+	np_json_key(&j, "status");
+	np_json_str(&j, np_severity_name(worst));
+	np_json_key(&j, "exit_code");
+	np_json_int(&j, v->exit_code);
+
+	np_json_key(&j, "findings");
+	np_json_arr_open(&j);
+	for (size_t i = 0; i < v->r->n; i++)
+		finding(&j, &v->r->f[i]);
+	np_json_arr_close(&j);
+
+	np_json_key(&j, "funnel");
+	funnel(&j, v->funnel);
+
+	np_json_key(&j, "checks");
+	np_json_arr_open(&j);
+	for (size_t i = 0; i < v->r->nres; i++) {
+		const struct np_check_result *c = &v->r->res[i];
+
+		np_json_obj_open(&j);
+		np_json_key(&j, "id");
+		np_json_str(&j, c->check->id);
+		np_json_key(&j, "stage");
+		np_json_str(&j, np_stage_name(c->check->stage));
+		np_json_key(&j, "state");
+		np_json_str(&j, state_name(c->state));
+		np_json_key(&j, "severity");
+		np_json_str(&j, np_severity_name(c->worst));
+		if (c->state == NP_CHECK_SKIPPED) {
+			np_json_key(&j, "reason");
+			np_json_str(&j, c->skip_reason);
+		}
+		np_json_obj_close(&j);
+	}
+	np_json_arr_close(&j);
+
+	np_json_key(&j, "unavailable");
+	np_json_arr_open(&j);
+	for (int i = 0; i < NP_SRC__COUNT; i++) {
+		const struct np_src *src = &s->src[i];
+
+		if (src->status == NP_SRC_OK)
+			continue;
+		np_json_obj_open(&j);
+		np_json_key(&j, "source");
+		np_json_str(&j, np_source_name((enum np_source)i));
+		np_json_key(&j, "status");
+		np_json_str(&j, np_src_status_name(src->status));
+		np_json_key(&j, "reason");
+		np_json_str(&j, src->detail);
+		np_json_obj_close(&j);
+	}
+	np_json_arr_close(&j);
+	np_json_obj_close(&j);
+	np_json_end(&j);
+}
+
+void np_render_error_json(FILE *out, const char *command, const char *msg, int exit_code)
+{
+	struct np_json j;
+
+	np_json_init(&j, out, true);
+	np_json_obj_open(&j);
+	np_json_key(&j, "schema");
+	np_json_str(&j, "netpath/error");
+	np_json_key(&j, "version");
+	np_json_int(&j, NP_JSON_VERSION);
+	np_json_key(&j, "command");
+	np_json_str(&j, command);
+	np_json_key(&j, "error");
+	np_json_str(&j, msg);
+	np_json_key(&j, "exit_code");
+	np_json_int(&j, exit_code);
+	np_json_obj_close(&j);
+	np_json_end(&j);
+}

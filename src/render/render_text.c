@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Human text renderer for doctor: findings along the path, then the funnel and what was skipped. */
+#include "render.h"
+
+#include <math.h>
+#include <string.h>
+
+#define C_RESET "\033[0m"
+#define C_BOLD "\033[1m"
+#define C_DIM "\033[2m"
+
+static const char *sev_color(enum np_severity s)
+{
+	switch (s) {
+	case NP_SEV_CRITICAL: return "\033[1;31m";
+	case NP_SEV_WARNING: return "\033[1;33m";
+	case NP_SEV_INFO: return "\033[36m";
+	case NP_SEV_OK: return "\033[32m";
+	}
+	return "";
+}
+
+const char *np_fmt_count(double v, char *buf, size_t size)
+{
+	char raw[64];
+	size_t len, j = 0, lead;
+
+	if (isnan(v)) {
+		snprintf(buf, size, "n/a");
+		return buf;
+	}
+	if (v != floor(v) || fabs(v) < 1000) {
+		snprintf(buf, size, v == floor(v) ? "%.0f" : (fabs(v) < 10 ? "%.2f" : "%.1f"), v);
+		return buf;
+	}
+	snprintf(raw, sizeof(raw), "%.0f", v);
+	len = strlen(raw);
+	lead = raw[0] == '-' ? 1 : 0;
+	for (size_t i = 0; i < len && j + 2 < size; i++) {
+		if (i > lead && (len - i) % 3 == 0)
+			buf[j++] = ',';
+		buf[j++] = raw[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+/* Print text wrapped at 'width' columns with a hanging indent. */
+static void wrap(FILE *out, const char *text, int indent, int width)
+{
+	const char *p = text;
+	int col = indent;
+
+	while (*p) {
+		const char *w = p;
+		int len;
+
+		while (*w == ' ')
+			w++;
+		len = (int)strcspn(w, " \n");
+		if (col > indent && col + 1 + len > width) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(w, 1, (size_t)len, out);
+		col += len;
+		p = w + len;
+		if (*p == '\n') {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+			p++;
+		}
+	}
+	fputc('\n', out);
+}
+
+static void evidence(FILE *out, const struct np_evidence *e)
+{
+	char a[48], b[48];
+
+	fprintf(out, "      %-28s ", e->key);
+	switch (e->kind) {
+	case NP_EV_TEXT:
+		fprintf(out, "%s\n", e->text);
+		break;
+	case NP_EV_VALUE:
+		fprintf(out, "%s %s\n", np_fmt_count(e->value, a, sizeof(a)), e->unit);
+		break;
+	case NP_EV_COUNTER:
+		if (e->sampled)
+			fprintf(out, "%s/s over the sample (%s %s since boot)\n",
+				np_fmt_count(e->rate, a, sizeof(a)),
+				np_fmt_count(e->value, b, sizeof(b)), e->unit);
+		else
+			fprintf(out, "%s %s since boot\n", np_fmt_count(e->value, a, sizeof(a)),
+				e->unit);
+		break;
+	}
+}
+
+static void finding(FILE *out, const struct np_finding *f, const struct np_render_opts *o)
+{
+	const char *col = o->color ? sev_color(f->severity) : "";
+	const char *reset = o->color ? C_RESET : "";
+	char sev[16];
+
+	snprintf(sev, sizeof(sev), "%s", np_severity_name(f->severity));
+	for (char *p = sev; *p; p++)
+		*p = (char)(*p - 32 * (*p >= 'a' && *p <= 'z'));
+	fprintf(out, "  %s%-8s%s %s%s%s\n", col, sev, reset, o->color ? C_BOLD : "", f->summary,
+		reset);
+	fprintf(out, "      %s[%s]%s %s\n", o->color ? C_DIM : "", f->check->id, reset,
+		f->check->title);
+	for (size_t i = 0; i < f->nev; i++)
+		if (!f->ev[i].verbose || o->verbose)
+			evidence(out, &f->ev[i]);
+	fputs("    why: ", out);
+	if (f->detail[0] && o->verbose) {
+		char both[1700];
+
+		snprintf(both, sizeof(both), "%s %s", f->detail, f->check->why);
+		wrap(out, both, 9, 100);
+	} else {
+		wrap(out, f->detail[0] ? f->detail : f->check->why, 9, 100);
+	}
+	fputs("    fix: ", out);
+	wrap(out, f->remedy[0] ? f->remedy : f->check->fix, 9, 100);
+	fputc('\n', out);
+}
+
+static void funnel(FILE *out, const struct np_funnel *fn, bool sampled, const struct np_render_opts *o)
+{
+	char a[40], b[40];
+
+	fprintf(out, "%sPacket funnel%s (%s)\n", o->color ? C_BOLD : "", o->color ? C_RESET : "",
+		sampled ? "per second over the sample; since boot in brackets" : "since boot");
+	fprintf(out, "  %-11s %-10s %30s %30s\n", "stage", "scope", "packets", "drops");
+	for (size_t i = 0; i < fn->n; i++) {
+		const struct np_funnel_row *r = &fn->rows[i];
+		char in[64] = "-", drop[64] = "-";
+
+		if (r->in.present) {
+			if (r->in.sampled)
+				snprintf(in, sizeof(in), "%s/s [%s]", np_fmt_count(r->in.rate, a, sizeof(a)),
+					 np_fmt_count((double)r->in.total, b, sizeof(b)));
+			else
+				snprintf(in, sizeof(in), "%s", np_fmt_count((double)r->in.total, a, sizeof(a)));
+		}
+		if (r->drop.present) {
+			if (r->drop.sampled)
+				snprintf(drop, sizeof(drop), "%s/s [%s]",
+					 np_fmt_count(r->drop.rate, a, sizeof(a)),
+					 np_fmt_count((double)r->drop.total, b, sizeof(b)));
+			else
+				snprintf(drop, sizeof(drop), "%s",
+					 np_fmt_count((double)r->drop.total, a, sizeof(a)));
+		}
+		fprintf(out, "  %-11s %-10s %30s %30s\n", np_stage_name(r->stage),
+			np_scope_name(r->scope), in, drop);
+	}
+	fputc('\n', out);
+}
+
+static void header(FILE *out, const struct np_doctor_view *v, const struct np_render_opts *o)
+{
+	const struct np_snapshot *s = v->a->cur;
+	char bw[32];
+
+	fprintf(out, "%snetpath doctor %s%s", o->color ? C_BOLD : "", s->ifname,
+		o->color ? C_RESET : "");
+	if (s->dev.driver[0])
+		fprintf(out, " (%s)", s->dev.driver);
+	if (v->a->dt > 0)
+		fprintf(out, ", %.1f s sample", v->a->dt);
+	else
+		fputs(", configuration and since-boot counters only", out);
+	if (s->host.kernel[0])
+		fprintf(out, ", kernel %s", s->host.kernel);
+	fprintf(out, ", %u CPUs", s->host.ncpu_online);
+	if (!v->live)
+		fprintf(out, ", tree %s", v->root);
+	fputc('\n', out);
+	if (isnan(v->a->bw_bps))
+		fputs("bandwidth unknown (--bandwidth RATE), RTT ", out);
+	else
+		fprintf(out, "bandwidth %s (%s), RTT ", np_fmt_bps(v->a->bw_bps, bw, sizeof(bw)),
+			v->a->bw_source);
+	if (isnan(v->a->rtt_ms))
+		fputs("not given (--rtt MS for BDP checks)\n\n", out);
+	else
+		fprintf(out, "%.3g ms (%s)\n\n", v->a->rtt_ms, v->a->rtt_source);
+}
+
+static void footer(FILE *out, const struct np_doctor_view *v, const struct np_render_opts *o)
+{
+	const struct np_report *r = v->r;
+	const struct np_snapshot *s = v->a->cur;
+	size_t passed = 0, flagged = 0, skipped = 0;
+	enum np_severity worst = np_report_worst(r);
+
+	for (size_t i = 0; i < r->nres; i++) {
+		passed += r->res[i].state == NP_CHECK_PASSED;
+		flagged += r->res[i].state == NP_CHECK_FLAGGED;
+		skipped += r->res[i].state == NP_CHECK_SKIPPED;
+	}
+	fprintf(out, "checks: %zu passed, %zu flagged, %zu skipped\n", passed, flagged, skipped);
+	for (size_t i = 0; i < r->nres; i++) {
+		const struct np_check_result *c = &r->res[i];
+
+		if (c->state == NP_CHECK_SKIPPED)
+			fprintf(out, "  skipped %-30s %s\n", c->check->id, c->skip_reason);
+		else if (o->verbose && c->state == NP_CHECK_PASSED)
+			fprintf(out, "  passed  %s\n", c->check->id);
+	}
+	for (int i = 0; i < NP_SRC__COUNT; i++) {
+		const struct np_src *src = &s->src[i];
+
+		if (src->status == NP_SRC_OK)
+			continue;
+		fprintf(out, "  unavailable %-18s %s%s%s\n", np_source_name((enum np_source)i),
+			np_src_status_name(src->status), src->detail[0] ? ": " : "", src->detail);
+	}
+	fprintf(out, "\nresult: %s%s%s\n", o->color ? sev_color(worst) : "",
+		worst == NP_SEV_OK ? "OK" : np_severity_name(worst), o->color ? C_RESET : "");
+}
+
+void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
+			   const struct np_render_opts *o)
+{
+	int last_stage = -1;
+
+	header(out, v, o);
+	if (v->r->n == 0)
+		fputs("No findings: nothing along the receive path looks limiting.\n\n", out);
+	for (size_t i = 0; i < v->r->n; i++) {
+		const struct np_finding *f = &v->r->f[i];
+
+		if ((int)f->check->stage != last_stage) {
+			last_stage = (int)f->check->stage;
+			fprintf(out, "%s== %s ==%s\n", o->color ? C_BOLD : "",
+				np_stage_name(f->check->stage), o->color ? C_RESET : "");
+		}
+		finding(out, f, o);
+	}
+	funnel(out, v->funnel, v->a->dt > 0, o);
+	footer(out, v, o);
+}

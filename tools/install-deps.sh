@@ -1,0 +1,13 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Install what netpath needs to build and test on Debian/Ubuntu (run as root).
+set -eu
+export DEBIAN_FRONTEND=noninteractive
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+	gcc libc6-dev meson ninja-build pkg-config \
+	libnl-3-dev libnl-route-3-dev libmnl-dev libbpf-dev libcmocka-dev \
+	iproute2 ethtool iptables procps python3 python3-jsonschema mandoc util-linux \
+	>/dev/null
