@@ -17,7 +17,7 @@ grab() {	# grab SRC DST: copy one file's content if readable
 }
 
 for f in net/softnet_stat net/snmp net/snmp6 net/netstat net/sockstat net/route net/ipv6_route \
-	 net/stat/nf_conntrack softirqs interrupts meminfo sys/kernel/osrelease; do
+	 net/stat/nf_conntrack softirqs interrupts meminfo uptime sys/kernel/osrelease; do
 	grab "/proc/$f" "$out/proc/$f"
 done
 find /proc/sys/net/core /proc/sys/net/ipv4 -maxdepth 1 -type f 2>/dev/null |

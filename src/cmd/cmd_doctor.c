@@ -26,6 +26,8 @@ static const char usage_text[] =
 	"  -j, --json             JSON output (schema netpath/doctor, version 1)\n"
 	"      --color WHEN       auto, always or never (default auto)\n"
 	"      --root DIR         read DIR/proc and DIR/sys instead of the live system\n"
+	"      --before DIR       with --root: an earlier capture of the same machine; rates are\n"
+	"                         computed between the two (tools/capture-tree.sh makes captures)\n"
 	"  -v, --verbose          more evidence and every check's outcome (-vv: debug log)\n"
 	"  -h, --help             this text\n\n"
 	"Exit: 0 no warning, 1 warning, 2 critical, 3 could not diagnose.\n";
@@ -33,6 +35,7 @@ static const char usage_text[] =
 struct doctor_args {
 	struct np_options opt;
 	const char *root;
+	const char *before;
 	const char *ifname;
 	bool json;
 	enum np_color color;
@@ -55,7 +58,7 @@ static int fail(const struct doctor_args *d, const char *fmt, ...)
 
 static int parse_args(int argc, char **argv, struct doctor_args *d)
 {
-	enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT };
+	enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE };
 	static const struct option longopts[] = {
 		{ "interval", required_argument, NULL, 'i' },
 		{ "rtt", required_argument, NULL, OPT_RTT },
@@ -63,6 +66,7 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		{ "json", no_argument, NULL, 'j' },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "before", required_argument, NULL, OPT_BEFORE },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -102,6 +106,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		case OPT_ROOT:
 			d->root = optarg;
 			break;
+		case OPT_BEFORE:
+			d->before = optarg;
+			break;
 		case 'v':
 			d->opt.verbose++;
 			break;
@@ -117,6 +124,8 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		d->ifname = argv[optind++];
 	if (optind < argc)
 		return fail(d, "unexpected argument '%s' (one interface at a time)", argv[optind]);
+	if (d->before && !d->root)
+		return fail(d, "--before needs --root (two captures of the same machine)");
 	return -1;
 }
 
@@ -126,6 +135,53 @@ static void sleep_seconds(double s)
 
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;
+}
+
+/* The two snapshots: live ones an interval apart, or the --before and --root captures.
+ * Returns -1 on success (a.prev/a.cur set), else the exit code after reporting the failure. */
+static int collect_pair(struct doctor_args *d, const struct np_ctx *ctx, const char *ifname,
+			struct np_snapshot *prev, struct np_snapshot *cur, struct np_analysis *a)
+{
+	struct np_ctx bctx;
+	int r;
+
+	if (d->before) {
+		r = np_ctx_open(&bctx, d->before);
+		if (r < 0)
+			return fail(d, "cannot open %s/proc or %s/sys: %s", d->before, d->before,
+				    strerror(-r));
+		r = np_collect(&bctx, ifname, prev);
+		np_ctx_close(&bctx);
+	} else {
+		r = np_collect(ctx, ifname, prev);
+	}
+	if (r < 0) {
+		np_snapshot_free(prev);
+		return fail(d, "nothing under %s was readable", d->before ? d->before : ctx->root);
+	}
+	if (!d->before && d->opt.interval <= 0) {
+		a->cur = prev;
+		return -1;
+	}
+	if (!d->before)
+		sleep_seconds(d->opt.interval);
+	r = np_collect(ctx, ifname, cur);
+	if (r < 0 || np_iface_check(ctx, ifname) < 0) {
+		np_snapshot_free(prev);
+		np_snapshot_free(cur);
+		return fail(d, r < 0 ? "nothing under %s was readable" :
+			    "interface '%s' disappeared while sampling", r < 0 ? ctx->root : ifname);
+	}
+	if (!(cur->t > prev->t)) {
+		np_snapshot_free(prev);
+		np_snapshot_free(cur);
+		return fail(d, "--before %s is not earlier than --root %s (compare proc/uptime)",
+			    d->before, ctx->root);
+	}
+	a->prev = prev;
+	a->cur = cur;
+	a->dt = cur->t - prev->t;
+	return -1;
 }
 
 static int exit_for(enum np_severity worst)
@@ -179,29 +235,13 @@ int np_cmd_doctor(int argc, char **argv)
 			    d.root ? d.root : "");
 	}
 
-	/* A captured tree cannot be sampled twice: it is one instant. */
+	/* A captured tree is one instant: rates need an earlier capture (--before). */
 	if (!ctx.live)
 		d.opt.interval = 0;
-	r = np_collect(&ctx, ifname, &prev);
-	if (r < 0) {
-		np_snapshot_free(&prev);
+	r = collect_pair(&d, &ctx, ifname, &prev, &cur, &a);
+	if (r >= 0) {
 		np_ctx_close(&ctx);
-		return fail(&d, "nothing under %s was readable", ctx.root);
-	}
-	if (d.opt.interval > 0) {
-		sleep_seconds(d.opt.interval);
-		r = np_collect(&ctx, ifname, &cur);
-		if (np_iface_check(&ctx, ifname) < 0) {
-			np_snapshot_free(&prev);
-			np_snapshot_free(&cur);
-			np_ctx_close(&ctx);
-			return fail(&d, "interface '%s' disappeared while sampling", ifname);
-		}
-		a.prev = &prev;
-		a.cur = &cur;
-		a.dt = cur.t - prev.t;
-	} else {
-		a.cur = &prev;
+		return r;
 	}
 	a.opt = &d.opt;
 	np_analysis_derive(&a);

@@ -17,6 +17,19 @@ static double now_monotonic(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* A captured tree's instant: the first field of its /proc/uptime (0 when not captured), so
+ * two captures of one machine can be compared with --before. */
+static double tree_uptime(const struct np_ctx *ctx)
+{
+	char buf[64];
+	double t;
+
+	if (np_read_str(ctx, NP_PROC, "uptime", buf, sizeof(buf)) < 0 || sscanf(buf, "%lf", &t) != 1 ||
+	    !(t >= 0))
+		return 0;
+	return t;
+}
+
 int np_iface_check(const struct np_ctx *ctx, const char *ifname)
 {
 	char path[64];
@@ -62,7 +75,7 @@ int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot 
 	int ok = 0;
 
 	np_snapshot_init(s);
-	s->t = now_monotonic();
+	s->t = ctx->live ? now_monotonic() : tree_uptime(ctx);
 	snprintf(s->ifname, sizeof(s->ifname), "%s", ifname);
 
 	np_collect_host(ctx, s);	/* online CPUs first: softnet's old layout needs them */

@@ -73,7 +73,8 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 
 	r = find_irqbalance(ctx);
 	s->host.irqbalance = r;
-	np_src_set(s, NP_SRC_PROCESSES, r < 0 ? -ENOENT : 0, NULL);
+	np_src_set(s, NP_SRC_PROCESSES, r < 0 ? -ENOENT : 0,
+		   r < 0 ? "no process directories (captured tree?)" : NULL);
 
 	read_parse(ctx, NP_PROC, "meminfo", s, NP_SRC_MEMINFO, parse_meminfo_cb, &s->mem);
 	if (ctx->live) {

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* /proc/net/stat/nf_conntrack: a header of names, then one %08x row per CPU, read by name. */
+#include "parse.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool next_tok(const char *l, size_t ll, size_t *i, const char **t, size_t *tl)
+{
+	while (*i < ll && is_blank(l[*i]))
+		(*i)++;
+	if (*i == ll)
+		return false;
+	*t = l + *i;
+	while (*i < ll && !is_blank(l[*i]))
+		(*i)++;
+	*tl = (size_t)(l + *i - *t);
+	return true;
+}
+
+static bool next_line(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll)
+{
+	const char *nl;
+
+	if (*pos >= len)
+		return false;
+	*l = buf + *pos;
+	nl = memchr(*l, '\n', len - *pos);
+	*ll = nl ? (size_t)(nl - *l) : len - *pos;
+	*pos += *ll + (nl ? 1 : 0);
+	return true;
+}
+
+static bool hex_u64(const char *t, size_t tl, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!tl || tl > 16)
+		return false;
+	for (size_t i = 0; i < tl; i++) {
+		char c = t[i];
+		int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+
+		if (h < 0)
+			return false;
+		x = x << 4 | (uint64_t)h;
+	}
+	*v = x;
+	return true;
+}
+
+static size_t count_toks(const char *l, size_t ll)
+{
+	const char *t;
+	size_t tl, i = 0, n = 0;
+
+	while (next_tok(l, ll, &i, &t, &tl))
+		n++;
+	return n;
+}
+
+/* Every field of the row is hex and there is one per header name. */
+static bool row_ok(const char *l, size_t ll, size_t ncols)
+{
+	const char *t;
+	size_t tl, i = 0, n = 0;
+	uint64_t v;
+
+	while (next_tok(l, ll, &i, &t, &tl)) {
+		if (!hex_u64(t, tl, &v))
+			return false;
+		n++;
+	}
+	return n == ncols;
+}
+
+/*
+ * "entries" is nf_conntrack_count, the one global table size, printed again on every CPU's row:
+ * summing it would report ncpu times the real count, so it is taken from the first row only.
+ */
+static int add_row(const char *h, size_t hl, const char *l, size_t ll, bool first,
+		   struct np_counters *t)
+{
+	const char *name, *val;
+	size_t nl, vl, hi = 0, i = 0;
+	uint64_t v;
+
+	while (next_tok(h, hl, &hi, &name, &nl) && next_tok(l, ll, &i, &val, &vl)) {
+		char key[NP_COUNTER_NAME_MAX];
+
+		hex_u64(val, vl, &v);
+		snprintf(key, sizeof(key), "%.*s", (int)nl, name);
+		if (!strcmp(key, "entries") && !first)
+			continue;
+		if (np_counters_add(t, key, v))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int parse(const char *buf, size_t len, struct np_counters *t)
+{
+	const char *l, *h = NULL;
+	size_t ll, hl = 0, ncols = 0, pos = 0, rows = 0;
+	int ret = 0;
+
+	while (next_line(buf, len, &pos, &l, &ll)) {
+		if (!count_toks(l, ll))
+			continue;
+		if (!h) {
+			/* Without the header we cannot know which column is which: names moved. */
+			if (row_ok(l, ll, count_toks(l, ll)))
+				return -EINVAL;
+			h = l;
+			hl = ll;
+			ncols = count_toks(l, ll);
+			continue;
+		}
+		if (!row_ok(l, ll, ncols)) {
+			ret = -EBADMSG;
+			continue;
+		}
+		if (add_row(h, hl, l, ll, rows == 0, t))
+			return -ENOMEM;
+		rows++;
+	}
+	return rows ? ret : -EINVAL;
+}
+
+/*
+ * Adds into out (which may already hold counters). A malformed row is left out with -EBADMSG;
+ * -EINVAL (out unchanged) without a header or without any good row.
+ */
+int np_parse_conntrack_stat(const char *buf, size_t len, struct np_counters *out)
+{
+	struct np_counters t = { 0 };
+	int err;
+
+	if (!buf)
+		return -EINVAL;
+	err = parse(buf, len, &t);
+	if (err && err != -EBADMSG)
+		goto out;
+	if (!out->e && !out->n) {
+		*out = t;
+		t = (struct np_counters){ 0 };
+	} else {
+		for (size_t k = 0; k < t.n; k++) {
+			if (np_counters_add(out, t.e[k].name, t.e[k].value)) {
+				/* Some adds may have landed; the caller frees out either way. */
+				err = -ENOMEM;
+				break;
+			}
+		}
+	}
+	if (out->n)
+		np_counters_sort(out);
+out:
+	np_counters_free(&t);
+	return err;
+}

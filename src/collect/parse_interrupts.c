@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* /proc/interrupts: per-CPU counts and the action name of the IRQs the filter asks for. */
+#include "parse.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool next_tok(const char *l, size_t ll, size_t *i, const char **t, size_t *tl)
+{
+	while (*i < ll && is_blank(l[*i]))
+		(*i)++;
+	if (*i == ll)
+		return false;
+	*t = l + *i;
+	while (*i < ll && !is_blank(l[*i]))
+		(*i)++;
+	*tl = (size_t)(l + *i - *t);
+	return true;
+}
+
+static bool dec_u64(const char *t, size_t tl, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!tl)
+		return false;
+	for (size_t i = 0; i < tl; i++) {
+		if (t[i] < '0' || t[i] > '9')
+			return false;
+		if (x > (UINT64_MAX - (uint64_t)(t[i] - '0')) / 10)
+			return false;
+		x = x * 10 + (uint64_t)(t[i] - '0');
+	}
+	*v = x;
+	return true;
+}
+
+static bool next_line(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll)
+{
+	const char *nl;
+
+	if (*pos >= len)
+		return false;
+	*l = buf + *pos;
+	nl = memchr(*l, '\n', len - *pos);
+	*ll = nl ? (size_t)(nl - *l) : len - *pos;
+	*pos += *ll + (nl ? 1 : 0);
+	return true;
+}
+
+/* Case-insensitive substring search; names are short, so the quadratic loop is fine. */
+static bool icontains(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (!strncasecmp(hay, needle, n))
+			return true;
+	return false;
+}
+
+enum np_irq_role np_irq_role_from_name(const char *name)
+{
+	if (!name)
+		return NP_IRQ_OTHER;
+	/* "config" vectors carry no traffic, even when the name also has "rx"/"tx" in it. */
+	if (icontains(name, "config"))
+		return NP_IRQ_OTHER;
+	/* "Tx-Rx" is ena's combined queue ("eth0-Tx-Rx-3"). */
+	if (icontains(name, "txrx") || icontains(name, "comp") || icontains(name, "-rxtx") ||
+	    icontains(name, "tx-rx"))
+		return NP_IRQ_TXRX;
+	if (icontains(name, "rx") || icontains(name, "input"))
+		return NP_IRQ_RX;
+	if (icontains(name, "tx") || icontains(name, "output"))
+		return NP_IRQ_TX;
+	return NP_IRQ_OTHER;
+}
+
+static bool ends_with(const char *t, size_t tl, const char *suf)
+{
+	size_t n = strlen(suf);
+
+	return tl >= n && !memcmp(t + tl - n, suf, n);
+}
+
+/*
+ * The trigger/flow-handler field: "5-edge", "524288-edge", "-fasteoi", old "IO-APIC-edge", or
+ * "Edge"/"Level" on architectures with GENERIC_IRQ_SHOW_LEVEL (arm64).
+ */
+static bool is_type_tok(const char *t, size_t tl)
+{
+	static const char *const sufs[] = { "-edge", "-level", "-fasteoi", "-simple", "-percpu",
+					     "-percpu_devid", "-eoi", "-bad" };
+
+	if ((tl == 4 && !memcmp(t, "Edge", 4)) || (tl == 5 && !memcmp(t, "Level", 5)))
+		return true;
+	for (size_t k = 0; k < sizeof(sufs) / sizeof(sufs[0]); k++)
+		if (ends_with(t, tl, sufs[k]))
+			return true;
+	return false;
+}
+
+/*
+ * The action name from the fields after the counts: everything after the type field (shared
+ * IRQs list several actions, "ehci_hcd:usb1, eth0"), else the last token.
+ */
+static void action_name(const char *l, size_t ll, size_t i, char *name, size_t size)
+{
+	const char *t, *start = NULL, *last = NULL;
+	size_t tl, lastl = 0, nl;
+	bool typed = false;
+
+	while (next_tok(l, ll, &i, &t, &tl)) {
+		if (!start && is_type_tok(t, tl)) {
+			typed = true;
+			continue;
+		}
+		if (typed && !start)
+			start = t;
+		last = t;
+		lastl = tl;
+	}
+	name[0] = '\0';
+	if (start) {
+		nl = (size_t)(last + lastl - start);
+	} else if (!typed && last) {
+		start = last;
+		nl = lastl;
+	} else {
+		return;
+	}
+	if (nl >= size)
+		nl = size - 1;
+	memcpy(name, start, nl);
+	name[nl] = '\0';
+}
+
+static bool wanted(const struct np_irq_filter *f, unsigned irq, const char *name)
+{
+	if (!f)
+		return false;
+	for (size_t k = 0; k < f->nirqs; k++)
+		if (f->irqs && f->irqs[k] == irq)
+			return true;
+	for (size_t k = 0; k < f->nnames; k++)
+		if (f->names && f->names[k] && f->names[k][0] && strstr(name, f->names[k]))
+			return true;
+	return false;
+}
+
+static int parse_header(const char *l, size_t ll, struct np_interrupts *out)
+{
+	const char *t;
+	size_t tl, i = 0, n = 0;
+
+	while (next_tok(l, ll, &i, &t, &tl))
+		n++;
+	if (!n || n > NP_MAX_CPUS)
+		return -EINVAL;
+	out->col_cpu = calloc(n, sizeof(*out->col_cpu));
+	if (!out->col_cpu)
+		return -ENOMEM;
+	for (i = 0, n = 0; next_tok(l, ll, &i, &t, &tl); n++) {
+		uint64_t cpu;
+
+		if (tl < 4 || memcmp(t, "CPU", 3) || !dec_u64(t + 3, tl - 3, &cpu) ||
+		    cpu >= NP_MAX_CPUS)
+			return -EINVAL;
+		out->col_cpu[n] = (int)cpu;
+	}
+	out->ncols = n;
+	return 0;
+}
+
+/* One "NN: counts chip hwirq type name" line; lines with a non-numeric label are not IRQs. */
+static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, size_t *cap,
+		      struct np_interrupts *out)
+{
+	struct np_irq_line *line;
+	const char *t;
+	size_t tl, i = 0, k, after;
+	uint64_t irq, v;
+	char name[sizeof(line->name)];
+	uint64_t *count;
+
+	if (!next_tok(l, ll, &i, &t, &tl) || tl < 2 || t[tl - 1] != ':' ||
+	    !dec_u64(t, tl - 1, &irq))
+		return 0;
+	if (irq > UINT32_MAX)
+		return -EINVAL;
+	/* Counts stop at the first non-number: a short line leaves the other columns at 0. */
+	for (k = 0, after = i; k < out->ncols && next_tok(l, ll, &i, &t, &tl); k++) {
+		if (!dec_u64(t, tl, &v))
+			break;
+		after = i;
+	}
+	action_name(l, ll, after, name, sizeof(name));
+	if (!wanted(f, (unsigned)irq, name))
+		return 0;
+
+	count = calloc(out->ncols, sizeof(*count));
+	if (!count)
+		return -ENOMEM;
+	if (out->n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		struct np_irq_line *lines = realloc(out->lines, ncap * sizeof(*lines));
+
+		if (!lines) {
+			free(count);
+			return -ENOMEM;
+		}
+		out->lines = lines;
+		*cap = ncap;
+	}
+	line = &out->lines[out->n++];
+	memset(line, 0, sizeof(*line));
+	line->irq = (unsigned)irq;
+	line->count = count;
+	snprintf(line->name, sizeof(line->name), "%s", name);
+	line->role = np_irq_role_from_name(name);
+	/* Second walk over the counts, now that there is somewhere to put them. */
+	i = 0;
+	next_tok(l, ll, &i, &t, &tl);
+	for (k = 0; k < out->ncols && next_tok(l, ll, &i, &t, &tl); k++) {
+		if (!dec_u64(t, tl, &v))
+			break;
+		count[k] = v;
+		line->total += v;
+	}
+	return 0;
+}
+
+static int parse(const char *buf, size_t len, const struct np_irq_filter *f,
+		 struct np_interrupts *out)
+{
+	const char *l, *t;
+	size_t ll, tl, pos = 0, cap = 0;
+	bool have_header = false;
+	int err;
+
+	while (next_line(buf, len, &pos, &l, &ll)) {
+		size_t i = 0;
+
+		if (!next_tok(l, ll, &i, &t, &tl))
+			continue;
+		if (!have_header) {
+			err = parse_header(l, ll, out);
+			if (err)
+				return err;
+			have_header = true;
+			continue;
+		}
+		err = parse_line(l, ll, f, &cap, out);
+		if (err)
+			return err;
+	}
+	return have_header ? 0 : -EINVAL;
+}
+
+int np_parse_interrupts(const char *buf, size_t len, const struct np_irq_filter *f,
+			struct np_interrupts *out)
+{
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	if (!buf)
+		return -EINVAL;
+	err = parse(buf, len, f, out);
+	if (err) {
+		for (size_t k = 0; k < out->n; k++)
+			free(out->lines[k].count);
+		free(out->lines);
+		free(out->col_cpu);
+		memset(out, 0, sizeof(*out));
+	}
+	return err;
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* A sysctl file's text: whitespace-collapsed copy, plus its integers when it is a vector of them. */
+#include "parse.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* 1: an integer, 0: not one (the file is a string), -ERANGE: an integer beyond int64. */
+static int dec_s64(const char *t, size_t tl, int64_t *v)
+{
+	bool neg = tl && t[0] == '-';
+	uint64_t x = 0, lim;
+
+	if (neg) {
+		t++;
+		tl--;
+	}
+	if (!tl)
+		return 0;
+	for (size_t i = 0; i < tl; i++)
+		if (t[i] < '0' || t[i] > '9')
+			return 0;
+	/* -INT64_MIN does not fit an int64, so the magnitude limit depends on the sign. */
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (size_t i = 0; i < tl; i++) {
+		uint64_t d = (uint64_t)(t[i] - '0');
+
+		if (x > (lim - d) / 10)
+			return -ERANGE;
+		x = x * 10 + d;
+	}
+	*v = neg ? (int64_t)(0 - x) : (int64_t)x;
+	return 1;
+}
+
+/*
+ * nvals counts at most NP_SYSCTL_VALS integers (the first ones) when every token is an integer,
+ * else 0. When every token looks like an integer but one is beyond int64: -ERANGE, raw kept (it
+ * is still the file's text), nvals 0. out->key and out->err are the caller's.
+ */
+int np_parse_sysctl_value(const char *text, struct np_sysctl *out)
+{
+	const char *p;
+	size_t n = 0;
+	int nvals = 0;
+	bool numeric = true, overflow = false;
+
+	out->raw[0] = '\0';
+	out->nvals = 0;
+	memset(out->v, 0, sizeof(out->v));
+	if (!text)
+		return -EINVAL;
+
+	for (p = text; *p;) {
+		const char *t;
+		size_t tl;
+		int64_t v = 0;
+		int r;
+
+		while (is_space(*p))
+			p++;
+		if (!*p)
+			break;
+		t = p;
+		while (*p && !is_space(*p))
+			p++;
+		tl = (size_t)(p - t);
+
+		/* Collapsed copy, truncated to what raw[] holds. */
+		if (n && n < sizeof(out->raw) - 1)
+			out->raw[n++] = ' ';
+		for (size_t i = 0; i < tl && n < sizeof(out->raw) - 1; i++)
+			out->raw[n++] = t[i];
+
+		r = dec_s64(t, tl, &v);
+		if (r == 0)
+			numeric = false;
+		else if (r < 0)
+			overflow = true;
+		else if (nvals < NP_SYSCTL_VALS)
+			out->v[nvals++] = v;
+	}
+	/* Truncation may have stopped right after a separator. */
+	while (n && out->raw[n - 1] == ' ')
+		n--;
+	out->raw[n] = '\0';
+	if (!numeric || overflow) {
+		memset(out->v, 0, sizeof(out->v));
+		return numeric ? -ERANGE : 0;
+	}
+	out->nvals = nvals;
+	return 0;
+}
