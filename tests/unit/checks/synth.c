@@ -2,6 +2,7 @@
 /* Synthetic snapshots for check tests. */
 #include "synth.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

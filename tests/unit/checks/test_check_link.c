@@ -2,6 +2,9 @@
 /* Checks of stage "link" on synthetic snapshots. */
 #include "synth.h"
 
+#include <stdio.h>
+#include <string.h>
+
 static void test_half_duplex_flagged(void **state)
 {
 	struct np_snapshot s;

@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Stage "irq": where the device's queue interrupts are delivered, from procfs and sysfs. */
+#include "check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How many concrete "echo CPU > /proc/irq/N/smp_affinity_list" lines a remedy lists. */
+#define IRQ_REMEDY_LINES 8
+/* IRQ names up to this length are repeated as a comment on the remedy line. */
+#define IRQ_REMEDY_NAME 24
+/* Squeezes per second on the IRQ CPUs that count as "the IRQ CPUs are saturated". */
+#define IRQ_SQUEEZE_BUSY 100.0
+
+static bool is_queue(const struct np_irq_line *l)
+{
+	return l->role == NP_IRQ_RX || l->role == NP_IRQ_TXRX;
+}
+
+/* Where an IRQ is delivered: effective affinity (4.13+) when known, else the configured one. */
+static const struct np_cpuset *irq_cpus(const struct np_irq_line *l)
+{
+	if (l->has_effective && np_cpuset_count(&l->effective))
+		return &l->effective;
+	if (l->has_affinity && np_cpuset_count(&l->affinity))
+		return &l->affinity;
+	return NULL;
+}
+
+static void cpuset_and(struct np_cpuset *dst, const struct np_cpuset *src)
+{
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
+		dst->w[i] &= src->w[i];
+}
+
+static bool cpuset_disjoint(const struct np_cpuset *a, const struct np_cpuset *b)
+{
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
+		if (a->w[i] & b->w[i])
+			return false;
+	return true;
+}
+
+/* "1,234" (integers with thousands separators), "0.5" below 10. */
+static const char *fmt_num(double v, char *buf, size_t size)
+{
+	char tmp[32];
+	size_t len, o = 0;
+
+	if (v < 10 && v != (double)(long long)v) {
+		snprintf(buf, size, "%.1f", v);
+		return buf;
+	}
+	len = (size_t)snprintf(tmp, sizeof(tmp), "%.0f", v);
+	for (size_t i = 0; i < len && o + 1 < size; i++) {
+		if (i && (len - i) % 3 == 0 && o + 2 < size)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+static struct np_cpuset online_cpus(const struct np_snapshot *s)
+{
+	struct np_cpuset on = s->host.online;
+
+	if (!np_cpuset_count(&on))
+		for (size_t i = 0; i < s->softnet.n; i++)
+			np_cpuset_set(&on, (unsigned)s->softnet.rows[i].cpu);
+	return on;
+}
+
+static unsigned ncpu_online(const struct np_snapshot *s)
+{
+	struct np_cpuset on;
+
+	if (s->host.ncpu_online)
+		return s->host.ncpu_online;
+	on = online_cpus(s);
+	return np_cpuset_count(&on);
+}
+
+/* Where the queues should go: the NIC's NUMA-local online CPUs, or all online CPUs. */
+static struct np_cpuset target_cpus(const struct np_snapshot *s)
+{
+	struct np_cpuset on = online_cpus(s), t = on;
+
+	if (s->dev.has_local_cpus) {
+		cpuset_and(&t, &s->dev.local_cpus);
+		if (!np_cpuset_count(&t))
+			t = on;
+	}
+	return t;
+}
+
+/* The n-th CPU of a set, wrapping around. */
+static int nth_cpu(const struct np_cpuset *s, unsigned n)
+{
+	unsigned cnt = np_cpuset_count(s), k = 0;
+
+	if (!cnt)
+		return -1;
+	n %= cnt;
+	for (int cpu = 0; cpu < NP_MAX_CPUS; cpu++)
+		if (np_cpuset_has(s, (unsigned)cpu) && k++ == n)
+			return cpu;
+	return -1;
+}
+
+/* Queue IRQ statistics of the current snapshot. */
+struct irq_sum {
+	size_t nq;		/* queue IRQs (RX or TxRx) */
+	size_t nknown;		/* ... whose delivery CPUs are known */
+	struct np_cpuset used;	/* union of their delivery CPUs */
+	unsigned nused;
+};
+
+static struct irq_sum irq_summary(const struct np_snapshot *s)
+{
+	struct irq_sum q = { 0 };
+
+	for (size_t i = 0; i < s->irqs.n; i++) {
+		const struct np_irq_line *l = &s->irqs.lines[i];
+		const struct np_cpuset *c = irq_cpus(l);
+
+		if (!is_queue(l))
+			continue;
+		q.nq++;
+		if (!c)
+			continue;
+		q.nknown++;
+		np_cpuset_or(&q.used, c);
+	}
+	q.nused = np_cpuset_count(&q.used);
+	return q;
+}
+
+/* Common skips of the affinity-based checks; true when the check can go on. */
+static bool irq_usable(const struct np_snapshot *s, struct np_report *r, struct irq_sum *q)
+{
+	if (!np_src_ok(s, NP_SRC_INTERRUPTS)) {
+		np_skip(r, "/proc/interrupts not readable");
+		return false;
+	}
+	*q = irq_summary(s);
+	if (!q->nq) {
+		np_skip(r, "no receive-queue IRQs found for %s (virtual device, or IRQ names not "
+			   "recognised)", s->dev.name);
+		return false;
+	}
+	if (!np_src_ok(s, NP_SRC_IRQ_AFFINITY) || !q->nknown) {
+		np_skip(r, "IRQ affinity not readable (/proc/irq/N/effective_affinity_list)");
+		return false;
+	}
+	return true;
+}
+
+/* Remedy lines pinning the given queue IRQs round-robin over 'to'. only: NULL = all. */
+static void pin_lines(struct np_finding *f, const struct np_snapshot *s, const struct np_cpuset *to,
+		      const bool *only)
+{
+	unsigned k = 0, left = 0;
+	char cpus[128];
+
+	for (size_t i = 0; i < s->irqs.n; i++) {
+		const struct np_irq_line *l = &s->irqs.lines[i];
+		bool named = strlen(l->name) <= IRQ_REMEDY_NAME;
+
+		if (!is_queue(l) || (only && !only[i]))
+			continue;
+		if (k < IRQ_REMEDY_LINES)
+			np_remedy(f, "echo %d > /proc/irq/%u/smp_affinity_list%s%s", nth_cpu(to, k),
+				  l->irq, named ? "   # " : "", named ? l->name : "");
+		else
+			left++;
+		k++;
+	}
+	np_cpuset_format(to, cpus, sizeof(cpus));
+	if (left)
+		np_remedy(f, "... and %u more IRQs the same way, round-robin over CPUs %s", left,
+			  cpus);
+	if (s->host.irqbalance == 1)
+		np_remedy(f, "irqbalance runs and will move them again: ban these IRQs "
+			     "(IRQBALANCE_ARGS=--banirq=N) or stop it.");
+	np_remedy(f, "A write failing with 'Input/output error' means a kernel-managed IRQ: change "
+		     "the channel count instead (ethtool -L %s combined N).", s->dev.name);
+}
+
+/* ---- irq.affinity ---- */
+
+/* Per-CPU softnet delta of dropped (or time_squeeze), matched by CPU id; 0 when unsampled. */
+static uint64_t sn_delta(const struct np_analysis *a, int cpu, bool squeeze)
+{
+	const struct np_softnet *c = &a->cur->softnet, *p;
+	uint64_t cv = NP_NA, pv = NP_NA;
+
+	if (!a->prev || a->dt <= 0 || !np_src_ok(a->prev, NP_SRC_SOFTNET))
+		return 0;
+	p = &a->prev->softnet;
+	for (size_t i = 0; i < c->n; i++)
+		if (c->rows[i].cpu == cpu)
+			cv = squeeze ? c->rows[i].time_squeeze : c->rows[i].dropped;
+	for (size_t i = 0; i < p->n; i++)
+		if (p->rows[i].cpu == cpu)
+			pv = squeeze ? p->rows[i].time_squeeze : p->rows[i].dropped;
+	return np_view_u32(a, pv, cv).delta;
+}
+
+static void run_affinity(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_cpuset to = target_cpus(s);
+	struct np_finding *f;
+	enum np_severity sev = NP_SEV_OK;
+	struct irq_sum q;
+	unsigned ncpu = ncpu_online(s), ntgt = np_cpuset_count(&to), want;
+	double drop_in = 0, drop_all = 0, sq_in = 0, sq_all = 0;
+	bool hot = false;
+	char used[128], num[32], num2[32];
+
+	if (!irq_usable(s, r, &q))
+		return;
+	if (ncpu < 2)
+		return;
+	/* Drops and squeezes on the IRQ CPUs vs everywhere: are the IRQ CPUs the bottleneck? */
+	if (np_src_ok(s, NP_SRC_SOFTNET) && a->prev && a->dt > 0) {
+		for (size_t i = 0; i < s->softnet.n; i++) {
+			int cpu = s->softnet.rows[i].cpu;
+			double d = (double)sn_delta(a, cpu, false);
+			double z = (double)sn_delta(a, cpu, true);
+
+			drop_all += d;
+			sq_all += z;
+			if (cpu >= 0 && np_cpuset_has(&q.used, (unsigned)cpu)) {
+				drop_in += d;
+				sq_in += z;
+			}
+		}
+		hot = q.nused < ncpu && drop_in + sq_in > 0 &&
+		      drop_in + sq_in >= 0.8 * (drop_all + sq_all) &&
+		      (drop_in / a->dt >= np_thr_warn(r) || sq_in / a->dt >= IRQ_SQUEEZE_BUSY);
+	}
+	want = (unsigned)q.nknown < ntgt ? (unsigned)q.nknown : ntgt;
+	np_cpuset_format(&q.used, used, sizeof(used));
+	if (hot) {
+		sev = drop_in / a->dt >= np_thr_crit(r) ? NP_SEV_CRITICAL : NP_SEV_WARNING;
+		f = np_emit(r, sev, "The %u CPUs serving %s's queue IRQs (CPUs %s of %u) take the "
+			    "softnet load: %s drops/s, %s squeezes/s there", q.nused, s->dev.name,
+			    used, ncpu, fmt_num(drop_in / a->dt, num, sizeof(num)),
+			    fmt_num(sq_in / a->dt, num2, sizeof(num2)));
+	} else if (q.nknown >= 2 && q.nused == 1) {
+		sev = NP_SEV_WARNING;
+		f = np_emit(r, sev, "All %zu queue IRQs of %s are delivered to CPU %s (of %u "
+			    "online)", q.nknown, s->dev.name, used, ncpu);
+	} else if (q.nused < want) {
+		sev = q.nused * 2 <= want ? NP_SEV_WARNING : NP_SEV_INFO;
+		f = np_emit(r, sev, "%zu queue IRQs of %s share %u CPUs (%s)", q.nknown,
+			    s->dev.name, q.nused, used);
+	} else {
+		return;
+	}
+	if (!f)
+		return;
+	f->rank = drop_in / (a->dt > 0 ? a->dt : 1);
+	np_ev_value(f, "queue_irqs", "irqs", (double)q.nq);
+	np_ev_value(f, "irq_cpus", "cpus", (double)q.nused);
+	np_ev_text(f, "irq_cpu_list", "%s", used);
+	np_ev_value(f, "cpus_online", "cpus", (double)ncpu);
+	if (hot) {
+		np_ev_value(f, "softnet_drops_on_irq_cpus", "packets/s", drop_in / a->dt);
+		np_ev_value(f, "time_squeeze_on_irq_cpus", "events/s", sq_in / a->dt);
+	}
+	np_detail(f, "Each queue's interrupt and its NAPI softirq run on the CPU the IRQ is "
+		     "delivered to; queues sharing a CPU share its cycles, so the interface is "
+		     "capped "
+		     "by %u CPU%s.", q.nused, q.nused == 1 ? "" : "s");
+	if (hot)
+		np_detail(f, "Those CPUs carry %.0f%% of the host's softnet drops and squeezes: "
+			     "more queues or CPUs for them is the fix, not bigger queues.",
+			  100.0 * (drop_in + sq_in) / (drop_all + sq_all));
+	if (s->host.irqbalance == 0)
+		np_detail(f, "irqbalance is not running.");
+	if (hot && q.nq < ntgt)
+		np_remedy(f, "ethtool -L %s combined %u   # one queue per NUMA-local CPU",
+			  s->dev.name, ntgt);
+	pin_lines(f, s, &to, NULL);
+	np_remedy(f, "Cost: none at run time; the pinned CPUs also run these queues' softirq "
+		     "work, so keep latency-critical threads off them.");
+}
+
+/* ---- irq.cpu-rate ---- */
+
+static void run_cpu_rate(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur, *p = a->prev;
+	const struct np_interrupts *ci = &s->irqs;
+	struct np_finding *f;
+	double *per = NULL, sum = 0, best = 0;
+	size_t nq = 0, nact = 0, ncpu_idx = 0;
+	int top[4] = { -1, -1, -1, -1 };
+	char num[32];
+
+	if (!p || a->dt <= 0) {
+		np_skip(r, "needs an interval (--interval > 0)");
+		return;
+	}
+	if (!np_src_ok(s, NP_SRC_INTERRUPTS) || !np_src_ok(p, NP_SRC_INTERRUPTS)) {
+		np_skip(r, "/proc/interrupts not readable");
+		return;
+	}
+	for (size_t c = 0; c < ci->ncols; c++)
+		if (ci->col_cpu[c] >= 0 && (size_t)ci->col_cpu[c] + 1 > ncpu_idx)
+			ncpu_idx = (size_t)ci->col_cpu[c] + 1;
+	for (size_t i = 0; i < ci->n; i++)
+		nq += is_queue(&ci->lines[i]);
+	if (!nq || !ncpu_idx) {
+		np_skip(r, "no receive-queue IRQs found for %s", s->dev.name);
+		return;
+	}
+	per = calloc(ncpu_idx, sizeof(*per));
+	if (!per) {
+		np_skip(r, "out of memory");
+		return;
+	}
+	for (size_t i = 0; i < ci->n; i++) {
+		const struct np_irq_line *l = &ci->lines[i], *pl = NULL;
+		double ld = 0;
+
+		if (!is_queue(l) || !l->count)
+			continue;
+		for (size_t j = 0; j < p->irqs.n && !pl; j++)
+			if (p->irqs.lines[j].irq == l->irq)
+				pl = &p->irqs.lines[j];
+		if (!pl || !pl->count)
+			continue;
+		for (size_t c = 0; c < ci->ncols; c++) {
+			int cpu = ci->col_cpu[c];
+
+			/* The previous column of the same CPU (hotplug moves columns). */
+			for (size_t pc = 0; cpu >= 0 && pc < p->irqs.ncols; pc++) {
+				if (p->irqs.col_cpu[pc] != cpu)
+					continue;
+				if (l->count[c] > pl->count[pc]) {
+					per[cpu] += (double)(l->count[c] - pl->count[pc]);
+					ld += (double)(l->count[c] - pl->count[pc]);
+				}
+				break;
+			}
+		}
+		nact += ld > 0;
+		sum += ld;
+	}
+	/* Fewer than 100 interrupts/s: too idle to say anything about the spread. */
+	if (nq < 2 || sum / a->dt < 100)
+		goto out;
+	for (int k = 0; k < 4; k++)
+		for (size_t cpu = 0; cpu < ncpu_idx; cpu++) {
+			bool taken = false;
+
+			for (int j = 0; j < k; j++)
+				taken |= top[j] == (int)cpu;
+			if (!taken && per[cpu] > 0 && (top[k] < 0 || per[cpu] > per[top[k]]))
+				top[k] = (int)cpu;
+		}
+	best = 100.0 * per[top[0]] / sum;
+	if (best <= np_thr_warn(r))
+		goto out;
+	if (nact >= 2)
+		f = np_emit(r, NP_SEV_WARNING, "%.0f%% of %s's queue interrupts (%s/s from %zu "
+			    "active IRQs) land on CPU %d", best, s->dev.name,
+			    fmt_num(sum / a->dt, num, sizeof(num)), nact, top[0]);
+	else
+		f = np_emit(r, NP_SEV_INFO, "Only one of %s's %zu queue IRQs is active (%s/s on "
+			    "CPU %d): the traffic hashes to one queue", s->dev.name, nq,
+			    fmt_num(sum / a->dt, num, sizeof(num)), top[0]);
+	if (!f)
+		goto out;
+	np_ev_value(f, "interrupt_rate", "interrupts/s", sum / a->dt);
+	np_ev_value(f, "busiest_cpu_share", "%", best);
+	np_ev_value(f, "active_queue_irqs", "irqs", (double)nact);
+	for (int k = 0; k < 4 && top[k] >= 0; k++) {
+		char key[48];
+
+		snprintf(key, sizeof(key), "cpu%d.interrupts", top[k]);
+		np_ev_value(f, key, "interrupts/s", per[top[k]] / a->dt);
+	}
+	if (nact >= 2) {
+		struct np_cpuset to = target_cpus(s);
+
+		np_detail(f, "Several queues are busy but their interrupts and NAPI polling all "
+			     "run on one CPU, which caps the interface at what that CPU can "
+			     "process.");
+		pin_lines(f, s, &to, NULL);
+		np_remedy(f, "Cost: none at run time; the pinned CPUs also run these queues' "
+			     "softirq work.");
+	} else {
+		np_detail(f, "RSS puts each flow on one queue: a single large flow (or UDP hashed "
+			     "on addresses only) keeps one queue and one CPU busy. Moving IRQs "
+			     "does "
+			     "not help; more flows, RSS hash fields, or RPS for the protocol work "
+			     "do.");
+		np_remedy(f, "ethtool -n %s rx-flow-hash udp4   # check which fields are hashed",
+			  s->dev.name);
+		np_remedy(f, "ethtool -N %s rx-flow-hash udp4 sdfn   # hash UDP on ports too",
+			  s->dev.name);
+		np_remedy(f, "Cost: port hashing sends fragments of one datagram to different "
+			     "queues (reordering).");
+	}
+out:
+	free(per);
+}
+
+/* ---- irq.numa ---- */
+
+static void run_numa(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_cpuset local = target_cpus(s), on = online_cpus(s);
+	struct np_finding *f;
+	struct irq_sum q;
+	bool *remote;
+	size_t nr = 0, shown = 0;
+	char lc[128];
+
+	if (!irq_usable(s, r, &q))
+		return;
+	if (!s->dev.has_local_cpus) {
+		np_skip(r, "NUMA locality of %s unknown (no device/local_cpulist)", s->dev.name);
+		return;
+	}
+	/* One NUMA node (local = every online CPU): nothing can be remote. */
+	if (np_cpuset_subset(&on, &local))
+		return;
+	remote = calloc(s->irqs.n, sizeof(*remote));
+	if (!remote) {
+		np_skip(r, "out of memory");
+		return;
+	}
+	for (size_t i = 0; i < s->irqs.n; i++) {
+		const struct np_irq_line *l = &s->irqs.lines[i];
+		const struct np_cpuset *c = irq_cpus(l);
+
+		if (!is_queue(l) || !c)
+			continue;
+		/* Effective affinity is where delivery goes; a plain mask only proves remoteness
+		 * when none of its CPUs is local. */
+		remote[i] = c == &l->effective ? !np_cpuset_subset(c, &local) :
+			    cpuset_disjoint(c, &local);
+		nr += remote[i];
+	}
+	if (!nr)
+		goto out;
+	np_cpuset_format(&local, lc, sizeof(lc));
+	if (s->dev.numa_node >= 0)
+		f = np_emit(r, NP_SEV_WARNING, "%zu of %zu queue IRQs of %s run outside its NUMA "
+			    "node %lld (local CPUs %s)", nr, q.nknown, s->dev.name,
+			    (long long)s->dev.numa_node, lc);
+	else
+		f = np_emit(r, NP_SEV_WARNING, "%zu of %zu queue IRQs of %s run outside its local "
+			    "CPUs %s", nr, q.nknown, s->dev.name, lc);
+	if (!f)
+		goto out;
+	np_ev_value(f, "remote_irqs", "irqs", (double)nr);
+	np_ev_value(f, "numa_node", "", (double)s->dev.numa_node);
+	np_ev_text(f, "local_cpus", "%s", lc);
+	for (size_t i = 0; i < s->irqs.n && shown < 6; i++) {
+		char key[48], cpus[96];
+
+		if (!remote[i])
+			continue;
+		snprintf(key, sizeof(key), "irq%u", s->irqs.lines[i].irq);
+		np_cpuset_format(irq_cpus(&s->irqs.lines[i]), cpus, sizeof(cpus));
+		np_ev_text(f, key, "%s on CPU %s", s->irqs.lines[i].name, cpus);
+		shown++;
+	}
+	np_detail(f, "The NIC writes packets into memory of its own node; a remote CPU reads them "
+		     "across the interconnect, typically costing 20-40%% of throughput at high "
+		     "packet rates. The application's CPU matters the same way.");
+	pin_lines(f, s, &local, remote);
+	np_remedy(f, "Cost: none at run time; keep the receiving application on the same node "
+		     "(numactl --cpunodebind=%lld) to benefit fully.",
+		  (long long)(s->dev.numa_node >= 0 ? s->dev.numa_node : 0));
+out:
+	free(remote);
+}
+
+/* ---- irq.irqbalance ---- */
+
+static void run_irqbalance(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_finding *f;
+	struct irq_sum q;
+	char used[128];
+
+	if (s->host.irqbalance < 0) {
+		np_skip(r, "whether irqbalance runs is unknown");
+		return;
+	}
+	if (s->host.irqbalance == 1) {
+		f = np_emit(r, NP_SEV_INFO, "irqbalance is running and manages IRQ affinity");
+		np_ev_value(f, "irqbalance", "", 1);
+		np_detail(f, "Its default placement is fine for most hosts. It rewrites "
+			     "smp_affinity periodically, so manual pinning of %s's IRQs is undone "
+			     "unless those IRQs are banned from it.", s->dev.name);
+		np_remedy(f, "IRQBALANCE_ARGS=\"--banirq=N\" in /etc/default/irqbalance (or "
+			     "/etc/sysconfig/irqbalance) for IRQs you pin by hand.");
+		np_remedy(f, "Cost: banned IRQs no longer follow CPU hotplug or load changes.");
+		return;
+	}
+	if (!np_src_ok(s, NP_SRC_INTERRUPTS))
+		return;
+	q = irq_summary(s);
+	if (q.nknown < 2 || q.nused * 2 > q.nknown || q.nused >= ncpu_online(s))
+		return;
+	np_cpuset_format(&q.used, used, sizeof(used));
+	f = np_emit(r, NP_SEV_INFO, "irqbalance is not running and %zu queue IRQs of %s sit on %u "
+		    "CPU%s (%s)", q.nknown, s->dev.name, q.nused, q.nused == 1 ? "" : "s", used);
+	np_ev_value(f, "irqbalance", "", 0);
+	np_ev_value(f, "queue_irqs", "irqs", (double)q.nknown);
+	np_ev_value(f, "irq_cpus", "cpus", (double)q.nused);
+	np_detail(f, "Nothing spreads the IRQs: they stay where the driver or the kernel put them "
+		     "(often CPU 0). Either pin them by hand (irq.affinity) or run irqbalance.");
+	np_remedy(f, "systemctl enable --now irqbalance");
+	np_remedy(f, "Cost: a small daemon; it moves IRQs periodically, which can fight manual "
+		     "pinning and latency-tuned setups.");
+}
+
+static const struct np_check affinity = {
+	.id = "irq.affinity",
+	.stage = NP_STAGE_IRQ,
+	.title = "Queue IRQs concentrated on few CPUs",
+	.looks_at = "/proc/interrupts lines of the device's RX/TxRx queues, "
+		    "/proc/irq/N/effective_affinity_list (else smp_affinity_list), softnet drops "
+		    "and time_squeeze per CPU",
+	.why = "A queue's hard IRQ and its NAPI softirq run on the CPU the IRQ is delivered to. "
+	       "If all queues land on one CPU, or only a few of many CPUs serve them while those "
+	       "CPUs drop or squeeze, that handful of CPUs caps the interface. A single-queue "
+	       "device is inevitably on one CPU (see softnet.single-cpu); at low packet rates "
+	       "placement does not matter.",
+	.fix = "Pin each queue IRQ to its own NUMA-local CPU (echo CPU > "
+	       "/proc/irq/N/smp_affinity_list) or add queues (ethtool -L); irqbalance may "
+	       "rewrite manual pinning; managed IRQs reject writes.",
+	.related = "/proc/irq/N/smp_affinity_list, irqbalance, ethtool -L",
+	.kernel_notes = "effective_affinity exists since 4.13. Drivers using managed IRQs "
+			"(nvme-like allocation, many modern NICs) spread IRQs themselves and "
+			"refuse affinity writes (EIO).",
+	.warn = 1, .crit = 100, .thr_unit = "softnet drops/s on the IRQ CPUs",
+	.run = run_affinity,
+};
+
+static const struct np_check cpu_rate = {
+	.id = "irq.cpu-rate",
+	.stage = NP_STAGE_IRQ,
+	.title = "Queue interrupts landing on one CPU",
+	.looks_at = "per-CPU deltas of the device's queue IRQs in /proc/interrupts",
+	.why = "Measures where the interrupts actually went over the interval. Several busy "
+	       "queues interrupting one CPU means an affinity problem; one busy queue means the "
+	       "traffic hashes to one queue (a single flow, or UDP hashed on addresses only), "
+	       "which moving IRQs does not fix. Needs an interval.",
+	.fix = "Spread the IRQs over NUMA-local CPUs; for one hot queue, more flows, RSS hash "
+	       "fields (ethtool -N rx-flow-hash) or RPS.",
+	.related = "/proc/irq/N/smp_affinity_list, ethtool -N rx-flow-hash, ethtool -X",
+	.warn = 90, .crit = NAN, .thr_unit = "% of the device's interrupts on one CPU",
+	.run = run_cpu_rate,
+};
+
+static const struct np_check numa = {
+	.id = "irq.numa",
+	.stage = NP_STAGE_IRQ,
+	.title = "Queue IRQs on CPUs of another NUMA node",
+	.looks_at = "/sys/class/net/IF/device/{numa_node,local_cpulist}, effective affinity of the "
+		    "queue IRQs",
+	.why = "The NIC DMAs into memory of its own NUMA node. A CPU of another node handling the "
+	       "queue reads every packet across the interconnect, typically 20-40% less "
+	       "throughput at high rates. Irrelevant on single-socket machines.",
+	.fix = "Pin the queue IRQs (and ideally the application) to the NIC's local CPUs.",
+	.related = "/proc/irq/N/smp_affinity_list, numactl, irqbalance",
+	.warn = NAN, .crit = NAN,
+	.run = run_numa,
+};
+
+static const struct np_check irqbalance = {
+	.id = "irq.irqbalance",
+	.stage = NP_STAGE_IRQ,
+	.title = "irqbalance state",
+	.looks_at = "whether an irqbalance process runs (/proc/PID/comm), queue IRQ placement",
+	.why = "irqbalance spreads IRQs over CPUs and is a fine default; it periodically "
+	       "rewrites affinity, undoing hand pinning of IRQs not banned from it. Without it, "
+	       "IRQs stay wherever the driver put them, often all on CPU 0.",
+	.fix = "Run irqbalance, or pin by hand and ban pinned IRQs from irqbalance.",
+	.related = "irqbalance --banirq, IRQBALANCE_BANNED_CPULIST",
+	.warn = NAN, .crit = NAN,
+	.run = run_irqbalance,
+};
+
+const struct np_check *const np_checks_irq[] = {
+	&affinity, &cpu_rate, &numa, &irqbalance, NULL,
+};

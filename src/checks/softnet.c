@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Stage "softnet": the per-CPU backlog, flow limit and netdev_max_backlog, from softnet_stat. */
+#include "softnet_priv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t sn_field(const struct np_softnet_row *row, size_t off)
+{
+	return *(const uint64_t *)(const void *)((const char *)row + off);
+}
+
+bool np_sn_sampled(const struct np_analysis *a)
+{
+	return a->prev && a->dt > 0 && np_src_ok(a->prev, NP_SRC_SOFTNET) && a->prev->softnet.n;
+}
+
+/* Rows are matched by CPU id, not position: a CPU may go offline between the snapshots. */
+static const struct np_softnet_row *sn_prev_row(const struct np_analysis *a, size_t i, int cpu)
+{
+	const struct np_softnet *p;
+
+	if (!np_sn_sampled(a))
+		return NULL;
+	p = &a->prev->softnet;
+	if (i < p->n && p->rows[i].cpu == cpu)
+		return &p->rows[i];
+	for (size_t j = 0; j < p->n; j++)
+		if (p->rows[j].cpu == cpu)
+			return &p->rows[j];
+	return NULL;
+}
+
+static int sn_cmp(const void *x, const void *y)
+{
+	const struct np_sn_cpu *a = x, *b = y;
+
+	return a->key < b->key ? 1 : a->key > b->key ? -1 : a->cpu - b->cpu;
+}
+
+struct np_sn_cpu *np_sn_views(const struct np_analysis *a, size_t off, bool sorted,
+			      struct np_counter_view *total)
+{
+	const struct np_softnet *s = &a->cur->softnet;
+	struct np_sn_cpu *c;
+
+	memset(total, 0, sizeof(*total));
+	if (!s->n || !(c = calloc(s->n, sizeof(*c))))
+		return NULL;
+	total->sampled = np_sn_sampled(a);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct np_softnet_row *pr = sn_prev_row(a, i, s->rows[i].cpu);
+
+		c[i].cpu = s->rows[i].cpu;
+		c[i].v = np_view_u32(a, pr ? sn_field(pr, off) : NP_NA, sn_field(&s->rows[i], off));
+		c[i].key = total->sampled ? (double)c[i].v.delta : (double)c[i].v.total;
+		if (!c[i].v.present)
+			continue;
+		total->present = true;
+		total->total += c[i].v.total;
+		total->delta += c[i].v.delta;
+	}
+	total->rate = total->sampled ? (double)total->delta / a->dt : 0;
+	if (sorted)
+		qsort(c, s->n, sizeof(*c), sn_cmp);
+	return c;
+}
+
+const struct np_sn_cpu *np_sn_find(const struct np_sn_cpu *c, size_t n, int cpu)
+{
+	for (size_t i = 0; i < n; i++)
+		if (c[i].cpu == cpu)
+			return &c[i];
+	return NULL;
+}
+
+const char *np_sn_fmt_num(double v, char *buf, size_t size)
+{
+	char tmp[32];
+	size_t len, o = 0;
+
+	if (v < 10 && v != (double)(long long)v) {
+		snprintf(buf, size, "%.1f", v);
+		return buf;
+	}
+	len = (size_t)snprintf(tmp, sizeof(tmp), "%.0f", v);
+	for (size_t i = 0; i < len && o + 1 < size; i++) {
+		if (i && (len - i) % 3 == 0 && o + 2 < size)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+void np_sn_top_text(const struct np_sn_cpu *c, size_t n, bool sampled, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && i < NP_SN_TOP && c[i].key > 0 && len < size; i++) {
+		char num[32];
+
+		if (sampled)
+			np_sn_fmt_num(c[i].v.rate, num, sizeof(num));
+		else
+			np_sn_fmt_num((double)c[i].v.total, num, sizeof(num));
+		len += (size_t)snprintf(buf + len, size - len, "%sCPU %d: %s%s", i ? ", " : "",
+					c[i].cpu, num, sampled ? "/s" : " since boot");
+	}
+}
+
+void np_sn_top_ev(struct np_finding *f, const struct np_sn_cpu *c, size_t n, const char *what,
+		  const char *unit)
+{
+	for (size_t i = 0; i < n && i < NP_SN_TOP && c[i].key > 0; i++) {
+		char key[48];
+
+		snprintf(key, sizeof(key), "cpu%d.%s", c[i].cpu, what);
+		np_ev_counter(f, key, unit, &c[i].v);
+	}
+}
+
+int64_t np_sn_sysctl_or(const struct np_snapshot *s, const char *key, int64_t dflt, bool *ok)
+{
+	int64_t v = np_sysctl_int(s, key, 0, ok);
+
+	return *ok ? v : dflt;
+}
+
+unsigned np_sn_ncpu_online(const struct np_snapshot *s)
+{
+	unsigned n = s->host.ncpu_online;
+
+	if (!n)
+		n = np_cpuset_count(&s->host.online);
+	return n ? n : (unsigned)s->softnet.n;
+}
+
+/* The backlog we suggest: double, and at least 4096 (16384 on 10G+ links). */
+static uint64_t suggest_backlog(const struct np_snapshot *s, int64_t cur)
+{
+	uint64_t floor = np_has(s->dev.speed_mbps) && s->dev.speed_mbps >= 10000 ? 16384 : 4096;
+	uint64_t v = cur > 0 ? (uint64_t)cur * 2 : floor;
+
+	return v < floor ? floor : v;
+}
+
+/* The cost of a backlog of n packets: memory while full and queueing delay. */
+static void backlog_cost(struct np_finding *f, const struct np_snapshot *s, uint64_t n)
+{
+	/* An skb of a 1500-byte frame has a truesize of ~2.3 KiB; bigger with jumbo frames. */
+	double truesize = 2304;
+	char mem[32];
+
+	if (np_has(s->dev.mtu) && s->dev.mtu > 1500)
+		truesize = (double)s->dev.mtu + 1024;
+	np_remedy(f, "Cost: memory only while a queue is full, up to %s per CPU (%llu x ~%.0f B "
+		     "truesize); and latency: at ~1 us of processing per packet a full queue holds "
+		     "~%.1f ms, so packets wait longer instead of being dropped.",
+		  np_fmt_bytes((double)n * truesize, mem, sizeof(mem)), (unsigned long long)n,
+		  truesize, (double)n / 1000.0);
+}
+
+/* ---- softnet.backlog-drops ---- */
+
+static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_counter_view tot;
+	struct np_sn_cpu *c;
+	struct np_finding *f;
+	enum np_severity sev;
+	char top[160], num[32];
+	int64_t backlog;
+	bool have_backlog, concentrated = false;
+	size_t hot = 0;
+	unsigned ncpu = np_sn_ncpu_online(s);
+
+	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
+		np_skip(r, "/proc/net/softnet_stat not readable");
+		return;
+	}
+	c = np_sn_views(a, NP_SN_DROPPED, true, &tot);
+	if (!c) {
+		np_skip(r, "out of memory");
+		return;
+	}
+	sev = np_verdict(&tot, np_thr_warn(r), np_thr_crit(r));
+	if (sev == NP_SEV_OK)
+		goto out;
+	backlog = np_sn_sysctl_or(s, "net.core.netdev_max_backlog", 1000, &have_backlog);
+	/* CPUs that carry 80% of the drops: when that is one or two of many, spread the load. */
+	for (double acc = 0, need = 0.8 * (tot.sampled ? (double)tot.delta : (double)tot.total);
+	     hot < s->softnet.n && c[hot].key > 0 && acc < need; hot++)
+		acc += c[hot].key;
+	concentrated = ncpu >= 4 && hot <= (ncpu >= 8 ? 2u : 1u);
+	np_sn_top_text(c, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
+	if (tot.sampled && tot.delta)
+		f = np_emit(r, sev, "Per-CPU backlog full: %s packets/s dropped (%s); "
+			    "netdev_max_backlog=%lld", np_sn_fmt_num(tot.rate, num, sizeof(num)),
+			    top,
+			    (long long)backlog);
+	else
+		f = np_emit(r, sev, "Per-CPU backlog dropped %s packets since boot (%s)%s",
+			    np_sn_fmt_num((double)tot.total, num, sizeof(num)), top,
+			    tot.sampled ? ", none during the sample" : "");
+	if (!f)
+		goto out;
+	f->rank = tot.rate;
+	np_ev_counter(f, "dropped", "packets", &tot);
+	np_sn_top_ev(f, c, s->softnet.n, "dropped", "packets");
+	if (have_backlog)
+		np_ev_value(f, "netdev_max_backlog", "packets", (double)backlog);
+	np_detail(f, "A CPU's input backlog held more than netdev_max_backlog packets (or flow "
+		     "limit cut a heavy flow). softnet_stat is host-global: these drops belong to "
+		     "every interface whose packets pass a backlog (RPS, veth, loopback, tunnels), "
+		     "not only %s; the same drops also count in that device's rx_dropped.",
+		  s->dev.name);
+	if (concentrated)
+		np_detail(f, "80%% of the drops land on %zu of %u CPUs: those CPUs are overloaded, "
+			     "and a bigger queue only delays the loss. The real fix is spreading "
+			     "the "
+			     "load (RSS queues or RPS).", hot, ncpu);
+	np_remedy(f, "sysctl -w net.core.netdev_max_backlog=%llu",
+		  (unsigned long long)suggest_backlog(s, backlog));
+	if (concentrated)
+		np_remedy(f, "Spread the load: ethtool -L %s combined N (more RSS queues), or RPS "
+			     "on /sys/class/net/%s/queues/rx-*/rps_cpus (see softnet.single-cpu).",
+			  s->dev.name, s->dev.name);
+	backlog_cost(f, s, suggest_backlog(s, backlog));
+out:
+	free(c);
+}
+
+/* ---- softnet.flow-limit ---- */
+
+static void run_flow_limit(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_counter_view tot;
+	struct np_sn_cpu *c;
+	struct np_finding *f;
+	enum np_severity sev;
+	const char *bitmap = np_sysctl_str(s, "net.core.flow_limit_cpu_bitmap");
+	char top[160], num[32];
+
+	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
+		np_skip(r, "/proc/net/softnet_stat not readable");
+		return;
+	}
+	c = np_sn_views(a, NP_SN_FLOWLIM, true, &tot);
+	if (!c) {
+		np_skip(r, "out of memory");
+		return;
+	}
+	sev = np_verdict(&tot, np_thr_warn(r), np_thr_crit(r));
+	if (sev == NP_SEV_OK)
+		goto out;
+	np_sn_top_text(c, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
+	if (tot.sampled && tot.delta)
+		f = np_emit(r, sev, "Flow limit dropped %s packets/s of heavy flows (%s)",
+			    np_sn_fmt_num(tot.rate, num, sizeof(num)), top);
+	else
+		f = np_emit(r, sev, "Flow limit dropped %s packets of heavy flows since boot%s",
+			    np_sn_fmt_num((double)tot.total, num, sizeof(num)),
+			    tot.sampled ? ", none during the sample" : "");
+	if (!f)
+		goto out;
+	f->rank = tot.rate;
+	np_ev_counter(f, "flow_limit_count", "packets", &tot);
+	np_sn_top_ev(f, c, s->softnet.n, "flow_limit_count", "packets");
+	if (bitmap)
+		np_ev_text(f, "flow_limit_cpu_bitmap", "%s", bitmap);
+	np_detail(f, "Flow limit is on for the CPUs in net.core.flow_limit_cpu_bitmap (%s): when a "
+		     "backlog is half full it drops packets of the flows holding most of it, so "
+		     "one "
+		     "elephant flow cannot starve the others. These drops are counted on the "
+		     "enqueuing CPU and are also in softnet 'dropped'.",
+		  bitmap ? bitmap : "unknown");
+	np_remedy(f, "If the heavy flow matters: spread it (RSS/RPS) or raise "
+		     "net.core.netdev_max_backlog (flow limit starts at half of it).");
+	np_remedy(f, "sysctl -w net.core.flow_limit_cpu_bitmap=0   # turn flow limit off");
+	np_remedy(f, "Cost: without flow limit one heavy flow can fill a backlog and small flows "
+		     "sharing that CPU are dropped instead.");
+out:
+	free(c);
+}
+
+/* ---- softnet.max-backlog ---- */
+
+static void run_max_backlog(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_finding *f;
+	bool ok;
+	int64_t backlog = np_sysctl_int(s, "net.core.netdev_max_backlog", 0, &ok);
+
+	if (!ok) {
+		np_skip(r, "net.core.netdev_max_backlog not readable");
+		return;
+	}
+	if (!np_has(s->dev.speed_mbps) || !s->dev.speed_mbps) {
+		np_skip(r, "link speed of %s unknown", s->dev.name);
+		return;
+	}
+	if (s->dev.speed_mbps < 10000 || backlog > 1000)
+		return;
+	f = np_emit(r, NP_SEV_INFO, "netdev_max_backlog=%lld on a %llu Mbit/s link",
+		    (long long)backlog, (unsigned long long)s->dev.speed_mbps);
+	np_ev_value(f, "netdev_max_backlog", "packets", (double)backlog);
+	np_ev_value(f, "speed", "Mbit/s", (double)s->dev.speed_mbps);
+	np_detail(f, "At 10 Gbit/s, 1000 packets arrive in ~1.2 ms: a short stall of a CPU fed by "
+		     "RPS, veth or another netif_rx() user overflows its backlog. Plain NAPI "
+		     "traffic "
+		     "without RPS never uses the backlog; then this value does not matter.");
+	np_remedy(f, "sysctl -w net.core.netdev_max_backlog=%llu",
+		  (unsigned long long)suggest_backlog(s, backlog));
+	backlog_cost(f, s, suggest_backlog(s, backlog));
+}
+
+static const struct np_check backlog_drops = {
+	.id = "softnet.backlog-drops",
+	.stage = NP_STAGE_SOFTNET,
+	.title = "Per-CPU backlog drops",
+	.looks_at = "/proc/net/softnet_stat column 2 (dropped) per CPU over the interval, "
+		    "net.core.netdev_max_backlog",
+	.why = "Packets queued to a CPU's input backlog (RPS/RFS steering, veth, loopback, tunnels "
+	       "and every netif_rx() user) are dropped when the queue holds netdev_max_backlog "
+	       "packets. softnet_stat is host-global. If the drops land on one or two CPUs, those "
+	       "CPUs are overloaded and a bigger queue only adds latency before the same loss; "
+	       "NIC traffic without RPS never passes this queue.",
+	.fix = "Raise net.core.netdev_max_backlog (double it; 4096, or 16384 on 10G+), costing "
+	       "memory "
+	       "while full and queueing latency; if the drops concentrate, spread the work with "
+	       "more RSS queues or RPS instead.",
+	.related = "net.core.netdev_max_backlog, net.core.flow_limit_cpu_bitmap, rps_cpus",
+	.kernel_notes = "softnet_stat counters are 32-bit and wrap. Before 5.10 rows carry no CPU "
+			"id (row i is the i-th online CPU). Drop reason CPU_BACKLOG since ~5.18.",
+	.warn = 1, .crit = 100, .thr_unit = "drops/s",
+	.run = run_backlog_drops,
+};
+
+static const struct np_check flow_limit = {
+	.id = "softnet.flow-limit",
+	.stage = NP_STAGE_SOFTNET,
+	.title = "Flow limit dropping heavy flows",
+	.looks_at = "/proc/net/softnet_stat column 11 (flow_limit_count), "
+		    "net.core.flow_limit_cpu_bitmap",
+	.why = "With net.core.flow_limit_cpu_bitmap set, a backlog more than half full drops "
+	       "packets of the flows that hold most of it, protecting small flows from one "
+	       "elephant. That is the feature working; it matters when the heavy flow is the "
+	       "one you care about. Off by default.",
+	.fix = "Spread the heavy flow's load or raise netdev_max_backlog; clearing the bitmap "
+	       "turns the protection off (small flows then suffer instead).",
+	.related = "net.core.flow_limit_cpu_bitmap, net.core.flow_limit_table_len, "
+		   "net.core.netdev_max_backlog",
+	.warn = 1, .crit = NAN, .thr_unit = "drops/s",
+	.run = run_flow_limit,
+};
+
+static const struct np_check max_backlog = {
+	.id = "softnet.max-backlog",
+	.stage = NP_STAGE_SOFTNET,
+	.title = "Default netdev_max_backlog on a 10G+ link",
+	.looks_at = "net.core.netdev_max_backlog, /sys/class/net/IF/speed",
+	.why = "1000 packets (the default) is ~1.2 ms of 10G traffic: bursts steered by RPS, or "
+	       "from veth and other netif_rx() users, overflow it. Traffic handled by the NIC's "
+	       "own NAPI queues without RPS never enters the backlog, and then the value does "
+	       "not matter.",
+	.fix = "Raise net.core.netdev_max_backlog (16384 on 10G+); it costs memory only while a "
+	       "queue is full, and queueing latency.",
+	.related = "net.core.netdev_max_backlog",
+	.warn = NAN, .crit = NAN,
+	.run = run_max_backlog,
+};
+
+const struct np_check *const np_checks_softnet[] = {
+	&backlog_drops, &np_check_softnet_time_squeeze, &flow_limit, &np_check_softnet_single_cpu,
+	&max_backlog, NULL,
+};

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Checks of stage "irq" on synthetic snapshots. */
+#include "synth.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* /proc/interrupts with columns for CPUs 0..ncpu-1 and nq queue IRQs 100.. ("eth0-TxRx-i"),
+ * IRQ i effectively on CPU cpus[i]. */
+static void irqs(struct np_snapshot *s, size_t ncpu, size_t nq, const int *cpus)
+{
+	struct np_interrupts *in = &s->irqs;
+
+	in->ncols = ncpu;
+	in->col_cpu = calloc(ncpu, sizeof(int));
+	in->n = nq;
+	in->lines = calloc(nq, sizeof(*in->lines));
+	assert_non_null(in->col_cpu);
+	assert_non_null(in->lines);
+	for (size_t c = 0; c < ncpu; c++)
+		in->col_cpu[c] = (int)c;
+	for (size_t i = 0; i < nq; i++) {
+		struct np_irq_line *l = &in->lines[i];
+
+		l->irq = 100 + (unsigned)i;
+		snprintf(l->name, sizeof(l->name), "eth0-TxRx-%zu", i);
+		l->role = NP_IRQ_TXRX;
+		l->count = calloc(ncpu, sizeof(uint64_t));
+		assert_non_null(l->count);
+		l->has_effective = l->has_affinity = true;
+		np_cpuset_set(&l->effective, (unsigned)cpus[i]);
+		np_cpuset_set(&l->affinity, (unsigned)cpus[i]);
+	}
+}
+
+static void local_cpus(struct np_snapshot *s, int node, unsigned from, unsigned to)
+{
+	s->dev.has_device = true;
+	s->dev.numa_node = node;
+	s->dev.has_local_cpus = true;
+	for (unsigned c = from; c <= to; c++)
+		np_cpuset_set(&s->dev.local_cpus, c);
+}
+
+static bool has_text(const char *hay, const char *needle)
+{
+	return strstr(hay, needle) != NULL;
+}
+
+static void test_affinity_all_on_one(void **state)
+{
+	static const int zero[4] = { 0, 0, 0, 0 };
+	static const int spread[4] = { 0, 1, 2, 3 };
+	static const int halves[4] = { 0, 0, 1, 1 };
+	static const int three[4] = { 0, 1, 2, 2 };
+	struct np_snapshot s;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&s, 0);
+	synth_softnet(&s, 8);
+	irqs(&s, 8, 4, zero);
+	s.host.irqbalance = 1;
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "All 4 queue IRQs"));
+	assert_true(synth_has_ev(f, "irq_cpus"));
+	assert_true(has_text(f->remedy, "echo 0 > /proc/irq/100/smp_affinity_list"));
+	assert_true(has_text(f->remedy, "echo 3 > /proc/irq/103/smp_affinity_list"));
+	assert_true(has_text(f->remedy, "banirq"));
+	assert_true(has_text(f->remedy, "ethtool -L eth0"));	/* managed IRQs */
+	assert_true(has_text(f->remedy, "Cost:"));
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	/* NUMA-local CPUs 4-7: the remedy pins there. */
+	synth_init(&s, 0);
+	synth_softnet(&s, 8);
+	irqs(&s, 8, 4, zero);
+	local_cpus(&s, 1, 4, 7);
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->remedy, "echo 4 > /proc/irq/100/smp_affinity_list"));
+	assert_true(has_text(f->remedy, "echo 7 > /proc/irq/103/smp_affinity_list"));
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	/* One IRQ per CPU: quiet. */
+	synth_init(&s, 0);
+	synth_softnet(&s, 8);
+	irqs(&s, 8, 4, spread);
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	/* Four IRQs on two CPUs: warning; on three: info. */
+	synth_init(&s, 0);
+	synth_softnet(&s, 8);
+	irqs(&s, 8, 4, halves);
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	assert_true(has_text(synth_first(&run)->summary, "share 2 CPUs"));
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+	synth_init(&s, 0);
+	synth_softnet(&s, 8);
+	irqs(&s, 8, 4, three);
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
+static void test_affinity_hot_cpus(void **state)
+{
+	static const int spread[4] = { 0, 1, 2, 3 };
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&p, 0);
+	synth_init(&c, 1);
+	synth_softnet(&p, 16);
+	synth_softnet(&c, 16);
+	irqs(&c, 16, 4, spread);
+	for (int i = 0; i < 4; i++)
+		c.softnet.rows[i].dropped = 50;	/* 200/s on the IRQ CPUs */
+	synth_run(&run, "irq.affinity", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "4 CPUs serving eth0"));
+	assert_true(synth_has_ev(f, "softnet_drops_on_irq_cpus"));
+	assert_true(has_text(f->remedy, "ethtool -L eth0 combined 16"));
+	synth_run_free(&run);
+
+	for (int i = 0; i < 4; i++)
+		c.softnet.rows[i].dropped = i == 0 ? 5 : 0;
+	synth_run(&run, "irq.affinity", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	synth_run_free(&run);
+
+	/* Drops elsewhere (not on the IRQ CPUs): not this finding, and the spread is fine. */
+	c.softnet.rows[0].dropped = 0;
+	c.softnet.rows[9].dropped = 500;
+	synth_run(&run, "irq.affinity", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
+static void test_affinity_skips(void **state)
+{
+	static const int zero[2] = { 0, 0 };
+	struct np_snapshot s;
+	struct synth_run run;
+
+	(void)state;
+	synth_init(&s, 0);
+	synth_softnet(&s, 4);
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);	/* no queue IRQs */
+	synth_run_free(&run);
+
+	irqs(&s, 4, 2, zero);
+	s.irqs.lines[0].role = s.irqs.lines[1].role = NP_IRQ_OTHER;
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+
+	s.irqs.lines[0].role = s.irqs.lines[1].role = NP_IRQ_RX;
+	s.src[NP_SRC_IRQ_AFFINITY].status = NP_SRC_DENIED;
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+
+	s.src[NP_SRC_IRQ_AFFINITY].status = NP_SRC_OK;
+	s.src[NP_SRC_INTERRUPTS].status = NP_SRC_ABSENT;
+	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
+static void test_cpu_rate(void **state)
+{
+	static const int spread[4] = { 0, 1, 2, 3 };
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&p, 0);
+	synth_init(&c, 2);
+	irqs(&p, 4, 4, spread);
+	irqs(&c, 4, 4, spread);
+	/* Two busy queues, both interrupting CPU 0: 10,000/s there. */
+	c.irqs.lines[0].count[0] = 10000;
+	c.irqs.lines[1].count[0] = 10000;
+	synth_run(&run, "irq.cpu-rate", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(synth_has_ev(f, "cpu0.interrupts"));
+	assert_true(has_text(f->summary, "100% of eth0's queue interrupts"));
+	assert_true(has_text(f->remedy, "smp_affinity_list"));
+	synth_run_free(&run);
+
+	/* One busy queue: the traffic hashes to one queue; info, and no pinning advice. */
+	c.irqs.lines[1].count[0] = 0;
+	synth_run(&run, "irq.cpu-rate", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	assert_true(has_text(synth_first(&run)->detail, "single large flow"));
+	synth_run_free(&run);
+
+	/* Spread evenly: quiet. */
+	for (int i = 0; i < 4; i++)
+		c.irqs.lines[i].count[i] = 5000;
+	c.irqs.lines[0].count[0] = 5000;
+	synth_run(&run, "irq.cpu-rate", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	/* Nearly idle: quiet even when all on one CPU. */
+	for (int i = 0; i < 4; i++)
+		c.irqs.lines[i].count[i] = 0;
+	c.irqs.lines[0].count[0] = 50;
+	c.irqs.lines[1].count[0] = 50;
+	synth_run(&run, "irq.cpu-rate", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	/* No interval: skipped. */
+	synth_run(&run, "irq.cpu-rate", NULL, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
+static void test_cpu_rate_columns_by_cpu(void **state)
+{
+	static const int spread[2] = { 0, 1 };
+	struct np_snapshot p, c;
+	struct synth_run run;
+
+	(void)state;
+	synth_init(&p, 0);
+	synth_init(&c, 1);
+	/* CPU 1 was offline in the first snapshot: columns are CPU 0 and CPU 2 there. */
+	irqs(&p, 2, 2, spread);
+	p.irqs.col_cpu[1] = 2;
+	p.irqs.lines[0].count[1] = 1000000;	/* CPU 2's old count */
+	p.irqs.lines[1].count[1] = 1000000;
+	irqs(&c, 3, 2, spread);
+	c.irqs.lines[0].count[2] = 1005000;	/* +5000 on CPU 2 */
+	c.irqs.lines[1].count[2] = 1005000;
+	c.irqs.lines[0].count[1] = 7;		/* CPU 1: new column, no baseline */
+	synth_run(&run, "irq.cpu-rate", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	assert_true(synth_has_ev(synth_first(&run), "cpu2.interrupts"));
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
+static void test_numa(void **state)
+{
+	static const int remote[4] = { 0, 1, 8, 9 };
+	static const int local[4] = { 0, 1, 2, 3 };
+	struct np_snapshot s;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&s, 0);
+	synth_softnet(&s, 16);
+	irqs(&s, 16, 4, remote);
+	local_cpus(&s, 0, 0, 7);
+	synth_run(&run, "irq.numa", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "2 of 4 queue IRQs"));
+	assert_true(synth_has_ev(f, "irq102"));
+	assert_true(synth_has_ev(f, "irq103"));
+	assert_false(synth_has_ev(f, "irq100"));
+	assert_true(has_text(f->remedy, "echo 0 > /proc/irq/102/smp_affinity_list"));
+	assert_true(has_text(f->remedy, "echo 1 > /proc/irq/103/smp_affinity_list"));
+	assert_false(has_text(f->remedy, "/proc/irq/100/"));
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	/* All local: quiet. */
+	synth_init(&s, 0);
+	synth_softnet(&s, 16);
+	irqs(&s, 16, 4, local);
+	local_cpus(&s, 0, 0, 7);
+	synth_run(&run, "irq.numa", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	/* A configured mask spanning both nodes without effective affinity: not provably remote. */
+	s.irqs.lines[0].has_effective = false;
+	for (unsigned cpu = 0; cpu < 16; cpu++)
+		np_cpuset_set(&s.irqs.lines[0].affinity, cpu);
+	synth_run(&run, "irq.numa", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	/* Single node (local = all online): quiet. Unknown locality: skipped. */
+	synth_init(&s, 0);
+	synth_softnet(&s, 16);
+	irqs(&s, 16, 4, remote);
+	local_cpus(&s, 0, 0, 15);
+	synth_run(&run, "irq.numa", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	s.dev.has_local_cpus = false;
+	synth_run(&run, "irq.numa", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
+static void test_irqbalance(void **state)
+{
+	static const int zero[4] = { 0, 0, 0, 0 };
+	static const int spread[4] = { 0, 1, 2, 3 };
+	struct np_snapshot s;
+	struct synth_run run;
+
+	(void)state;
+	synth_init(&s, 0);
+	synth_softnet(&s, 8);
+	irqs(&s, 8, 4, zero);
+	synth_run(&run, "irq.irqbalance", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);	/* unknown */
+	synth_run_free(&run);
+
+	s.host.irqbalance = 1;
+	synth_run(&run, "irq.irqbalance", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	assert_true(has_text(synth_first(&run)->remedy, "banirq"));
+	synth_run_free(&run);
+
+	s.host.irqbalance = 0;
+	synth_run(&run, "irq.irqbalance", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	assert_true(has_text(synth_first(&run)->summary, "not running"));
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	/* Not running, but the IRQs are spread: nothing to say. */
+	synth_init(&s, 0);
+	synth_softnet(&s, 8);
+	irqs(&s, 8, 4, spread);
+	s.host.irqbalance = 0;
+	synth_run(&run, "irq.irqbalance", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_affinity_all_on_one),
+		cmocka_unit_test(test_affinity_hot_cpus),
+		cmocka_unit_test(test_affinity_skips),
+		cmocka_unit_test(test_cpu_rate),
+		cmocka_unit_test(test_cpu_rate_columns_by_cpu),
+		cmocka_unit_test(test_numa),
+		cmocka_unit_test(test_irqbalance),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

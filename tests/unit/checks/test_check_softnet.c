@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Checks of stage "softnet" on synthetic snapshots. */
+#include "synth.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* /proc/softirqs NET_RX counts for CPUs 0..n-1, all zero. */
+static void softirqs(struct np_snapshot *s, size_t n)
+{
+	s->softirqs.n = n;
+	s->softirqs.cpu = calloc(n, sizeof(int));
+	s->softirqs.net_rx = calloc(n, sizeof(uint64_t));
+	s->softirqs.net_tx = calloc(n, sizeof(uint64_t));
+	assert_non_null(s->softirqs.cpu);
+	assert_non_null(s->softirqs.net_rx);
+	assert_non_null(s->softirqs.net_tx);
+	for (size_t i = 0; i < n; i++)
+		s->softirqs.cpu[i] = (int)i;
+}
+
+/* n rx queues, RPS off (rps_cpus readable and empty). */
+static void rxqs(struct np_snapshot *s, size_t n)
+{
+	s->dev.n_rxq = n;
+	s->dev.rxq = calloc(n, sizeof(*s->dev.rxq));
+	assert_non_null(s->dev.rxq);
+	for (size_t i = 0; i < n; i++)
+		s->dev.rxq[i].has_rps = true;
+}
+
+static bool has_text(const char *hay, const char *needle)
+{
+	return strstr(hay, needle) != NULL;
+}
+
+static void pair(struct np_snapshot *p, struct np_snapshot *c, double dt, size_t ncpu)
+{
+	synth_init(p, 0);
+	synth_init(c, dt);
+	synth_softnet(p, ncpu);
+	synth_softnet(c, ncpu);
+}
+
+static void free_pair(struct np_snapshot *p, struct np_snapshot *c)
+{
+	np_snapshot_free(p);
+	np_snapshot_free(c);
+}
+
+static void test_backlog_drops(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c, 2, 4);
+	synth_sysctl(&c, "net.core.netdev_max_backlog", "1000");
+	p.softnet.rows[2].dropped = 1000;
+	c.softnet.rows[2].dropped = 1400;	/* 200/s on CPU 2: above crit */
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	f = synth_first(&run);
+	assert_true(synth_has_ev(f, "cpu2.dropped"));
+	assert_true(synth_has_ev(f, "netdev_max_backlog"));
+	assert_true(has_text(f->summary, "CPU 2: 200/s"));
+	assert_true(has_text(f->detail, "host-global"));
+	assert_true(has_text(f->detail, "spreading"));	/* all on one of 4 CPUs */
+	assert_true(has_text(f->remedy, "sysctl -w net.core.netdev_max_backlog=4096"));
+	assert_true(has_text(f->remedy, "Cost:"));
+	assert_true(f->rank > 199 && f->rank < 201);
+	synth_run_free(&run);
+
+	/* 10G+: at least 16384. Drops spread over all CPUs: no "spreading" advice. */
+	c.dev.speed_mbps = 25000;
+	for (size_t i = 0; i < 4; i++) {
+		p.softnet.rows[i].dropped = 10;
+		c.softnet.rows[i].dropped = 14;	/* 2/s per CPU, 8/s in all: warning */
+	}
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(has_text(f->remedy, "netdev_max_backlog=16384"));
+	assert_false(has_text(f->detail, "spreading"));
+	synth_run_free(&run);
+
+	/* A 32-bit wrap is one wrap, not a huge negative number: 32 drops in 2 s. */
+	for (size_t i = 0; i < 4; i++)
+		p.softnet.rows[i].dropped = c.softnet.rows[i].dropped = 0;
+	p.softnet.rows[1].dropped = 0xfffffff0ull;
+	c.softnet.rows[1].dropped = 0x10;
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	assert_int_equal(synth_first(&run)->ev[0].delta, 32);
+	synth_run_free(&run);
+
+	/* Since boot only: never critical. */
+	c.softnet.rows[1].dropped = 5000000;
+	synth_run(&run, "softnet.backlog-drops", NULL, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+
+	/* Past drops, none during the sample: info. */
+	p.softnet.rows[1].dropped = 5000000;
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	assert_true(has_text(synth_first(&run)->summary, "none during the sample"));
+	synth_run_free(&run);
+
+	/* Never dropped: quiet. */
+	p.softnet.rows[1].dropped = c.softnet.rows[1].dropped = 0;
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+
+	/* No softnet_stat: skipped. */
+	c.src[NP_SRC_SOFTNET].status = NP_SRC_ABSENT;
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
+static void test_time_squeeze_budget_binds(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c, 1, 2);
+	softirqs(&p, 2);
+	softirqs(&c, 2);
+	synth_sysctl(&c, "net.core.netdev_budget", "300");
+	synth_sysctl(&c, "net.core.netdev_budget_usecs", "2000");
+	c.softnet.rows[0].time_squeeze = 200;	/* 200/s: above warn */
+	c.softnet.rows[0].processed = 30000;
+	c.softirqs.net_rx[0] = 100;		/* 300 packets per run: the budget */
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "packet budget"));
+	assert_true(has_text(f->summary, "CPU 0: 200/s"));
+	assert_true(synth_has_ev(f, "packets_per_net_rx_run"));
+	assert_true(synth_has_ev(f, "cpu0.time_squeeze"));
+	assert_true(has_text(f->detail, "not a drop"));
+	assert_true(has_text(f->remedy, "sysctl -w net.core.netdev_budget=600"));
+	assert_true(has_text(f->remedy, "Cost:"));
+	synth_run_free(&run);
+
+	/* Few packets per run and most runs squeeze: the time limit binds. */
+	c.softnet.rows[0].processed = 2000;
+	c.softirqs.net_rx[0] = 200;
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "out of time"));
+	assert_true(has_text(f->detail, "will not help"));
+	assert_false(has_text(f->remedy, "netdev_budget=600"));
+	assert_true(has_text(f->remedy, "netdev_budget_usecs=4000"));
+	synth_run_free(&run);
+
+	/* Same skbs, but rx_packets shows GRO merged 30 frames each: the budget binds. */
+	p.dev.stats.rx_packets = 0;
+	c.dev.stats.rx_packets = 60000;
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "packet budget"));
+	assert_true(synth_has_ev(f, "gro_merge_factor"));
+	synth_run_free(&run);
+
+	/* Without /proc/softirqs the binding limit is not guessed. Threaded NAPI is named. */
+	c.src[NP_SRC_SOFTIRQS].status = NP_SRC_ABSENT;
+	c.dev.threaded = 1;
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "budget or time"));
+	assert_true(has_text(f->detail, "Threaded NAPI"));
+	assert_false(synth_has_ev(f, "packets_per_net_rx_run"));
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
+static void test_time_squeeze_quiet_and_history(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+
+	(void)state;
+	pair(&p, &c, 1, 2);
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+
+	/* A few squeezes per second: below warn, info. */
+	c.softnet.rows[1].time_squeeze = 5;
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+
+	/* Since boot only: at most info. */
+	c.softnet.rows[1].time_squeeze = 9000000;
+	synth_run(&run, "softnet.time-squeeze", NULL, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+
+	c.src[NP_SRC_SOFTNET].status = NP_SRC_DENIED;
+	synth_run(&run, "softnet.time-squeeze", NULL, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
+static void test_flow_limit(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c, 1, 2);
+	synth_sysctl(&c, "net.core.flow_limit_cpu_bitmap", "3");
+	c.softnet.rows[1].flow_limit_count = 50;
+	synth_run(&run, "softnet.flow-limit", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(synth_has_ev(f, "flow_limit_count"));
+	assert_true(synth_has_ev(f, "flow_limit_cpu_bitmap"));
+	assert_true(has_text(f->detail, "flow_limit_cpu_bitmap"));
+	assert_true(has_text(f->remedy, "Cost:"));
+	synth_run_free(&run);
+
+	synth_run(&run, "softnet.flow-limit", NULL, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+
+	c.softnet.rows[1].flow_limit_count = 0;
+	synth_run(&run, "softnet.flow-limit", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	c.src[NP_SRC_SOFTNET].status = NP_SRC_ABSENT;
+	synth_run(&run, "softnet.flow-limit", &p, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
+static void test_single_cpu_sampled(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c, 1, 4);
+	c.dev.has_device = true;
+	rxqs(&c, 1);
+	c.softnet.rows[1].processed = 95000;	/* 95% on CPU 1 */
+	c.softnet.rows[0].processed = 5000;
+	c.softnet.rows[1].dropped = 10;
+	synth_run(&run, "softnet.single-cpu", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "CPU 1"));
+	assert_true(synth_has_ev(f, "busiest_cpu_share"));
+	assert_true(synth_has_ev(f, "busiest_cpu.dropped"));
+	/* CPUs 0, 2, 3: mask 0xd. */
+	assert_true(has_text(f->remedy, "echo d > /sys/class/net/eth0/queues/rx-0/rps_cpus"));
+	assert_true(has_text(f->remedy, "rps_sock_flow_entries"));
+	assert_true(has_text(f->remedy, "Cost:"));
+	synth_run_free(&run);
+
+	/* The busy CPU neither drops nor squeezes: info. */
+	c.softnet.rows[1].dropped = 0;
+	synth_run(&run, "softnet.single-cpu", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+
+	/* Spread evenly: quiet. */
+	for (size_t i = 0; i < 4; i++)
+		c.softnet.rows[i].processed = 25000;
+	synth_run(&run, "softnet.single-cpu", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	/* RPS on: quiet whatever the load. */
+	c.softnet.rows[1].processed = 95000;
+	np_cpuset_set(&c.dev.rxq[0].rps_cpus, 2);
+	synth_run(&run, "softnet.single-cpu", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
+static void test_single_cpu_config(void **state)
+{
+	struct np_snapshot s;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&s, 0);
+	synth_softnet(&s, 40);
+	s.dev.has_device = false;		/* veth-like */
+	rxqs(&s, 1);
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "virtual"));
+	/* 40 CPUs, none busy known: two 32-bit groups. */
+	assert_true(has_text(f->remedy, "echo ff,ffffffff > "));
+	synth_run_free(&run);
+
+	/* A multi-queue physical NIC: not this check's business. */
+	s.dev.has_device = true;
+	free(s.dev.rxq);
+	rxqs(&s, 8);
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	/* Two CPUs without an interval: nothing worth saying. */
+	synth_softnet(&s, 2);
+	free(s.dev.rxq);
+	rxqs(&s, 1);
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	/* rps_cpus unreadable, or no queues known: skipped. */
+	s.dev.rxq[0].has_rps = false;
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	s.dev.n_rxq = 0;
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
+static void test_max_backlog(void **state)
+{
+	struct np_snapshot s;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&s, 0);
+	synth_sysctl(&s, "net.core.netdev_max_backlog", "1000");
+	s.dev.speed_mbps = 10000;
+	synth_run(&run, "softnet.max-backlog", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	f = synth_first(&run);
+	assert_true(synth_has_ev(f, "netdev_max_backlog"));
+	assert_true(has_text(f->remedy, "netdev_max_backlog=16384"));
+	assert_true(has_text(f->remedy, "Cost:"));
+	synth_run_free(&run);
+
+	s.dev.speed_mbps = 1000;
+	synth_run(&run, "softnet.max-backlog", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	s.dev.speed_mbps = 25000;
+	synth_sysctl(&s, "net.core.netdev_max_backlog", "8192");
+	synth_run(&run, "softnet.max-backlog", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	s.dev.speed_mbps = NP_NA;
+	synth_run(&run, "softnet.max-backlog", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	synth_init(&s, 0);
+	s.dev.speed_mbps = 10000;
+	synth_run(&run, "softnet.max-backlog", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_backlog_drops),
+		cmocka_unit_test(test_time_squeeze_budget_binds),
+		cmocka_unit_test(test_time_squeeze_quiet_and_history),
+		cmocka_unit_test(test_flow_limit),
+		cmocka_unit_test(test_single_cpu_sampled),
+		cmocka_unit_test(test_single_cpu_config),
+		cmocka_unit_test(test_max_backlog),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
