@@ -23,6 +23,19 @@ static const char *const source_names[NP_SRC__COUNT] = {
 	[NP_SRC_PCIE_LINK] = "pcie_link",
 	[NP_SRC_PCIE_CONFIG] = "pcie_config",
 	[NP_SRC_PROCESSES] = "processes",
+	[NP_SRC_ETHTOOL_DRVINFO] = "ethtool_drvinfo",
+	[NP_SRC_ETHTOOL_LINKMODES] = "ethtool_linkmodes",
+	[NP_SRC_ETHTOOL_RINGS] = "ethtool_rings",
+	[NP_SRC_ETHTOOL_CHANNELS] = "ethtool_channels",
+	[NP_SRC_ETHTOOL_COALESCE] = "ethtool_coalesce",
+	[NP_SRC_ETHTOOL_FEATURES] = "ethtool_features",
+	[NP_SRC_ETHTOOL_PAUSE] = "ethtool_pause",
+	[NP_SRC_ETHTOOL_STATS] = "ethtool_stats",
+	[NP_SRC_ETHTOOL_RSS] = "ethtool_rss",
+	[NP_SRC_DRIVER_STATS] = "driver_stats",
+	[NP_SRC_QSTATS] = "netdev_qstats",
+	[NP_SRC_RTNL_LINK] = "rtnl_link",
+	[NP_SRC_RTNL_QDISC] = "rtnl_qdisc",
 };
 
 const char *np_source_name(enum np_source id)
@@ -94,6 +107,47 @@ void np_snapshot_init(struct np_snapshot *s)
 	np_link_stats_init(&s->dev.stats);
 	s->pcie = (struct np_pcie){ "", NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA,
 				    NP_NA, NP_NA, NP_NA };
+	np_ethtool_init(&s->eth);
+	np_rtnl_init(&s->rtnl);
+}
+
+void np_ethtool_init(struct np_ethtool *e)
+{
+	uint64_t *p;
+
+	memset(e, 0, sizeof(*e));
+	e->link.speed_mbps = NP_NA;
+	e->link.duplex = e->link.autoneg = -1;
+	for (p = (uint64_t *)&e->rings; p < (uint64_t *)(&e->rings + 1); p++)
+		*p = NP_NA;
+	for (p = (uint64_t *)&e->channels; p < (uint64_t *)(&e->channels + 1); p++)
+		*p = NP_NA;
+	e->coalesce = (struct np_coalesce){ NP_NA, NP_NA, NP_NA, NP_NA, -1, -1 };
+	e->features = (struct np_features){ -1, -1, -1, -1, -1, -1 };
+	e->pause = (struct np_pause){ -1, -1, -1, NP_NA, NP_NA };
+}
+
+void np_ethtool_free(struct np_ethtool *e)
+{
+	np_counters_free(&e->std_stats);
+	np_counters_free(&e->drv_stats);
+	free(e->rss_indir);
+	free(e->qstats);
+	np_ethtool_init(e);
+}
+
+void np_rtnl_init(struct np_rtnl *r)
+{
+	memset(r, 0, sizeof(*r));
+	np_link_stats_init(&r->stats64);
+	r->mtu = r->txqlen = NP_NA;
+	r->xdp_attached = -1;
+}
+
+void np_rtnl_free(struct np_rtnl *r)
+{
+	free(r->qdiscs);
+	np_rtnl_init(r);
 }
 
 void np_snapshot_free(struct np_snapshot *s)
@@ -111,6 +165,8 @@ void np_snapshot_free(struct np_snapshot *s)
 	free(s->sysctl.e);
 	free(s->dev.rxq);
 	free(s->dev.txq);
+	np_ethtool_free(&s->eth);
+	np_rtnl_free(&s->rtnl);
 	np_snapshot_init(s);
 }
 

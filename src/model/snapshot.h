@@ -14,6 +14,8 @@
 
 #include "counters.h"
 #include "cpuset.h"
+#include "link_stats.h"
+#include "nic.h"
 
 /* Where each piece of data came from, so reports can say what was unavailable and why. */
 enum np_source {
@@ -32,6 +34,20 @@ enum np_source {
 	NP_SRC_PCIE_LINK,	/* /sys/bus/pci/devices/BDF/{current,max}_link_* */
 	NP_SRC_PCIE_CONFIG,	/* PCI config space (MPS/MRRS; root only) */
 	NP_SRC_PROCESSES,	/* /proc/PID/comm (irqbalance) */
+	/* The NIC side: netlink and ioctls (never under --root). */
+	NP_SRC_ETHTOOL_DRVINFO,	/* ioctl ETHTOOL_GDRVINFO */
+	NP_SRC_ETHTOOL_LINKMODES,
+	NP_SRC_ETHTOOL_RINGS,
+	NP_SRC_ETHTOOL_CHANNELS,
+	NP_SRC_ETHTOOL_COALESCE,
+	NP_SRC_ETHTOOL_FEATURES,
+	NP_SRC_ETHTOOL_PAUSE,
+	NP_SRC_ETHTOOL_STATS,	/* standard statistics groups */
+	NP_SRC_ETHTOOL_RSS,
+	NP_SRC_DRIVER_STATS,	/* ioctl ETHTOOL_GSTATS */
+	NP_SRC_QSTATS,		/* netdev genl qstats (6.9+) */
+	NP_SRC_RTNL_LINK,
+	NP_SRC_RTNL_QDISC,
 	NP_SRC__COUNT
 };
 
@@ -123,18 +139,6 @@ struct np_sysctls {
 	struct np_sysctl *e;
 };
 
-/* Interface statistics with the kernel's rtnl_link_stats64 names. sysfs fills these in part 1;
- * rtnetlink IFLA_STATS64 fills the same struct later. */
-struct np_link_stats {
-	uint64_t rx_packets, tx_packets, rx_bytes, tx_bytes;
-	uint64_t rx_errors, tx_errors, rx_dropped, tx_dropped, multicast, collisions;
-	uint64_t rx_length_errors, rx_over_errors, rx_crc_errors, rx_frame_errors;
-	uint64_t rx_fifo_errors, rx_missed_errors;
-	uint64_t tx_aborted_errors, tx_carrier_errors, tx_fifo_errors;
-	uint64_t tx_heartbeat_errors, tx_window_errors;
-	uint64_t rx_compressed, tx_compressed, rx_nohandler, rx_otherhost_dropped;
-};
-
 struct np_rxq {
 	bool has_rps;
 	struct np_cpuset rps_cpus;
@@ -200,6 +204,8 @@ struct np_snapshot {
 	struct np_sysctls sysctl;
 	struct np_netdev dev;
 	struct np_pcie pcie;
+	struct np_ethtool eth;
+	struct np_rtnl rtnl;
 };
 
 void np_snapshot_init(struct np_snapshot *s);
@@ -224,6 +230,5 @@ static inline uint64_t np_mib(const struct np_snapshot *s, const char *name)
 	return np_counters_get(&s->mib, name);
 }
 
-void np_link_stats_init(struct np_link_stats *st);
 
 #endif
