@@ -25,6 +25,18 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s);
 
+/* The NIC side (netlink and ioctls; live system only, marked skipped under --root):
+ * driver info and private stats over SIOCETHTOOL, link modes/rings/channels/coalescing/features/
+ * pause/standard stats/RSS over ethtool generic netlink (ioctl fallbacks on old kernels),
+ * rtnetlink link stats64/XDP/qdiscs, netdev per-queue stats. */
+void np_collect_nic(const struct np_ctx *ctx, struct np_snapshot *s);
+void np_collect_ethtool_drvinfo(struct np_snapshot *s);	/* ethtool_ioctl.c */
+void np_collect_ethtool_nl(struct np_snapshot *s);		/* ethtool_nl.c */
+void np_collect_ethtool_fallbacks(struct np_snapshot *s);	/* ethtool_ioctl.c */
+void np_collect_driver_stats(struct np_snapshot *s);		/* ethtool_ioctl.c */
+void np_collect_rtnl(struct np_snapshot *s);			/* rtnl.c */
+void np_collect_qstats(struct np_snapshot *s);			/* netdev_qstats.c */
+
 /* "class/net/IF/device" or its PCI parent (virtio): where msi_irqs, numa_node and the PCIe
  * files live. Empty string when the interface has no PCI device. */
 int np_pci_dir(const struct np_ctx *ctx, const char *ifname, char *buf, size_t size);

@@ -130,6 +130,9 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
 		}
 		if (add_row(h, hl, l, ll, rows == 0, t))
 			return -ENOMEM;
+		/* Every name exists after the first row: sorted, later rows add by bsearch. */
+		if (!rows)
+			np_counters_sort(t);
 		rows++;
 	}
 	return rows ? ret : -EINVAL;

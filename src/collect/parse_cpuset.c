@@ -123,7 +123,7 @@ int np_parse_cpumask(const char *s, struct np_cpuset *out)
 
 	for (p = s; p <= end; p++) {
 		if (p == end || *p == ',') {
-			/* Group g covers bits [(ngroups-1-g)*32, +32): leading zero groups are fine. */
+			/* Group g starts at bit (ngroups-1-g)*32; leading zero groups are fine. */
 			size_t base = (ngroups - 1 - g) * 32;
 
 			for (unsigned b = 0; b < 32; b++) {

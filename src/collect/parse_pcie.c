@@ -31,7 +31,7 @@ int np_parse_pcie_speed(const char *s, uint64_t *mts)
 		return -EINVAL;
 	for (; *s >= '0' && *s <= '9'; s++) {
 		whole = whole * 10 + (uint64_t)(*s - '0');
-		/* No link runs at a million GT/s; stopping here keeps the product from overflowing. */
+		/* No link runs at a million GT/s; stopping here keeps the product in range. */
 		if (whole > 1000000)
 			return -ERANGE;
 	}

@@ -201,7 +201,8 @@ int np_parse_ipv6_route_default(const char *buf, size_t len, char *ifname, size_
 		if (!k)
 			continue;
 		if (k < 10 || next_tok(l, ll, &i, &x, &xl) || !addr6(f[0], fl[0]) ||
-		    !addr6(f[2], fl[2]) || !addr6(f[4], fl[4]) || !hex_u32(f[1], fl[1], &plen) || !hex_u32(f[3], fl[3], &splen) ||
+		    !addr6(f[2], fl[2]) || !addr6(f[4], fl[4]) || !hex_u32(f[1], fl[1], &plen) ||
+		    !hex_u32(f[3], fl[3], &splen) ||
 		    !hex_u32(f[5], fl[5], &metric) || !hex_u32(f[6], fl[6], &v) ||
 		    !hex_u32(f[7], fl[7], &v) || !hex_u32(f[8], fl[8], &flags)) {
 			bad_row = true;

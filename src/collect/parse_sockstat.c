@@ -80,7 +80,7 @@ static uint64_t *field(struct np_sockstat *st, const char *p, size_t pl, const c
 
 	for (size_t m = 0; m < sizeof(map) / sizeof(map[0]); m++)
 		if (tok_is(p, pl, map[m].proto) && tok_is(k, kl, map[m].key))
-			return (uint64_t *)((char *)st + map[m].off);
+			return (uint64_t *)(void *)((char *)st + map[m].off);
 	return NULL;
 }
 

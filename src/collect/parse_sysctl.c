@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* A sysctl file's text: whitespace-collapsed copy, plus its integers when it is a vector of them. */
+/* A sysctl file's text: a whitespace-collapsed copy, plus its integers when it has only those. */
 #include "parse.h"
 
 #include <errno.h>

@@ -71,12 +71,16 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 		src->status = NP_SRC_DENIED;
 	else if (err == -EOPNOTSUPP || err == -ENOTSUP)
 		src->status = NP_SRC_UNSUPPORTED;
-	else if (err == -EINVAL || err == -EBADMSG || err == -ERANGE || err == -ENODATA)
+	else if (err == -EBADMSG)
+		src->status = NP_SRC_PARTIAL;	/* parsers keep the good parts of a damaged file */
+	else if (err == -EINVAL || err == -ERANGE || err == -ENODATA)
 		src->status = NP_SRC_MALFORMED;
 	else
 		src->status = NP_SRC_ABSENT;
 	if (detail)
 		snprintf(src->detail, sizeof(src->detail), "%s", detail);
+	else if (err == -EBADMSG)
+		snprintf(src->detail, sizeof(src->detail), "some lines malformed and ignored");
 	else if (err)
 		snprintf(src->detail, sizeof(src->detail), "%s", strerror(src->err));
 	else

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* np_parse_interrupts and np_irq_role_from_name: filters, name extraction, odd lines. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+
+#include "fixture.h"
+#include "parse.h"
+
+static void free_irqs(struct np_interrupts *it)
+{
+	for (size_t i = 0; i < it->n; i++)
+		free(it->lines[i].count);
+	free(it->lines);
+	free(it->col_cpu);
+}
+
+static void assert_empty(const struct np_interrupts *it)
+{
+	assert_int_equal(it->n, 0);
+	assert_int_equal(it->ncols, 0);
+	assert_null(it->lines);
+	assert_null(it->col_cpu);
+}
+
+static int parse_fixture(const char *name, const struct np_irq_filter *f,
+			 struct np_interrupts *it)
+{
+	size_t len;
+	char *buf = load_fixture(name, &len);
+	char *p;
+	int err;
+
+	assert_non_null(buf);
+	p = exact_copy(buf, len);
+	err = np_parse_interrupts(p, len, f, it);
+	free(p);
+	free(buf);
+	return err;
+}
+
+static const struct np_irq_line *find(const struct np_interrupts *it, unsigned irq)
+{
+	for (size_t i = 0; i < it->n; i++)
+		if (it->lines[i].irq == irq)
+			return &it->lines[i];
+	return NULL;
+}
+
+static void test_role(void **state)
+{
+	(void)state;
+	assert_int_equal(np_irq_role_from_name("eth0-TxRx-3"), NP_IRQ_TXRX);
+	assert_int_equal(np_irq_role_from_name("i40e-eth0-TxRx-0"), NP_IRQ_TXRX);
+	assert_int_equal(np_irq_role_from_name("mlx5_comp3@pci:0000:5e:00.0"), NP_IRQ_TXRX);
+	assert_int_equal(np_irq_role_from_name("eth0-rxtx-1"), NP_IRQ_TXRX);
+	assert_int_equal(np_irq_role_from_name("eth0-Tx-Rx-1"), NP_IRQ_TXRX);
+	assert_int_equal(np_irq_role_from_name("virtio2-input.0"), NP_IRQ_RX);
+	assert_int_equal(np_irq_role_from_name("eth0-rx-1"), NP_IRQ_RX);
+	assert_int_equal(np_irq_role_from_name("virtio3-RX"), NP_IRQ_RX);
+	assert_int_equal(np_irq_role_from_name("eth0-tx-1"), NP_IRQ_TX);
+	assert_int_equal(np_irq_role_from_name("virtio2-output.0"), NP_IRQ_TX);
+	assert_int_equal(np_irq_role_from_name("virtio2-config"), NP_IRQ_OTHER);
+	/* "config" wins even over a queue-looking name. */
+	assert_int_equal(np_irq_role_from_name("eth0-rx-config"), NP_IRQ_OTHER);
+	assert_int_equal(np_irq_role_from_name("eth0"), NP_IRQ_OTHER);
+	assert_int_equal(np_irq_role_from_name("mlx5_async0@pci:0000:5e:00.0"), NP_IRQ_OTHER);
+	assert_int_equal(np_irq_role_from_name(""), NP_IRQ_OTHER);
+	assert_int_equal(np_irq_role_from_name(NULL), NP_IRQ_OTHER);
+}
+
+static void test_real_capture_virtio(void **state)
+{
+	static const char *const names[] = { "virtio2-" };
+	struct np_irq_filter f = { .names = names, .nnames = 1 };
+	struct np_interrupts it;
+	const struct np_irq_line *l;
+
+	(void)state;
+	assert_int_equal(parse_fixture("interrupts.real.txt", &f, &it), 0);
+	assert_int_equal(it.ncols, 2);
+	assert_int_equal(it.col_cpu[1], 1);
+	/* virtio2-config, virtio2-input.0, virtio2-output.0 */
+	assert_int_equal(it.n, 3);
+	l = find(&it, 38);
+	assert_non_null(l);
+	assert_string_equal(l->name, "virtio2-input.0");
+	assert_int_equal(l->role, NP_IRQ_RX);
+	assert_int_equal(l->count[0], 0);
+	assert_int_equal(l->count[1], 567);
+	assert_int_equal(l->total, 567);
+	assert_false(l->has_affinity);
+	l = find(&it, 39);
+	assert_non_null(l);
+	assert_int_equal(l->role, NP_IRQ_TX);
+	assert_int_equal(l->total, 410);
+	l = find(&it, 37);
+	assert_non_null(l);
+	assert_int_equal(l->role, NP_IRQ_OTHER);
+	free_irqs(&it);
+}
+
+/* "ACPI:Ged" follows "5-edge"; ERR/MIS/NMI/LOC are never IRQ lines. */
+static void test_real_capture_by_irq(void **state)
+{
+	static const unsigned irqs[] = { 24, 26, 9999 };
+	struct np_irq_filter f = { .irqs = irqs, .nirqs = 3 };
+	struct np_interrupts it;
+
+	(void)state;
+	assert_int_equal(parse_fixture("interrupts.real.txt", &f, &it), 0);
+	assert_int_equal(it.n, 2);
+	assert_string_equal(find(&it, 24)->name, "ACPI:Ged");
+	assert_string_equal(find(&it, 26)->name, "ttyS0");
+	assert_int_equal(find(&it, 26)->total, 15);
+	free_irqs(&it);
+}
+
+static void test_16cpu_i40e_mlx5(void **state)
+{
+	static const char *const names[] = { "eth0", "mlx5_" };
+	struct np_irq_filter f = { .names = names, .nnames = 2 };
+	struct np_interrupts it;
+	const struct np_irq_line *l;
+
+	(void)state;
+	assert_int_equal(parse_fixture("interrupts_16cpu_i40e_mlx5.txt", &f, &it), 0);
+	assert_int_equal(it.ncols, 16);
+	assert_int_equal(it.col_cpu[15], 15);
+	/* 16 i40e queues, mlx5_async0 and 4 mlx5_comp. */
+	assert_int_equal(it.n, 21);
+	for (unsigned q = 0; q < 16; q++) {
+		char want[32];
+
+		l = find(&it, 121 + q);
+		assert_non_null(l);
+		snprintf(want, sizeof(want), "i40e-eth0-TxRx-%u", q);
+		assert_string_equal(l->name, want);
+		assert_int_equal(l->role, NP_IRQ_TXRX);
+		assert_int_equal(l->count[q], 1000 * (q + 1));
+		assert_int_equal(l->count[(q + 1) % 16], 7);
+		assert_int_equal(l->total, 1000 * (q + 1) + 7);
+	}
+	l = find(&it, 143);
+	assert_non_null(l);
+	assert_string_equal(l->name, "mlx5_comp2@pci:0000:5e:00.0");
+	assert_int_equal(l->role, NP_IRQ_TXRX);
+	assert_int_equal(l->count[8], 502);
+	l = find(&it, 140);
+	assert_non_null(l);
+	assert_int_equal(l->role, NP_IRQ_OTHER);
+	assert_int_equal(l->total, 16);
+	/* The misc vector has "0000:3b:00.0:misc", not "eth0": filtered out. */
+	assert_null(find(&it, 120));
+	free_irqs(&it);
+}
+
+static void test_shared_and_nameless(void **state)
+{
+	static const unsigned irqs[] = { 16, 150 };
+	struct np_irq_filter f = { .irqs = irqs, .nirqs = 2 };
+	struct np_interrupts it;
+
+	(void)state;
+	assert_int_equal(parse_fixture("interrupts_16cpu_i40e_mlx5.txt", &f, &it), 0);
+	assert_int_equal(it.n, 2);
+	/* A shared IRQ lists every action. */
+	assert_string_equal(find(&it, 16)->name, "ehci_hcd:usb1, i2c_i801");
+	assert_int_equal(find(&it, 16)->count[15], 5);
+	/* No action: no name, not the hwirq or the type. */
+	assert_string_equal(find(&it, 150)->name, "");
+	free_irqs(&it);
+}
+
+/* arm64: "GICv3 27 Level name", "ITS-MSI 524288 Edge name"; CPU2 offline; old "PCI-MSI-edge". */
+static void test_arm64_offline(void **state)
+{
+	static const char *const names[] = { "eth", "arch_timer" };
+	struct np_irq_filter f = { .names = names, .nnames = 2 };
+	struct np_interrupts it;
+	const struct np_irq_line *l;
+
+	(void)state;
+	assert_int_equal(parse_fixture("interrupts_arm64_offline.txt", &f, &it), 0);
+	assert_int_equal(it.ncols, 3);
+	assert_int_equal(it.col_cpu[0], 0);
+	assert_int_equal(it.col_cpu[1], 1);
+	assert_int_equal(it.col_cpu[2], 3);
+	assert_int_equal(it.n, 5);
+	assert_string_equal(find(&it, 11)->name, "arch_timer");
+	assert_int_equal(find(&it, 11)->total, 123456 + 234567 + 456789);
+	l = find(&it, 62);
+	assert_non_null(l);
+	assert_string_equal(l->name, "eth0-TxRx-2");
+	assert_int_equal(l->count[2], 300);
+	l = find(&it, 45);
+	assert_non_null(l);
+	assert_string_equal(l->name, "eth1-rx-0");
+	assert_int_equal(l->role, NP_IRQ_RX);
+	assert_int_equal(l->total, 6);
+	free_irqs(&it);
+}
+
+static void test_empty_filter(void **state)
+{
+	struct np_irq_filter f = { 0 };
+	static const char *const empty_name[] = { "" };
+	struct np_irq_filter g = { .names = empty_name, .nnames = 1 };
+	struct np_interrupts it;
+
+	(void)state;
+	assert_int_equal(parse_fixture("interrupts.real.txt", &f, &it), 0);
+	assert_int_equal(it.n, 0);
+	assert_int_equal(it.ncols, 2);
+	free_irqs(&it);
+	assert_int_equal(parse_fixture("interrupts.real.txt", NULL, &it), 0);
+	assert_int_equal(it.n, 0);
+	free_irqs(&it);
+	/* An empty name would match everything: it matches nothing. */
+	assert_int_equal(parse_fixture("interrupts.real.txt", &g, &it), 0);
+	assert_int_equal(it.n, 0);
+	free_irqs(&it);
+}
+
+/* Short and truncated lines keep what they have and never read past the buffer. */
+static void test_short_lines(void **state)
+{
+	static const char s[] = "  CPU0 CPU1 CPU2\n"
+				"ERR: 0\n"
+				" 40: 5\n"
+				" 41: 1 2 PCI-MSI 3-edge eth0-tx-0\n"
+				" 42:\n"
+				" 43: 7 8 9 chip 4-edge eth0-rx-9";
+	static const unsigned irqs[] = { 40, 41, 42, 43 };
+	struct np_irq_filter f = { .irqs = irqs, .nirqs = 4 };
+	struct np_interrupts it;
+	char *p = exact_copy(s, sizeof(s) - 1);
+
+	(void)state;
+	assert_int_equal(np_parse_interrupts(p, sizeof(s) - 1, &f, &it), 0);
+	assert_int_equal(it.n, 4);
+	assert_int_equal(find(&it, 40)->total, 5);
+	assert_int_equal(find(&it, 40)->count[1], 0);
+	assert_int_equal(find(&it, 41)->total, 3);
+	assert_string_equal(find(&it, 41)->name, "eth0-tx-0");
+	assert_int_equal(find(&it, 42)->total, 0);
+	assert_string_equal(find(&it, 43)->name, "eth0-rx-9");
+	assert_int_equal(find(&it, 43)->total, 24);
+	free_irqs(&it);
+	free(p);
+}
+
+static void test_long_name_truncated(void **state)
+{
+	static const unsigned irqs[] = { 7 };
+	struct np_irq_filter f = { .irqs = irqs, .nirqs = 1 };
+	struct np_interrupts it;
+	char s[512];
+	size_t len = (size_t)snprintf(s, sizeof(s), "CPU0\n 7: 1 chip 1-edge ");
+
+	(void)state;
+	memset(s + len, 'n', 200);
+	len += 200;
+	assert_int_equal(np_parse_interrupts(s, len, &f, &it), 0);
+	assert_int_equal(it.n, 1);
+	assert_int_equal(strlen(it.lines[0].name), sizeof(it.lines[0].name) - 1);
+	free_irqs(&it);
+}
+
+static void test_malformed(void **state)
+{
+	static const unsigned irqs[] = { 1 };
+	struct np_irq_filter f = { .irqs = irqs, .nirqs = 1 };
+	static const char *const bad[] = {
+		"",
+		"\n \n",
+		"garbage here\n 1: 2 chip 1-edge x\n",
+		/* no header: the first line is an IRQ line */
+		" 1: 2 chip 1-edge x\n",
+		"CPU0 CPUx\n",
+		"CPU99999\n",
+		/* IRQ number beyond 32 bits */
+		"CPU0\n 99999999999: 1 chip 1-edge x\n",
+	};
+	struct np_interrupts it;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t len = strlen(bad[i]);
+		char *p = exact_copy(bad[i], len);
+
+		assert_int_equal(np_parse_interrupts(p, len, &f, &it), -EINVAL);
+		assert_empty(&it);
+		free(p);
+	}
+	assert_int_equal(np_parse_interrupts(NULL, 0, &f, &it), -EINVAL);
+	assert_empty(&it);
+}
+
+static void test_garbage_lines_skipped(void **state)
+{
+	static const unsigned irqs[] = { 1 };
+	struct np_irq_filter f = { .irqs = irqs, .nirqs = 1 };
+	static const char s[] = "CPU0\n\x01\x02\xff garbage\n:\n1:\n 1: 9 c 1-edge n\n";
+	struct np_interrupts it;
+
+	(void)state;
+	assert_int_equal(np_parse_interrupts(s, sizeof(s) - 1, &f, &it), 0);
+	/* "1:" with no counts and " 1: 9 ..." are both IRQ 1: both are kept, in order. */
+	assert_int_equal(it.n, 2);
+	assert_int_equal(it.lines[1].total, 9);
+	free_irqs(&it);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_role),
+		cmocka_unit_test(test_real_capture_virtio),
+		cmocka_unit_test(test_real_capture_by_irq),
+		cmocka_unit_test(test_16cpu_i40e_mlx5),
+		cmocka_unit_test(test_shared_and_nameless),
+		cmocka_unit_test(test_arm64_offline),
+		cmocka_unit_test(test_empty_filter),
+		cmocka_unit_test(test_short_lines),
+		cmocka_unit_test(test_long_name_truncated),
+		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_garbage_lines_skipped),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
