@@ -7,20 +7,82 @@
 
 #include "check.h"
 
-/* Escape for troff: backslashes, and a leading '.' or '\'' that would read as a request. */
+#define WRAP 78
+
+/* Text lines of at most WRAP columns (mandoc -Tlint asks for 80), broken at spaces. */
+static void wrapped(FILE *out, const char *s, size_t len)
+{
+	while (len > WRAP) {
+		size_t cut = WRAP;
+
+		while (cut > 0 && s[cut] != ' ')
+			cut--;
+		if (cut == 0)
+			break;
+		fwrite(s, 1, cut, out);
+		fputc('\n', out);
+		s += cut + 1;
+		len -= cut + 1;
+	}
+	fwrite(s, 1, len, out);
+	fputc('\n', out);
+}
+
+/* The non-ASCII characters the check texts use, as troff glyph names. */
+static const struct {
+	const char *utf8, *glyph;
+} glyphs[] = {
+	{ "\u00d7", "\\(mu" }, { "\u2248", "\\(~~" }, { "\u2265", "\\(>=" },
+	{ "\u2264", "\\(<=" }, { "\u2212", "\\-" }, { "\u2014", "\\(em" },
+	{ "\u2013", "\\(en" }, { "\u00b5", "\\(mc" }, { "\u2192", "\\(->" },
+	{ "\u2026", "..." }, { "\u2018", "\\(oq" }, { "\u2019", "\\(cq" },
+	{ "\u201c", "\\(lq" }, { "\u201d", "\\(rq" }, { "\u00b1", "\\(+-" },
+};
+
+/* Escape for troff (backslashes; a leading '.' or '\'' would read as a request), wrap lines,
+ * and turn the table's newlines into line breaks. */
 static void roff(FILE *out, const char *s)
 {
+	char buf[8192];
+	size_t n = 0;
+
 	if (!s)
 		return;
-	if (*s == '.' || *s == '\'')
-		fputs("\\&", out);
-	for (; *s; s++) {
-		if (*s == '\\')
-			fputs("\\e", out);
-		else if (*s == '\n')
-			fputs("\n.br\n", out);
-		else
-			fputc(*s, out);
+	for (;; s++) {
+		if (*s == '\n' || *s == '\0' || n + 4 >= sizeof(buf)) {
+			wrapped(out, buf, n);
+			n = 0;
+			if (*s == '\0')
+				break;
+			if (*s == '\n')
+				fputs(".br\n", out);
+			continue;
+		}
+		if (n == 0 && (*s == '.' || *s == '\''))
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "\\&");
+		if (n == 0 && *s == ' ')
+			continue;
+		if (*s == '\\') {
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "\\e");
+			continue;
+		}
+		if ((unsigned char)*s >= 0x80) {
+			size_t g;
+
+			for (g = 0; g < sizeof(glyphs) / sizeof(glyphs[0]); g++) {
+				size_t l = strlen(glyphs[g].utf8);
+
+				if (strncmp(s, glyphs[g].utf8, l) == 0) {
+					n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s",
+							      glyphs[g].glyph);
+					s += l - 1;
+					break;
+				}
+			}
+			if (g < sizeof(glyphs) / sizeof(glyphs[0]))
+				continue;
+		}
+		buf[n++] = *s;
 	}
 }
 
@@ -30,7 +92,7 @@ static void section(FILE *out, const char *head, const char *text)
 		return;
 	fprintf(out, ".RS\n.TP\n.B %s\n", head);
 	roff(out, text);
-	fputs("\n.RE\n", out);
+	fputs(".RE\n", out);
 }
 
 static void checks(FILE *out)
@@ -48,7 +110,6 @@ static void checks(FILE *out)
 		}
 		fprintf(out, ".TP\n.B %s\n", c->id);
 		roff(out, c->title);
-		fputs("\n", out);
 		section(out, "Looks at", c->looks_at);
 		section(out, "Why", c->why);
 		section(out, "Fix", c->fix);
@@ -56,12 +117,16 @@ static void checks(FILE *out)
 		section(out, "Kernel", c->kernel_notes);
 		if (!isnan(c->warn) || !isnan(c->crit)) {
 			fputs(".RS\n.TP\n.B Thresholds\n", out);
+			char thr[256];
+			int n = 0;
+
 			if (!isnan(c->warn))
-				fprintf(out, "warning %g ", c->warn);
+				n += snprintf(thr + n, sizeof(thr) - (size_t)n, "warning %g ", c->warn);
 			if (!isnan(c->crit))
-				fprintf(out, "critical %g ", c->crit);
-			roff(out, c->thr_unit);
-			fputs("\n.RE\n", out);
+				n += snprintf(thr + n, sizeof(thr) - (size_t)n, "critical %g ", c->crit);
+			snprintf(thr + n, sizeof(thr) - (size_t)n, "%s", c->thr_unit ? c->thr_unit : "");
+			roff(out, thr);
+			fputs(".RE\n", out);
 		}
 	}
 }
@@ -82,8 +147,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	while (fgets(line, sizeof(line), in)) {
+		size_t len = strlen(line);
+
 		if (strcmp(line, "@CHECKS@\n") == 0)
 			checks(out);
+		else if (line[0] != '.' && len > WRAP + 1)
+			wrapped(out, line, len - (line[len - 1] == '\n'));
 		else
 			fputs(line, out);
 	}
