@@ -16,5 +16,5 @@ for id in $ids; do
 done
 [ "$missing" -eq 0 ] || exit 1
 # The rendered page must read as text (no troff errors).
-mandoc -Tmarkdown "$NP_MANPAGE" | grep -q "^# EXIT STATUS" || { echo "FAIL: render"; exit 1; }
+mandoc -Thtml "$NP_MANPAGE" | grep -q "id=\"EXIT_STATUS\"" || { echo "FAIL: render"; exit 1; }
 echo "PASS: $(echo "$ids" | wc -l) checks documented"
