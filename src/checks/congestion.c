@@ -360,6 +360,8 @@ static const struct np_check keepalive = {
 	.run = run_keepalive,
 };
 
+extern const struct np_check np_chk_qdisc_drops, np_chk_bbr_without_fq, np_chk_txqueuelen;
 const struct np_check *const np_checks_congestion[] = {
-	&cc_check, &pacing, &ssai, &mtu_probing, &keepalive, NULL,
+	&np_chk_qdisc_drops, &cc_check, &pacing, &np_chk_bbr_without_fq, &ssai, &mtu_probing,
+	&np_chk_txqueuelen, &keepalive, NULL,
 };

@@ -208,6 +208,7 @@ static const struct np_check conntrack_insert_failed = {
 	.run = run_conntrack_insert_failed,
 };
 
+extern const struct np_check np_chk_xdp_attached, np_chk_tc_drops;
 const struct np_check *const np_checks_ingress[] = {
-	&conntrack_full, &conntrack_insert_failed, NULL,
+	&np_chk_xdp_attached, &np_chk_tc_drops, &conntrack_full, &conntrack_insert_failed, NULL,
 };

@@ -1,52 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "ip": IP input drops (rp_filter, no route, damaged headers, discards, reassembly). */
-#include "check.h"
+#include "check_util.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Sum of the MIB counters named in a NULL-terminated list; absent ones are left out. */
-static struct np_counter_view mib_sum(const struct np_analysis *a, const char *const *names)
-{
-	struct np_counter_view v = { 0 };
-
-	for (size_t i = 0; names[i]; i++)
-		v = np_view_sum(v, np_view_mib(a, names[i]));
-	return v;
-}
-
-/* Evidence for each present counter of the list. */
-static void mib_evidence(struct np_finding *f, const struct np_analysis *a,
-			 const char *const *names, const char *unit)
-{
-	for (size_t i = 0; names[i]; i++) {
-		struct np_counter_view v = np_view_mib(a, names[i]);
-
-		if (v.present)
-			np_ev_counter(f, names[i], unit, &v);
-	}
-}
-
-/* Skip reason when the MIB files are unreadable or the kernel lacks every counter; NULL if ok. */
-static const char *mib_missing(const struct np_analysis *a, const struct np_counter_view *v)
-{
-	if (!np_src_ok(a->cur, NP_SRC_SNMP) && !np_src_ok(a->cur, NP_SRC_NETSTAT))
-		return "/proc/net/snmp and /proc/net/netstat not readable";
-	if (!v->present)
-		return "counters not reported by this kernel";
-	return NULL;
-}
-
-/* Summary tail: "12.0/s (340 since boot)" or "340 since boot, none during the sample". */
-static void rate_text(const struct np_counter_view *v, char *buf, size_t size)
-{
-	if (v->sampled && v->delta)
-		snprintf(buf, size, "%.1f/s (%llu since boot)", v->rate,
-			 (unsigned long long)v->total);
-	else
-		snprintf(buf, size, "%llu since boot%s", (unsigned long long)v->total,
-			 v->sampled ? ", none during the sample" : "");
-}
 
 static const char *rp_mode(int64_t v)
 {
@@ -57,19 +14,14 @@ static void run_rp_filter(const struct np_analysis *a, struct np_report *r)
 {
 	static const char *const names[] = { "TcpExtIPReversePathFilter", NULL };
 	const char *ifn = a->cur->dev.name;
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
+	struct np_counter_view v;
 	int64_t all, dev, eff = -1;
 	bool have_all, have_dev;
 	char key[128], rate[96], ifsys[IF_NAMESIZE];
 	struct np_finding *f;
 	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
+	sev = np_mib_verdict(a, r, names, &v);
 	if (sev == NP_SEV_OK)
 		return;
 	all = np_sysctl_int(a->cur, "net.ipv4.conf.all.rp_filter", 0, &have_all);
@@ -77,7 +29,7 @@ static void run_rp_filter(const struct np_analysis *a, struct np_report *r)
 	dev = np_sysctl_int(a->cur, key, 0, &have_dev);
 	if (have_all && have_dev)
 		eff = all > dev ? all : dev;
-	rate_text(&v, rate, sizeof(rate));
+	np_rate_text(&v, rate, sizeof(rate));
 	if (eff >= 0)
 		f = np_emit(r, sev, "reverse-path filter dropped packets: %s; %s runs "
 			    "rp_filter=%lld (%s)", rate, ifn, (long long)eff, rp_mode(eff));
@@ -121,27 +73,13 @@ static void run_rp_filter(const struct np_analysis *a, struct np_report *r)
 static void run_no_route(const struct np_analysis *a, struct np_report *r)
 {
 	static const char *const names[] = { "IpExtInNoRoutes", "Ip6InNoRoutes", NULL };
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
 	bool have_fwd;
 	int64_t fwd = np_sysctl_int(a->cur, "net.ipv4.ip_forward", 0, &have_fwd);
-	char rate[96];
 	struct np_finding *f;
-	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		return;
-	rate_text(&v, rate, sizeof(rate));
-	f = np_emit(r, sev, "packets dropped for lack of a route: %s", rate);
+	f = np_mib_drop_finding(a, r, names, "packets", "packets dropped for lack of a route");
 	if (!f)
 		return;
-	f->rank = v.rate;
-	mib_evidence(f, a, names, "packets");
 	if (have_fwd)
 		np_ev_value(f, "ip_forward", "", (double)fwd);
 	np_detail(f, "InNoRoutes counts received packets the host would forward but has no route "
@@ -159,25 +97,12 @@ static void run_header_errors(const struct np_analysis *a, struct np_report *r)
 		"IpInHdrErrors", "IpExtInCsumErrors", "IpExtInTruncatedPkts",
 		"Ip6InHdrErrors", "Ip6InTruncatedPkts", NULL,
 	};
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
-	char rate[96];
 	struct np_finding *f;
-	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		return;
-	rate_text(&v, rate, sizeof(rate));
-	f = np_emit(r, sev, "IP packets with bad headers, checksums or lengths: %s", rate);
+	f = np_mib_drop_finding(a, r, names, "packets",
+				"IP packets with bad headers, checksums or lengths");
 	if (!f)
 		return;
-	f->rank = v.rate;
-	mib_evidence(f, a, names, "packets");
 	np_detail(f, "These packets passed the NIC's frame check but failed IP validation: a bad "
 		     "header checksum (InCsumErrors), a length field longer than the packet "
 		     "(InTruncatedPkts), or a malformed header, bad options or (when forwarding) "
@@ -198,16 +123,13 @@ static void run_addr_errors(const struct np_analysis *a, struct np_report *r)
 		"IpInAddrErrors", "IpInUnknownProtos", "Ip6InAddrErrors", "Ip6InUnknownProtos",
 		NULL,
 	};
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
+	struct np_counter_view v;
 	bool have_fwd;
 	int64_t fwd = np_sysctl_int(a->cur, "net.ipv4.ip_forward", 0, &have_fwd);
 	struct np_finding *f;
 
-	if (why) {
-		np_skip(r, "%s", why);
+	if (!np_mib_read(a, r, names, &v))
 		return;
-	}
 	/* Informational only, and only while it moves: these packets were never ours. */
 	if (!v.sampled || v.delta == 0)
 		return;
@@ -216,7 +138,7 @@ static void run_addr_errors(const struct np_analysis *a, struct np_report *r)
 	if (!f)
 		return;
 	f->rank = v.rate;
-	mib_evidence(f, a, names, "packets");
+	np_mib_evidence(f, a, names, "packets");
 	if (have_fwd)
 		np_ev_value(f, "ip_forward", "", (double)fwd);
 	np_detail(f, "InAddrErrors counts packets addressed to an address this host does not own "
@@ -234,25 +156,11 @@ static void run_addr_errors(const struct np_analysis *a, struct np_report *r)
 static void run_in_discards(const struct np_analysis *a, struct np_report *r)
 {
 	static const char *const names[] = { "IpInDiscards", "Ip6InDiscards", NULL };
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
-	char rate[96];
 	struct np_finding *f;
-	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		return;
-	rate_text(&v, rate, sizeof(rate));
-	f = np_emit(r, sev, "IP input discarded packets: %s", rate);
+	f = np_mib_drop_finding(a, r, names, "packets", "IP input discarded packets");
 	if (!f)
 		return;
-	f->rank = v.rate;
-	mib_evidence(f, a, names, "packets");
 	np_detail(f, "IPv4 InDiscards counts packets that were valid but could not be processed, "
 		     "chiefly an allocation failure when a shared skb had to be copied (memory "
 		     "pressure in softirq context). IPv6 also counts packets arriving on an "
@@ -271,29 +179,16 @@ static void run_reassembly(const struct np_analysis *a, struct np_report *r)
 		"IpReasmTimeout", "IpExtReasmOverlaps", "Ip6ReasmTimeout", "IpReasmReqds", NULL,
 	};
 	const struct np_sockstat *ss = &a->cur->sockstat;
-	struct np_counter_view v = mib_sum(a, fails);
-	const char *why = mib_missing(a, &v);
 	bool have_hi, have_time;
 	int64_t hi = np_sysctl_int(a->cur, "net.ipv4.ipfrag_high_thresh", 0, &have_hi);
 	int64_t tmo = np_sysctl_int(a->cur, "net.ipv4.ipfrag_time", 0, &have_time);
-	char rate[96], b1[32];
+	char b1[32];
 	struct np_finding *f;
-	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		return;
-	rate_text(&v, rate, sizeof(rate));
-	f = np_emit(r, sev, "IP reassembly failures: %s", rate);
+	f = np_mib_drop_finding(a, r, fails, "failures", "IP reassembly failures");
 	if (!f)
 		return;
-	f->rank = v.rate;
-	mib_evidence(f, a, fails, "failures");
-	mib_evidence(f, a, other, "count");
+	np_mib_evidence(f, a, other, "count");
 	if (np_has(ss->frag_memory))
 		np_ev_value(f, "sockstat FRAG memory", "bytes", (double)ss->frag_memory);
 	if (have_hi)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "irq": where the device's queue interrupts are delivered, from procfs and sysfs. */
-#include "check.h"
+#include "check_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,50 +42,20 @@ static bool cpuset_disjoint(const struct np_cpuset *a, const struct np_cpuset *b
 	return true;
 }
 
-/* "1,234" (integers with thousands separators), "0.5" below 10. */
-static const char *fmt_num(double v, char *buf, size_t size)
-{
-	char tmp[32];
-	size_t len, o = 0;
-
-	if (v < 10 && v != (double)(long long)v) {
-		snprintf(buf, size, "%.1f", v);
-		return buf;
-	}
-	len = (size_t)snprintf(tmp, sizeof(tmp), "%.0f", v);
-	for (size_t i = 0; i < len && o + 1 < size; i++) {
-		if (i && (len - i) % 3 == 0 && o + 2 < size)
-			buf[o++] = ',';
-		buf[o++] = tmp[i];
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
-static struct np_cpuset online_cpus(const struct np_snapshot *s)
-{
-	struct np_cpuset on = s->host.online;
-
-	if (!np_cpuset_count(&on))
-		for (size_t i = 0; i < s->softnet.n; i++)
-			np_cpuset_set(&on, (unsigned)s->softnet.rows[i].cpu);
-	return on;
-}
-
 static unsigned ncpu_online(const struct np_snapshot *s)
 {
 	struct np_cpuset on;
 
 	if (s->host.ncpu_online)
 		return s->host.ncpu_online;
-	on = online_cpus(s);
+	on = np_online_cpus(s);
 	return np_cpuset_count(&on);
 }
 
 /* Where the queues should go: the NIC's NUMA-local online CPUs, or all online CPUs. */
 static struct np_cpuset target_cpus(const struct np_snapshot *s)
 {
-	struct np_cpuset on = online_cpus(s), t = on;
+	struct np_cpuset on = np_online_cpus(s), t = on;
 
 	if (s->dev.has_local_cpus) {
 		cpuset_and(&t, &s->dev.local_cpus);
@@ -190,24 +160,6 @@ static void pin_lines(struct np_finding *f, const struct np_snapshot *s, const s
 
 /* ---- irq.affinity ---- */
 
-/* Per-CPU softnet delta of dropped (or time_squeeze), matched by CPU id; 0 when unsampled. */
-static uint64_t sn_delta(const struct np_analysis *a, int cpu, bool squeeze)
-{
-	const struct np_softnet *c = &a->cur->softnet, *p;
-	uint64_t cv = NP_NA, pv = NP_NA;
-
-	if (!a->prev || a->dt <= 0 || !np_src_ok(a->prev, NP_SRC_SOFTNET))
-		return 0;
-	p = &a->prev->softnet;
-	for (size_t i = 0; i < c->n; i++)
-		if (c->rows[i].cpu == cpu)
-			cv = squeeze ? c->rows[i].time_squeeze : c->rows[i].dropped;
-	for (size_t i = 0; i < p->n; i++)
-		if (p->rows[i].cpu == cpu)
-			pv = squeeze ? p->rows[i].time_squeeze : p->rows[i].dropped;
-	return np_view_u32(a, pv, cv).delta;
-}
-
 static void run_affinity(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
@@ -225,19 +177,30 @@ static void run_affinity(const struct np_analysis *a, struct np_report *r)
 	if (ncpu < 2)
 		return;
 	/* Drops and squeezes on the IRQ CPUs vs everywhere: are the IRQ CPUs the bottleneck? */
-	if (np_src_ok(s, NP_SRC_SOFTNET) && a->prev && a->dt > 0) {
-		for (size_t i = 0; i < s->softnet.n; i++) {
-			int cpu = s->softnet.rows[i].cpu;
-			double d = (double)sn_delta(a, cpu, false);
-			double z = (double)sn_delta(a, cpu, true);
+	if (np_src_ok(s, NP_SRC_SOFTNET) && a->prev && a->dt > 0 && s->softnet.n) {
+		struct np_counter_view dtot, ztot;
+		struct np_sn_cpu *d = np_sn_views(a, NP_SN_DROPPED, false, &dtot);
+		struct np_sn_cpu *z = np_sn_views(a, NP_SN_SQUEEZE, false, &ztot);
 
-			drop_all += d;
-			sq_all += z;
+		if (!d || !z) {
+			free(d);
+			free(z);
+			np_skip(r, "out of memory");
+			return;
+		}
+		/* Unsorted views are in row order: d[i] and z[i] are the same CPU. */
+		for (size_t i = 0; i < s->softnet.n; i++) {
+			int cpu = d[i].cpu;
+
+			drop_all += (double)d[i].v.delta;
+			sq_all += (double)z[i].v.delta;
 			if (cpu >= 0 && np_cpuset_has(&q.used, (unsigned)cpu)) {
-				drop_in += d;
-				sq_in += z;
+				drop_in += (double)d[i].v.delta;
+				sq_in += (double)z[i].v.delta;
 			}
 		}
+		free(d);
+		free(z);
 		hot = q.nused < ncpu && drop_in + sq_in > 0 &&
 		      drop_in + sq_in >= 0.8 * (drop_all + sq_all) &&
 		      (drop_in / a->dt >= np_thr_warn(r) || sq_in / a->dt >= IRQ_SQUEEZE_BUSY);
@@ -248,8 +211,8 @@ static void run_affinity(const struct np_analysis *a, struct np_report *r)
 		sev = drop_in / a->dt >= np_thr_crit(r) ? NP_SEV_CRITICAL : NP_SEV_WARNING;
 		f = np_emit(r, sev, "The %u CPUs serving %s's queue IRQs (CPUs %s of %u) take the "
 			    "softnet load: %s drops/s, %s squeezes/s there", q.nused, s->dev.name,
-			    used, ncpu, fmt_num(drop_in / a->dt, num, sizeof(num)),
-			    fmt_num(sq_in / a->dt, num2, sizeof(num2)));
+			    used, ncpu, np_fmt_num(drop_in / a->dt, num, sizeof(num)),
+			    np_fmt_num(sq_in / a->dt, num2, sizeof(num2)));
 	} else if (q.nknown >= 2 && q.nused == 1) {
 		sev = NP_SEV_WARNING;
 		f = np_emit(r, sev, "All %zu queue IRQs of %s are delivered to CPU %s (of %u "
@@ -370,11 +333,11 @@ static void run_cpu_rate(const struct np_analysis *a, struct np_report *r)
 	if (nact >= 2)
 		f = np_emit(r, NP_SEV_WARNING, "%.0f%% of %s's queue interrupts (%s/s from %zu "
 			    "active IRQs) land on CPU %d", best, s->dev.name,
-			    fmt_num(sum / a->dt, num, sizeof(num)), nact, top[0]);
+			    np_fmt_num(sum / a->dt, num, sizeof(num)), nact, top[0]);
 	else
 		f = np_emit(r, NP_SEV_INFO, "Only one of %s's %zu queue IRQs is active (%s/s on "
 			    "CPU %d): the traffic hashes to one queue", s->dev.name, nq,
-			    fmt_num(sum / a->dt, num, sizeof(num)), top[0]);
+			    np_fmt_num(sum / a->dt, num, sizeof(num)), top[0]);
 	if (!f)
 		goto out;
 	np_ev_value(f, "interrupt_rate", "interrupts/s", sum / a->dt);
@@ -417,7 +380,7 @@ out:
 static void run_numa(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
-	struct np_cpuset local = target_cpus(s), on = online_cpus(s);
+	struct np_cpuset local = target_cpus(s), on = np_online_cpus(s);
 	struct np_finding *f;
 	struct irq_sum q;
 	bool *remote;
@@ -596,6 +559,8 @@ static const struct np_check irqbalance = {
 	.run = run_irqbalance,
 };
 
+extern const struct np_check np_chk_rss_channels, np_chk_rss_indir, np_chk_coalescing, np_chk_gro;
 const struct np_check *const np_checks_irq[] = {
-	&affinity, &cpu_rate, &numa, &irqbalance, NULL,
+	&affinity, &cpu_rate, &numa, &irqbalance, &np_chk_rss_channels, &np_chk_rss_indir,
+	&np_chk_coalescing, &np_chk_gro, NULL,
 };

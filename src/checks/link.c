@@ -191,6 +191,8 @@ static const struct np_check rx_errors = {
 	.run = run_rx_errors,
 };
 
+extern const struct np_check np_chk_speed_below_best, np_chk_phy_errors;
 const struct np_check *const np_checks_link[] = {
-	&speed_duplex, &carrier_flaps, &mtu_jumbo, &rx_errors, NULL,
+	&speed_duplex, &carrier_flaps, &mtu_jumbo, &rx_errors, &np_chk_speed_below_best,
+	&np_chk_phy_errors, NULL,
 };

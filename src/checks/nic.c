@@ -211,4 +211,9 @@ static const struct np_check rx_dropped = {
 	.run = run_rx_dropped,
 };
 
-const struct np_check *const np_checks_nic[] = { &missed, &rx_dropped, NULL };
+extern const struct np_check np_chk_ring_size, np_chk_port_discards, np_chk_cloud_allowance,
+	np_chk_alloc_failures, np_chk_queue_drops, np_chk_pause_frames, np_chk_xdp_drops;
+const struct np_check *const np_checks_nic[] = {
+	&missed, &rx_dropped, &np_chk_ring_size, &np_chk_port_discards, &np_chk_cloud_allowance,
+	&np_chk_alloc_failures, &np_chk_queue_drops, &np_chk_pause_frames, &np_chk_xdp_drops, NULL,
+};

@@ -15,9 +15,8 @@ static void run_udp_rcvbuf(const struct np_analysis *a, struct np_report *r)
 	static const char *const names[] = { "UdpRcvbufErrors", "Udp6RcvbufErrors", NULL };
 	static const char *const also[] = { "UdpInErrors", "Udp6InErrors", NULL };
 	const struct np_snapshot *s = a->cur;
-	struct np_counter_view v = np_sock_mib_sum(a, names);
+	struct np_counter_view v;
 	struct np_counter_view mem = np_view_mib(a, "UdpMemErrors");
-	const char *why = np_sock_mib_missing(a, &v);
 	bool have_max, have_def;
 	int64_t rmax = np_sysctl_int(s, "net.core.rmem_max", 0, &have_max);
 	int64_t rdef = np_sysctl_int(s, "net.core.rmem_default", 0, &have_def);
@@ -27,14 +26,10 @@ static void run_udp_rcvbuf(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
+	sev = np_mib_verdict(a, r, names, &v);
 	if (sev == NP_SEV_OK)
 		return;
-	np_sock_rate_text(&v, rate, sizeof(rate));
+	np_rate_text(&v, rate, sizeof(rate));
 	if (have_max && have_def)
 		f = np_emit(r, sev, "UDP receive buffers overflowing: %s; rmem_default %s, "
 			    "rmem_max %s", rate, np_fmt_bytes((double)rdef, b1, sizeof(b1)),
@@ -44,8 +39,8 @@ static void run_udp_rcvbuf(const struct np_analysis *a, struct np_report *r)
 	if (!f)
 		return;
 	f->rank = v.rate;
-	np_sock_mib_evidence(f, a, names, "datagrams");
-	np_sock_mib_evidence(f, a, also, "datagrams");
+	np_mib_evidence(f, a, names, "datagrams");
+	np_mib_evidence(f, a, also, "datagrams");
 	if (have_def)
 		np_ev_value(f, "rmem_default", "bytes", (double)rdef);
 	if (have_max)
@@ -98,7 +93,7 @@ static void run_listen_overflow(const struct np_analysis *a, struct np_report *r
 
 	/* ListenDrops counts every listener drop (accept queue and SYN queue alike). */
 	v = drops.present ? drops : np_view_sum(ovf, synq);
-	why = np_sock_mib_missing(a, &v);
+	why = np_mib_missing(a, &v);
 	if (why) {
 		np_skip(r, "%s", why);
 		return;
@@ -110,7 +105,7 @@ static void run_listen_overflow(const struct np_analysis *a, struct np_report *r
 	if (sev == NP_SEV_OK)
 		return;
 	if (v.total) {
-		np_sock_rate_text(&v, rate, sizeof(rate));
+		np_rate_text(&v, rate, sizeof(rate));
 		f = np_emit(r, sev, "listen queue drops: %s (accept queue overflows %llu, SYN "
 			    "queue drops %llu since boot)", rate, (unsigned long long)ovf.total,
 			    (unsigned long long)(synq.present ? synq.total : 0));
@@ -121,7 +116,7 @@ static void run_listen_overflow(const struct np_analysis *a, struct np_report *r
 	if (!f)
 		return;
 	f->rank = v.rate;
-	np_sock_mib_evidence(f, a, names, "connections");
+	np_mib_evidence(f, a, names, "connections");
 	if (have_smc)
 		np_ev_value(f, "somaxconn", "connections", (double)somaxconn);
 	if (have_syn)

@@ -201,7 +201,7 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 {
 	static const char *const names[] = { "UdpMemErrors", "Udp6MemErrors", NULL };
 	const struct np_snapshot *s = a->cur;
-	struct np_counter_view v = np_sock_mib_sum(a, names);
+	struct np_counter_view v = np_mib_sum(a, names);
 	enum np_severity sev, use_sev = NP_SEV_OK;
 	bool have_min;
 	int64_t rmin = np_sysctl_int(s, "net.ipv4.udp_rmem_min", 0, &have_min);
@@ -230,7 +230,7 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 		return;
 
 	if (v.present && v.total) {
-		np_sock_rate_text(&v, rate, sizeof(rate));
+		np_rate_text(&v, rate, sizeof(rate));
 		f = np_emit(r, sev, "UDP memory limit hit: %s", rate);
 	} else if (use_sev != NP_SEV_OK) {
 		f = np_emit(r, sev, "UDP socket memory at %.0f%% of udp_mem[0] (%s)", pct,
@@ -254,7 +254,7 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 		np_ev_value(f, "sockstat UDP mem", "pages", used);
 		np_ev_value(f, "of udp_mem[0]", "%", pct);
 	}
-	np_sock_mib_evidence(f, a, names, "datagrams");
+	np_mib_evidence(f, a, names, "datagrams");
 	if (have_min)
 		np_ev_value(f, "udp_rmem_min", "bytes", (double)rmin);
 	if (use_sev != NP_SEV_OK || (v.present && v.total)) {

@@ -3,7 +3,7 @@
 #ifndef NP_SOCKET_PRIV_H
 #define NP_SOCKET_PRIV_H
 
-#include "check.h"
+#include "check_util.h"
 
 #include <stdio.h>
 
@@ -16,51 +16,6 @@ extern const struct np_check np_check_socket_tcp_rmem_bdp, np_check_socket_tcp_w
 
 /* RTTs from which buffer sizing is more than insurance. */
 #define NP_SOCK_LONG_RTT_MS 10.0
-
-/* Sum of the MIB counters named in a NULL-terminated list; absent ones are left out. */
-static inline struct np_counter_view np_sock_mib_sum(const struct np_analysis *a,
-						     const char *const *names)
-{
-	struct np_counter_view v = { 0 };
-
-	for (size_t i = 0; names[i]; i++)
-		v = np_view_sum(v, np_view_mib(a, names[i]));
-	return v;
-}
-
-/* Evidence for each present counter of the list. */
-static inline void np_sock_mib_evidence(struct np_finding *f, const struct np_analysis *a,
-					const char *const *names, const char *unit)
-{
-	for (size_t i = 0; names[i]; i++) {
-		struct np_counter_view v = np_view_mib(a, names[i]);
-
-		if (v.present)
-			np_ev_counter(f, names[i], unit, &v);
-	}
-}
-
-/* Skip reason when the MIB files are unreadable or the kernel lacks the counters; NULL if ok. */
-static inline const char *np_sock_mib_missing(const struct np_analysis *a,
-					      const struct np_counter_view *v)
-{
-	if (!np_src_ok(a->cur, NP_SRC_SNMP) && !np_src_ok(a->cur, NP_SRC_NETSTAT))
-		return "/proc/net/snmp and /proc/net/netstat not readable";
-	if (!v->present)
-		return "counters not reported by this kernel";
-	return NULL;
-}
-
-/* "12.0/s (340 since boot)" or "340 since boot, none during the sample". */
-static inline void np_sock_rate_text(const struct np_counter_view *v, char *buf, size_t size)
-{
-	if (v->sampled && v->delta)
-		snprintf(buf, size, "%.1f/s (%llu since boot)", v->rate,
-			 (unsigned long long)v->total);
-	else
-		snprintf(buf, size, "%llu since boot%s", (unsigned long long)v->total,
-			 v->sampled ? ", none during the sample" : "");
-}
 
 /* A sysctl vector with at least n integers (tcp_rmem, tcp_mem, ...). */
 static inline bool np_sock_vec(const struct np_snapshot *s, const char *key, int n, int64_t *v)

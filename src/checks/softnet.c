@@ -4,95 +4,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-
-static uint64_t sn_field(const struct np_softnet_row *row, size_t off)
-{
-	return *(const uint64_t *)(const void *)((const char *)row + off);
-}
-
-bool np_sn_sampled(const struct np_analysis *a)
-{
-	return a->prev && a->dt > 0 && np_src_ok(a->prev, NP_SRC_SOFTNET) && a->prev->softnet.n;
-}
-
-/* Rows are matched by CPU id, not position: a CPU may go offline between the snapshots. */
-static const struct np_softnet_row *sn_prev_row(const struct np_analysis *a, size_t i, int cpu)
-{
-	const struct np_softnet *p;
-
-	if (!np_sn_sampled(a))
-		return NULL;
-	p = &a->prev->softnet;
-	if (i < p->n && p->rows[i].cpu == cpu)
-		return &p->rows[i];
-	for (size_t j = 0; j < p->n; j++)
-		if (p->rows[j].cpu == cpu)
-			return &p->rows[j];
-	return NULL;
-}
-
-static int sn_cmp(const void *x, const void *y)
-{
-	const struct np_sn_cpu *a = x, *b = y;
-
-	return a->key < b->key ? 1 : a->key > b->key ? -1 : a->cpu - b->cpu;
-}
-
-struct np_sn_cpu *np_sn_views(const struct np_analysis *a, size_t off, bool sorted,
-			      struct np_counter_view *total)
-{
-	const struct np_softnet *s = &a->cur->softnet;
-	struct np_sn_cpu *c;
-
-	memset(total, 0, sizeof(*total));
-	if (!s->n || !(c = calloc(s->n, sizeof(*c))))
-		return NULL;
-	total->sampled = np_sn_sampled(a);
-	for (size_t i = 0; i < s->n; i++) {
-		const struct np_softnet_row *pr = sn_prev_row(a, i, s->rows[i].cpu);
-
-		c[i].cpu = s->rows[i].cpu;
-		c[i].v = np_view_u32(a, pr ? sn_field(pr, off) : NP_NA, sn_field(&s->rows[i], off));
-		c[i].key = total->sampled ? (double)c[i].v.delta : (double)c[i].v.total;
-		if (!c[i].v.present)
-			continue;
-		total->present = true;
-		total->total += c[i].v.total;
-		total->delta += c[i].v.delta;
-	}
-	total->rate = total->sampled ? (double)total->delta / a->dt : 0;
-	if (sorted)
-		qsort(c, s->n, sizeof(*c), sn_cmp);
-	return c;
-}
-
-const struct np_sn_cpu *np_sn_find(const struct np_sn_cpu *c, size_t n, int cpu)
-{
-	for (size_t i = 0; i < n; i++)
-		if (c[i].cpu == cpu)
-			return &c[i];
-	return NULL;
-}
-
-const char *np_sn_fmt_num(double v, char *buf, size_t size)
-{
-	char tmp[32];
-	size_t len, o = 0;
-
-	if (v < 10 && v != (double)(long long)v) {
-		snprintf(buf, size, "%.1f", v);
-		return buf;
-	}
-	len = (size_t)snprintf(tmp, sizeof(tmp), "%.0f", v);
-	for (size_t i = 0; i < len && o + 1 < size; i++) {
-		if (i && (len - i) % 3 == 0 && o + 2 < size)
-			buf[o++] = ',';
-		buf[o++] = tmp[i];
-	}
-	buf[o] = '\0';
-	return buf;
-}
 
 void np_sn_top_text(const struct np_sn_cpu *c, size_t n, bool sampled, char *buf, size_t size)
 {
@@ -103,9 +14,9 @@ void np_sn_top_text(const struct np_sn_cpu *c, size_t n, bool sampled, char *buf
 		char num[32];
 
 		if (sampled)
-			np_sn_fmt_num(c[i].v.rate, num, sizeof(num));
+			np_fmt_num(c[i].v.rate, num, sizeof(num));
 		else
-			np_sn_fmt_num((double)c[i].v.total, num, sizeof(num));
+			np_fmt_num((double)c[i].v.total, num, sizeof(num));
 		len += (size_t)snprintf(buf + len, size - len, "%sCPU %d: %s%s", i ? ", " : "",
 					c[i].cpu, num, sampled ? "/s" : " since boot");
 	}
@@ -120,6 +31,29 @@ void np_sn_top_ev(struct np_finding *f, const struct np_sn_cpu *c, size_t n, con
 		snprintf(key, sizeof(key), "cpu%d.%s", c[i].cpu, what);
 		np_ev_counter(f, key, unit, &c[i].v);
 	}
+}
+
+struct np_sn_cpu *np_sn_verdict(const struct np_analysis *a, struct np_report *r, size_t off,
+				struct np_counter_view *tot, enum np_severity *sev)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_sn_cpu *c;
+
+	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
+		np_skip(r, "/proc/net/softnet_stat not readable");
+		return NULL;
+	}
+	c = np_sn_views(a, off, true, tot);
+	if (!c) {
+		np_skip(r, "out of memory");
+		return NULL;
+	}
+	*sev = np_verdict(tot, np_thr_warn(r), np_thr_crit(r));
+	if (*sev == NP_SEV_OK) {
+		free(c);
+		return NULL;
+	}
+	return c;
 }
 
 int64_t np_sn_sysctl_or(const struct np_snapshot *s, const char *key, int64_t dflt, bool *ok)
@@ -178,18 +112,9 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 	size_t hot = 0;
 	unsigned ncpu = np_sn_ncpu_online(s);
 
-	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
-		np_skip(r, "/proc/net/softnet_stat not readable");
+	c = np_sn_verdict(a, r, NP_SN_DROPPED, &tot, &sev);
+	if (!c)
 		return;
-	}
-	c = np_sn_views(a, NP_SN_DROPPED, true, &tot);
-	if (!c) {
-		np_skip(r, "out of memory");
-		return;
-	}
-	sev = np_verdict(&tot, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		goto out;
 	backlog = np_sn_sysctl_or(s, "net.core.netdev_max_backlog", 1000, &have_backlog);
 	/* CPUs that carry 80% of the drops: when that is one or two of many, spread the load. */
 	for (double acc = 0, need = 0.8 * (tot.sampled ? (double)tot.delta : (double)tot.total);
@@ -199,12 +124,12 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 	np_sn_top_text(c, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
 	if (tot.sampled && tot.delta)
 		f = np_emit(r, sev, "Per-CPU backlog full: %s packets/s dropped (%s); "
-			    "netdev_max_backlog=%lld", np_sn_fmt_num(tot.rate, num, sizeof(num)),
+			    "netdev_max_backlog=%lld", np_fmt_num(tot.rate, num, sizeof(num)),
 			    top,
 			    (long long)backlog);
 	else
 		f = np_emit(r, sev, "Per-CPU backlog dropped %s packets since boot (%s)%s",
-			    np_sn_fmt_num((double)tot.total, num, sizeof(num)), top,
+			    np_fmt_num((double)tot.total, num, sizeof(num)), top,
 			    tot.sampled ? ", none during the sample" : "");
 	if (!f)
 		goto out;
@@ -246,25 +171,16 @@ static void run_flow_limit(const struct np_analysis *a, struct np_report *r)
 	const char *bitmap = np_sysctl_str(s, "net.core.flow_limit_cpu_bitmap");
 	char top[160], num[32];
 
-	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
-		np_skip(r, "/proc/net/softnet_stat not readable");
+	c = np_sn_verdict(a, r, NP_SN_FLOWLIM, &tot, &sev);
+	if (!c)
 		return;
-	}
-	c = np_sn_views(a, NP_SN_FLOWLIM, true, &tot);
-	if (!c) {
-		np_skip(r, "out of memory");
-		return;
-	}
-	sev = np_verdict(&tot, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		goto out;
 	np_sn_top_text(c, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
 	if (tot.sampled && tot.delta)
 		f = np_emit(r, sev, "Flow limit dropped %s packets/s of heavy flows (%s)",
-			    np_sn_fmt_num(tot.rate, num, sizeof(num)), top);
+			    np_fmt_num(tot.rate, num, sizeof(num)), top);
 	else
 		f = np_emit(r, sev, "Flow limit dropped %s packets of heavy flows since boot%s",
-			    np_sn_fmt_num((double)tot.total, num, sizeof(num)),
+			    np_fmt_num((double)tot.total, num, sizeof(num)),
 			    tot.sampled ? ", none during the sample" : "");
 	if (!f)
 		goto out;

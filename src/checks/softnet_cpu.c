@@ -39,18 +39,9 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 	bool have_budget, have_usecs, runs_known = false;
 	char top[160], num[32];
 
-	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
-		np_skip(r, "/proc/net/softnet_stat not readable");
+	sq = np_sn_verdict(a, r, NP_SN_SQUEEZE, &tot, &sev);
+	if (!sq)
 		return;
-	}
-	sq = np_sn_views(a, NP_SN_SQUEEZE, true, &tot);
-	if (!sq) {
-		np_skip(r, "out of memory");
-		return;
-	}
-	sev = np_verdict(&tot, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		goto out;
 	budget = np_sn_sysctl_or(s, "net.core.netdev_budget", 300, &have_budget);
 	/* The default is 2 jiffies: 2000 us at HZ=1000, 8000 us at HZ=250. */
 	usecs = np_sn_sysctl_or(s, "net.core.netdev_budget_usecs",
@@ -100,10 +91,10 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 	if (tot.sampled && tot.delta)
 		f = np_emit(r, sev, "NAPI polling ran out of %s %s times/s (%s)",
 			    lim == SQ_BUDGET ? "packet budget" : lim == SQ_TIME ? "time" :
-			    "budget or time", np_sn_fmt_num(tot.rate, num, sizeof(num)), top);
+			    "budget or time", np_fmt_num(tot.rate, num, sizeof(num)), top);
 	else
 		f = np_emit(r, sev, "NAPI polling ran out of budget or time %s times since boot%s",
-			    np_sn_fmt_num((double)tot.total, num, sizeof(num)),
+			    np_fmt_num((double)tot.total, num, sizeof(num)),
 			    tot.sampled ? ", none during the sample" : "");
 	if (!f)
 		goto out;
@@ -175,11 +166,8 @@ static void fmt_mask(const struct np_cpuset *m, char *buf, size_t size)
 /* The CPUs RPS should use: NUMA-local online CPUs (or all online ones) except the busy one. */
 static void rps_targets(const struct np_snapshot *s, int busy, struct np_cpuset *out)
 {
-	struct np_cpuset on = s->host.online;
+	struct np_cpuset on = np_online_cpus(s);
 
-	if (!np_cpuset_count(&on))
-		for (size_t i = 0; i < s->softnet.n; i++)
-			np_cpuset_set(&on, (unsigned)s->softnet.rows[i].cpu);
 	*out = on;
 	if (s->dev.has_local_cpus) {
 		for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
@@ -252,7 +240,7 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 	if (busy >= 0)
 		f = np_emit(r, sev, "%.0f%% of softnet packets (%s/s) run on CPU %d: %s has %s and "
 			    "RPS is "
-			    "off%s", share, np_sn_fmt_num(ptot.rate, num, sizeof(num)), busy,
+			    "off%s", share, np_fmt_num(ptot.rate, num, sizeof(num)), busy,
 			    d->name,
 			    d->has_device ? "one receive queue" : "no hardware queues (virtual)",
 			    sev == NP_SEV_WARNING ? ", and that CPU drops or squeezes" : "");

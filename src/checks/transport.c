@@ -1,48 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "transport": TCP/UDP protocol processing (no socket, checksums, backlog, pruning). */
-#include "check.h"
+#include "check_util.h"
 
 #include <stdio.h>
-
-/* Sum of the MIB counters named in a NULL-terminated list; absent ones are left out. */
-static struct np_counter_view mib_sum(const struct np_analysis *a, const char *const *names)
-{
-	struct np_counter_view v = { 0 };
-
-	for (size_t i = 0; names[i]; i++)
-		v = np_view_sum(v, np_view_mib(a, names[i]));
-	return v;
-}
-
-static void mib_evidence(struct np_finding *f, const struct np_analysis *a,
-			 const char *const *names, const char *unit)
-{
-	for (size_t i = 0; names[i]; i++) {
-		struct np_counter_view v = np_view_mib(a, names[i]);
-
-		if (v.present)
-			np_ev_counter(f, names[i], unit, &v);
-	}
-}
-
-static const char *mib_missing(const struct np_analysis *a, const struct np_counter_view *v)
-{
-	if (!np_src_ok(a->cur, NP_SRC_SNMP) && !np_src_ok(a->cur, NP_SRC_NETSTAT))
-		return "/proc/net/snmp and /proc/net/netstat not readable";
-	if (!v->present)
-		return "counters not reported by this kernel";
-	return NULL;
-}
-
-static void rate_text(const struct np_counter_view *v, char *buf, size_t size)
-{
-	if (v->sampled && v->delta)
-		snprintf(buf, size, "%.1f/s (%llu since boot)", v->rate,
-			 (unsigned long long)v->total);
-	else
-		snprintf(buf, size, "%llu since boot%s", (unsigned long long)v->total,
-			 v->sampled ? ", none during the sample" : "");
-}
 
 /* tcp_rmem[2] as evidence, when known. */
 static void ev_tcp_rmem(struct np_finding *f, const struct np_snapshot *s)
@@ -57,14 +17,11 @@ static void ev_tcp_rmem(struct np_finding *f, const struct np_snapshot *s)
 static void run_udp_no_ports(const struct np_analysis *a, struct np_report *r)
 {
 	static const char *const names[] = { "UdpNoPorts", "Udp6NoPorts", NULL };
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
+	struct np_counter_view v;
 	struct np_finding *f;
 
-	if (why) {
-		np_skip(r, "%s", why);
+	if (!np_mib_read(a, r, names, &v))
 		return;
-	}
 	/* Not a loss: reported only while it moves, and never above info. */
 	if (!v.sampled || v.delta == 0)
 		return;
@@ -73,7 +30,7 @@ static void run_udp_no_ports(const struct np_analysis *a, struct np_report *r)
 	if (!f)
 		return;
 	f->rank = v.rate;
-	mib_evidence(f, a, names, "datagrams");
+	np_mib_evidence(f, a, names, "datagrams");
 	np_detail(f, "Someone sends UDP to a port nothing listens on; the kernel answers with ICMP "
 		     "port unreachable (rate limited). This is not a receive-path loss, but if you "
 		     "expected a listener there, it is not bound (wrong address, crashed, or bound "
@@ -88,25 +45,11 @@ static void run_checksum(const struct np_analysis *a, struct np_report *r)
 	static const char *const names[] = {
 		"TcpInCsumErrors", "UdpInCsumErrors", "Udp6InCsumErrors", NULL,
 	};
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
-	char rate[96];
 	struct np_finding *f;
-	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		return;
-	rate_text(&v, rate, sizeof(rate));
-	f = np_emit(r, sev, "TCP/UDP checksum errors: %s", rate);
+	f = np_mib_drop_finding(a, r, names, "segments", "TCP/UDP checksum errors");
 	if (!f)
 		return;
-	f->rank = v.rate;
-	mib_evidence(f, a, names, "segments");
 	np_detail(f, "The transport checksum failed in software, so the NIC did not vouch for the "
 		     "packet (rx checksum offload off, or not possible for this encapsulation) and "
 		     "the data really was damaged after the sender computed it: a NIC or driver "
@@ -122,25 +65,12 @@ static void run_checksum(const struct np_analysis *a, struct np_report *r)
 static void run_backlog_drop(const struct np_analysis *a, struct np_report *r)
 {
 	static const char *const names[] = { "TcpExtTCPBacklogDrop", NULL };
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
-	char rate[96];
 	struct np_finding *f;
-	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		return;
-	rate_text(&v, rate, sizeof(rate));
-	f = np_emit(r, sev, "TCP segments dropped at a busy socket's backlog: %s", rate);
+	f = np_mib_drop_finding(a, r, names, "segments",
+				"TCP segments dropped at a busy socket's backlog");
 	if (!f)
 		return;
-	f->rank = v.rate;
-	mib_evidence(f, a, names, "segments");
 	ev_tcp_rmem(f, a->cur);
 	np_detail(f, "While the application holds the socket lock (inside recv/send), softirq "
 		     "queues arriving segments on the socket backlog, bounded by the receive plus "
@@ -163,9 +93,9 @@ static void run_prune(const struct np_analysis *a, struct np_report *r)
 	static const char *const work[] = {
 		"TcpExtPruneCalled", "TcpExtRcvPruned", "TcpExtTCPRcvCollapsed", NULL,
 	};
-	struct np_counter_view lv = mib_sum(a, loss), wv = mib_sum(a, work);
+	struct np_counter_view lv = np_mib_sum(a, loss), wv = np_mib_sum(a, work);
 	struct np_counter_view all = np_view_sum(lv, wv);
-	const char *why = mib_missing(a, &all);
+	const char *why = np_mib_missing(a, &all);
 	const struct np_sockstat *ss = &a->cur->sockstat;
 	char rate[96];
 	struct np_finding *f;
@@ -182,19 +112,19 @@ static void run_prune(const struct np_analysis *a, struct np_report *r)
 	else if (sev == NP_SEV_OK)
 		return;
 	if (lv.present && lv.total) {
-		rate_text(&lv, rate, sizeof(rate));
+		np_rate_text(&lv, rate, sizeof(rate));
 		f = np_emit(r, sev, "TCP receive queues over memory, data dropped: %s%s", rate,
 			    wv.sampled && wv.delta ? "; pruning active" : "");
 	} else {
-		rate_text(&wv, rate, sizeof(rate));
+		np_rate_text(&wv, rate, sizeof(rate));
 		f = np_emit(r, sev, "TCP receive queues pruned/collapsed (no data dropped): %s",
 			    rate);
 	}
 	if (!f)
 		return;
 	f->rank = lv.rate;
-	mib_evidence(f, a, loss, "segments");
-	mib_evidence(f, a, work, "events");
+	np_mib_evidence(f, a, loss, "segments");
+	np_mib_evidence(f, a, work, "events");
 	ev_tcp_rmem(f, a->cur);
 	if (np_has(ss->tcp_mem))
 		np_ev_value(f, "sockstat TCP mem", "pages", (double)ss->tcp_mem);
@@ -219,26 +149,13 @@ static void run_zero_window(const struct np_analysis *a, struct np_report *r)
 	static const char *const ctx[] = {
 		"TcpExtTCPToZeroWindowAdv", "TcpExtTCPWantZeroWindowAdv", NULL,
 	};
-	struct np_counter_view v = mib_sum(a, names);
-	const char *why = mib_missing(a, &v);
-	char rate[96];
 	struct np_finding *f;
-	enum np_severity sev;
 
-	if (why) {
-		np_skip(r, "%s", why);
-		return;
-	}
-	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
-	if (sev == NP_SEV_OK)
-		return;
-	rate_text(&v, rate, sizeof(rate));
-	f = np_emit(r, sev, "TCP data dropped against a zero receive window: %s", rate);
+	f = np_mib_drop_finding(a, r, names, "segments",
+				"TCP data dropped against a zero receive window");
 	if (!f)
 		return;
-	f->rank = v.rate;
-	mib_evidence(f, a, names, "segments");
-	mib_evidence(f, a, ctx, "events");
+	np_mib_evidence(f, a, ctx, "events");
 	np_detail(f, "The receiving application stopped reading, its buffer filled, the window "
 		     "closed to zero, and the peer still sent in-order data, which was dropped. "
 		     "The bottleneck is the application, not the network: buffers only delay the "

@@ -1,71 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* /proc/net/stat/nf_conntrack: a header of names, then one %08x row per CPU, read by name. */
 #include "parse.h"
+#include "parse_util.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static bool next_tok(const char *l, size_t ll, size_t *i, const char **t, size_t *tl)
-{
-	while (*i < ll && is_blank(l[*i]))
-		(*i)++;
-	if (*i == ll)
-		return false;
-	*t = l + *i;
-	while (*i < ll && !is_blank(l[*i]))
-		(*i)++;
-	*tl = (size_t)(l + *i - *t);
-	return true;
-}
-
-static bool next_line(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return false;
-	*l = buf + *pos;
-	nl = memchr(*l, '\n', len - *pos);
-	*ll = nl ? (size_t)(nl - *l) : len - *pos;
-	*pos += *ll + (nl ? 1 : 0);
-	return true;
-}
-
-static bool hex_u64(const char *t, size_t tl, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (!tl || tl > 16)
-		return false;
-	for (size_t i = 0; i < tl; i++) {
-		char c = t[i];
-		int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-
-		if (h < 0)
-			return false;
-		x = x << 4 | (uint64_t)h;
-	}
-	*v = x;
-	return true;
-}
-
-static size_t count_toks(const char *l, size_t ll)
-{
-	const char *t;
-	size_t tl, i = 0, n = 0;
-
-	while (next_tok(l, ll, &i, &t, &tl))
-		n++;
-	return n;
-}
 
 /* Every field of the row is hex and there is one per header name. */
 static bool row_ok(const char *l, size_t ll, size_t ncols)
@@ -74,8 +15,8 @@ static bool row_ok(const char *l, size_t ll, size_t ncols)
 	size_t tl, i = 0, n = 0;
 	uint64_t v;
 
-	while (next_tok(l, ll, &i, &t, &tl)) {
-		if (!hex_u64(t, tl, &v))
+	while (np_tok_next(l, ll, &i, &t, &tl)) {
+		if (!np_tok_hex64(t, tl, &v))
 			return false;
 		n++;
 	}
@@ -93,10 +34,10 @@ static int add_row(const char *h, size_t hl, const char *l, size_t ll, bool firs
 	size_t nl, vl, hi = 0, i = 0;
 	uint64_t v;
 
-	while (next_tok(h, hl, &hi, &name, &nl) && next_tok(l, ll, &i, &val, &vl)) {
+	while (np_tok_next(h, hl, &hi, &name, &nl) && np_tok_next(l, ll, &i, &val, &vl)) {
 		char key[NP_COUNTER_NAME_MAX];
 
-		hex_u64(val, vl, &v);
+		np_tok_hex64(val, vl, &v);
 		snprintf(key, sizeof(key), "%.*s", (int)nl, name);
 		if (!strcmp(key, "entries") && !first)
 			continue;
@@ -112,16 +53,16 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
 	size_t ll, hl = 0, ncols = 0, pos = 0, rows = 0;
 	int ret = 0;
 
-	while (next_line(buf, len, &pos, &l, &ll)) {
-		if (!count_toks(l, ll))
+	while (np_line_next(buf, len, &pos, &l, &ll)) {
+		if (!np_tok_count(l, ll, 0))
 			continue;
 		if (!h) {
 			/* Without the header we cannot know which column is which: names moved. */
-			if (row_ok(l, ll, count_toks(l, ll)))
+			if (row_ok(l, ll, np_tok_count(l, ll, 0)))
 				return -EINVAL;
 			h = l;
 			hl = ll;
-			ncols = count_toks(l, ll);
+			ncols = np_tok_count(l, ll, 0);
 			continue;
 		}
 		if (!row_ok(l, ll, ncols)) {

@@ -1,25 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* CPU list ("0-3,8") and hex mask ("ff,00000001") text into a struct np_cpuset. */
 #include "parse.h"
+#include "parse_util.h"
 
 #include <errno.h>
 #include <stdbool.h>
-
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* Decimal CPU number at *p; -ERANGE past NP_MAX_CPUS so a huge id cannot wrap. */
 static int parse_cpu(const char **p, unsigned *cpu)
@@ -42,7 +27,7 @@ static int parse_cpu(const char **p, unsigned *cpu)
 
 static int cpulist(const char *s, struct np_cpuset *out)
 {
-	while (is_space(*s))
+	while (np_is_space(*s))
 		s++;
 	if (!*s)
 		return 0;
@@ -67,7 +52,7 @@ static int cpulist(const char *s, struct np_cpuset *out)
 			break;
 		s++;
 	}
-	while (is_space(*s))
+	while (np_is_space(*s))
 		s++;
 	return *s ? -EINVAL : 0;
 }
@@ -98,13 +83,13 @@ int np_parse_cpumask(const char *s, struct np_cpuset *out)
 	np_cpuset_zero(out);
 	if (!s)
 		return -EINVAL;
-	while (is_space(*s))
+	while (np_is_space(*s))
 		s++;
 	end = s;
-	while (*end && !is_space(*end))
+	while (*end && !np_is_space(*end))
 		end++;
 	for (p = end; *p; p++)
-		if (!is_space(*p))
+		if (!np_is_space(*p))
 			return -EINVAL;
 	if (end == s)
 		return -EINVAL;
@@ -114,7 +99,7 @@ int np_parse_cpumask(const char *s, struct np_cpuset *out)
 				return -EINVAL;
 			ngroups++;
 			digits = 0;
-		} else if (hexval(*p) < 0 || ++digits > 8) {
+		} else if (np_hex_digit(*p) < 0 || ++digits > 8) {
 			return -EINVAL;
 		}
 	}
@@ -139,7 +124,7 @@ int np_parse_cpumask(const char *s, struct np_cpuset *out)
 			v = 0;
 			continue;
 		}
-		v = v << 4 | (uint32_t)hexval(*p);
+		v = v << 4 | (uint32_t)np_hex_digit(*p);
 	}
 	return 0;
 }

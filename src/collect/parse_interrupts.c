@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* /proc/interrupts: per-CPU counts and the action name of the IRQs the filter asks for. */
 #include "parse.h"
+#include "parse_util.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -8,54 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static bool next_tok(const char *l, size_t ll, size_t *i, const char **t, size_t *tl)
-{
-	while (*i < ll && is_blank(l[*i]))
-		(*i)++;
-	if (*i == ll)
-		return false;
-	*t = l + *i;
-	while (*i < ll && !is_blank(l[*i]))
-		(*i)++;
-	*tl = (size_t)(l + *i - *t);
-	return true;
-}
-
-static bool dec_u64(const char *t, size_t tl, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (!tl)
-		return false;
-	for (size_t i = 0; i < tl; i++) {
-		if (t[i] < '0' || t[i] > '9')
-			return false;
-		if (x > (UINT64_MAX - (uint64_t)(t[i] - '0')) / 10)
-			return false;
-		x = x * 10 + (uint64_t)(t[i] - '0');
-	}
-	*v = x;
-	return true;
-}
-
-static bool next_line(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return false;
-	*l = buf + *pos;
-	nl = memchr(*l, '\n', len - *pos);
-	*ll = nl ? (size_t)(nl - *l) : len - *pos;
-	*pos += *ll + (nl ? 1 : 0);
-	return true;
-}
 
 /* Case-insensitive substring search; names are short, so the quadratic loop is fine. */
 static bool icontains(const char *hay, const char *needle)
@@ -120,7 +73,7 @@ static void action_name(const char *l, size_t ll, size_t i, char *name, size_t s
 	size_t tl, lastl = 0, nl;
 	bool typed = false;
 
-	while (next_tok(l, ll, &i, &t, &tl)) {
+	while (np_tok_next(l, ll, &i, &t, &tl)) {
 		if (!start && is_type_tok(t, tl)) {
 			typed = true;
 			continue;
@@ -160,24 +113,15 @@ static bool wanted(const struct np_irq_filter *f, unsigned irq, const char *name
 
 static int parse_header(const char *l, size_t ll, struct np_interrupts *out)
 {
-	const char *t;
-	size_t tl, i = 0, n = 0;
+	size_t n = np_tok_count(l, ll, 0);
 
-	while (next_tok(l, ll, &i, &t, &tl))
-		n++;
 	if (!n || n > NP_MAX_CPUS)
 		return -EINVAL;
 	out->col_cpu = calloc(n, sizeof(*out->col_cpu));
 	if (!out->col_cpu)
 		return -ENOMEM;
-	for (i = 0, n = 0; next_tok(l, ll, &i, &t, &tl); n++) {
-		uint64_t cpu;
-
-		if (tl < 4 || memcmp(t, "CPU", 3) || !dec_u64(t + 3, tl - 3, &cpu) ||
-		    cpu >= NP_MAX_CPUS)
-			return -EINVAL;
-		out->col_cpu[n] = (int)cpu;
-	}
+	if (!np_line_cpus(l, ll, out->col_cpu))
+		return -EINVAL;
 	out->ncols = n;
 	return 0;
 }
@@ -188,19 +132,18 @@ static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, s
 {
 	struct np_irq_line *line;
 	const char *t;
-	size_t tl, i = 0, k, after;
+	size_t tl, i, k, after;
 	uint64_t irq, v;
 	char name[sizeof(line->name)];
 	uint64_t *count;
 
-	if (!next_tok(l, ll, &i, &t, &tl) || tl < 2 || t[tl - 1] != ':' ||
-	    !dec_u64(t, tl - 1, &irq))
+	if (!np_line_label(l, ll, &t, &tl, &i) || !np_tok_u64(t, tl, &irq))
 		return 0;
 	if (irq > UINT32_MAX)
 		return -EINVAL;
 	/* Counts stop at the first non-number: a short line leaves the other columns at 0. */
-	for (k = 0, after = i; k < out->ncols && next_tok(l, ll, &i, &t, &tl); k++) {
-		if (!dec_u64(t, tl, &v))
+	for (k = 0, after = i; k < out->ncols && np_tok_next(l, ll, &i, &t, &tl); k++) {
+		if (!np_tok_u64(t, tl, &v))
 			break;
 		after = i;
 	}
@@ -230,9 +173,9 @@ static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, s
 	line->role = np_irq_role_from_name(name);
 	/* Second walk over the counts, now that there is somewhere to put them. */
 	i = 0;
-	next_tok(l, ll, &i, &t, &tl);
-	for (k = 0; k < out->ncols && next_tok(l, ll, &i, &t, &tl); k++) {
-		if (!dec_u64(t, tl, &v))
+	np_tok_next(l, ll, &i, &t, &tl);
+	for (k = 0; k < out->ncols && np_tok_next(l, ll, &i, &t, &tl); k++) {
+		if (!np_tok_u64(t, tl, &v))
 			break;
 		count[k] = v;
 		line->total += v;
@@ -248,10 +191,10 @@ static int parse(const char *buf, size_t len, const struct np_irq_filter *f,
 	bool have_header = false;
 	int err;
 
-	while (next_line(buf, len, &pos, &l, &ll)) {
+	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		size_t i = 0;
 
-		if (!next_tok(l, ll, &i, &t, &tl))
+		if (!np_tok_next(l, ll, &i, &t, &tl))
 			continue;
 		if (!have_header) {
 			err = parse_header(l, ll, out);

@@ -1,58 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* /proc/meminfo: MemTotal and MemAvailable ("MemTotal:   24570956 kB") in bytes. */
 #include "parse.h"
+#include "parse_util.h"
 
 #include <errno.h>
 #include <stdbool.h>
-#include <string.h>
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static bool next_tok(const char *l, size_t ll, size_t *i, const char **t, size_t *tl)
-{
-	while (*i < ll && is_blank(l[*i]))
-		(*i)++;
-	if (*i == ll)
-		return false;
-	*t = l + *i;
-	while (*i < ll && !is_blank(l[*i]))
-		(*i)++;
-	*tl = (size_t)(l + *i - *t);
-	return true;
-}
-
-static bool next_line(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return false;
-	*l = buf + *pos;
-	nl = memchr(*l, '\n', len - *pos);
-	*ll = nl ? (size_t)(nl - *l) : len - *pos;
-	*pos += *ll + (nl ? 1 : 0);
-	return true;
-}
-
-static bool dec_u64(const char *t, size_t tl, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (!tl)
-		return false;
-	for (size_t i = 0; i < tl; i++) {
-		if (t[i] < '0' || t[i] > '9')
-			return false;
-		if (x > (UINT64_MAX - (uint64_t)(t[i] - '0')) / 10)
-			return false;
-		x = x * 10 + (uint64_t)(t[i] - '0');
-	}
-	*v = x;
-	return true;
-}
 
 /* "value [kB]" after the key; the kernel prints kB for every size (HugePages_* have no unit). */
 static int value_bytes(const char *l, size_t ll, size_t i, uint64_t *bytes)
@@ -61,13 +13,13 @@ static int value_bytes(const char *l, size_t ll, size_t i, uint64_t *bytes)
 	size_t tl, ul, xl;
 	uint64_t v;
 
-	if (!next_tok(l, ll, &i, &t, &tl) || !dec_u64(t, tl, &v))
+	if (!np_tok_next(l, ll, &i, &t, &tl) || !np_tok_u64(t, tl, &v))
 		return -EINVAL;
-	if (!next_tok(l, ll, &i, &u, &ul)) {
+	if (!np_tok_next(l, ll, &i, &u, &ul)) {
 		*bytes = v;
 		return 0;
 	}
-	if (ul != 2 || memcmp(u, "kB", 2) || next_tok(l, ll, &i, &x, &xl))
+	if (!np_tok_eq(u, ul, "kB") || np_tok_next(l, ll, &i, &x, &xl))
 		return -EINVAL;
 	if (v > UINT64_MAX / 1024)
 		return -ERANGE;
@@ -91,16 +43,16 @@ int np_parse_meminfo(const char *buf, size_t len, struct np_meminfo *out)
 	out->mem_available = NP_NA;
 	if (!buf)
 		return -EINVAL;
-	while (next_line(buf, len, &pos, &l, &ll)) {
+	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		size_t i = 0;
 		uint64_t *dst;
 		int e;
 
-		if (!next_tok(l, ll, &i, &k, &kl))
+		if (!np_tok_next(l, ll, &i, &k, &kl))
 			continue;
-		if (kl == 9 && !memcmp(k, "MemTotal:", 9))
+		if (np_tok_eq(k, kl, "MemTotal:"))
 			dst = &total;
-		else if (kl == 13 && !memcmp(k, "MemAvailable:", 13))
+		else if (np_tok_eq(k, kl, "MemAvailable:"))
 			dst = &avail;
 		else
 			continue;

@@ -1,85 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* /proc/net/{snmp,netstat,snmp6} into nstat-style counter names ("TcpExtListenOverflows"). */
 #include "parse.h"
+#include "parse_util.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static bool next_tok(const char *l, size_t ll, size_t *i, const char **t, size_t *tl)
-{
-	while (*i < ll && is_blank(l[*i]))
-		(*i)++;
-	if (*i == ll)
-		return false;
-	*t = l + *i;
-	while (*i < ll && !is_blank(l[*i]))
-		(*i)++;
-	*tl = (size_t)(l + *i - *t);
-	return true;
-}
-
-static bool next_line(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return false;
-	*l = buf + *pos;
-	nl = memchr(*l, '\n', len - *pos);
-	*ll = nl ? (size_t)(nl - *l) : len - *pos;
-	*pos += *ll + (nl ? 1 : 0);
-	return true;
-}
-
 /* Decimal, optionally negative. Negative values (Tcp MaxConn -1: "no limit") are not counts. */
 static bool mib_value(const char *t, size_t tl, uint64_t *v)
 {
 	bool neg = tl && t[0] == '-';
-	uint64_t x = 0;
+	uint64_t x;
 
 	if (neg) {
 		t++;
 		tl--;
 	}
-	if (!tl)
+	if (!np_tok_u64(t, tl, &x))
 		return false;
-	for (size_t i = 0; i < tl; i++) {
-		if (t[i] < '0' || t[i] > '9')
-			return false;
-		if (x > (UINT64_MAX - (uint64_t)(t[i] - '0')) / 10)
-			return false;
-		x = x * 10 + (uint64_t)(t[i] - '0');
-	}
 	*v = neg ? NP_NA : x;
-	return true;
-}
-
-static size_t count_toks(const char *l, size_t ll, size_t i)
-{
-	const char *t;
-	size_t tl, n = 0;
-
-	while (next_tok(l, ll, &i, &t, &tl))
-		n++;
-	return n;
-}
-
-/* A "Prefix:" line: *p, *pl = the prefix without the colon, *i past the prefix token. */
-static bool prefixed(const char *l, size_t ll, const char **p, size_t *pl, size_t *i)
-{
-	size_t tl;
-
-	*i = 0;
-	if (!next_tok(l, ll, i, p, &tl) || tl < 2 || (*p)[tl - 1] != ':')
-		return false;
-	*pl = tl - 1;
 	return true;
 }
 
@@ -89,7 +30,7 @@ static bool is_header(const char *l, size_t ll, size_t i)
 	const char *t;
 	size_t tl;
 
-	if (!next_tok(l, ll, &i, &t, &tl))
+	if (!np_tok_next(l, ll, &i, &t, &tl))
 		return true;
 	return !(t[0] == '-' || (t[0] >= '0' && t[0] <= '9'));
 }
@@ -105,14 +46,14 @@ static int add_pair(const struct hdr *h, const char *vl, size_t vll, size_t vi,
 {
 	const char *name, *val;
 	size_t nl, vtl, hi = h->i;
-	uint64_t v;
+	uint64_t v = 0;
 
-	if (count_toks(h->l, h->ll, h->i) != count_toks(vl, vll, vi))
+	if (np_tok_count(h->l, h->ll, h->i) != np_tok_count(vl, vll, vi))
 		return -EBADMSG;
-	for (size_t i = vi; next_tok(vl, vll, &i, &val, &vtl);)
+	for (size_t i = vi; np_tok_next(vl, vll, &i, &val, &vtl);)
 		if (!mib_value(val, vtl, &v))
 			return -EBADMSG;
-	while (next_tok(h->l, h->ll, &hi, &name, &nl) && next_tok(vl, vll, &vi, &val, &vtl)) {
+	while (np_tok_next(h->l, h->ll, &hi, &name, &nl) && np_tok_next(vl, vll, &vi, &val, &vtl)) {
 		char key[NP_COUNTER_NAME_MAX];
 
 		mib_value(val, vtl, &v);
@@ -132,8 +73,8 @@ static int add_single(const char *l, size_t ll, struct np_counters *t)
 	char key[NP_COUNTER_NAME_MAX];
 	uint64_t v;
 
-	if (!next_tok(l, ll, &i, &name, &nl) || !next_tok(l, ll, &i, &val, &vtl) ||
-	    next_tok(l, ll, &i, &extra, &xl) || !mib_value(val, vtl, &v) ||
+	if (!np_tok_next(l, ll, &i, &name, &nl) || !np_tok_next(l, ll, &i, &val, &vtl) ||
+	    np_tok_next(l, ll, &i, &extra, &xl) || !mib_value(val, vtl, &v) ||
 	    !((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z')))
 		return -EBADMSG;
 	snprintf(key, sizeof(key), "%.*s", (int)nl, name);
@@ -148,13 +89,13 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
 	bool pending = false;
 	int ret = 0, err;
 
-	while (next_line(buf, len, &pos, &l, &ll)) {
+	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		const char *p;
 		size_t i = 0, pl;
 
-		if (!count_toks(l, ll, 0))
+		if (!np_tok_count(l, ll, 0))
 			continue;
-		if (!prefixed(l, ll, &p, &pl, &i)) {
+		if (!np_line_label(l, ll, &p, &pl, &i)) {
 			if (pending)
 				ret = -EBADMSG;
 			pending = false;

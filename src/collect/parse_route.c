@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The default route's interface from /proc/net/route and /proc/net/ipv6_route. */
 #include "parse.h"
+#include "parse_util.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -9,74 +10,19 @@
 #define RTF_UP		0x0001
 #define RTF_REJECT	0x0200
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static bool next_tok(const char *l, size_t ll, size_t *i, const char **t, size_t *tl)
-{
-	while (*i < ll && is_blank(l[*i]))
-		(*i)++;
-	if (*i == ll)
-		return false;
-	*t = l + *i;
-	while (*i < ll && !is_blank(l[*i]))
-		(*i)++;
-	*tl = (size_t)(l + *i - *t);
-	return true;
-}
-
-static bool next_line(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return false;
-	*l = buf + *pos;
-	nl = memchr(*l, '\n', len - *pos);
-	*ll = nl ? (size_t)(nl - *l) : len - *pos;
-	*pos += *ll + (nl ? 1 : 0);
-	return true;
-}
-
-/* At most 8 hex digits: every numeric field of both files is a u32. */
-static bool hex_u32(const char *t, size_t tl, uint32_t *v)
-{
-	uint32_t x = 0;
-
-	if (!tl || tl > 8)
-		return false;
-	for (size_t i = 0; i < tl; i++) {
-		char c = t[i];
-		int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-
-		if (h < 0)
-			return false;
-		x = x << 4 | (uint32_t)h;
-	}
-	*v = x;
-	return true;
-}
-
 /* /proc/net/route prints the u32 metric with %d: large metrics come out negative. */
 static bool metric_u32(const char *t, size_t tl, uint32_t *v)
 {
 	bool neg = tl && t[0] == '-';
-	uint64_t x = 0;
+	uint64_t x;
 
 	if (neg) {
 		t++;
 		tl--;
 	}
-	if (!tl || tl > 10)
+	/* %d prints at most ten digits: a longer token, even zero-padded, is not the kernel's. */
+	if (tl > 10 || !np_tok_u64(t, tl, &x))
 		return false;
-	for (size_t i = 0; i < tl; i++) {
-		if (t[i] < '0' || t[i] > '9')
-			return false;
-		x = x * 10 + (uint64_t)(t[i] - '0');
-	}
 	if (x > (neg ? (uint64_t)INT32_MAX + 1 : UINT32_MAX))
 		return false;
 	*v = neg ? (uint32_t)(0 - x) : (uint32_t)x;
@@ -96,8 +42,8 @@ static bool addr6(const char *t, size_t tl)
 {
 	uint32_t v;
 
-	return tl == 32 && hex_u32(t, 8, &v) && hex_u32(t + 8, 8, &v) && hex_u32(t + 16, 8, &v) &&
-	       hex_u32(t + 24, 8, &v);
+	return tl == 32 && np_tok_hex32(t, 8, &v) && np_tok_hex32(t + 8, 8, &v) &&
+	       np_tok_hex32(t + 16, 8, &v) && np_tok_hex32(t + 24, 8, &v);
 }
 
 struct best {
@@ -146,23 +92,23 @@ int np_parse_route_default(const char *buf, size_t len, char *ifname, size_t siz
 	ifname[0] = '\0';
 	if (!buf)
 		return -EINVAL;
-	while (next_line(buf, len, &pos, &l, &ll)) {
+	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		const char *f[8];
 		size_t fl[8], i = 0, k;
 		uint32_t dst, flags, metric, mask;
 
-		for (k = 0; k < 8 && next_tok(l, ll, &i, &f[k], &fl[k]); k++)
+		for (k = 0; k < 8 && np_tok_next(l, ll, &i, &f[k], &fl[k]); k++)
 			;
 		if (!k)
 			continue;
 		if (!header) {
-			if (fl[0] != 5 || memcmp(f[0], "Iface", 5))
+			if (!np_tok_eq(f[0], fl[0], "Iface"))
 				return -EINVAL;
 			header = true;
 			continue;
 		}
-		if (k < 8 || !hex_u32(f[1], fl[1], &dst) || !hex_u32(f[3], fl[3], &flags) ||
-		    !metric_u32(f[6], fl[6], &metric) || !hex_u32(f[7], fl[7], &mask)) {
+		if (k < 8 || !np_tok_hex32(f[1], fl[1], &dst) || !np_tok_hex32(f[3], fl[3], &flags) ||
+		    !metric_u32(f[6], fl[6], &metric) || !np_tok_hex32(f[7], fl[7], &mask)) {
 			bad_row = true;
 			continue;
 		}
@@ -191,20 +137,20 @@ int np_parse_ipv6_route_default(const char *buf, size_t len, char *ifname, size_
 	ifname[0] = '\0';
 	if (!buf)
 		return -EINVAL;
-	while (next_line(buf, len, &pos, &l, &ll)) {
+	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		const char *f[10], *x;
 		size_t fl[10], xl, i = 0, k;
 		uint32_t plen, splen, metric, flags, v;
 
-		for (k = 0; k < 10 && next_tok(l, ll, &i, &f[k], &fl[k]); k++)
+		for (k = 0; k < 10 && np_tok_next(l, ll, &i, &f[k], &fl[k]); k++)
 			;
 		if (!k)
 			continue;
-		if (k < 10 || next_tok(l, ll, &i, &x, &xl) || !addr6(f[0], fl[0]) ||
-		    !addr6(f[2], fl[2]) || !addr6(f[4], fl[4]) || !hex_u32(f[1], fl[1], &plen) ||
-		    !hex_u32(f[3], fl[3], &splen) ||
-		    !hex_u32(f[5], fl[5], &metric) || !hex_u32(f[6], fl[6], &v) ||
-		    !hex_u32(f[7], fl[7], &v) || !hex_u32(f[8], fl[8], &flags)) {
+		if (k < 10 || np_tok_next(l, ll, &i, &x, &xl) || !addr6(f[0], fl[0]) ||
+		    !addr6(f[2], fl[2]) || !addr6(f[4], fl[4]) || !np_tok_hex32(f[1], fl[1], &plen) ||
+		    !np_tok_hex32(f[3], fl[3], &splen) ||
+		    !np_tok_hex32(f[5], fl[5], &metric) || !np_tok_hex32(f[6], fl[6], &v) ||
+		    !np_tok_hex32(f[7], fl[7], &v) || !np_tok_hex32(f[8], fl[8], &flags)) {
 			bad_row = true;
 			continue;
 		}
@@ -214,7 +160,7 @@ int np_parse_ipv6_route_default(const char *buf, size_t len, char *ifname, size_
 		 * a source prefix applies only to some sources, so it is not "the" default.
 		 */
 		if (plen || splen || !all_zero(f[0], fl[0]) || !(flags & RTF_UP) ||
-		    (flags & RTF_REJECT) || (fl[9] == 2 && !memcmp(f[9], "lo", 2)))
+		    (flags & RTF_REJECT) || np_tok_eq(f[9], fl[9], "lo"))
 			continue;
 		consider(&b, f[9], fl[9], metric);
 	}

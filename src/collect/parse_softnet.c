@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* /proc/net/softnet_stat: one row of %08x fields per online CPU, layout told by the width. */
 #include "parse.h"
+#include "parse_util.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -10,49 +11,20 @@
 /* Wider rows than this are not a kernel layout, just garbage we refuse to guess about. */
 #define SOFTNET_MAX_COLS 64
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * One line into vals[]; *ncols = 0 for a blank line. The kernel prints 32-bit fields, so more
  * than 8 digits is not softnet_stat.
  */
 static int parse_row(const char *l, size_t ll, uint32_t *vals, unsigned *ncols)
 {
-	size_t i = 0;
+	const char *t;
+	size_t tl, i = 0;
 	unsigned n = 0;
 
-	for (;;) {
-		uint32_t v = 0;
-		size_t digits = 0;
-
-		while (i < ll && is_blank(l[i]))
-			i++;
-		if (i == ll)
-			break;
-		if (n == SOFTNET_MAX_COLS)
+	while (np_tok_next(l, ll, &i, &t, &tl)) {
+		if (n == SOFTNET_MAX_COLS || !np_tok_hex32(t, tl, &vals[n]))
 			return -EINVAL;
-		for (; i < ll && !is_blank(l[i]); i++) {
-			int h = hexval(l[i]);
-
-			if (h < 0 || ++digits > 8)
-				return -EINVAL;
-			v = v << 4 | (uint32_t)h;
-		}
-		vals[n++] = v;
+		n++;
 	}
 	*ncols = n;
 	return 0;
@@ -91,17 +63,14 @@ static int parse(const char *buf, size_t len, const struct np_cpuset *online,
 {
 	uint32_t vals[SOFTNET_MAX_COLS];
 	unsigned width = 0;
-	size_t pos = 0, nrows = 0, cap = 0;
+	const char *l;
+	size_t ll, pos = 0, nrows = 0, cap = 0;
 	int prev_cpu = -1;
 
-	while (pos < len) {
-		const char *l = buf + pos;
-		const char *nl = memchr(l, '\n', len - pos);
-		size_t ll = nl ? (size_t)(nl - l) : len - pos;
+	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		unsigned ncols;
 		int err;
 
-		pos += ll + (nl ? 1 : 0);
 		err = parse_row(l, ll, vals, &ncols);
 		if (err)
 			return err;

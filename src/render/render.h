@@ -19,6 +19,7 @@ struct np_doctor_view {
 	const struct np_funnel *funnel;
 	const char *root;		/* "/" for the live system */
 	bool live;
+	bool all_counters;		/* every driver counter, not only the ones that witness loss */
 	int exit_code;
 };
 
@@ -30,6 +31,11 @@ struct np_render_opts {
 void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 			   const struct np_render_opts *o);
 void np_render_doctor_json(FILE *out, const struct np_doctor_view *v);
+struct np_json;
+/* The "nic" object: driver, link modes, rings, channels, coalescing, features, pause, driver
+ * counters, rtnetlink link and stats64, qdiscs, per-queue stats (null where unavailable). */
+void np_render_nic_json(struct np_json *j, const struct np_snapshot *s, bool all_counters);
+
 /* {"schema": "netpath/error", "error": msg, "exit_code": n} */
 void np_render_error_json(FILE *out, const char *command, const char *msg, int exit_code);
 

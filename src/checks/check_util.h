@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Helpers shared by several stage files: MIB counter groups and the standard "drop counter"
+ * finding (ip, transport, socket), and per-CPU softnet_stat views (irq, softnet, nic). Each was
+ * copied into every file that needed it; one copy keeps the skip reasons, summaries and
+ * per-CPU matching the same everywhere.
+ */
+#ifndef NP_CHECK_UTIL_H
+#define NP_CHECK_UTIL_H
+
+#include "check.h"
+
+#include <stddef.h>
+
+/* ---- MIB counter groups: NULL-terminated lists of nstat names ---- */
+
+/* Sum of the MIB counters named in names[]; absent ones are left out. */
+struct np_counter_view np_mib_sum(const struct np_analysis *a, const char *const *names);
+/* Evidence for each present counter of names[], in list order. */
+void np_mib_evidence(struct np_finding *f, const struct np_analysis *a, const char *const *names,
+		     const char *unit);
+/* Skip reason when the MIB files are unreadable or the kernel lacks every counter; NULL if ok. */
+const char *np_mib_missing(const struct np_analysis *a, const struct np_counter_view *v);
+/* Summary tail: "12.0/s (340 since boot)" or "340 since boot, none during the sample". */
+void np_rate_text(const struct np_counter_view *v, char *buf, size_t size);
+
+/* *v = the sum of names[]; false after skipping the check when the counters are missing. */
+bool np_mib_read(const struct np_analysis *a, struct np_report *r, const char *const *names,
+		 struct np_counter_view *v);
+/* np_mib_read, then np_verdict with the running check's thresholds (NP_SEV_OK when skipped). */
+enum np_severity np_mib_verdict(const struct np_analysis *a, struct np_report *r,
+				const char *const *names, struct np_counter_view *v);
+/*
+ * The standard drop-counter finding: the verdict of np_mib_verdict, summary "<what>: <rate
+ * text>", ranked by the rate, with one evidence line per present counter in 'unit'. Returns the
+ * finding for the check's own evidence, detail and remedies, or NULL when there is nothing to
+ * report (skipped, OK, or the report is full).
+ */
+struct np_finding *np_mib_drop_finding(const struct np_analysis *a, struct np_report *r,
+				       const char *const *names, const char *unit,
+				       const char *what);
+
+/* ---- per-CPU softnet_stat ---- */
+
+/* softnet_stat fields, as offsets into struct np_softnet_row. */
+#define NP_SN_DROPPED offsetof(struct np_softnet_row, dropped)
+#define NP_SN_SQUEEZE offsetof(struct np_softnet_row, time_squeeze)
+#define NP_SN_PROCESSED offsetof(struct np_softnet_row, processed)
+#define NP_SN_FLOWLIM offsetof(struct np_softnet_row, flow_limit_count)
+
+/* One CPU's view of one softnet_stat field. */
+struct np_sn_cpu {
+	int cpu;
+	struct np_counter_view v;
+	double key;		/* what the CPUs are ranked by: delta when sampled, else total */
+};
+
+/* The analysis has a previous softnet_stat to take deltas from. */
+bool np_sn_sampled(const struct np_analysis *a);
+/*
+ * Per-CPU views of one field (32-bit, wrapping; rows matched by CPU id) and their sum in
+ * *total. The array is in row order unless 'sorted' (then biggest first); the caller frees it.
+ * NULL on allocation failure or without rows.
+ */
+struct np_sn_cpu *np_sn_views(const struct np_analysis *a, size_t off, bool sorted,
+			      struct np_counter_view *total);
+const struct np_sn_cpu *np_sn_find(const struct np_sn_cpu *c, size_t n, int cpu);
+
+/* Online CPUs; without that file, the CPUs softnet_stat has rows for. */
+struct np_cpuset np_online_cpus(const struct np_snapshot *s);
+
+/* "1,234" (integers with thousands separators), "0.5" below 10. */
+const char *np_fmt_num(double v, char *buf, size_t size);
+
+#endif

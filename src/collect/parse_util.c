@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Line and token scanning for the parsers: one bounds-checked copy instead of one per file. */
+#include "parse_util.h"
+
+#include <string.h>
+
+#include "cpuset.h"
+
+/* Not isblank()/isspace(): those depend on the locale and take an int, not a plain char. */
+bool np_is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+bool np_is_space(char c)
+{
+	return c == '\n' || np_is_blank(c);
+}
+
+int np_hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+bool np_line_next(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll)
+{
+	const char *nl;
+
+	if (*pos >= len)
+		return false;
+	*l = buf + *pos;
+	nl = memchr(*l, '\n', len - *pos);
+	*ll = nl ? (size_t)(nl - *l) : len - *pos;
+	*pos += *ll + (nl ? 1 : 0);
+	return true;
+}
+
+bool np_line_label(const char *l, size_t ll, const char **p, size_t *pl, size_t *i)
+{
+	size_t tl;
+
+	*i = 0;
+	/* A lone ":" labels nothing. */
+	if (!np_tok_next(l, ll, i, p, &tl) || tl < 2 || (*p)[tl - 1] != ':')
+		return false;
+	*pl = tl - 1;
+	return true;
+}
+
+bool np_tok_next(const char *l, size_t ll, size_t *i, const char **t, size_t *tl)
+{
+	while (*i < ll && np_is_blank(l[*i]))
+		(*i)++;
+	if (*i == ll)
+		return false;
+	*t = l + *i;
+	while (*i < ll && !np_is_blank(l[*i]))
+		(*i)++;
+	*tl = (size_t)(l + *i - *t);
+	return true;
+}
+
+size_t np_tok_count(const char *l, size_t ll, size_t i)
+{
+	const char *t;
+	size_t tl, n = 0;
+
+	while (np_tok_next(l, ll, &i, &t, &tl))
+		n++;
+	return n;
+}
+
+bool np_tok_eq(const char *t, size_t tl, const char *s)
+{
+	return tl == strlen(s) && !memcmp(t, s, tl);
+}
+
+bool np_tok_u64(const char *t, size_t tl, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!tl)
+		return false;
+	for (size_t i = 0; i < tl; i++) {
+		if (t[i] < '0' || t[i] > '9')
+			return false;
+		if (x > (UINT64_MAX - (uint64_t)(t[i] - '0')) / 10)
+			return false;
+		x = x * 10 + (uint64_t)(t[i] - '0');
+	}
+	*v = x;
+	return true;
+}
+
+/* Hex of at most 'max' digits; the digit limit is what keeps the shifts from overflowing. */
+static bool tok_hex(const char *t, size_t tl, size_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!tl || tl > max)
+		return false;
+	for (size_t i = 0; i < tl; i++) {
+		int h = np_hex_digit(t[i]);
+
+		if (h < 0)
+			return false;
+		x = x << 4 | (uint64_t)h;
+	}
+	*v = x;
+	return true;
+}
+
+bool np_tok_hex32(const char *t, size_t tl, uint32_t *v)
+{
+	uint64_t x;
+
+	if (!tok_hex(t, tl, 8, &x))
+		return false;
+	*v = (uint32_t)x;
+	return true;
+}
+
+bool np_tok_hex64(const char *t, size_t tl, uint64_t *v)
+{
+	return tok_hex(t, tl, 16, v);
+}
+
+bool np_line_cpus(const char *l, size_t ll, int *cpu)
+{
+	const char *t;
+	size_t tl, i = 0;
+	uint64_t n;
+
+	for (size_t k = 0; np_tok_next(l, ll, &i, &t, &tl); k++) {
+		/* Offline CPUs have no column, so the ids need not be 0..n-1. */
+		if (tl < 4 || memcmp(t, "CPU", 3) || !np_tok_u64(t + 3, tl - 3, &n) ||
+		    n >= NP_MAX_CPUS)
+			return false;
+		cpu[k] = (int)n;
+	}
+	return true;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Line and token scanning shared by the parse_*.c parsers. Buffers are not NUL-terminated
+ * (procfs reads hand over a length), so everything works on (pointer, length) pairs and never
+ * reads past them; the robustness tests feed truncated and random bytes through all of it.
+ * Number helpers accept exactly the token (no sign, no spaces, no "0x") and refuse rather than
+ * wrap on overflow: a value we cannot represent is a malformed file, not a smaller number.
+ */
+#ifndef NP_PARSE_UTIL_H
+#define NP_PARSE_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Space within a line: ' ', '\t', '\r', '\v', '\f' ('\n' ends the line instead). */
+bool np_is_blank(char c);
+/* Any C-locale white space, '\n' included, for the NUL-terminated one-value files. */
+bool np_is_space(char c);
+/* The value of a hex digit of either case, or -1. */
+int np_hex_digit(char c);
+
+/*
+ * The next line of buf[0..len) from *pos: *l, *ll the line without its '\n' (the last line
+ * may lack one), *pos moved past it. False once the buffer is used up.
+ */
+bool np_line_next(const char *buf, size_t len, size_t *pos, const char **l, size_t *ll);
+/*
+ * The first token of a "Label:" line (snmp "Tcp:", interrupts "24:"): *p, *pl the label without
+ * its colon, *i just past the token. False when the first token is not such a label.
+ */
+bool np_line_label(const char *l, size_t ll, const char **p, size_t *pl, size_t *i);
+/*
+ * The "CPU0 CPU1 ..." header of /proc/interrupts and /proc/softirqs into cpu[], one entry per
+ * token (size it with np_tok_count); false when a token is not "CPUn" with n < NP_MAX_CPUS.
+ */
+bool np_line_cpus(const char *l, size_t ll, int *cpu);
+
+/* The next blank-separated token of l[0..ll) from *i; false at the end of the line. */
+bool np_tok_next(const char *l, size_t ll, size_t *i, const char **t, size_t *tl);
+/* How many tokens l[i..ll) holds. */
+size_t np_tok_count(const char *l, size_t ll, size_t i);
+/* The token is exactly s. */
+bool np_tok_eq(const char *t, size_t tl, const char *s);
+
+/* Unsigned decimal; false for an empty token, a non-digit or a value past UINT64_MAX. */
+bool np_tok_u64(const char *t, size_t tl, uint64_t *v);
+/* 1 to 8 hex digits: the kernel's %x / %08x of a u32 (softnet_stat, route tables). */
+bool np_tok_hex32(const char *t, size_t tl, uint32_t *v);
+/* 1 to 16 hex digits (nf_conntrack stat). */
+bool np_tok_hex64(const char *t, size_t tl, uint64_t *v);
+
+#endif
