@@ -2,6 +2,7 @@
 /* Build-time man page generator: expands @CHECKS@ in a troff template from the check table, so
  * the catalogue in the man page cannot drift from the code. Usage: mangen TEMPLATE OUTPUT */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -134,6 +135,7 @@ static void checks(FILE *out)
 int main(int argc, char **argv)
 {
 	char line[4096];
+	bool nofill = false;
 	FILE *in, *out;
 
 	if (argc != 3) {
@@ -149,9 +151,14 @@ int main(int argc, char **argv)
 	while (fgets(line, sizeof(line), in)) {
 		size_t len = strlen(line);
 
+		/* Never re-wrap a no-fill block: its line breaks are the point. */
+		if (strncmp(line, ".nf", 3) == 0)
+			nofill = true;
+		else if (strncmp(line, ".fi", 3) == 0)
+			nofill = false;
 		if (strcmp(line, "@CHECKS@\n") == 0)
 			checks(out);
-		else if (line[0] != '.' && len > WRAP + 1)
+		else if (!nofill && line[0] != '.' && len > WRAP + 1)
 			wrapped(out, line, len - (line[len - 1] == '\n'));
 		else
 			fputs(line, out);

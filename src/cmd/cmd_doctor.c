@@ -28,6 +28,7 @@ static const char usage_text[] =
 	"      --root DIR         read DIR/proc and DIR/sys instead of the live system\n"
 	"      --before DIR       with --root: an earlier capture of the same machine; rates are\n"
 	"                         computed between the two (tools/capture-tree.sh makes captures)\n"
+	"      --all-counters     JSON: every driver counter, not only those that witness loss\n"
 	"  -v, --verbose          more evidence and every check's outcome (-vv: debug log)\n"
 	"  -h, --help             this text\n\n"
 	"Exit: 0 no warning, 1 warning, 2 critical, 3 could not diagnose.\n";
@@ -39,6 +40,7 @@ struct doctor_args {
 	const char *ifname;
 	bool json;
 	enum np_color color;
+	bool all_counters;
 };
 
 /* One-line reason on stderr (and a JSON error object in --json), exit 3. */
@@ -58,7 +60,7 @@ static int fail(const struct doctor_args *d, const char *fmt, ...)
 
 static int parse_args(int argc, char **argv, struct doctor_args *d)
 {
-	enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE };
+	enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE, OPT_ALL_COUNTERS };
 	static const struct option longopts[] = {
 		{ "interval", required_argument, NULL, 'i' },
 		{ "rtt", required_argument, NULL, OPT_RTT },
@@ -67,6 +69,7 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "before", required_argument, NULL, OPT_BEFORE },
+		{ "all-counters", no_argument, NULL, OPT_ALL_COUNTERS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -108,6 +111,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 			break;
 		case OPT_BEFORE:
 			d->before = optarg;
+			break;
+		case OPT_ALL_COUNTERS:
+			d->all_counters = true;
 			break;
 		case 'v':
 			d->opt.verbose++;
@@ -250,6 +256,7 @@ int np_cmd_doctor(int argc, char **argv)
 	} else {
 		struct np_doctor_view v = {
 			.a = &a, .r = &rep, .funnel = &fn, .root = ctx.root, .live = ctx.live,
+			.all_counters = d.all_counters,
 		};
 		struct np_render_opts ro = {
 			.color = !d.json && np_color_enabled(d.color, stdout),

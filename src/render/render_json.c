@@ -173,6 +173,9 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_key(&j, "funnel");
 	funnel(&j, v->funnel);
 
+	np_json_key(&j, "nic");
+	np_render_nic_json(&j, s, v->all_counters);
+
 	np_json_key(&j, "checks");
 	np_json_arr_open(&j);
 	for (size_t i = 0; i < v->r->nres; i++) {

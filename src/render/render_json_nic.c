@@ -78,17 +78,15 @@ static void linkmodes(struct np_json *j, const struct np_snapshot *s)
 	np_json_key(j, "duplex");
 	np_json_str(j, l->duplex == 1 ? "full" : l->duplex == 0 ? "half" : NULL);
 	tri(j, "autoneg", l->autoneg);
-	np_json_key(j, "best_supported_mbps");
-	if (l->has_supported)
-		np_json_u64(j, np_linkmodes_best_common(l->supported, l->supported));
-	else
-		np_json_null(j);
-	np_json_key(j, "best_common_mbps");
-	if (l->has_supported && (l->has_peer || l->has_advertised))
-		np_json_u64(j, np_linkmodes_best_common(l->supported,
-							 l->has_peer ? l->peer : l->advertised));
-	else
-		np_json_null(j);
+	/* 0 = no mode with a speed (virtual devices): reported as not known. */
+	u64_or_null(j, "best_supported_mbps",
+		    l->has_supported && np_linkmodes_best(l->supported) ?
+		    np_linkmodes_best(l->supported) : NP_NA);
+	u64_or_null(j, "best_common_mbps",
+		    l->has_supported && (l->has_peer || l->has_advertised) &&
+		    np_linkmodes_best_common(l->supported, l->has_peer ? l->peer : l->advertised) ?
+		    np_linkmodes_best_common(l->supported, l->has_peer ? l->peer : l->advertised) :
+		    NP_NA);
 	np_json_obj_close(j);
 }
 

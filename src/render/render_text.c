@@ -164,6 +164,41 @@ static void funnel(FILE *out, const struct np_funnel *fn, bool sampled, const st
 	fputc('\n', out);
 }
 
+/* One line of what the NIC reported, so the reader knows what the checks saw. */
+static void nic_line(FILE *out, const struct np_snapshot *s)
+{
+	const struct np_ethtool *e = &s->eth;
+	bool any = false;
+
+	if (np_src_ok(s, NP_SRC_ETHTOOL_RINGS) && np_has(e->rings.rx)) {
+		fprintf(out, "rx ring %llu", (unsigned long long)e->rings.rx);
+		if (np_has(e->rings.rx_max))
+			fprintf(out, " of %llu", (unsigned long long)e->rings.rx_max);
+		any = true;
+	}
+	if (np_src_ok(s, NP_SRC_ETHTOOL_CHANNELS)) {
+		uint64_t q = np_has(e->channels.combined) ? e->channels.combined : e->channels.rx;
+		uint64_t m = np_has(e->channels.combined_max) ? e->channels.combined_max :
+			     e->channels.rx_max;
+
+		if (np_has(q)) {
+			fprintf(out, "%s%llu queue%s", any ? ", " : "", (unsigned long long)q,
+				q == 1 ? "" : "s");
+			if (np_has(m))
+				fprintf(out, " of %llu", (unsigned long long)m);
+			any = true;
+		}
+	}
+	for (size_t i = 0; np_src_ok(s, NP_SRC_RTNL_QDISC) && i < s->rtnl.nqdisc; i++) {
+		if (s->rtnl.qdiscs[i].root) {
+			fprintf(out, "%sroot qdisc %s", any ? ", " : "", s->rtnl.qdiscs[i].kind);
+			any = true;
+		}
+	}
+	if (any)
+		fputc('\n', out);
+}
+
 static void header(FILE *out, const struct np_doctor_view *v, const struct np_render_opts *o)
 {
 	const struct np_snapshot *s = v->a->cur;
@@ -183,6 +218,7 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 	if (!v->live)
 		fprintf(out, ", tree %s", v->root);
 	fputc('\n', out);
+	nic_line(out, s);
 	if (isnan(v->a->bw_bps))
 		fputs("bandwidth unknown (--bandwidth RATE), RTT ", out);
 	else
