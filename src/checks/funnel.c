@@ -93,15 +93,14 @@ void np_funnel_build(const struct np_analysis *a, struct np_funnel *f)
 		"softnet dropped (backlog full, flow limit)");
 	softnet_sums(a, r);
 
-	r = row(f, NP_STAGE_INGRESS, NP_SCOPE_NETNS, "", "conntrack drop + early_drop");
+	/* early_drop evicts an old entry to make room: the new packet passes, so only "drop"
+	 * (no room even after eviction) is a lost packet. */
+	r = row(f, NP_STAGE_INGRESS, NP_SCOPE_NETNS, "", "conntrack drop (table full)");
 	if (np_src_ok(a->cur, NP_SRC_CONNTRACK)) {
 		const struct np_counters *p = a->prev ? &a->prev->conntrack : NULL;
 
-		r->drop = np_view_sum(
-			np_view_u64(a, p ? np_counters_get(p, "drop") : NP_NA,
-				    np_counters_get(&a->cur->conntrack, "drop")),
-			np_view_u64(a, p ? np_counters_get(p, "early_drop") : NP_NA,
-				    np_counters_get(&a->cur->conntrack, "early_drop")));
+		r->drop = np_view_u64(a, p ? np_counters_get(p, "drop") : NP_NA,
+				      np_counters_get(&a->cur->conntrack, "drop"));
 	}
 
 	r = row(f, NP_STAGE_IP, NP_SCOPE_NETNS, "IpInReceives",

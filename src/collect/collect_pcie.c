@@ -4,6 +4,7 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -64,6 +65,14 @@ static int read_config(const struct np_ctx *ctx, const char *pci, struct np_pcie
 	return np_parse_pci_config(cfg, (size_t)n, out);
 }
 
+static bool config_present(const struct np_ctx *ctx, const char *pci)
+{
+	char path[192];
+
+	snprintf(path, sizeof(path), "%s/config", pci);
+	return np_exists(ctx, NP_SYS, path);
+}
+
 void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	struct np_pcie *p = &s->pcie;
@@ -89,4 +98,7 @@ void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s)
 	r = read_config(ctx, pci, p);
 	np_src_set(s, NP_SRC_PCIE_CONFIG, r, r == -EACCES ? "config space beyond 64 bytes needs root" :
 		   r == -ENOENT ? "no PCI Express capability" : NULL);
+	if (r == -ENOENT && !config_present(ctx, pci))
+		snprintf(s->src[NP_SRC_PCIE_CONFIG].detail, sizeof(s->src[0].detail),
+			 "no config space file (captured tree without it?)");
 }
