@@ -22,5 +22,7 @@ struct np_funnel {
 
 void np_funnel_build(const struct np_analysis *a, struct np_funnel *f);
 const char *np_scope_name(enum np_scope sc);
+/* Whose values the check judges (scope.c). */
+enum np_scope np_check_scope(const struct np_check *c);
 
 #endif

@@ -14,6 +14,7 @@
 #include "ctx.h"
 #include "funnel.h"
 #include "log.h"
+#include "netns.h"
 #include "opts.h"
 #include "render.h"
 
@@ -25,6 +26,8 @@ static const char usage_text[] =
 	"      --bandwidth RATE   path bandwidth, e.g. 10G, 500M (default: the link speed)\n"
 	"  -j, --json             JSON output (schema netpath/doctor, version 1)\n"
 	"      --color WHEN       auto, always or never (default auto)\n"
+	"      --netns NS         diagnose inside network namespace NS: a name (/run/netns/NS),\n"
+	"                         a path, or a PID (its /proc/PID/ns/net); needs root\n"
 	"      --root DIR         read DIR/proc and DIR/sys instead of the live system\n"
 	"      --before DIR       with --root: an earlier capture of the same machine; rates are\n"
 	"                         computed between the two (tools/capture-tree.sh makes captures)\n"
@@ -37,6 +40,8 @@ struct doctor_args {
 	struct np_options opt;
 	const char *root;
 	const char *before;
+	const char *netns;
+	char netns_path[256];
 	const char *ifname;
 	bool json;
 	enum np_color color;
@@ -60,7 +65,8 @@ static int fail(const struct doctor_args *d, const char *fmt, ...)
 
 static int parse_args(int argc, char **argv, struct doctor_args *d)
 {
-	enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE, OPT_ALL_COUNTERS };
+	enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE, OPT_ALL_COUNTERS,
+	       OPT_NETNS };
 	static const struct option longopts[] = {
 		{ "interval", required_argument, NULL, 'i' },
 		{ "rtt", required_argument, NULL, OPT_RTT },
@@ -70,6 +76,7 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "before", required_argument, NULL, OPT_BEFORE },
 		{ "all-counters", no_argument, NULL, OPT_ALL_COUNTERS },
+		{ "netns", required_argument, NULL, OPT_NETNS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -115,6 +122,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		case OPT_ALL_COUNTERS:
 			d->all_counters = true;
 			break;
+		case OPT_NETNS:
+			d->netns = optarg;
+			break;
 		case 'v':
 			d->opt.verbose++;
 			break;
@@ -132,6 +142,8 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		return fail(d, "unexpected argument '%s' (one interface at a time)", argv[optind]);
 	if (d->before && !d->root)
 		return fail(d, "--before needs --root (two captures of the same machine)");
+	if (d->netns && d->root)
+		return fail(d, "--netns and --root exclude each other (a tree is not a namespace)");
 	return -1;
 }
 
@@ -215,6 +227,14 @@ int np_cmd_doctor(int argc, char **argv)
 	else if (d.opt.verbose)
 		np_log_set_level(NP_LOG_INFO);
 
+	if (d.netns) {
+		char err[320];
+
+		/* Before anything is opened: /proc/net, /sys and every socket must be the
+		 * namespace's. */
+		if (np_netns_enter(d.netns, d.netns_path, sizeof(d.netns_path), err, sizeof(err)) < 0)
+			return fail(&d, "%s", err);
+	}
 	r = np_ctx_open(&ctx, d.root);
 	if (r < 0)
 		return fail(&d, "cannot open %s/proc or %s/sys: %s", d.root ? d.root : "",
@@ -257,6 +277,7 @@ int np_cmd_doctor(int argc, char **argv)
 		struct np_doctor_view v = {
 			.a = &a, .r = &rep, .funnel = &fn, .root = ctx.root, .live = ctx.live,
 			.all_counters = d.all_counters,
+			.netns = d.netns, .netns_path = d.netns ? d.netns_path : NULL,
 		};
 		struct np_render_opts ro = {
 			.color = !d.json && np_color_enabled(d.color, stdout),

@@ -18,6 +18,8 @@ struct np_doctor_view {
 	const struct np_report *r;
 	const struct np_funnel *funnel;
 	const char *root;		/* "/" for the live system */
+	const char *netns;		/* --netns as given, NULL for our own namespace */
+	const char *netns_path;
 	bool live;
 	bool all_counters;		/* every driver counter, not only the ones that witness loss */
 	int exit_code;

@@ -53,6 +53,8 @@ static void finding(struct np_json *j, const struct np_finding *f)
 	np_json_str(j, f->check->id);
 	np_json_key(j, "stage");
 	np_json_str(j, np_stage_name(f->check->stage));
+	np_json_key(j, "scope");
+	np_json_str(j, np_scope_name(np_check_scope(f->check)));
 	np_json_key(j, "severity");
 	np_json_str(j, np_severity_name(f->severity));
 	np_json_key(j, "title");
@@ -139,6 +141,17 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_str(&j, s->ifname);
 	np_json_key(&j, "root");
 	np_json_str(&j, v->root);
+	np_json_key(&j, "netns");
+	if (v->netns) {
+		np_json_obj_open(&j);
+		np_json_key(&j, "spec");
+		np_json_str(&j, v->netns);
+		np_json_key(&j, "path");
+		np_json_str(&j, v->netns_path);
+		np_json_obj_close(&j);
+	} else {
+		np_json_null(&j);
+	}
 	np_json_key(&j, "kernel");
 	np_json_str(&j, s->host.kernel[0] ? s->host.kernel : NULL);
 	np_json_key(&j, "cpus_online");

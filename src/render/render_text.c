@@ -112,8 +112,9 @@ static void finding(FILE *out, const struct np_finding *f, const struct np_rende
 		*p = (char)(*p - 32 * (*p >= 'a' && *p <= 'z'));
 	fprintf(out, "  %s%-8s%s %s%s%s\n", col, sev, reset, o->color ? C_BOLD : "", f->summary,
 		reset);
-	fprintf(out, "      %s[%s]%s %s\n", o->color ? C_DIM : "", f->check->id, reset,
-		f->check->title);
+	fprintf(out, "      %s[%s]%s %s%s\n", o->color ? C_DIM : "", f->check->id, reset,
+		f->check->title,
+		np_check_scope(f->check) == NP_SCOPE_HOST ? " (host-wide)" : "");
 	for (size_t i = 0; i < f->nev; i++)
 		if (!f->ev[i].verbose || o->verbose)
 			evidence(out, &f->ev[i]);
@@ -218,6 +219,10 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 	if (!v->live)
 		fprintf(out, ", tree %s", v->root);
 	fputc('\n', out);
+	if (v->netns)
+		fprintf(out, "network namespace %s: interface, IP/TCP/UDP counters and most net.ipv4 "
+			"sysctls are this namespace's; softnet, IRQs, netdev_* and tcp_mem/udp_mem "
+			"are host-wide\n", v->netns);
 	nic_line(out, s);
 	if (isnan(v->a->bw_bps))
 		fputs("bandwidth unknown (--bandwidth RATE), RTT ", out);

@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# --netns from the host gives the same report as running inside the namespace, by name, by
+# path and by PID, and says which values are host-wide.
+. "$(dirname "$0")/lib.sh"
+np_require_root
+np_pair a b
+# Something namespace-specific to see: a sysctl only this namespace has.
+ip netns exec "$NS_B" sysctl -q -w net.ipv4.tcp_slow_start_after_idle=0
+ip -n "$NS_B" link set vb mtu 1400
+
+ip netns exec "$NS_B" "$NETPATH" doctor vb --interval 0 --json > "$NP_TMP/inside.json"
+"$NETPATH" doctor vb --netns "$NS_B" --interval 0 --json > "$NP_TMP/byname.json"
+rc=$?
+[ "$rc" -le 2 ] || np_fail "--netns exit $rc"
+np_validate "$NP_TMP/byname.json"
+"$NETPATH" doctor vb --netns "/run/netns/$NS_B" --interval 0 --json > "$NP_TMP/bypath.json" ||
+	[ $? -le 2 ] || np_fail "--netns PATH"
+ip netns exec "$NS_B" sleep 5 &
+NP_PIDS="$NP_PIDS $!"
+sleep 0.3
+pid=$(pgrep -n -f "sleep 5")
+"$NETPATH" doctor vb --netns "$pid" --interval 0 --json > "$NP_TMP/bypid.json" ||
+	[ $? -le 2 ] || np_fail "--netns PID"
+
+same() {
+	python3 - "$1" "$2" <<'PY' || np_fail "$1 and $2 differ"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+key = lambda d: sorted((f["id"], f["severity"]) for f in d["findings"])
+assert key(a) == key(b), (key(a), key(b))
+assert a["nic"]["rtnl"]["mtu"] == b["nic"]["rtnl"]["mtu"] == 1400
+assert [c["state"] for c in a["checks"]] == [c["state"] for c in b["checks"]]
+PY
+}
+same "$NP_TMP/inside.json" "$NP_TMP/byname.json"
+same "$NP_TMP/inside.json" "$NP_TMP/bypath.json"
+same "$NP_TMP/inside.json" "$NP_TMP/bypid.json"
+np_assert_json "$NP_TMP/byname.json" 'd["netns"]["spec"] == "'"$NS_B"'" and d["interface"] == "vb"'
+np_assert_json "$NP_TMP/byname.json" 'all(f["scope"] == "host" for f in d["findings"] if f["id"].startswith("softnet."))'
+# The host's own view is untouched: vb does not exist here.
+[ ! -e /sys/class/net/vb ] || np_fail "the host sees vb: the mount namespace leaked"
+"$NETPATH" doctor --netns "$NS_B" vb --interval 0 --color=never | grep -q "host-wide" ||
+	np_fail "text output does not say which values are host-wide"
+"$NETPATH" doctor vb --netns no-such-ns-$$ --interval 0 2> "$NP_TMP/err"
+[ $? -eq 3 ] || np_fail "unknown namespace must exit 3"
+grep -q "cannot open network namespace" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
+echo "PASS"
