@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Build-time man page generator: expands @CHECKS@ in a troff template from the check table, so
- * the catalogue in the man page cannot drift from the code. Usage: mangen TEMPLATE OUTPUT */
+/* Build-time generator of the man pages and the bash completion from the check table, so the
+ * reference cannot drift from the code.
+ *   mangen TEMPLATE OUTPUT                 troff: expands @CHECKS@ and @CHECK_LIST@
+ *   mangen --bash TEMPLATE OUTPUT NETPATH   bash completion (mangen_bash.c) */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "check.h"
+#include "mangen.h"
 
 #define WRAP 78
 
@@ -40,8 +43,35 @@ static const struct {
 	{ "\u201c", "\\(lq" }, { "\u201d", "\\(rq" }, { "\u00b1", "\\(+-" },
 };
 
-/* Escape for troff (backslashes; a leading '.' or '\'' would read as a request), wrap lines,
- * and turn the table's newlines into line breaks. */
+/* One character (or UTF-8 sequence) of s as troff into buf; returns the input bytes used.
+ * '-' becomes \- so that ids, sysctls and options copied from the page are ASCII hyphens
+ * under every groff (1.23 renders a bare '-' as U+2010). */
+static size_t roff_char(const char *s, char *buf, size_t size, size_t *n)
+{
+	if (*s == '\\') {
+		*n += (size_t)snprintf(buf + *n, size - *n, "\\e");
+		return 1;
+	}
+	if (*s == '-') {
+		*n += (size_t)snprintf(buf + *n, size - *n, "\\-");
+		return 1;
+	}
+	if ((unsigned char)*s >= 0x80) {
+		for (size_t g = 0; g < sizeof(glyphs) / sizeof(glyphs[0]); g++) {
+			size_t l = strlen(glyphs[g].utf8);
+
+			if (strncmp(s, glyphs[g].utf8, l) == 0) {
+				*n += (size_t)snprintf(buf + *n, size - *n, "%s", glyphs[g].glyph);
+				return l;
+			}
+		}
+	}
+	buf[(*n)++] = *s;
+	return 1;
+}
+
+/* Escape for troff (a leading '.' or '\'' would read as a request), wrap lines, and turn the
+ * table's newlines into line breaks. */
 static void roff(FILE *out, const char *s)
 {
 	char buf[8192];
@@ -49,53 +79,104 @@ static void roff(FILE *out, const char *s)
 
 	if (!s)
 		return;
-	for (;; s++) {
-		if (*s == '\n' || *s == '\0' || n + 4 >= sizeof(buf)) {
+	while (true) {
+		if (*s == '\n' || *s == '\0' || n + 8 >= sizeof(buf)) {
 			wrapped(out, buf, n);
 			n = 0;
 			if (*s == '\0')
 				break;
 			if (*s == '\n')
 				fputs(".br\n", out);
+			if (*s == '\n')
+				s++;
 			continue;
 		}
 		if (n == 0 && (*s == '.' || *s == '\''))
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "\\&");
-		if (n == 0 && *s == ' ')
-			continue;
-		if (*s == '\\') {
-			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "\\e");
+		if (n == 0 && *s == ' ') {
+			s++;
 			continue;
 		}
-		if ((unsigned char)*s >= 0x80) {
-			size_t g;
-
-			for (g = 0; g < sizeof(glyphs) / sizeof(glyphs[0]); g++) {
-				size_t l = strlen(glyphs[g].utf8);
-
-				if (strncmp(s, glyphs[g].utf8, l) == 0) {
-					n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s",
-							      glyphs[g].glyph);
-					s += l - 1;
-					break;
-				}
-			}
-			if (g < sizeof(glyphs) / sizeof(glyphs[0]))
-				continue;
-		}
-		buf[n++] = *s;
+		s += roff_char(s, buf, sizeof(buf), &n);
 	}
+}
+
+/* A short string (an id, a command) escaped on one line, without wrapping. */
+static void roff_id(FILE *out, const char *s)
+{
+	char buf[512];
+	size_t n = 0;
+
+	while (*s && n + 8 < sizeof(buf))
+		s += roff_char(s, buf, sizeof(buf), &n);
+	fwrite(buf, 1, n, out);
+}
+
+/* The same in running text: \% keeps troff from hyphenating it at a line end (an id broken
+ * in two cannot be copied). */
+static void roff_word(FILE *out, const char *s)
+{
+	fputs("\\%", out);
+	roff_id(out, s);
 }
 
 static void section(FILE *out, const char *head, const char *text)
 {
 	if (!text || !*text)
 		return;
-	fprintf(out, ".RS\n.TP\n.B %s\n", head);
+	fprintf(out, ".TP\n.B %s\n", head);
 	roff(out, text);
-	fputs(".RE\n", out);
 }
 
+/* "warn=1<sep>crit=100": the levels as --threshold and the config file write them. */
+static void levels(FILE *out, const struct np_check *c, const char *sep)
+{
+	if (!isnan(c->warn))
+		fprintf(out, "warn=%g", c->warn);
+	if (!isnan(c->crit))
+		fprintf(out, "%scrit=%g", isnan(c->warn) ? "" : sep, c->crit);
+}
+
+/* The default levels with their unit, and how to override them (selection.h syntax). */
+static void thresholds(FILE *out, const struct np_check *c)
+{
+	char text[1024];
+	int n = 0;
+
+	fputs(".TP\n.B Thresholds\n", out);
+	if (isnan(c->warn) && isnan(c->crit)) {
+		fputs("Configuration check, no thresholds. To leave it out:\n.B \\-\\-skip ", out);
+		roff_word(out, c->id);
+		fputs("\nor a\n.B skip ", out);
+		roff_word(out, c->id);
+		fputs("\nline in\n.IR /etc/netpath.conf .\n", out);
+		return;
+	}
+	if (!isnan(c->warn))
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "warning at %g", c->warn);
+	if (!isnan(c->crit))
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "%scritical at %g",
+			      isnan(c->warn) ? "" : ", ", c->crit);
+	if (c->thr_unit)
+		n += snprintf(text + n, sizeof(text) - (size_t)n,
+			      c->thr_unit[0] == '(' ? " %s" : " (%s)", c->thr_unit);
+	snprintf(text + n, sizeof(text) - (size_t)n, ".");
+	roff(out, text);
+	fputs(".br\nIn /etc/netpath.conf (or the file of \\-\\-config):\n.br\n", out);
+	fputs(".B \"threshold ", out);
+	roff_word(out, c->id);
+	fputc(' ', out);
+	levels(out, c, " ");
+	fputs("\"\n.br\nFor one run:\n.br\n.B \"netpath doctor \\-\\-threshold ", out);
+	roff_word(out, c->id);
+	fputc(':', out);
+	levels(out, c, ",");
+	fputs("\"\n.br\n", out);
+	if (!isnan(c->warn) && !isnan(c->crit))
+		fputs("Either level may be given alone; the other keeps its default.\n", out);
+}
+
+/* @CHECKS@: every check in full, by stage (netpath-checks(7)). */
 static void checks(FILE *out)
 {
 	size_t n;
@@ -109,43 +190,56 @@ static void checks(FILE *out)
 			stage = (int)c->stage;
 			fprintf(out, ".SS Stage: %s\n", np_stage_name(c->stage));
 		}
-		fprintf(out, ".TP\n.B %s\n", c->id);
+		/* The .B line is the heading tests/docs/man-check.sh looks for. */
+		fputs(".TP\n.B ", out);
+		roff_id(out, c->id);
+		fputc('\n', out);
 		roff(out, c->title);
-		section(out, "Looks at", c->looks_at);
-		section(out, "Why", c->why);
-		section(out, "Fix", c->fix);
-		section(out, "Related", c->related);
-		section(out, "Kernel", c->kernel_notes);
-		if (!isnan(c->warn) || !isnan(c->crit)) {
-			fputs(".RS\n.TP\n.B Thresholds\n", out);
-			char thr[256];
-			int n = 0;
-
-			if (!isnan(c->warn))
-				n += snprintf(thr + n, sizeof(thr) - (size_t)n, "warning %g ", c->warn);
-			if (!isnan(c->crit))
-				n += snprintf(thr + n, sizeof(thr) - (size_t)n, "critical %g ", c->crit);
-			snprintf(thr + n, sizeof(thr) - (size_t)n, "%s", c->thr_unit ? c->thr_unit : "");
-			roff(out, thr);
-			fputs(".RE\n", out);
-		}
+		fprintf(out, "(stage\n.BR %s ).\n.RS\n", np_stage_name(c->stage));
+		section(out, "What it looks at", c->looks_at);
+		section(out, "Why it matters, and when it does not", c->why);
+		section(out, "Fix and its cost", c->fix);
+		section(out, "Related settings", c->related);
+		section(out, "Kernel versions", c->kernel_notes);
+		thresholds(out, c);
+		fputs(".RE\n", out);
 	}
 }
 
-int main(int argc, char **argv)
+/* @CHECK_LIST@: the ids by stage, for netpath(8) (the text lives in netpath-checks(7)). */
+static void check_list(FILE *out)
+{
+	size_t n;
+	const struct np_check *const *t = np_check_table(&n);
+
+	fputs(".na\n", out);	/* ragged right: justified, long ids leave wide gaps */
+	for (size_t i = 0; i < n; i++) {
+		bool first = i == 0 || t[i - 1]->stage != t[i]->stage;
+		bool last = i + 1 == n || t[i + 1]->stage != t[i]->stage;
+
+		if (first)
+			fprintf(out, ".TP\n.B %s\n", np_stage_name(t[i]->stage));
+		roff_word(out, t[i]->id);
+		fputs(last ? "\n" : ",\n", out);
+	}
+	fputs(".ad\n", out);
+}
+
+static int troff(const char *tmpl, const char *outpath)
 {
 	char line[4096];
 	bool nofill = false;
 	FILE *in, *out;
 
-	if (argc != 3) {
-		fputs("usage: mangen TEMPLATE OUTPUT\n", stderr);
-		return 2;
+	in = fopen(tmpl, "r");
+	if (!in) {
+		perror(tmpl);
+		return 1;
 	}
-	in = fopen(argv[1], "r");
-	out = fopen(argv[2], "w");
-	if (!in || !out) {
-		perror("mangen");
+	out = fopen(outpath, "w");
+	if (!out) {
+		perror(outpath);
+		fclose(in);
 		return 1;
 	}
 	while (fgets(line, sizeof(line), in)) {
@@ -158,6 +252,8 @@ int main(int argc, char **argv)
 			nofill = false;
 		if (strcmp(line, "@CHECKS@\n") == 0)
 			checks(out);
+		else if (strcmp(line, "@CHECK_LIST@\n") == 0)
+			check_list(out);
 		else if (!nofill && line[0] != '.' && len > WRAP + 1)
 			wrapped(out, line, len - (line[len - 1] == '\n'));
 		else
@@ -165,4 +261,15 @@ int main(int argc, char **argv)
 	}
 	fclose(in);
 	return fclose(out) == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 5 && strcmp(argv[1], "--bash") == 0)
+		return np_mangen_bash(argv[2], argv[3], argv[4]);
+	if (argc == 3)
+		return troff(argv[1], argv[2]);
+	fputs("usage: mangen TEMPLATE OUTPUT\n       mangen --bash TEMPLATE OUTPUT NETPATH\n",
+	      stderr);
+	return 2;
 }

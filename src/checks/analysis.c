@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Counter views over the interval, the common verdict, units, and the engine that runs the table. */
+/* Counter views over the interval, the common verdict, units, the engine that runs the table. */
 #include "check.h"
 
 #include <stdio.h>
@@ -138,6 +138,12 @@ void np_analysis_derive(struct np_analysis *a)
 	if (a->opt && !isnan(a->opt->rtt_ms) && a->opt->rtt_ms > 0) {
 		a->rtt_ms = a->opt->rtt_ms;
 		a->rtt_source = "--rtt";
+	} else if (np_src_ok(s, NP_SRC_SOCK_DIAG) &&
+		   s->socks.min_rtt_n >= NP_SOCK_RTT_MIN_SAMPLES && s->socks.min_rtt_p90_ms > 0) {
+		/* Live sockets (loopback excluded): their min RTT is the path's, without the
+		 * queueing and delayed-ACK inflation of the smoothed RTT. */
+		a->rtt_ms = s->socks.min_rtt_p90_ms;
+		a->rtt_source = s->socks.rtt_source;
 	}
 }
 
@@ -153,6 +159,8 @@ int np_analyze(const struct np_analysis *a, struct np_report *r, np_check_filter
 	r->nres = n;
 	for (size_t i = 0; i < n; i++) {
 		r->res[i].check = t[i];
+		r->res[i].warn = np_check_warn(t[i], a->ovr);
+		r->res[i].crit = np_check_crit(t[i], a->ovr);
 		if (want && !want(t[i], arg))
 			continue;
 		r->res[i].state = NP_CHECK_PASSED;

@@ -15,6 +15,23 @@
 #include "finding.h"
 #include "snapshot.h"
 
+/* The check table's capacity (registry.c). */
+#define NP_MAX_CHECKS 256
+
+/*
+ * The user's thresholds for one check, from a config file `threshold` line or --threshold.
+ * A level not given keeps the table's value. All zero: no override.
+ */
+struct np_threshold {
+	bool has_warn, has_crit;
+	double warn, crit;
+};
+
+/* Threshold overrides by table index (np_check_index). A zeroed struct overrides nothing. */
+struct np_overrides {
+	struct np_threshold t[NP_MAX_CHECKS];
+};
+
 struct np_options {
 	double interval;	/* seconds between the two snapshots; 0 = no sampling */
 	double rtt_ms;		/* --rtt; NAN when not given */
@@ -27,6 +44,7 @@ struct np_analysis {
 	const struct np_snapshot *cur;
 	double dt;			/* seconds between prev and cur; 0 when prev is NULL */
 	const struct np_options *opt;
+	const struct np_overrides *ovr;	/* the user's thresholds; NULL: the table's */
 	/* Derived once by the engine for the BDP checks. */
 	double bw_bps;			/* NAN when neither --bandwidth nor a link speed */
 	const char *bw_source;		/* "--bandwidth", "link speed", ... */
@@ -58,6 +76,8 @@ extern const struct np_check *const np_checks_link[], *const np_checks_pcie[],
 /* The whole table in receive-path order. */
 const struct np_check *const *np_check_table(size_t *n);
 const struct np_check *np_check_find(const char *id);
+/* Position of c in the table, -1 if it is not in it. */
+int np_check_index(const struct np_check *c);
 
 /* Run the checks of the table for which want() is true (NULL: all) over the analysis into r,
  * which the caller frees with np_report_free(). Checks not wanted stay NP_CHECK_NOT_RUN. */
@@ -113,9 +133,13 @@ struct np_counter_view np_view_sum(struct np_counter_view x, struct np_counter_v
  */
 enum np_severity np_verdict(const struct np_counter_view *v, double warn, double crit);
 
-/* Thresholds of the running check (from the table; overridable later). */
+/* Thresholds of the running check: the user's override (a->ovr) if any, else the table's.
+ * Every threshold a check documents in its table entry must be read through these. */
 double np_thr_warn(const struct np_report *r);
 double np_thr_crit(const struct np_report *r);
+/* The thresholds c runs with under the overrides o (NULL: the table's); NAN: none. */
+double np_check_warn(const struct np_check *c, const struct np_overrides *o);
+double np_check_crit(const struct np_check *c, const struct np_overrides *o);
 
 /* ---- formatting helpers for summaries ---- */
 /* "6 MiB", "208 KiB", "1.9 MB" style with binary units. */

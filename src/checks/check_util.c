@@ -161,6 +161,42 @@ const struct np_sn_cpu *np_sn_find(const struct np_sn_cpu *c, size_t n, int cpu)
 	return NULL;
 }
 
+bool np_irq_is_rxq(const struct np_irq_line *l)
+{
+	return l->role == NP_IRQ_RX || l->role == NP_IRQ_TXRX;
+}
+
+const struct np_cpuset *np_irq_cpus(const struct np_irq_line *l)
+{
+	if (l->has_effective && np_cpuset_count(&l->effective))
+		return &l->effective;
+	if (l->has_affinity && np_cpuset_count(&l->affinity))
+		return &l->affinity;
+	return NULL;
+}
+
+bool np_rx_cpus(const struct np_snapshot *s, struct np_cpuset *irq, struct np_cpuset *rps)
+{
+	bool irq_known = false;
+
+	np_cpuset_zero(irq);
+	np_cpuset_zero(rps);
+	if (np_src_ok(s, NP_SRC_INTERRUPTS) && np_src_ok(s, NP_SRC_IRQ_AFFINITY))
+		for (size_t i = 0; i < s->irqs.n; i++) {
+			const struct np_cpuset *c = np_irq_cpus(&s->irqs.lines[i]);
+
+			if (!np_irq_is_rxq(&s->irqs.lines[i]) || !c)
+				continue;
+			np_cpuset_or(irq, c);
+			irq_known = true;
+		}
+	if (np_src_ok(s, NP_SRC_NETDEV))
+		for (size_t i = 0; i < s->dev.n_rxq; i++)
+			if (s->dev.rxq[i].has_rps)
+				np_cpuset_or(rps, &s->dev.rxq[i].rps_cpus);
+	return irq_known || np_cpuset_count(rps);
+}
+
 struct np_cpuset np_online_cpus(const struct np_snapshot *s)
 {
 	struct np_cpuset on = s->host.online;
@@ -169,6 +205,16 @@ struct np_cpuset np_online_cpus(const struct np_snapshot *s)
 		for (size_t i = 0; i < s->softnet.n; i++)
 			np_cpuset_set(&on, (unsigned)s->softnet.rows[i].cpu);
 	return on;
+}
+
+unsigned np_ncpu_online(const struct np_snapshot *s)
+{
+	struct np_cpuset on;
+
+	if (s->host.ncpu_online)
+		return s->host.ncpu_online;
+	on = np_online_cpus(s);
+	return np_cpuset_count(&on);
 }
 
 const char *np_fmt_num(double v, char *buf, size_t size)
@@ -188,4 +234,23 @@ const char *np_fmt_num(double v, char *buf, size_t size)
 	}
 	buf[o] = '\0';
 	return buf;
+}
+
+void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size)
+{
+	int hi = -1;
+	size_t len = 0;
+
+	for (int cpu = 0; cpu < NP_MAX_CPUS; cpu++)
+		if (np_cpuset_has(m, (unsigned)cpu))
+			hi = cpu;
+	if (hi < 0) {
+		snprintf(buf, size, "0");
+		return;
+	}
+	for (int g = hi / 32; g >= 0 && len < size; g--) {
+		uint32_t w = (uint32_t)(m->w[g / 2] >> (32 * (g % 2)));
+
+		len += (size_t)snprintf(buf + len, size - len, g == hi / 32 ? "%x" : ",%08x", w);
+	}
 }

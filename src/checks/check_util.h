@@ -66,8 +66,28 @@ struct np_sn_cpu *np_sn_views(const struct np_analysis *a, size_t off, bool sort
 			      struct np_counter_view *total);
 const struct np_sn_cpu *np_sn_find(const struct np_sn_cpu *c, size_t n, int cpu);
 
+/* ---- the CPUs serving the interface ---- */
+
+/* An IRQ of one of the device's receive queues (RX or TxRx). */
+bool np_irq_is_rxq(const struct np_irq_line *l);
+/* Where an IRQ is delivered: effective affinity (4.13+) when known, else the configured one;
+ * NULL when neither is. */
+const struct np_cpuset *np_irq_cpus(const struct np_irq_line *l);
+/*
+ * The CPUs that serve the interface's receive path: where its queue IRQs are delivered (*irq)
+ * and its RPS targets (*rps). False when neither the IRQ placement nor an RPS target is known,
+ * so nothing can be said about a CPU not serving it.
+ */
+bool np_rx_cpus(const struct np_snapshot *s, struct np_cpuset *irq, struct np_cpuset *rps);
+
 /* Online CPUs; without that file, the CPUs softnet_stat has rows for. */
 struct np_cpuset np_online_cpus(const struct np_snapshot *s);
+/* How many: host.ncpu_online, else the size of np_online_cpus(). */
+unsigned np_ncpu_online(const struct np_snapshot *s);
+
+/* The kernel's cpumask text for rps_cpus and smp_affinity: 32-bit hex groups, most
+ * significant first ("ff,fffffffe"); "0" for the empty set. */
+void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size);
 
 /* "1,234" (integers with thousands separators), "0.5" below 10. */
 const char *np_fmt_num(double v, char *buf, size_t size);

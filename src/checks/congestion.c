@@ -126,6 +126,9 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 {
 	const char *dq = np_sysctl_str(a->cur, "net.core.default_qdisc");
 	const char *cc = np_sysctl_str(a->cur, "net.ipv4.tcp_congestion_control");
+	/* With the attached qdisc known, congestion.bbr-without-fq judges bbr on the qdisc that
+	 * really paces; default_qdisc alone would report the same thing twice, or wrongly. */
+	bool attached = np_src_ok(a->cur, NP_SRC_RTNL_QDISC);
 	bool bbr = cc && !strcmp(cc, "bbr");
 	struct np_finding *f;
 
@@ -133,10 +136,11 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 		np_skip(r, "net.core.default_qdisc not readable");
 		return;
 	}
-	if (bbr && strcmp(dq, "fq")) {
+	if (bbr && strcmp(dq, "fq") && !attached) {
 		f = np_emit(r, NP_SEV_INFO, "bbr with default_qdisc %s: TCP paces itself, at some "
 			    "CPU cost; fq is the better pairing", dq);
-	} else if (!isnan(a->rtt_ms) && a->rtt_ms >= LONG_RTT_MS && !strcmp(dq, "pfifo_fast")) {
+	} else if (!bbr && !isnan(a->rtt_ms) && a->rtt_ms >= LONG_RTT_MS &&
+		   !strcmp(dq, "pfifo_fast")) {
 		f = np_emit(r, NP_SEV_INFO, "default_qdisc pfifo_fast on a %g ms path: fq would "
 			    "pace flows and smooth bursts", a->rtt_ms);
 	} else {
@@ -153,14 +157,15 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 		np_detail(f, "Since 4.13 TCP paces internally when the qdisc cannot (a "
 			     "high-resolution timer per socket), so bbr works without fq; fq does "
 			     "the same job more cheaply (EDT timestamps, 4.20+). This is CPU "
-			     "advice, not an alarm.");
+			     "advice, not an alarm. The qdisc actually attached to %s was not read "
+			     "in this run (it needs rtnetlink), so this goes by default_qdisc.",
+			  a->cur->dev.name);
 	else
 		np_detail(f, "pfifo_fast sends each flow's bursts back to back; on a long path "
 			     "with shallow-buffered hops those bursts cause loss. fq spreads each "
 			     "flow's packets out and isolates flows from each other.");
 	np_detail(f, "default_qdisc only applies to qdiscs created after it is set (device "
-		     "activation, mq leaves); the qdisc actually attached to %s is reported by a "
-		     "later collector.", a->cur->dev.name);
+		     "activation, mq leaves).");
 	np_remedy(f, "sysctl -w net.core.default_qdisc=fq");
 	np_remedy(f, "tc qdisc replace dev %s root fq   # apply now (one fq for all TX queues)",
 		  a->cur->dev.name);
@@ -309,7 +314,8 @@ static const struct np_check pacing = {
 	.fix = "Set default_qdisc=fq and replace the root qdisc. Costs a little CPU per packet.",
 	.related = "net.core.default_qdisc, tc qdisc",
 	.kernel_notes = "default_qdisc only applies to qdiscs created after it is set; lo and veth "
-			"get noqueue. The attached qdisc comes from rtnetlink (a later collector).",
+			"get noqueue. When rtnetlink reports the attached qdisc, bbr without fq "
+			"is congestion.bbr-without-fq's to judge, not this check's.",
 	.warn = NAN, .crit = NAN,
 	.run = run_pacing,
 };
@@ -361,7 +367,10 @@ static const struct np_check keepalive = {
 };
 
 extern const struct np_check np_chk_qdisc_drops, np_chk_bbr_without_fq, np_chk_txqueuelen;
+extern const struct np_check np_check_congestion_lossy_flows,
+	np_check_congestion_cc_in_use;	/* congestion_live.c */
 const struct np_check *const np_checks_congestion[] = {
 	&np_chk_qdisc_drops, &cc_check, &pacing, &np_chk_bbr_without_fq, &ssai, &mtu_probing,
-	&np_chk_txqueuelen, &keepalive, NULL,
+	&np_chk_txqueuelen, &keepalive, &np_check_congestion_lossy_flows,
+	&np_check_congestion_cc_in_use, NULL,
 };

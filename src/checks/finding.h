@@ -61,6 +61,7 @@ struct np_check_result {
 	const struct np_check *check;
 	enum np_check_state state;
 	enum np_severity worst;
+	double warn, crit;		/* thresholds applied: the user's or the table's (NAN: none) */
 	char skip_reason[160];
 };
 

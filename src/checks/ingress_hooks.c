@@ -28,7 +28,7 @@ static void run_xdp_attached(const struct np_analysis *a, struct np_report *r)
 	double pps = np_nv_rx_pps(a);
 	bool fast = (np_has(speed) && speed >= NP_NV_FAST_MBPS) ||
 		    (!isnan(pps) && pps >= NP_NV_BUSY_PPS);
-	struct np_counter_view xdrop;
+	struct np_nv_drv xdrop;
 	struct np_finding *f;
 	char id[32];
 
@@ -59,9 +59,9 @@ static void run_xdp_attached(const struct np_analysis *a, struct np_report *r)
 		np_ev_value(f, "speed", "Mbit/s", (double)speed);
 	if (!isnan(pps))
 		np_ev_value(f, "rx_packets", "packets/s", pps);
-	xdrop = np_nv_drv_sum(a, NP_DRV_XDP_DROP);
-	if (xdrop.present)
-		np_ev_counter(f, "driver_xdp_drops", "packets", &xdrop);
+	np_nv_drv_collect(a, NP_DRV_XDP_DROP, false, &xdrop);
+	if (xdrop.v.present)
+		np_ev_counter(f, "driver_xdp_drops", "packets", &xdrop.v);
 	np_detail(f, "The program sees packets before the stack and may drop, redirect or "
 		     "rewrite them. Its XDP_DROP verdicts appear in no interface, softnet or MIB "
 		     "counter: in native/offload mode only in driver counters (ethtool -S, e.g. "

@@ -1,38 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "irq": where the device's queue interrupts are delivered, from procfs and sysfs. */
-#include "check_util.h"
+#include "irq_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* How many concrete "echo CPU > /proc/irq/N/smp_affinity_list" lines a remedy lists. */
-#define IRQ_REMEDY_LINES 8
-/* IRQ names up to this length are repeated as a comment on the remedy line. */
-#define IRQ_REMEDY_NAME 24
 /* Squeezes per second on the IRQ CPUs that count as "the IRQ CPUs are saturated". */
 #define IRQ_SQUEEZE_BUSY 100.0
-
-static bool is_queue(const struct np_irq_line *l)
-{
-	return l->role == NP_IRQ_RX || l->role == NP_IRQ_TXRX;
-}
-
-/* Where an IRQ is delivered: effective affinity (4.13+) when known, else the configured one. */
-static const struct np_cpuset *irq_cpus(const struct np_irq_line *l)
-{
-	if (l->has_effective && np_cpuset_count(&l->effective))
-		return &l->effective;
-	if (l->has_affinity && np_cpuset_count(&l->affinity))
-		return &l->affinity;
-	return NULL;
-}
-
-static void cpuset_and(struct np_cpuset *dst, const struct np_cpuset *src)
-{
-	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
-		dst->w[i] &= src->w[i];
-}
 
 static bool cpuset_disjoint(const struct np_cpuset *a, const struct np_cpuset *b)
 {
@@ -42,137 +17,21 @@ static bool cpuset_disjoint(const struct np_cpuset *a, const struct np_cpuset *b
 	return true;
 }
 
-static unsigned ncpu_online(const struct np_snapshot *s)
-{
-	struct np_cpuset on;
-
-	if (s->host.ncpu_online)
-		return s->host.ncpu_online;
-	on = np_online_cpus(s);
-	return np_cpuset_count(&on);
-}
-
-/* Where the queues should go: the NIC's NUMA-local online CPUs, or all online CPUs. */
-static struct np_cpuset target_cpus(const struct np_snapshot *s)
-{
-	struct np_cpuset on = np_online_cpus(s), t = on;
-
-	if (s->dev.has_local_cpus) {
-		cpuset_and(&t, &s->dev.local_cpus);
-		if (!np_cpuset_count(&t))
-			t = on;
-	}
-	return t;
-}
-
-/* The n-th CPU of a set, wrapping around. */
-static int nth_cpu(const struct np_cpuset *s, unsigned n)
-{
-	unsigned cnt = np_cpuset_count(s), k = 0;
-
-	if (!cnt)
-		return -1;
-	n %= cnt;
-	for (int cpu = 0; cpu < NP_MAX_CPUS; cpu++)
-		if (np_cpuset_has(s, (unsigned)cpu) && k++ == n)
-			return cpu;
-	return -1;
-}
-
-/* Queue IRQ statistics of the current snapshot. */
-struct irq_sum {
-	size_t nq;		/* queue IRQs (RX or TxRx) */
-	size_t nknown;		/* ... whose delivery CPUs are known */
-	struct np_cpuset used;	/* union of their delivery CPUs */
-	unsigned nused;
-};
-
-static struct irq_sum irq_summary(const struct np_snapshot *s)
-{
-	struct irq_sum q = { 0 };
-
-	for (size_t i = 0; i < s->irqs.n; i++) {
-		const struct np_irq_line *l = &s->irqs.lines[i];
-		const struct np_cpuset *c = irq_cpus(l);
-
-		if (!is_queue(l))
-			continue;
-		q.nq++;
-		if (!c)
-			continue;
-		q.nknown++;
-		np_cpuset_or(&q.used, c);
-	}
-	q.nused = np_cpuset_count(&q.used);
-	return q;
-}
-
-/* Common skips of the affinity-based checks; true when the check can go on. */
-static bool irq_usable(const struct np_snapshot *s, struct np_report *r, struct irq_sum *q)
-{
-	if (!np_src_ok(s, NP_SRC_INTERRUPTS)) {
-		np_skip(r, "/proc/interrupts not readable");
-		return false;
-	}
-	*q = irq_summary(s);
-	if (!q->nq) {
-		np_skip(r, "no receive-queue IRQs found for %s (virtual device, or IRQ names not "
-			   "recognised)", s->dev.name);
-		return false;
-	}
-	if (!np_src_ok(s, NP_SRC_IRQ_AFFINITY) || !q->nknown) {
-		np_skip(r, "IRQ affinity not readable (/proc/irq/N/effective_affinity_list)");
-		return false;
-	}
-	return true;
-}
-
-/* Remedy lines pinning the given queue IRQs round-robin over 'to'. only: NULL = all. */
-static void pin_lines(struct np_finding *f, const struct np_snapshot *s, const struct np_cpuset *to,
-		      const bool *only)
-{
-	unsigned k = 0, left = 0;
-	char cpus[128];
-
-	for (size_t i = 0; i < s->irqs.n; i++) {
-		const struct np_irq_line *l = &s->irqs.lines[i];
-		bool named = strlen(l->name) <= IRQ_REMEDY_NAME;
-
-		if (!is_queue(l) || (only && !only[i]))
-			continue;
-		if (k < IRQ_REMEDY_LINES)
-			np_remedy(f, "echo %d > /proc/irq/%u/smp_affinity_list%s%s", nth_cpu(to, k),
-				  l->irq, named ? "   # " : "", named ? l->name : "");
-		else
-			left++;
-		k++;
-	}
-	np_cpuset_format(to, cpus, sizeof(cpus));
-	if (left)
-		np_remedy(f, "... and %u more IRQs the same way, round-robin over CPUs %s", left,
-			  cpus);
-	if (s->host.irqbalance == 1)
-		np_remedy(f, "irqbalance runs and will move them again: ban these IRQs "
-			     "(IRQBALANCE_ARGS=--banirq=N) or stop it.");
-	np_remedy(f, "A write failing with 'Input/output error' means a kernel-managed IRQ: change "
-		     "the channel count instead (ethtool -L %s combined N).", s->dev.name);
-}
-
 /* ---- irq.affinity ---- */
 
 static void run_affinity(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
-	struct np_cpuset to = target_cpus(s);
+	struct np_cpuset to = np_irq_target_cpus(s);
 	struct np_finding *f;
 	enum np_severity sev = NP_SEV_OK;
-	struct irq_sum q;
-	unsigned ncpu = ncpu_online(s), ntgt = np_cpuset_count(&to), want;
+	struct np_irq_sum q;
+	unsigned ncpu = np_ncpu_online(s), ntgt = np_cpuset_count(&to), want;
 	double drop_in = 0, drop_all = 0, sq_in = 0, sq_all = 0;
-	bool hot = false;
+	bool hot = false, alone;
 	char used[128], num[32], num2[32];
 
-	if (!irq_usable(s, r, &q))
+	if (!np_irq_usable(s, r, &q))
 		return;
 	if (ncpu < 2)
 		return;
@@ -235,20 +94,28 @@ static void run_affinity(const struct np_analysis *a, struct np_report *r)
 		np_ev_value(f, "softnet_drops_on_irq_cpus", "packets/s", drop_in / a->dt);
 		np_ev_value(f, "time_squeeze_on_irq_cpus", "events/s", sq_in / a->dt);
 	}
+	alone = np_irq_alone(s);
 	np_detail(f, "Each queue's interrupt and its NAPI softirq run on the CPU the IRQ is "
-		     "delivered to; queues sharing a CPU share its cycles, so the interface is "
-		     "capped "
-		     "by %u CPU%s.", q.nused, q.nused == 1 ? "" : "s");
+		     "delivered to%s, so the interface is capped by %u CPU%s.",
+		  alone ? "" : "; queues sharing a CPU share its cycles", q.nused,
+		  q.nused == 1 ? "" : "s");
 	if (hot)
 		np_detail(f, "Those CPUs carry %.0f%% of the host's softnet drops and squeezes: "
 			     "more queues or CPUs for them is the fix, not bigger queues.",
 			  100.0 * (drop_in + sq_in) / (drop_all + sq_all));
 	if (s->host.irqbalance == 0)
 		np_detail(f, "irqbalance is not running.");
+	if (alone) {
+		np_irq_more_queues_or_rps(f, s, &q, &to, ntgt);
+		np_remedy(f, "Cost: more queues use more interrupts and ring memory (ethtool -L "
+			     "resets the queues on many drivers); RPS costs an inter-CPU interrupt "
+			     "per batch and cache-line traffic.");
+		return;
+	}
 	if (hot && q.nq < ntgt)
 		np_remedy(f, "ethtool -L %s combined %u   # one queue per NUMA-local CPU",
 			  s->dev.name, ntgt);
-	pin_lines(f, s, &to, NULL);
+	np_irq_pin_lines(f, s, &to, NULL, true);
 	np_remedy(f, "Cost: none at run time; the pinned CPUs also run these queues' softirq "
 		     "work, so keep latency-critical threads off them.");
 }
@@ -277,7 +144,7 @@ static void run_cpu_rate(const struct np_analysis *a, struct np_report *r)
 		if (ci->col_cpu[c] >= 0 && (size_t)ci->col_cpu[c] + 1 > ncpu_idx)
 			ncpu_idx = (size_t)ci->col_cpu[c] + 1;
 	for (size_t i = 0; i < ci->n; i++)
-		nq += is_queue(&ci->lines[i]);
+		nq += np_irq_is_rxq(&ci->lines[i]);
 	if (!nq || !ncpu_idx) {
 		np_skip(r, "no receive-queue IRQs found for %s", s->dev.name);
 		return;
@@ -291,7 +158,7 @@ static void run_cpu_rate(const struct np_analysis *a, struct np_report *r)
 		const struct np_irq_line *l = &ci->lines[i], *pl = NULL;
 		double ld = 0;
 
-		if (!is_queue(l) || !l->count)
+		if (!np_irq_is_rxq(l) || !l->count)
 			continue;
 		for (size_t j = 0; j < p->irqs.n && !pl; j++)
 			if (p->irqs.lines[j].irq == l->irq)
@@ -350,12 +217,12 @@ static void run_cpu_rate(const struct np_analysis *a, struct np_report *r)
 		np_ev_value(f, key, "interrupts/s", per[top[k]] / a->dt);
 	}
 	if (nact >= 2) {
-		struct np_cpuset to = target_cpus(s);
+		struct np_cpuset to = np_irq_target_cpus(s);
 
 		np_detail(f, "Several queues are busy but their interrupts and NAPI polling all "
 			     "run on one CPU, which caps the interface at what that CPU can "
 			     "process.");
-		pin_lines(f, s, &to, NULL);
+		np_irq_pin_lines(f, s, &to, NULL, false);
 		np_remedy(f, "Cost: none at run time; the pinned CPUs also run these queues' "
 			     "softirq work.");
 	} else {
@@ -380,14 +247,14 @@ out:
 static void run_numa(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
-	struct np_cpuset local = target_cpus(s), on = np_online_cpus(s);
+	struct np_cpuset local = np_irq_target_cpus(s), on = np_online_cpus(s);
 	struct np_finding *f;
-	struct irq_sum q;
+	struct np_irq_sum q;
 	bool *remote;
 	size_t nr = 0, shown = 0;
 	char lc[128];
 
-	if (!irq_usable(s, r, &q))
+	if (!np_irq_usable(s, r, &q))
 		return;
 	if (!s->dev.has_local_cpus) {
 		np_skip(r, "NUMA locality of %s unknown (no device/local_cpulist)", s->dev.name);
@@ -403,9 +270,9 @@ static void run_numa(const struct np_analysis *a, struct np_report *r)
 	}
 	for (size_t i = 0; i < s->irqs.n; i++) {
 		const struct np_irq_line *l = &s->irqs.lines[i];
-		const struct np_cpuset *c = irq_cpus(l);
+		const struct np_cpuset *c = np_irq_cpus(l);
 
-		if (!is_queue(l) || !c)
+		if (!np_irq_is_rxq(l) || !c)
 			continue;
 		/* Effective affinity is where delivery goes; a plain mask only proves remoteness
 		 * when none of its CPUs is local. */
@@ -434,14 +301,14 @@ static void run_numa(const struct np_analysis *a, struct np_report *r)
 		if (!remote[i])
 			continue;
 		snprintf(key, sizeof(key), "irq%u", s->irqs.lines[i].irq);
-		np_cpuset_format(irq_cpus(&s->irqs.lines[i]), cpus, sizeof(cpus));
+		np_cpuset_format(np_irq_cpus(&s->irqs.lines[i]), cpus, sizeof(cpus));
 		np_ev_text(f, key, "%s on CPU %s", s->irqs.lines[i].name, cpus);
 		shown++;
 	}
 	np_detail(f, "The NIC writes packets into memory of its own node; a remote CPU reads them "
 		     "across the interconnect, typically costing 20-40%% of throughput at high "
 		     "packet rates. The application's CPU matters the same way.");
-	pin_lines(f, s, &local, remote);
+	np_irq_pin_lines(f, s, &local, remote, false);
 	np_remedy(f, "Cost: none at run time; keep the receiving application on the same node "
 		     "(numactl --cpunodebind=%lld) to benefit fully.",
 		  (long long)(s->dev.numa_node >= 0 ? s->dev.numa_node : 0));
@@ -455,7 +322,7 @@ static void run_irqbalance(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	struct np_finding *f;
-	struct irq_sum q;
+	struct np_irq_sum q;
 	char used[128];
 
 	if (s->host.irqbalance < 0) {
@@ -475,8 +342,8 @@ static void run_irqbalance(const struct np_analysis *a, struct np_report *r)
 	}
 	if (!np_src_ok(s, NP_SRC_INTERRUPTS))
 		return;
-	q = irq_summary(s);
-	if (q.nknown < 2 || q.nused * 2 > q.nknown || q.nused >= ncpu_online(s))
+	q = np_irq_summary(s);
+	if (q.nknown < 2 || q.nused * 2 > q.nknown || q.nused >= np_ncpu_online(s))
 		return;
 	np_cpuset_format(&q.used, used, sizeof(used));
 	f = np_emit(r, NP_SEV_INFO, "irqbalance is not running and %zu queue IRQs of %s sit on %u "

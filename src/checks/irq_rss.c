@@ -42,6 +42,7 @@ static void run_rss_channels(const struct np_analysis *a, struct np_report *r)
 	const struct np_channels *ch = &s->eth.channels;
 	const char *ifn = s->dev.name;
 	struct np_counter_view sdrop, squeeze, ring;
+	struct np_nv_ring rg;
 	struct np_finding *f;
 	uint64_t inuse, hwmax, target;
 	unsigned ncpu, nlocal;
@@ -57,7 +58,7 @@ static void run_rss_channels(const struct np_analysis *a, struct np_report *r)
 	inuse = or0(ch->combined) + or0(ch->rx);
 	hwmax = or0(ch->combined_max) > or0(ch->rx_max) ? or0(ch->combined_max) : or0(ch->rx_max);
 	combined = or0(ch->combined) > 0 || (or0(ch->combined_max) > 0 && !or0(ch->rx));
-	ncpu = np_nv_ncpu(s);
+	ncpu = np_ncpu_online(s);
 	nlocal = local_cpus(s, ncpu);
 	target = hwmax < nlocal ? hwmax : nlocal;
 	/* Small boxes, fixed single-queue devices and full use: nothing to add. */
@@ -65,7 +66,8 @@ static void run_rss_channels(const struct np_analysis *a, struct np_report *r)
 		return;
 	sdrop = np_nv_softnet(a, false);
 	squeeze = np_nv_softnet(a, true);
-	ring = np_nv_ring_drops(a);
+	np_nv_ring_empty(a, &rg);
+	ring = rg.all;
 	busy = (sdrop.sampled && sdrop.delta) || (ring.sampled && ring.delta) ||
 	       (squeeze.sampled && squeeze.rate >= np_thr_warn(r));
 	f = np_emit(r, busy ? NP_SEV_WARNING : NP_SEV_INFO,
@@ -234,6 +236,7 @@ static void run_coalescing(const struct np_analysis *a, struct np_report *r)
 	bool per_pkt, big, have_rate;
 	double sum, max;
 	struct np_counter_view ring;
+	struct np_nv_ring rg;
 	struct np_finding *f;
 	enum np_severity sev;
 	char num[32];
@@ -271,7 +274,8 @@ static void run_coalescing(const struct np_analysis *a, struct np_report *r)
 			np_ev_value(f, "busiest_queue_interrupts", "interrupts/s", max);
 		}
 	} else if (big) {
-		ring = np_nv_ring_drops(a);
+		np_nv_ring_empty(a, &rg);
+		ring = rg.all;
 		sev = ring.sampled && ring.delta ? NP_SEV_WARNING : NP_SEV_INFO;
 		f = np_emit(r, sev, "%s delays receive interrupts up to %llu us / %llu frames with "
 			    "adaptive coalescing off%s", ifn, (unsigned long long)or0(c->rx_usecs),

@@ -4,22 +4,45 @@
 
 #include <string.h>
 
+/* Duplex from sysfs, else from ethtool link modes when sysfs says nothing ("" or "unknown"). */
+static const char *link_duplex(const struct np_snapshot *s, const char **src)
+{
+	const char *d = s->dev.duplex;
+
+	*src = "sysfs";
+	if (np_src_ok(s, NP_SRC_NETDEV) && d[0] && strcmp(d, "unknown") != 0)
+		return d;
+	*src = "ethtool";
+	if (np_src_ok(s, NP_SRC_ETHTOOL_LINKMODES) && s->eth.link.duplex >= 0)
+		return s->eth.link.duplex == 0 ? "half" : "full";
+	return NULL;
+}
+
 static void run_speed_duplex(const struct np_analysis *a, struct np_report *r)
 {
-	const struct np_netdev *d = &a->cur->dev;
+	const struct np_snapshot *s = a->cur;
+	const struct np_netdev *d = &s->dev;
+	uint64_t speed = d->speed_mbps;
+	const char *duplex, *src;
 	struct np_finding *f;
 
-	if (!np_src_ok(a->cur, NP_SRC_NETDEV)) {
+	if (!np_src_ok(s, NP_SRC_NETDEV) && !np_src_ok(s, NP_SRC_ETHTOOL_LINKMODES)) {
 		np_skip(r, "interface sysfs not readable");
 		return;
 	}
-	if (strcmp(d->duplex, "half") != 0)
+	duplex = link_duplex(s, &src);
+	if (!duplex || strcmp(duplex, "half") != 0)
 		return;
+	if (!np_has(speed) && np_src_ok(s, NP_SRC_ETHTOOL_LINKMODES))
+		speed = s->eth.link.speed_mbps;
+	if (speed == 0xffffffffu || !speed)
+		speed = NP_NA;	/* SPEED_UNKNOWN passed through */
 	f = np_emit(r, NP_SEV_WARNING, "%s negotiated half duplex%s", d->name,
-		    np_has(d->speed_mbps) ? "" : " (speed unknown)");
-	np_ev_text(f, "duplex", "%s", d->duplex);
-	if (np_has(d->speed_mbps))
-		np_ev_value(f, "speed", "Mbit/s", (double)d->speed_mbps);
+		    np_has(speed) ? "" : " (speed unknown)");
+	np_ev_text(f, "duplex", "%s", duplex);
+	np_ev_text(f, "duplex_source", "%s", src);
+	if (np_has(speed))
+		np_ev_value(f, "speed", "Mbit/s", (double)speed);
 	np_detail(f, "Half duplex on a modern link almost always means autonegotiation failed on one "
 		     "end (one side forced, the other auto): expect collisions, late collisions and a "
 		     "fraction of the line rate.");
@@ -42,7 +65,7 @@ static void run_carrier_flaps(const struct np_analysis *a, struct np_report *r)
 	v = np_view_u64(a, a->prev ? a->prev->dev.carrier_changes : NP_NA, d->carrier_changes);
 	if (v.sampled && v.delta > 0)
 		sev = v.delta >= 2 ? NP_SEV_CRITICAL : NP_SEV_WARNING;
-	else if (v.total > r->cur->check->warn)
+	else if (v.total > np_thr_warn(r))
 		sev = NP_SEV_INFO;	/* a bring-up counts 1-2 changes; many since boot is history */
 	else
 		return;
@@ -137,7 +160,7 @@ static const struct np_check speed_duplex = {
 	.id = "link.duplex",
 	.stage = NP_STAGE_LINK,
 	.title = "Half duplex negotiated",
-	.looks_at = "/sys/class/net/IF/duplex and speed",
+	.looks_at = "/sys/class/net/IF/duplex and speed, else the ethtool link modes' duplex",
 	.why = "A half-duplex link cannot send and receive at once; on Ethernet it is almost always "
 	       "the sign of a failed autonegotiation. It does not apply to virtual devices, which "
 	       "report no duplex.",

@@ -1,23 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "link" from ethtool: negotiated speed vs the modes both ends support, MAC/PHY errors. */
-#include "check.h"
-#include "driver_counters.h"
+#include "nic_view.h"
 #include "linkmode.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static void skip_src(struct np_report *r, const struct np_snapshot *s, enum np_source id,
-		     const char *what)
-{
-	const struct np_src *src = &s->src[id];
-
-	if (src->status == NP_SRC_UNSUPPORTED)
-		np_skip(r, "%s", src->detail[0] ? src->detail : "driver does not report it");
-	else
-		np_skip(r, "%s not available (%s%s%s)", what, np_src_status_name(src->status),
-			src->detail[0] ? ": " : "", src->detail);
-}
 
 static void run_speed_below_best(const struct np_analysis *a, struct np_report *r)
 {
@@ -29,7 +16,7 @@ static void run_speed_below_best(const struct np_analysis *a, struct np_report *
 	struct np_finding *f;
 
 	if (!np_src_ok(s, NP_SRC_ETHTOOL_LINKMODES)) {
-		skip_src(r, s, NP_SRC_ETHTOOL_LINKMODES, "link modes");
+		np_nv_skip_src(r, s, NP_SRC_ETHTOOL_LINKMODES, "link modes");
 		return;
 	}
 	sup = lm->has_supported ? np_linkmodes_best(lm->supported) : 0;
@@ -126,67 +113,6 @@ static const char *const oversize_names[] = { "rmon.etherStatsOversizePkts", "rm
 					      NULL };
 static const char *const jabber_names[] = { "rmon.etherStatsJabbers", "rmon.jabbers", NULL };
 
-/* The bigger witness of the same events (standard stats and driver counters overlap). */
-static struct np_counter_view vmax(struct np_counter_view x, struct np_counter_view y)
-{
-	if (!x.present)
-		return y;
-	if (!y.present)
-		return x;
-	if (x.sampled && y.sampled && x.delta != y.delta)
-		return x.delta > y.delta ? x : y;
-	return x.total >= y.total ? x : y;
-}
-
-/* Driver counters of one meaning, device-wide ones preferred over per-queue copies. */
-static struct np_counter_view drv_view(const struct np_analysis *a, enum np_drv_meaning m,
-				       size_t *n)
-{
-	const struct np_snapshot *s = a->cur;
-	const char *drv = s->eth.driver[0] ? s->eth.driver : s->dev.driver;
-	struct np_counter_view dev = { 0 }, perq = { 0 };
-	size_t ndev = 0;
-
-	*n = 0;
-	if (!np_src_ok(s, NP_SRC_DRIVER_STATS))
-		return dev;
-	for (size_t i = 0; i < s->eth.drv_stats.n; i++) {
-		const struct np_counter *c = &s->eth.drv_stats.e[i];
-		struct np_drv_class cl;
-		uint64_t pv = NP_NA;
-		struct np_counter_view v;
-
-		if (!np_drv_classify(drv, c->name, &cl) || cl.meaning != m || cl.is_tx)
-			continue;
-		if (a->prev && np_src_ok(a->prev, NP_SRC_DRIVER_STATS))
-			pv = np_counters_get(&a->prev->eth.drv_stats, c->name);
-		v = np_view_u64(a, pv, c->value);
-		(*n)++;
-		if (cl.queue < 0) {
-			dev = np_view_sum(dev, v);
-			ndev++;
-		} else {
-			perq = np_view_sum(perq, v);
-		}
-	}
-	/* Device totals and per-queue copies count the same events: never both. */
-	return ndev ? vmax(dev, perq) : perq;
-}
-
-/* What x counted beyond the sysfs witness w: link.rx-errors already reports w. */
-static struct np_counter_view beyond(const struct np_analysis *a, struct np_counter_view x,
-				     struct np_counter_view w)
-{
-	if (!x.present || !w.present)
-		return x;
-	x.total = x.total > w.total ? x.total - w.total : 0;
-	if (x.sampled && w.sampled) {
-		x.delta = x.delta > w.delta ? x.delta - w.delta : 0;
-		x.rate = a->dt > 0 ? (double)x.delta / a->dt : 0;
-	}
-	return x;
-}
-
 static struct np_counter_view sysfs_view(const struct np_analysis *a, size_t off)
 {
 	const void *c = &a->cur->dev.stats, *p = a->prev ? &a->prev->dev.stats : NULL;
@@ -212,6 +138,7 @@ static void run_phy_errors(const struct np_analysis *a, struct np_report *r)
 	const char *ifn = s->dev.name;
 	struct np_counter_view fcs, align, toolong, symbol, over, jab, dphy, dover;
 	struct np_counter_view phys, oversize, all, wphys, wlen, damaged;
+	struct np_nv_drv dphy_d, dover_d;
 	size_t nphy, nover;
 	enum np_severity sev;
 	struct np_finding *f;
@@ -220,7 +147,7 @@ static void run_phy_errors(const struct np_analysis *a, struct np_report *r)
 	const char *u;
 
 	if (!np_src_ok(s, NP_SRC_ETHTOOL_STATS) && !np_src_ok(s, NP_SRC_DRIVER_STATS)) {
-		skip_src(r, s, NP_SRC_ETHTOOL_STATS, "standard statistics");
+		np_nv_skip_src(r, s, NP_SRC_ETHTOOL_STATS, "standard statistics");
 		return;
 	}
 	fcs = std_view(a, fcs_names);
@@ -229,8 +156,12 @@ static void run_phy_errors(const struct np_analysis *a, struct np_report *r)
 	symbol = std_view(a, symbol_names);
 	over = std_view(a, oversize_names);
 	jab = std_view(a, jabber_names);
-	dphy = drv_view(a, NP_DRV_PHY_ERROR, &nphy);
-	dover = drv_view(a, NP_DRV_OVERSIZE, &nover);
+	np_nv_drv_collect(a, NP_DRV_PHY_ERROR, false, &dphy_d);
+	np_nv_drv_collect(a, NP_DRV_OVERSIZE, false, &dover_d);
+	dphy = dphy_d.v;
+	dover = dover_d.v;
+	nphy = dphy_d.n;
+	nover = dover_d.n;
 	if (!fcs.present && !align.present && !toolong.present && !symbol.present &&
 	    !over.present && !jab.present && !nphy && !nover) {
 		np_skip(r, "driver reports neither standard MAC/PHY statistics nor PHY error "
@@ -240,14 +171,14 @@ static void run_phy_errors(const struct np_analysis *a, struct np_report *r)
 	/* The same bad frame shows in eth-mac, eth-phy, rmon and the driver's list (mlx5
 	 * rx_crc_errors_phy, rx_symbol_err_phy): one witness per kind of damage. */
 	damaged = np_view_sum(fcs, align);
-	phys = vmax(np_view_sum(damaged, symbol), dphy);
-	oversize = vmax(vmax(toolong, np_view_sum(over, jab)), dover);
+	phys = np_nv_max(np_view_sum(damaged, symbol), dphy);
+	oversize = np_nv_max(np_nv_max(toolong, np_view_sum(over, jab)), dover);
 	/* Drivers usually fold FCS/alignment into rx_crc/frame_errors and oversize into
 	 * rx_length_errors, which link.rx-errors reports: keep only what sysfs missed. */
 	wphys = np_view_sum(SYSFS(a, rx_crc_errors), SYSFS(a, rx_frame_errors));
 	wlen = SYSFS(a, rx_length_errors);
-	phys = beyond(a, phys, wphys);
-	oversize = beyond(a, oversize, wlen);
+	phys = np_nv_beyond(a, phys, wphys);
+	oversize = np_nv_beyond(a, oversize, wlen);
 	all = np_view_sum(phys, oversize);
 	sev = np_verdict(&all, np_thr_warn(r), np_thr_crit(r));
 	if (sev == NP_SEV_OK)

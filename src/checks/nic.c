@@ -1,85 +1,104 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "nic": NIC buffers and RX rings as the interface's sysfs statistics report them. */
-#include "check.h"
+#include "nic_view.h"
 
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-static struct np_counter_view stat_view(const struct np_analysis *a, size_t off)
+/* "missed 12, fifo 0, over 0 since boot" from the interface counters, or the driver's
+ * counters when those are the witness that counted (never both: the same drops). */
+static void missed_counts(const struct np_nv_ring *rg, const struct np_counter_view *all,
+			  char *buf, size_t size)
 {
-	const char *c = (const char *)&a->cur->dev.stats + off;
-	const char *p = a->prev ? (const char *)&a->prev->dev.stats + off : NULL;
+	bool drv = rg->drv.ntop && all->total == rg->drv.v.total &&
+		   all->delta == rg->drv.v.delta &&
+		   (!rg->missed.present || rg->drv.v.total != rg->missed.total);
 
-	return np_view_u64(a, p ? *(const uint64_t *)(const void *)p : NP_NA,
-			   *(const uint64_t *)(const void *)c);
+	if (drv && rg->drv.n > 1)
+		snprintf(buf, size, "%s and %zu more driver counters: %llu since boot",
+			 rg->drv.top[0].name, rg->drv.n - 1, (unsigned long long)rg->drv.v.total);
+	else if (drv)
+		snprintf(buf, size, "%s %llu since boot", rg->drv.top[0].name,
+			 (unsigned long long)rg->drv.v.total);
+	else
+		snprintf(buf, size, "missed %llu, fifo %llu, over %llu since boot",
+			 (unsigned long long)rg->missed.total, (unsigned long long)rg->fifo.total,
+			 (unsigned long long)rg->over.total);
 }
 
-#define STAT(a, field) stat_view(a, offsetof(struct np_link_stats, field))
-
-/* Host-global softnet backlog drops over the interval (to attribute rx_dropped). */
-static struct np_counter_view softnet_drops(const struct np_analysis *a)
+/* Why the ring size cannot be part of this finding's remedy, and what to do instead. */
+static void missed_ring_text(struct np_finding *f, const struct np_snapshot *s,
+			     enum np_nv_ring_state st)
 {
-	const struct np_softnet *c = &a->cur->softnet;
-	struct np_counter_view t = { 0 };
+	const struct np_rings *rg = &s->eth.rings;
+	const char *ifn = s->dev.name;
 
-	if (!np_src_ok(a->cur, NP_SRC_SOFTNET) || !c->n)
-		return t;
-	t.present = true;
-	t.sampled = a->prev && a->dt > 0 && np_src_ok(a->prev, NP_SRC_SOFTNET);
-	for (size_t i = 0; i < c->n; i++) {
-		struct np_counter_view v;
-		uint64_t pv = NP_NA;
-
-		for (size_t j = 0; t.sampled && j < a->prev->softnet.n; j++)
-			if (a->prev->softnet.rows[j].cpu == c->rows[i].cpu)
-				pv = a->prev->softnet.rows[j].dropped;
-		v = np_view_u32(a, pv, c->rows[i].dropped);
-		t.total += v.total;
-		t.delta += v.delta;
+	if (st == NP_NV_RING_AT_MAX) {
+		np_detail(f, "The RX ring is already at its hardware maximum (%llu descriptors): "
+			     "the host refills it too slowly, and only faster draining helps.",
+			  (unsigned long long)rg->rx);
+	} else if (st == NP_NV_RING_BELOW_MAX) {
+		np_detail(f, "The ring-empty drops themselves are reported by nic.ring-size "
+			     "(ring %llu of %llu); these are the FIFO/overrun errors beyond them.",
+			  (unsigned long long)rg->rx, (unsigned long long)rg->rx_max);
+	} else if (s->src[NP_SRC_ETHTOOL_RINGS].status == NP_SRC_UNSUPPORTED ||
+		   np_src_ok(s, NP_SRC_ETHTOOL_RINGS)) {
+		np_detail(f, "The driver reports no ring sizes to ethtool.");
+		np_remedy(f, "ethtool -g %s   # current vs maximum ring size, if it shows them", ifn);
+		np_remedy(f, "ethtool -G %s rx 4096   # or the maximum shown", ifn);
+	} else {
+		np_detail(f, "Ring sizes come from ethtool, which this run did not read.");
+		np_remedy(f, "ethtool -g %s   # current vs maximum ring size", ifn);
+		np_remedy(f, "ethtool -G %s rx 4096   # or the maximum shown", ifn);
 	}
-	t.rate = t.sampled ? (double)t.delta / a->dt : 0;
-	return t;
 }
 
 static void run_missed(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
-	const struct np_link_stats *st = &s->dev.stats;
-	struct np_counter_view missed, fifo, over, all, pkts;
+	enum np_nv_ring_state st = np_nv_ring_state(s);
+	struct np_counter_view all, pkts;
+	struct np_nv_ring rg;
 	struct np_finding *f;
 	enum np_severity sev;
 	const char *ifn = s->dev.name;
+	char counts[160];
 
-	if (!np_src_ok(s, NP_SRC_NETDEV) || (!np_has(st->rx_missed_errors) &&
-	    !np_has(st->rx_fifo_errors) && !np_has(st->rx_over_errors))) {
+	np_nv_ring_empty(a, &rg);
+	if (!rg.missed.present && !rg.fifo.present && !rg.over.present && !rg.drv.n &&
+	    !rg.overruns.present) {
 		np_skip(r, "interface statistics (rx_missed/fifo/over_errors) not reported");
 		return;
 	}
-	missed = STAT(a, rx_missed_errors);
-	fifo = STAT(a, rx_fifo_errors);
-	over = STAT(a, rx_over_errors);
-	pkts = STAT(a, rx_packets);
-	all = np_view_sum(np_view_sum(missed, fifo), over);
+	/* One finding per loss: below the maximum ring size nic.ring-size escalates the
+	 * ring-empty drops; only what the FIFO/overrun counters saw beyond them is left here. */
+	all = st == NP_NV_RING_BELOW_MAX ? np_nv_beyond(a, rg.all, rg.ring) : rg.all;
+	pkts = NP_NV_LINK(a, rx_packets, NULL);
 	sev = np_verdict(&all, np_thr_warn(r), np_thr_crit(r));
 	if (sev == NP_SEV_OK)
 		return;
+	missed_counts(&rg, &all, counts, sizeof(counts));
 	if (all.sampled && all.delta)
-		f = np_emit(r, sev, "%s ran out of receive buffers: %.1f packets/s missed (missed "
-			    "%llu, fifo %llu, over %llu since boot)", ifn, all.rate,
-			    (unsigned long long)missed.total, (unsigned long long)fifo.total,
-			    (unsigned long long)over.total);
+		f = np_emit(r, sev, "%s ran out of receive buffers: %.1f packets/s %s (%s)", ifn,
+			    all.rate, st == NP_NV_RING_BELOW_MAX ? "beyond the ring-empty drops" :
+			    "missed", counts);
 	else
-		f = np_emit(r, sev, "%s ran out of receive buffers in the past (missed %llu, fifo "
-			    "%llu, over %llu since boot)%s", ifn, (unsigned long long)missed.total,
-			    (unsigned long long)fifo.total, (unsigned long long)over.total,
+		f = np_emit(r, sev, "%s ran out of receive buffers in the past (%s)%s", ifn, counts,
 			    all.sampled ? ", none during the sample" : "");
 	if (!f)
 		return;
 	f->rank = all.rate;
-	np_ev_counter(f, "rx_missed_errors", "packets", &missed);
-	np_ev_counter(f, "rx_fifo_errors", "events", &fifo);
-	np_ev_counter(f, "rx_over_errors", "packets", &over);
+	np_ev_text(f, "counters", "%s", rg.rtnl ? "rtnetlink stats64" : "sysfs statistics");
+	if (rg.missed.present)
+		np_ev_counter(f, "rx_missed_errors", "packets", &rg.missed);
+	if (rg.fifo.present)
+		np_ev_counter(f, "rx_fifo_errors", "events", &rg.fifo);
+	if (rg.over.present)
+		np_ev_counter(f, "rx_over_errors", "packets", &rg.over);
+	np_nv_drv_ev(f, &rg.drv, "packets");
+	if (rg.overruns.present)
+		np_ev_counter(f, "qstats_rx_hw_drop_overruns", "packets", &rg.overruns);
 	if (pkts.present)
 		np_ev_counter(f, "rx_packets", "packets", &pkts);
 	if (all.sampled && all.delta && pkts.sampled && pkts.delta)
@@ -87,41 +106,42 @@ static void run_missed(const struct np_analysis *a, struct np_report *r)
 			    100.0 * (double)all.delta / (double)(all.delta + pkts.delta));
 	np_detail(f, "The NIC had a packet but no free descriptor in the RX ring: the host did not "
 		     "refill it in time (ring too small for the bursts, softirq starved or on a "
-		     "busy "
-		     "CPU, coalescing too long). Lost before the kernel saw it. rx_fifo_errors is "
-		     "a "
-		     "count of overflow events, not packets. Ring sizes come from ethtool, which "
-		     "this "
-		     "run did not read.");
-	np_remedy(f, "ethtool -g %s   # current vs maximum ring size", ifn);
-	np_remedy(f, "ethtool -G %s rx 4096   # or the maximum shown", ifn);
+		     "busy CPU, coalescing too long). Lost before the kernel saw it. rx_fifo_errors "
+		     "is a count of overflow events, not packets; driver counters and "
+		     "rx_missed_errors often count the same drops, so the larger one is taken.");
+	missed_ring_text(f, s, st);
 	np_remedy(f, "ethtool -L %s combined N   # more queues on more CPUs; see the irq and "
 		     "softnet findings for saturated CPUs", ifn);
 	np_remedy(f, "ethtool -C %s adaptive-rx on   # or a smaller rx-usecs", ifn);
-	np_remedy(f, "Cost: a bigger ring holds more memory (ring x buffer size per queue, e.g. "
-		     "4096 x 2 KiB = 8 MiB) and more cache misses and queueing latency under load; "
-		     "ethtool -G/-L reset the link on many drivers (a short outage).");
+	if (st == NP_NV_RING_UNKNOWN)
+		np_remedy(f, "Cost: a bigger ring holds more memory (ring x buffer size per queue, "
+			     "e.g. 4096 x 2 KiB = 8 MiB) and more cache misses and queueing latency "
+			     "under load; ethtool -G/-L reset the link on many drivers (a short "
+			     "outage).");
+	else
+		np_remedy(f, "Cost: more queues use more interrupts and ring memory; ethtool -L/-C "
+			     "reset the queues or the link on many drivers (a short outage).");
 }
 
 static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
-	const struct np_link_stats *st = &s->dev.stats;
 	struct np_counter_view drop, pkts, noh, other, sn;
 	struct np_finding *f;
 	enum np_severity sev;
 	double share = -1;
 	const char *ifn = s->dev.name;
+	bool rtnl;
 
-	if (!np_src_ok(s, NP_SRC_NETDEV) || !np_has(st->rx_dropped)) {
+	drop = NP_NV_LINK(a, rx_dropped, &rtnl);
+	if (!drop.present) {
 		np_skip(r, "rx_dropped not reported");
 		return;
 	}
-	drop = STAT(a, rx_dropped);
-	pkts = STAT(a, rx_packets);
-	noh = STAT(a, rx_nohandler);
-	other = STAT(a, rx_otherhost_dropped);
-	sn = softnet_drops(a);
+	pkts = NP_NV_LINK(a, rx_packets, NULL);
+	noh = NP_NV_LINK(a, rx_nohandler, NULL);
+	other = NP_NV_LINK(a, rx_otherhost_dropped, NULL);
+	sn = np_nv_softnet(a, false);
 	/* rx_dropped mixes real loss with frames nobody wanted: only a share of the traffic
 	 * escalates it, never the count alone. */
 	sev = np_verdict(&drop, NAN, NAN);
@@ -149,6 +169,7 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 		np_ev_value(f, "dropped_share", "% of packets", share);
 	}
 	f->rank = drop.rate;
+	np_ev_text(f, "counters", "%s", rtnl ? "rtnetlink stats64" : "sysfs statistics");
 	np_ev_counter(f, "rx_dropped", "packets", &drop);
 	if (pkts.present)
 		np_ev_counter(f, "rx_packets", "packets", &pkts);
@@ -159,8 +180,8 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 	if (sn.present)
 		np_ev_counter(f, "softnet_dropped_all_cpus", "packets", &sn);
 	np_detail(f, "rx_dropped is not proof of loss: it counts frames of protocols nothing "
-		     "handles (LLDP, STP, IPv6 when disabled), traffic not for this host, and on "
-		     "rtnetlink the stack's own backlog drops, besides driver drops.");
+		     "handles (LLDP, STP, IPv6 when disabled), traffic not for this host, and the "
+		     "stack's own backlog drops, besides driver drops.");
 	if (drop.sampled && drop.delta && sn.sampled && sn.delta)
 		np_detail(f, "Softnet backlog drops also grew (%.1f/s host-wide): part of this is "
 			     "backlog overflow (softnet.backlog-drops).", sn.rate);
@@ -179,14 +200,19 @@ static const struct np_check missed = {
 	.id = "nic.missed",
 	.stage = NP_STAGE_NIC,
 	.title = "NIC out of receive buffers (missed, FIFO, overrun)",
-	.looks_at = "rx_missed_errors, rx_fifo_errors, rx_over_errors of the interface",
+	.looks_at = "rx_missed_errors, rx_fifo_errors, rx_over_errors of the interface "
+		    "(rtnetlink stats64, else sysfs), driver ring-empty counters, qstats "
+		    "rx-hw-drop-overruns, the RX ring size",
 	.why = "The NIC had nowhere to put a packet: the RX ring was empty because the host did "
 	       "not refill it in time. Packets are lost before the kernel sees them, so no drop "
 	       "reason or socket counter shows them. Some drivers count ring drops only in "
-	       "ethtool -S (ixgbe rx_no_dma_resources, mlx5 rx_out_of_buffer).",
-	.fix = "Bigger RX rings (ethtool -G), more queues/CPUs (ethtool -L), interrupt coalescing "
-	       "that lets NAPI run sooner; rings cost memory and latency, -G/-L reset the link on "
-	       "many drivers.",
+	       "ethtool -S (ixgbe rx_no_dma_resources, mlx5 rx_out_of_buffer); where several "
+	       "counters witness the same drops the largest is taken, never their sum. When the "
+	       "ring is below its hardware maximum, nic.ring-size reports the ring-empty drops "
+	       "and this check only what the FIFO/overrun counters saw beyond them.",
+	.fix = "Bigger RX rings (ethtool -G, see nic.ring-size) while below the maximum; more "
+	       "queues/CPUs (ethtool -L) and interrupt coalescing that lets NAPI run sooner; rings "
+	       "cost memory and latency, -G/-L reset the link on many drivers.",
 	.related = "ethtool -g/-G, ethtool -l/-L, ethtool -c/-C, net.core.netdev_budget",
 	.kernel_notes = "mlx5 (2024) and i40e (~6.8) moved buffer exhaustion from rx_dropped to "
 			"rx_missed_errors, backported to stable kernels.",
@@ -198,7 +224,8 @@ static const struct np_check rx_dropped = {
 	.id = "nic.rx-dropped",
 	.stage = NP_STAGE_NIC,
 	.title = "rx_dropped growing",
-	.looks_at = "rx_dropped vs rx_packets, rx_nohandler, rx_otherhost_dropped, softnet drops",
+	.looks_at = "rx_dropped vs rx_packets, rx_nohandler, rx_otherhost_dropped (rtnetlink "
+		    "stats64, else sysfs), softnet drops",
 	.why = "rx_dropped mixes real loss (driver drops, per-CPU backlog overflow) with frames "
 	       "nothing wanted (unknown protocols, traffic for other hosts). A rising rx_dropped "
 	       "alone is a common false alarm; only a notable share of the traffic is worth a "

@@ -1,209 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "nic" from the NIC's own view: ring sizes, port buffer, cloud shaping, buffer refill. */
-#include "nic_drv_priv.h"
+#include "nic_view.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static uint64_t u64_at(const void *base, size_t off)
-{
-	return *(const uint64_t *)(const void *)((const char *)base + off);
-}
-
-const char *np_nicdrv_name(const struct np_snapshot *s)
-{
-	return s->eth.driver[0] ? s->eth.driver : s->dev.driver;
-}
-
-const char *np_nicdrv_label(const struct np_snapshot *s, char *buf, size_t size)
-{
-	const char *n = np_nicdrv_name(s);
-
-	snprintf(buf, size, "the %s%sdriver", n, n[0] ? " " : "");
-	return buf;
-}
-
-static bool drv_ok(const struct np_snapshot *s)
-{
-	return s && np_src_ok(s, NP_SRC_DRIVER_STATS);
-}
-
-struct np_counter_view np_nicdrv_view(const struct np_analysis *a, const char *name, uint64_t cur)
-{
-	uint64_t prev = NP_NA;
-
-	if (drv_ok(a->prev))
-		prev = np_counters_get(&a->prev->eth.drv_stats, name);
-	return np_view_u64(a, prev, cur);
-}
-
-/* Ranks contributors: what moved during the sample first, then the since-boot total. */
-static bool view_bigger(const struct np_counter_view *x, const struct np_counter_view *y)
-{
-	if (x->delta != y->delta)
-		return x->delta > y->delta;
-	return x->total > y->total;
-}
-
-static void top_add(struct np_nicdrv_hit *top, size_t *n, const char *name, int queue,
-		    const struct np_counter_view *v)
-{
-	size_t i = *n < NP_NICDRV_TOP ? (*n)++ : NP_NICDRV_TOP;
-
-	/* Insertion into a short sorted array; the smallest falls off the end. */
-	while (i > 0 && view_bigger(v, &top[i - 1].v)) {
-		if (i < NP_NICDRV_TOP)
-			top[i] = top[i - 1];
-		i--;
-	}
-	if (i < NP_NICDRV_TOP)
-		top[i] = (struct np_nicdrv_hit){ name, queue, *v };
-}
-
-/* Of two witnesses of the same events: the one that moved more, else the bigger total. */
-static bool max_picks_y(struct np_counter_view x, struct np_counter_view y)
-{
-	if (!x.present || !y.present)
-		return !x.present && y.present;
-	if (x.sampled && x.delta && (!y.sampled || x.delta >= y.delta))
-		return false;
-	if (y.sampled && y.delta)
-		return true;
-	return y.total > x.total;
-}
-
-struct np_counter_view np_nicdrv_max(struct np_counter_view x, struct np_counter_view y)
-{
-	return max_picks_y(x, y) ? y : x;
-}
-
-void np_nicdrv_collect(const struct np_analysis *a, enum np_drv_meaning m, bool want_tx,
-		       struct np_nicdrv_sum *out)
-{
-	const struct np_counters *c = &a->cur->eth.drv_stats;
-	struct np_counter_view dev = { 0 }, perq = { 0 };
-	struct np_nicdrv_hit tdev[NP_NICDRV_TOP], tq[NP_NICDRV_TOP];
-	size_t ndev = 0, nq = 0, cnt_dev = 0, cnt_q = 0;
-	const char *drv = np_nicdrv_name(a->cur);
-
-	memset(out, 0, sizeof(*out));
-	if (!drv_ok(a->cur))
-		return;
-	for (size_t i = 0; i < c->n; i++) {
-		struct np_drv_class cl;
-		struct np_counter_view v;
-
-		if (!np_drv_classify(drv, c->e[i].name, &cl) || cl.meaning != m)
-			continue;
-		if (cl.is_tx && !want_tx)
-			continue;
-		v = np_nicdrv_view(a, c->e[i].name, c->e[i].value);
-		if (cl.queue < 0) {
-			dev = np_view_sum(dev, v);
-			cnt_dev++;
-			top_add(tdev, &ndev, c->e[i].name, -1, &v);
-		} else {
-			perq = np_view_sum(perq, v);
-			cnt_q++;
-			top_add(tq, &nq, c->e[i].name, cl.queue, &v);
-			if (cl.queue + 1 > out->nqueues)
-				out->nqueues = cl.queue + 1;
-		}
-	}
-	/*
-	 * Drivers that keep a device total and per-queue copies (mlx5 rx_buff_alloc_err and
-	 * rxN_buff_alloc_err, virtio rx_drops and rxN_drops) would count every event twice if
-	 * both were summed. The per-queue side may hold more kinds than the total (virtio
-	 * rxN_hw_drops has no device-wide twin), so take whichever saw more.
-	 */
-	out->n = cnt_dev + cnt_q;
-	out->per_queue = max_picks_y(dev, perq);
-	out->v = out->per_queue ? perq : dev;
-	out->ntop = out->per_queue ? nq : ndev;
-	memcpy(out->top, out->per_queue ? tq : tdev, out->ntop * sizeof(out->top[0]));
-}
-
-void np_nicdrv_ev(struct np_finding *f, const struct np_nicdrv_sum *d, const char *unit)
-{
-	for (size_t i = 0; i < d->ntop; i++)
-		if (d->top[i].v.total)
-			np_ev_counter(f, d->top[i].name, unit, &d->top[i].v);
-}
-
-static const struct np_qstat *qstat_find(const struct np_snapshot *s, int queue)
-{
-	for (size_t i = 0; i < s->eth.nqstats; i++)
-		if (s->eth.qstats[i].queue == queue)
-			return &s->eth.qstats[i];
-	return NULL;
-}
-
-struct np_counter_view np_nicdrv_qstat_q(const struct np_analysis *a, const struct np_qstat *q,
-					 size_t off)
-{
-	const struct np_qstat *p = NULL;
-
-	if (a->prev && np_src_ok(a->prev, NP_SRC_QSTATS))
-		p = qstat_find(a->prev, q->queue);
-	return np_view_u64(a, p ? u64_at(p, off) : NP_NA, u64_at(q, off));
-}
-
-struct np_counter_view np_nicdrv_qstat(const struct np_analysis *a, size_t off)
-{
-	struct np_counter_view t = { 0 };
-
-	if (!np_src_ok(a->cur, NP_SRC_QSTATS))
-		return t;
-	for (size_t i = 0; i < a->cur->eth.nqstats; i++)
-		t = np_view_sum(t, np_nicdrv_qstat_q(a, &a->cur->eth.qstats[i], off));
-	return t;
-}
-
-
-void np_nicdrv_skip_src(struct np_report *r, const struct np_snapshot *s, enum np_source id,
-			const char *what)
-{
-	const struct np_src *src = &s->src[id];
-
-	if (src->status == NP_SRC_UNSUPPORTED)
-		np_skip(r, "%s", src->detail[0] ? src->detail : "driver does not report it");
-	else
-		np_skip(r, "%s not available (%s%s%s)", what, np_src_status_name(src->status),
-			src->detail[0] ? ": " : "", src->detail);
-}
-
-static bool rtnl_ok(const struct np_snapshot *s)
-{
-	return np_src_ok(s, NP_SRC_RTNL_LINK) && s->rtnl.has_stats64;
-}
-
-/* rx_missed_errors from rtnl stats64, else sysfs (the same kernel counter, read another way). */
-static struct np_counter_view missed_view(const struct np_analysis *a, const char **src)
-{
-	size_t off = offsetof(struct np_link_stats, rx_missed_errors);
-
-	if (rtnl_ok(a->cur)) {
-		*src = "rtnl_rx_missed_errors";
-		return np_view_u64(a, a->prev && rtnl_ok(a->prev) ?
-				   u64_at(&a->prev->rtnl.stats64, off) : NP_NA,
-				   u64_at(&a->cur->rtnl.stats64, off));
-	}
-	*src = "rx_missed_errors";
-	if (!np_src_ok(a->cur, NP_SRC_NETDEV))
-		return np_view_u64(a, NP_NA, NP_NA);
-	return np_view_u64(a, a->prev && np_src_ok(a->prev, NP_SRC_NETDEV) ?
-			   u64_at(&a->prev->dev.stats, off) : NP_NA,
-			   u64_at(&a->cur->dev.stats, off));
-}
-
-static uint64_t link_speed(const struct np_snapshot *s)
-{
-	/* SPEED_UNKNOWN is (u32)-1 on the wire; a collector may pass it through. */
-	if (np_src_ok(s, NP_SRC_ETHTOOL_LINKMODES) && np_has(s->eth.link.speed_mbps) &&
-	    s->eth.link.speed_mbps > 0 && s->eth.link.speed_mbps != 0xffffffffu)
-		return s->eth.link.speed_mbps;
-	return np_has(s->dev.speed_mbps) && s->dev.speed_mbps > 0 ? s->dev.speed_mbps : NP_NA;
-}
 
 /* RX queues the ring size applies to: combined + rx-only channels, 0 when unknown. */
 static uint64_t rx_queues(const struct np_snapshot *s)
@@ -226,7 +26,7 @@ static void ring_cost(struct np_finding *f, const struct np_snapshot *s, uint64_
 {
 	const struct np_rings *rg = &s->eth.rings;
 	uint64_t buf = np_has(rg->rx_buf_len) && rg->rx_buf_len ? rg->rx_buf_len : 2048;
-	uint64_t nq = rx_queues(s), speed = link_speed(s);
+	uint64_t nq = rx_queues(s), speed = np_nv_speed_mbps(s);
 	char mem[32] = "", lat[96] = "", where[40] = " per queue";
 
 	if (target > rx) {
@@ -255,45 +55,32 @@ static void run_ring_size(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	const struct np_rings *rg = &s->eth.rings;
-	const char *ifn = s->dev.name, *msrc;
-	struct np_nicdrv_sum drv;
-	struct np_counter_view missed, over, best;
+	const char *ifn = s->dev.name;
+	struct np_nv_ring ring;
+	struct np_counter_view best;
 	enum np_severity sev = NP_SEV_INFO;
 	bool moving;
 	uint64_t target;
 	struct np_finding *f;
 
 	if (!np_src_ok(s, NP_SRC_ETHTOOL_RINGS)) {
-		np_nicdrv_skip_src(r, s, NP_SRC_ETHTOOL_RINGS, "ring sizes");
+		np_nv_skip_src(r, s, NP_SRC_ETHTOOL_RINGS, "ring sizes");
 		return;
 	}
-	if (!np_has(rg->rx) || !np_has(rg->rx_max) || !rg->rx_max) {
+	/* At the maximum there is nothing to grow: the loss, if any, is nic.missed's alone
+	 * (one finding per loss), with remedies that do not involve the ring size. */
+	switch (np_nv_ring_state(s)) {
+	case NP_NV_RING_UNKNOWN:
 		np_skip(r, "driver does not report the RX ring size and its maximum");
 		return;
-	}
-	np_nicdrv_collect(a, NP_DRV_RING_EMPTY, false, &drv);
-	missed = missed_view(a, &msrc);
-	over = np_nicdrv_qstat(a, offsetof(struct np_qstat, rx_hw_drop_overruns));
-	best = np_nicdrv_max(np_nicdrv_max(drv.v, missed), over);
-	moving = best.sampled && best.delta > 0;
-	if (rg->rx >= rg->rx_max) {
-		/* Nothing to grow; the loss itself is nic.missed's to report. */
-		if (!moving)
-			return;
-		f = np_emit(r, NP_SEV_INFO, "%s rx ring is at its maximum (%llu) and still runs "
-			    "empty: %.1f packets/s", ifn, (unsigned long long)rg->rx, best.rate);
-		np_ev_value(f, "rx_ring", "descriptors", (double)rg->rx);
-		np_ev_value(f, "rx_ring_max", "descriptors", (double)rg->rx_max);
-		np_ev_counter(f, "ring_empty_drops", "packets", &best);
-		np_detail(f, "A bigger ring is not available: the host refills the ring too "
-			     "slowly. Look at the irq and softnet findings (a saturated CPU, "
-			     "time_squeeze, interrupt coalescing) and spread the load over more "
-			     "queues.");
-		np_remedy(f, "ethtool -L %s combined N   # more queues, each with its own ring and "
-			     "CPU", ifn);
-		np_remedy(f, "Cost: more queues use more interrupts and memory.");
+	case NP_NV_RING_AT_MAX:
 		return;
+	case NP_NV_RING_BELOW_MAX:
+		break;
 	}
+	np_nv_ring_empty(a, &ring);
+	best = ring.ring;
+	moving = best.sampled && best.delta > 0;
 	if (moving)
 		sev = np_verdict(&best, np_thr_warn(r), np_thr_crit(r));
 	target = rg->rx * 4;
@@ -318,11 +105,12 @@ static void run_ring_size(const struct np_analysis *a, struct np_report *r)
 	np_ev_value(f, "rx_ring_max", "descriptors", (double)rg->rx_max);
 	if (np_has(rg->rx_buf_len) && rg->rx_buf_len)
 		np_ev_value(f, "rx_buf_len", "bytes", (double)rg->rx_buf_len);
-	np_nicdrv_ev(f, &drv, "packets");
-	if (missed.present)
-		np_ev_counter(f, msrc, "packets", &missed);
-	if (over.present)
-		np_ev_counter(f, "qstats_rx_hw_drop_overruns", "packets", &over);
+	np_nv_drv_ev(f, &ring.drv, "packets");
+	if (ring.missed.present)
+		np_ev_counter(f, ring.rtnl ? "rtnl_rx_missed_errors" : "rx_missed_errors",
+			      "packets", &ring.missed);
+	if (ring.overruns.present)
+		np_ev_counter(f, "qstats_rx_hw_drop_overruns", "packets", &ring.overruns);
 	if (moving)
 		np_detail(f, "The NIC found no free RX descriptor and dropped packets before "
 			     "the kernel saw them, and the ring is %llux smaller than the hardware "
@@ -351,18 +139,18 @@ static void run_port_discards(const struct np_analysis *a, struct np_report *r)
 	const char *ifn = s->dev.name;
 	const struct np_pause *pa = &s->eth.pause;
 	char lbl[48];
-	struct np_nicdrv_sum d;
+	struct np_nv_drv d;
 	enum np_severity sev;
 	struct np_finding *f;
 
-	if (!drv_ok(s)) {
-		np_nicdrv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
+	if (!np_src_ok(s, NP_SRC_DRIVER_STATS)) {
+		np_nv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
 		return;
 	}
-	np_nicdrv_collect(a, NP_DRV_PORT_DISCARD, false, &d);
+	np_nv_drv_collect(a, NP_DRV_PORT_DISCARD, false, &d);
 	if (!d.n) {
 		np_skip(r, "%s has no port-buffer discard counter",
-			np_nicdrv_label(s, lbl, sizeof(lbl)));
+			np_nv_drv_label(s, lbl, sizeof(lbl)));
 		return;
 	}
 	sev = np_verdict(&d.v, np_thr_warn(r), np_thr_crit(r));
@@ -379,7 +167,7 @@ static void run_port_discards(const struct np_analysis *a, struct np_report *r)
 		return;
 	f->rank = d.v.rate;
 	np_ev_counter(f, "port_discards", "packets", &d.v);
-	np_nicdrv_ev(f, &d, "packets");
+	np_nv_drv_ev(f, &d, "packets");
 	if (np_src_ok(s, NP_SRC_ETHTOOL_PAUSE) && pa->rx >= 0 && pa->tx >= 0)
 		np_ev_text(f, "pause", "rx %s, tx %s", pa->rx ? "on" : "off",
 			   pa->tx ? "on" : "off");
@@ -404,17 +192,17 @@ static void run_cloud_allowance(const struct np_analysis *a, struct np_report *r
 {
 	const struct np_snapshot *s = a->cur;
 	const char *ifn = s->dev.name;
-	struct np_nicdrv_sum d = { 0 };
+	struct np_nv_drv d = { 0 };
 	struct np_counter_view rl, all;
 	enum np_severity sev;
 	struct np_finding *f;
 
-	if (!drv_ok(s) && !np_src_ok(s, NP_SRC_QSTATS)) {
-		np_nicdrv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
+	if (!np_src_ok(s, NP_SRC_DRIVER_STATS) && !np_src_ok(s, NP_SRC_QSTATS)) {
+		np_nv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
 		return;
 	}
-	np_nicdrv_collect(a, NP_DRV_CLOUD_ALLOWANCE, true, &d);
-	rl = np_nicdrv_qstat(a, offsetof(struct np_qstat, rx_hw_drop_ratelimits));
+	np_nv_drv_collect(a, NP_DRV_CLOUD_ALLOWANCE, true, &d);
+	rl = np_nv_qstat(a, offsetof(struct np_qstat, rx_hw_drop_ratelimits));
 	if (!d.n && !rl.present) {
 		np_skip(r, "no shaping counters (not an AWS ENA device, no qstats "
 			   "rx-hw-drop-ratelimits)");
@@ -438,7 +226,7 @@ static void run_cloud_allowance(const struct np_analysis *a, struct np_report *r
 		return;
 	f->rank = all.rate;
 	/* Each allowance counter is its own limit (bandwidth in/out, pps, conntrack). */
-	np_nicdrv_ev(f, &d, "packets");
+	np_nv_drv_ev(f, &d, "packets");
 	if (rl.present)
 		np_ev_counter(f, "qstats_rx_hw_drop_ratelimits", "packets", &rl);
 	np_detail(f, "The hypervisor or the device rate limit queued or dropped these packets "
@@ -457,7 +245,7 @@ static void run_alloc_failures(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	const char *ifn = s->dev.name;
-	struct np_nicdrv_sum d = { 0 };
+	struct np_nv_drv d = { 0 };
 	struct np_counter_view q, best;
 	char lbl[48];
 	enum np_severity sev;
@@ -467,18 +255,18 @@ static void run_alloc_failures(const struct np_analysis *a, struct np_report *r)
 	uint64_t mtu = np_has(s->rtnl.mtu) ? s->rtnl.mtu : s->dev.mtu;
 	char buf[32];
 
-	if (!drv_ok(s) && !np_src_ok(s, NP_SRC_QSTATS)) {
-		np_nicdrv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
+	if (!np_src_ok(s, NP_SRC_DRIVER_STATS) && !np_src_ok(s, NP_SRC_QSTATS)) {
+		np_nv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
 		return;
 	}
-	np_nicdrv_collect(a, NP_DRV_ALLOC_FAIL, false, &d);
-	q = np_nicdrv_qstat(a, offsetof(struct np_qstat, rx_alloc_fail));
+	np_nv_drv_collect(a, NP_DRV_ALLOC_FAIL, false, &d);
+	q = np_nv_qstat(a, offsetof(struct np_qstat, rx_alloc_fail));
 	if (!d.n && !q.present) {
 		np_skip(r, "%s has no allocation-failure counter and qstats rx-alloc-fail is not "
-			   "available", np_nicdrv_label(s, lbl, sizeof(lbl)));
+			   "available", np_nv_drv_label(s, lbl, sizeof(lbl)));
 		return;
 	}
-	best = np_nicdrv_max(d.v, q);
+	best = np_nv_max(d.v, q);
 	sev = np_verdict(&best, np_thr_warn(r), np_thr_crit(r));
 	if (sev == NP_SEV_OK)
 		return;
@@ -491,7 +279,7 @@ static void run_alloc_failures(const struct np_analysis *a, struct np_report *r)
 	if (!f)
 		return;
 	f->rank = best.rate;
-	np_nicdrv_ev(f, &d, "failures");
+	np_nv_drv_ev(f, &d, "failures");
 	if (q.present)
 		np_ev_counter(f, "qstats_rx_alloc_fail", "failures", &q);
 	if (np_has(s->mem.mem_available))
@@ -531,7 +319,8 @@ const struct np_check np_chk_ring_size = {
 	       "drops before the kernel sees anything. On its own a ring below its maximum is "
 	       "not a problem: drivers pick small defaults on purpose, because a big ring adds "
 	       "memory, cache misses and queueing latency. It matters only when ring-empty "
-	       "counters move.",
+	       "counters move. At the maximum there is nothing to grow: nic.missed reports "
+	       "that loss.",
 	.fix = "Enlarge the ring with ethtool -G IF rx N (4x or the maximum) when out-of-buffer "
 	       "counters move; cost: memory per queue, latency under load, a reset on many "
 	       "drivers.",

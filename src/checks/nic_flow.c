@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "nic", continued: drops per RX queue, pause frames, and drops by an XDP program. */
-#include "nic_drv_priv.h"
+#include "nic_view.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +16,7 @@ static double qkey(const struct np_counter_view *v, bool by_delta)
 static struct np_counter_view *drv_queues(const struct np_analysis *a, int *n)
 {
 	const struct np_counters *c = &a->cur->eth.drv_stats;
-	const char *drv = np_nicdrv_name(a->cur);
+	const char *drv = np_nv_drv_name(a->cur);
 	struct np_counter_view *q;
 	struct np_drv_class cl;
 	int max = -1;
@@ -34,7 +34,7 @@ static struct np_counter_view *drv_queues(const struct np_analysis *a, int *n)
 		if (np_drv_classify(drv, c->e[i].name, &cl) && cl.meaning == NP_DRV_QUEUE_DROP &&
 		    !cl.is_tx && cl.queue >= 0)
 			q[cl.queue] = np_view_sum(q[cl.queue],
-						  np_nicdrv_view(a, c->e[i].name, c->e[i].value));
+						  np_nv_drv_view(a, c->e[i].name, c->e[i].value));
 	*n = max + 1;
 	return q;
 }
@@ -56,7 +56,7 @@ static struct np_counter_view *qstat_queues(const struct np_analysis *a, int *n)
 		return NULL;
 	for (size_t i = 0; i < e->nqstats; i++)
 		if (np_has(e->qstats[i].rx_hw_drops) && e->qstats[i].queue >= 0)
-			q[e->qstats[i].queue] = np_nicdrv_qstat_q(a, &e->qstats[i],
+			q[e->qstats[i].queue] = np_nv_qstat_q(a, &e->qstats[i],
 							offsetof(struct np_qstat, rx_hw_drops));
 	*n = max + 1;
 	return q;
@@ -116,7 +116,7 @@ static void run_queue_drops(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	const char *ifn = s->dev.name;
-	struct np_nicdrv_sum d;
+	struct np_nv_drv d;
 	struct np_counter_view qs, all, *dq, *hq, *q;
 	int ndq, nhq, nq;
 	struct qspread sp;
@@ -126,17 +126,17 @@ static void run_queue_drops(const struct np_analysis *a, struct np_report *r)
 	char lbl[48], share[64] = "";
 
 	if (!np_src_ok(s, NP_SRC_DRIVER_STATS) && !np_src_ok(s, NP_SRC_QSTATS)) {
-		np_nicdrv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
+		np_nv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
 		return;
 	}
-	np_nicdrv_collect(a, NP_DRV_QUEUE_DROP, false, &d);
-	qs = np_nicdrv_qstat(a, offsetof(struct np_qstat, rx_hw_drops));
+	np_nv_drv_collect(a, NP_DRV_QUEUE_DROP, false, &d);
+	qs = np_nv_qstat(a, offsetof(struct np_qstat, rx_hw_drops));
 	if (!d.n && !qs.present) {
 		np_skip(r, "%s has no per-queue drop counter and qstats rx-hw-drops is not "
-			   "available", np_nicdrv_label(s, lbl, sizeof(lbl)));
+			   "available", np_nv_drv_label(s, lbl, sizeof(lbl)));
 		return;
 	}
-	all = np_nicdrv_max(d.v, qs);
+	all = np_nv_max(d.v, qs);
 	sev = np_verdict(&all, np_thr_warn(r), np_thr_crit(r));
 	if (sev == NP_SEV_OK)
 		return;
@@ -173,7 +173,7 @@ static void run_queue_drops(const struct np_analysis *a, struct np_report *r)
 		if (sp.text[0])
 			np_ev_text(f, "per_queue", "%s", sp.text);
 	}
-	np_nicdrv_ev(f, &d, "packets");
+	np_nv_drv_ev(f, &d, "packets");
 	if (qs.present)
 		np_ev_counter(f, "qstats_rx_hw_drops", "packets", &qs);
 	if (concentrated) {
@@ -209,12 +209,12 @@ out:
 
 /* Pause frames from ethtool's pause statistics (5.10+), else the driver's counters. */
 static struct np_counter_view pause_view(const struct np_analysis *a, bool tx,
-					 struct np_nicdrv_sum *d, const char **src)
+					 struct np_nv_drv *d, const char **src)
 {
 	const struct np_pause *c = &a->cur->eth.pause, *p;
 	uint64_t cv = tx ? c->tx_frames : c->rx_frames, pv = NP_NA;
 
-	np_nicdrv_collect(a, tx ? NP_DRV_PAUSE_TX : NP_DRV_PAUSE_RX, true, d);
+	np_nv_drv_collect(a, tx ? NP_DRV_PAUSE_TX : NP_DRV_PAUSE_RX, true, d);
 	if (np_src_ok(a->cur, NP_SRC_ETHTOOL_PAUSE) && np_has(cv)) {
 		if (a->prev && np_src_ok(a->prev, NP_SRC_ETHTOOL_PAUSE)) {
 			p = &a->prev->eth.pause;
@@ -228,7 +228,7 @@ static struct np_counter_view pause_view(const struct np_analysis *a, bool tx,
 }
 
 static void pause_tx_finding(const struct np_analysis *a, struct np_report *r,
-			     const struct np_counter_view *v, const struct np_nicdrv_sum *d,
+			     const struct np_counter_view *v, const struct np_nv_drv *d,
 			     const char *src)
 {
 	const char *ifn = a->cur->dev.name;
@@ -249,7 +249,7 @@ static void pause_tx_finding(const struct np_analysis *a, struct np_report *r,
 	f->rank = v->rate;
 	np_ev_counter(f, "pause_tx_frames", "frames", v);
 	if (strcmp(src, "pause_tx_frames") != 0)
-		np_nicdrv_ev(f, d, "frames");	/* which driver counters say so */
+		np_nv_drv_ev(f, d, "frames");	/* which driver counters say so */
 	np_detail(f, "We sent XOFF/pause frames: the NIC's receive buffer was filling, so it asked "
 		     "the link partner to stop. Nothing is dropped here, but the loss moved "
 		     "upstream: the switch port queues (and eventually drops) for every flow on "
@@ -264,7 +264,7 @@ static void pause_tx_finding(const struct np_analysis *a, struct np_report *r,
 }
 
 static void pause_rx_finding(const struct np_analysis *a, struct np_report *r,
-			     const struct np_counter_view *v, const struct np_nicdrv_sum *d,
+			     const struct np_counter_view *v, const struct np_nv_drv *d,
 			     const char *src)
 {
 	const char *ifn = a->cur->dev.name;
@@ -285,7 +285,7 @@ static void pause_rx_finding(const struct np_analysis *a, struct np_report *r,
 	f->rank = v->rate;
 	np_ev_counter(f, "pause_rx_frames", "frames", v);
 	if (strcmp(src, "pause_rx_frames") != 0)
-		np_nicdrv_ev(f, d, "frames");
+		np_nv_drv_ev(f, d, "frames");
 	np_detail(f, "The switch or peer asked us to stop sending: its buffer is congested. Our "
 		     "transmit queues stall, which on the receive path delays ACKs and replies. "
 		     "The cause is on the other side of the link.");
@@ -298,12 +298,12 @@ static void pause_rx_finding(const struct np_analysis *a, struct np_report *r,
 static void run_pause_frames(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
-	struct np_nicdrv_sum dtx, drx;
+	struct np_nv_drv dtx, drx;
 	struct np_counter_view tx, rx;
 	const char *stx, *srx;
 
 	if (!np_src_ok(s, NP_SRC_ETHTOOL_PAUSE) && !np_src_ok(s, NP_SRC_DRIVER_STATS)) {
-		np_nicdrv_skip_src(r, s, NP_SRC_ETHTOOL_PAUSE, "pause statistics");
+		np_nv_skip_src(r, s, NP_SRC_ETHTOOL_PAUSE, "pause statistics");
 		return;
 	}
 	tx = pause_view(a, true, &dtx, &stx);
@@ -332,18 +332,18 @@ static void run_xdp_drops(const struct np_analysis *a, struct np_report *r)
 	const struct np_snapshot *s = a->cur;
 	const char *ifn = s->dev.name;
 	bool rtnl = np_src_ok(s, NP_SRC_RTNL_LINK) && s->rtnl.xdp_attached >= 0;
-	struct np_nicdrv_sum d;
+	struct np_nv_drv d;
 	enum np_severity sev;
 	struct np_finding *f;
 	char lbl[48];
 
 	if (!np_src_ok(s, NP_SRC_DRIVER_STATS)) {
-		np_nicdrv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
+		np_nv_skip_src(r, s, NP_SRC_DRIVER_STATS, "driver statistics");
 		return;
 	}
-	np_nicdrv_collect(a, NP_DRV_XDP_DROP, false, &d);
+	np_nv_drv_collect(a, NP_DRV_XDP_DROP, false, &d);
 	if (!d.n) {
-		np_skip(r, "%s has no XDP drop counter", np_nicdrv_label(s, lbl, sizeof(lbl)));
+		np_skip(r, "%s has no XDP drop counter", np_nv_drv_label(s, lbl, sizeof(lbl)));
 		return;
 	}
 	/* Dropping is what XDP firewalls are for: a loss worth knowing, never an emergency. */
@@ -360,7 +360,7 @@ static void run_xdp_drops(const struct np_analysis *a, struct np_report *r)
 		return;
 	f->rank = d.v.rate;
 	np_ev_counter(f, "xdp_drops", "packets", &d.v);
-	np_nicdrv_ev(f, &d, "packets");
+	np_nv_drv_ev(f, &d, "packets");
 	if (rtnl) {
 		np_ev_text(f, "xdp_mode", "%s", xdp_mode(s->rtnl.xdp_attached));
 		if (s->rtnl.xdp_attached > 0)

@@ -1,40 +1,46 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Views over ethtool, driver counters and rtnetlink qdiscs shared by the NIC-side checks. */
+/* Views over interface counters, ethtool, driver counters, qstats and qdiscs for NIC checks. */
 #include "nic_view.h"
-
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool np_nv_src_usable(const struct np_snapshot *s, enum np_source id, const char *what,
-		      struct np_report *r)
+static uint64_t u64_at(const void *base, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)base + off, sizeof(v));
+	return v;
+}
+
+/* ---- sources ---- */
+
+void np_nv_skip_src(struct np_report *r, const struct np_snapshot *s, enum np_source id,
+		    const char *what)
 {
 	const struct np_src *src = &s->src[id];
 
-	if (np_src_ok(s, id))
-		return true;
-	/* EOPNOTSUPP is data about the driver, said as such; the collector's words win. */
-	if (src->status == NP_SRC_UNSUPPORTED && strstr(src->detail, "not report"))
+	/* EOPNOTSUPP is data about the driver, said as such. The collector's own words win;
+	 * a bare strerror() text only qualifies ours. */
+	if (src->status == NP_SRC_UNSUPPORTED && src->detail[0] &&
+	    (!src->err || strcmp(src->detail, strerror(src->err)) != 0))
 		np_skip(r, "%s", src->detail);
 	else if (src->status == NP_SRC_UNSUPPORTED)
 		np_skip(r, "driver does not report %s%s%s%s", what, src->detail[0] ? " (" : "",
 			src->detail, src->detail[0] ? ")" : "");
-	else if (src->detail[0])
-		np_skip(r, "%s: %s", what, src->detail);
 	else
-		np_skip(r, "%s not available (%s)", what, np_src_status_name(src->status));
-	return false;
+		np_skip(r, "%s not available (%s%s%s)", what, np_src_status_name(src->status),
+			src->detail[0] ? ": " : "", src->detail);
 }
 
-unsigned np_nv_ncpu(const struct np_snapshot *s)
+bool np_nv_src_usable(const struct np_snapshot *s, enum np_source id, const char *what,
+		      struct np_report *r)
 {
-	struct np_cpuset on;
-
-	if (s->host.ncpu_online)
-		return s->host.ncpu_online;
-	on = np_online_cpus(s);
-	return np_cpuset_count(&on);
+	if (np_src_ok(s, id))
+		return true;
+	np_nv_skip_src(r, s, id, what);
+	return false;
 }
 
 uint64_t np_nv_speed_mbps(const struct np_snapshot *s)
@@ -44,79 +50,52 @@ uint64_t np_nv_speed_mbps(const struct np_snapshot *s)
 		return NP_NA;
 	if (np_has(s->dev.speed_mbps) && s->dev.speed_mbps > 0)
 		return s->dev.speed_mbps;
+	/* SPEED_UNKNOWN is (u32)-1 on the wire; a collector may pass it through. */
 	if (np_src_ok(s, NP_SRC_ETHTOOL_LINKMODES) && np_has(s->eth.link.speed_mbps) &&
 	    s->eth.link.speed_mbps > 0 && s->eth.link.speed_mbps != 0xffffffffu)
 		return s->eth.link.speed_mbps;
 	return NP_NA;
 }
 
-/* Interface counters: rtnetlink stats64 when read, else sysfs statistics/. */
-static const struct np_link_stats *link_stats(const struct np_snapshot *s, bool rtnl)
+/* ---- interface counters ---- */
+
+static const struct np_link_stats *rtnl_stats(const struct np_snapshot *s)
 {
-	if (rtnl)
-		return np_src_ok(s, NP_SRC_RTNL_LINK) && s->rtnl.has_stats64 ? &s->rtnl.stats64 :
-		       NULL;
-	return np_src_ok(s, NP_SRC_NETDEV) ? &s->dev.stats : NULL;
+	return s && np_src_ok(s, NP_SRC_RTNL_LINK) && s->rtnl.has_stats64 ? &s->rtnl.stats64 :
+	       NULL;
 }
 
-/* One field of the interface counters as a view, from the same source in both snapshots. */
-static struct np_counter_view stat_view(const struct np_analysis *a, size_t off)
+static const struct np_link_stats *sysfs_stats(const struct np_snapshot *s)
 {
-	bool rtnl = link_stats(a->cur, true) != NULL;
-	const struct np_link_stats *c = link_stats(a->cur, rtnl);
-	const struct np_link_stats *p = a->prev ? link_stats(a->prev, rtnl) : NULL;
-	uint64_t cv, pv = NP_NA;
+	return s && np_src_ok(s, NP_SRC_NETDEV) ? &s->dev.stats : NULL;
+}
 
+bool np_nv_link_ok(const struct np_snapshot *s)
+{
+	return rtnl_stats(s) || sysfs_stats(s);
+}
+
+struct np_counter_view np_nv_link_stat(const struct np_analysis *a, size_t off, bool *rtnl)
+{
+	const struct np_link_stats *c = rtnl_stats(a->cur), *p;
+	/* The same kernel counter read two ways: never mix the two across the interval. */
+	bool use_rtnl = c && np_has(u64_at(c, off));
+
+	if (!use_rtnl)
+		c = sysfs_stats(a->cur);
+	p = use_rtnl ? rtnl_stats(a->prev) : sysfs_stats(a->prev);
+	if (rtnl)
+		*rtnl = use_rtnl;
 	if (!c)
 		return np_view_u64(a, NP_NA, NP_NA);
-	memcpy(&cv, (const char *)c + off, sizeof(cv));
-	if (p)
-		memcpy(&pv, (const char *)p + off, sizeof(pv));
-	return np_view_u64(a, pv, cv);
+	return np_view_u64(a, p ? u64_at(p, off) : NP_NA, u64_at(c, off));
 }
 
 double np_nv_rx_pps(const struct np_analysis *a)
 {
-	struct np_counter_view v = stat_view(a, offsetof(struct np_link_stats, rx_packets));
+	struct np_counter_view v = NP_NV_LINK(a, rx_packets, NULL);
 
 	return v.sampled ? v.rate : NAN;
-}
-
-struct np_counter_view np_nv_drv_sum(const struct np_analysis *a, enum np_drv_meaning m)
-{
-	const struct np_snapshot *s = a->cur;
-	const struct np_counters *c = &s->eth.drv_stats;
-	const char *drv = s->eth.driver[0] ? s->eth.driver : s->dev.driver;
-	bool have_prev = a->prev && np_src_ok(a->prev, NP_SRC_DRIVER_STATS);
-	struct np_counter_view sum = { 0 };
-
-	if (!np_src_ok(s, NP_SRC_DRIVER_STATS))
-		return sum;
-	for (size_t i = 0; i < c->n; i++) {
-		struct np_drv_class cl;
-		uint64_t pv;
-
-		if (!np_drv_classify(drv, c->e[i].name, &cl) || cl.meaning != m || cl.is_tx)
-			continue;
-		pv = have_prev ? np_counters_get(&a->prev->eth.drv_stats, c->e[i].name) : NP_NA;
-		sum = np_view_sum(sum, np_view_u64(a, pv, c->e[i].value));
-	}
-	return sum;
-}
-
-struct np_counter_view np_nv_ring_drops(const struct np_analysis *a)
-{
-	struct np_counter_view link, drv;
-
-	link = np_view_sum(stat_view(a, offsetof(struct np_link_stats, rx_missed_errors)),
-			   stat_view(a, offsetof(struct np_link_stats, rx_fifo_errors)));
-	drv = np_nv_drv_sum(a, NP_DRV_RING_EMPTY);
-	if (!drv.present)
-		return link;
-	if (!link.present || drv.delta > link.delta ||
-	    (drv.delta == link.delta && drv.total > link.total))
-		return drv;
-	return link;
 }
 
 struct np_counter_view np_nv_softnet(const struct np_analysis *a, bool squeeze)
@@ -129,6 +108,208 @@ struct np_counter_view np_nv_softnet(const struct np_analysis *a, bool squeeze)
 	c = np_sn_views(a, squeeze ? NP_SN_SQUEEZE : NP_SN_DROPPED, false, &tot);
 	free(c);
 	return tot;
+}
+
+/* ---- witnesses ---- */
+
+static bool max_picks_y(const struct np_counter_view *x, const struct np_counter_view *y)
+{
+	if (!x->present || !y->present)
+		return !x->present && y->present;
+	if (x->sampled && x->delta && (!y->sampled || x->delta >= y->delta))
+		return false;
+	if (y->sampled && y->delta)
+		return true;
+	return y->total > x->total;
+}
+
+struct np_counter_view np_nv_max(struct np_counter_view x, struct np_counter_view y)
+{
+	return max_picks_y(&x, &y) ? y : x;
+}
+
+struct np_counter_view np_nv_beyond(const struct np_analysis *a, struct np_counter_view x,
+				    struct np_counter_view w)
+{
+	if (!x.present || !w.present)
+		return x;
+	x.total = x.total > w.total ? x.total - w.total : 0;
+	if (x.sampled && w.sampled) {
+		x.delta = x.delta > w.delta ? x.delta - w.delta : 0;
+		x.rate = a->dt > 0 ? (double)x.delta / a->dt : 0;
+	}
+	/* The witness may have a longer history (reset at another time): what moved counts. */
+	if (x.sampled && x.total < x.delta)
+		x.total = x.delta;
+	return x;
+}
+
+/* ---- driver-private counters ---- */
+
+const char *np_nv_drv_name(const struct np_snapshot *s)
+{
+	return s->eth.driver[0] ? s->eth.driver : s->dev.driver;
+}
+
+const char *np_nv_drv_label(const struct np_snapshot *s, char *buf, size_t size)
+{
+	const char *n = np_nv_drv_name(s);
+
+	snprintf(buf, size, "the %s%sdriver", n, n[0] ? " " : "");
+	return buf;
+}
+
+static bool drv_ok(const struct np_snapshot *s)
+{
+	return s && np_src_ok(s, NP_SRC_DRIVER_STATS);
+}
+
+struct np_counter_view np_nv_drv_view(const struct np_analysis *a, const char *name, uint64_t cur)
+{
+	uint64_t prev = NP_NA;
+
+	if (drv_ok(a->prev))
+		prev = np_counters_get(&a->prev->eth.drv_stats, name);
+	return np_view_u64(a, prev, cur);
+}
+
+/* Ranks contributors: what moved during the sample first, then the since-boot total. */
+static bool view_bigger(const struct np_counter_view *x, const struct np_counter_view *y)
+{
+	if (x->delta != y->delta)
+		return x->delta > y->delta;
+	return x->total > y->total;
+}
+
+static void top_add(struct np_nv_drv_hit *top, size_t *n, const char *name, int queue,
+		    const struct np_counter_view *v)
+{
+	size_t i = *n < NP_NV_DRV_TOP ? (*n)++ : NP_NV_DRV_TOP;
+
+	/* Insertion into a short sorted array; the smallest falls off the end. */
+	while (i > 0 && view_bigger(v, &top[i - 1].v)) {
+		if (i < NP_NV_DRV_TOP)
+			top[i] = top[i - 1];
+		i--;
+	}
+	if (i < NP_NV_DRV_TOP)
+		top[i] = (struct np_nv_drv_hit){ name, queue, *v };
+}
+
+void np_nv_drv_collect(const struct np_analysis *a, enum np_drv_meaning m, bool want_tx,
+		       struct np_nv_drv *out)
+{
+	const struct np_counters *c = &a->cur->eth.drv_stats;
+	struct np_counter_view dev = { 0 }, perq = { 0 };
+	struct np_nv_drv_hit tdev[NP_NV_DRV_TOP], tq[NP_NV_DRV_TOP];
+	size_t ndev = 0, nq = 0, cnt_dev = 0, cnt_q = 0;
+	const char *drv = np_nv_drv_name(a->cur);
+
+	memset(out, 0, sizeof(*out));
+	if (!drv_ok(a->cur))
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		struct np_drv_class cl;
+		struct np_counter_view v;
+
+		if (!np_drv_classify(drv, c->e[i].name, &cl) || cl.meaning != m)
+			continue;
+		if (cl.is_tx && !want_tx)
+			continue;
+		v = np_nv_drv_view(a, c->e[i].name, c->e[i].value);
+		/* Different counters on the same side are different events (mlx5 rx_xdp_drop
+		 * and rx_xdp_tx_full): those add up. */
+		if (cl.queue < 0) {
+			dev = np_view_sum(dev, v);
+			cnt_dev++;
+			top_add(tdev, &ndev, c->e[i].name, -1, &v);
+		} else {
+			perq = np_view_sum(perq, v);
+			cnt_q++;
+			top_add(tq, &nq, c->e[i].name, cl.queue, &v);
+			if (cl.queue + 1 > out->nqueues)
+				out->nqueues = cl.queue + 1;
+		}
+	}
+	/*
+	 * Drivers that keep a device total and per-queue copies (mlx5 rx_xdp_drop and
+	 * rxN_xdp_drop, virtio rx_drops and rxN_drops) would count every event twice if both
+	 * were summed. The per-queue side may hold more kinds than the total (virtio
+	 * rxN_hw_drops has no device-wide twin), so take whichever saw more.
+	 */
+	out->n = cnt_dev + cnt_q;
+	out->per_queue = max_picks_y(&dev, &perq);
+	out->v = out->per_queue ? perq : dev;
+	out->ntop = out->per_queue ? nq : ndev;
+	memcpy(out->top, out->per_queue ? tq : tdev, out->ntop * sizeof(out->top[0]));
+}
+
+void np_nv_drv_ev(struct np_finding *f, const struct np_nv_drv *d, const char *unit)
+{
+	for (size_t i = 0; i < d->ntop; i++)
+		if (d->top[i].v.total)
+			np_ev_counter(f, d->top[i].name, unit, &d->top[i].v);
+}
+
+/* ---- netdev qstats ---- */
+
+static const struct np_qstat *qstat_find(const struct np_snapshot *s, int queue)
+{
+	for (size_t i = 0; i < s->eth.nqstats; i++)
+		if (s->eth.qstats[i].queue == queue)
+			return &s->eth.qstats[i];
+	return NULL;
+}
+
+struct np_counter_view np_nv_qstat_q(const struct np_analysis *a, const struct np_qstat *q,
+				     size_t off)
+{
+	const struct np_qstat *p = NULL;
+
+	if (a->prev && np_src_ok(a->prev, NP_SRC_QSTATS))
+		p = qstat_find(a->prev, q->queue);
+	return np_view_u64(a, p ? u64_at(p, off) : NP_NA, u64_at(q, off));
+}
+
+struct np_counter_view np_nv_qstat(const struct np_analysis *a, size_t off)
+{
+	struct np_counter_view t = { 0 };
+
+	if (!np_src_ok(a->cur, NP_SRC_QSTATS))
+		return t;
+	for (size_t i = 0; i < a->cur->eth.nqstats; i++)
+		t = np_view_sum(t, np_nv_qstat_q(a, &a->cur->eth.qstats[i], off));
+	return t;
+}
+
+/* ---- the RX ring ---- */
+
+enum np_nv_ring_state np_nv_ring_state(const struct np_snapshot *s)
+{
+	const struct np_rings *rg = &s->eth.rings;
+
+	if (!np_src_ok(s, NP_SRC_ETHTOOL_RINGS) || !np_has(rg->rx) || !np_has(rg->rx_max) ||
+	    !rg->rx_max)
+		return NP_NV_RING_UNKNOWN;
+	return rg->rx < rg->rx_max ? NP_NV_RING_BELOW_MAX : NP_NV_RING_AT_MAX;
+}
+
+void np_nv_ring_empty(const struct np_analysis *a, struct np_nv_ring *out)
+{
+	struct np_counter_view link;
+
+	memset(out, 0, sizeof(*out));
+	out->missed = NP_NV_LINK(a, rx_missed_errors, &out->rtnl);
+	out->fifo = NP_NV_LINK(a, rx_fifo_errors, NULL);
+	out->over = NP_NV_LINK(a, rx_over_errors, NULL);
+	np_nv_drv_collect(a, NP_DRV_RING_EMPTY, false, &out->drv);
+	out->overruns = np_nv_qstat(a, offsetof(struct np_qstat, rx_hw_drop_overruns));
+	/* rx_missed_errors is the driver's out-of-buffer count on mlx5, i40e and ixgbe, and
+	 * qstats overruns are the driver's per-queue count: witnesses, never added. */
+	out->ring = np_nv_max(np_nv_max(out->drv.v, out->missed), out->overruns);
+	/* FIFO and overrun errors are other events than missed packets: those add up. */
+	link = np_view_sum(np_view_sum(out->missed, out->fifo), out->over);
+	out->all = np_nv_max(np_nv_max(out->drv.v, link), out->overruns);
 }
 
 /* ---- qdiscs ---- */

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Views over the NIC side of the snapshot (ethtool, driver counters, rtnetlink qdiscs) shared by
- * the checks in irq_rss.c, ingress_hooks.c and congestion_qdisc.c. Pure: no I/O.
+ * Views over the NIC side of the snapshot (interface counters, ethtool, driver counters, qstats,
+ * rtnetlink qdiscs) shared by the NIC-side checks. Pure: no I/O.
+ *
+ * One rule for every counter read through here: the same events are never added. A driver's
+ * device-wide total and its per-queue copies of the same meaning are one witness (the larger of
+ * the total and the per-queue sum counts); a driver counter, rtnetlink and qstats seeing the same
+ * drops are different witnesses (the one that saw most counts). Only different events add up.
  */
 #ifndef NP_NIC_VIEW_H
 #define NP_NIC_VIEW_H
@@ -21,29 +26,107 @@ extern const struct np_check np_chk_qdisc_drops, np_chk_bbr_without_fq, np_chk_t
 #define NP_NV_BUSY_PPS 50000.0
 /* A link this fast (Mb/s) makes per-packet costs matter even before load is measured. */
 #define NP_NV_FAST_MBPS 10000
+/* How many contributing driver counters a finding names in its evidence. */
+#define NP_NV_DRV_TOP 4
 
-/* True when the source can be used; otherwise skips the running check with the collector's
- * reason ("driver does not report channels") and returns false. */
+/* ---- sources ---- */
+
+/* Skip the running check because a source is unavailable, with the collector's reason. */
+void np_nv_skip_src(struct np_report *r, const struct np_snapshot *s, enum np_source id,
+		    const char *what);
+/* True when the source can be used; otherwise np_nv_skip_src() and false. */
 bool np_nv_src_usable(const struct np_snapshot *s, enum np_source id, const char *what,
 		      struct np_report *r);
 
-/* Online CPUs (host.ncpu_online, else the online set or softnet rows). */
-unsigned np_nv_ncpu(const struct np_snapshot *s);
 /* Physical link speed in Mb/s: sysfs, else ethtool link modes; NP_NA when unknown or virtual. */
 uint64_t np_nv_speed_mbps(const struct np_snapshot *s);
-/* Received packets per second over the interval (rtnl stats64, else sysfs); NAN unsampled. */
-double np_nv_rx_pps(const struct np_analysis *a);
 
-/* Sum of the driver-private counters (ethtool -S) of one meaning; not present when none. */
-struct np_counter_view np_nv_drv_sum(const struct np_analysis *a, enum np_drv_meaning m);
+/* ---- interface counters ---- */
+
 /*
- * Receive-buffer exhaustion: rx_missed_errors + rx_fifo_errors, or the driver's own ring
- * counters when they moved more (several drivers fold them into rx_missed_errors, so the two
- * are not added).
+ * One field (offsetof struct np_link_stats) of the interface counters: rtnetlink stats64 when
+ * read, else sysfs statistics/, from the same source in both snapshots. A field a short stats64
+ * lacks (rx_nohandler, rx_otherhost_dropped) falls back to sysfs. *rtnl (may be NULL) says which.
  */
-struct np_counter_view np_nv_ring_drops(const struct np_analysis *a);
+struct np_counter_view np_nv_link_stat(const struct np_analysis *a, size_t off, bool *rtnl);
+#define NP_NV_LINK(a, field, rtnl) np_nv_link_stat(a, offsetof(struct np_link_stats, field), rtnl)
+/* The interface counters can be read at all (rtnetlink stats64 or sysfs). */
+bool np_nv_link_ok(const struct np_snapshot *s);
+/* Received packets per second over the interval; NAN unsampled. */
+double np_nv_rx_pps(const struct np_analysis *a);
 /* Host-wide softnet_stat dropped (or time_squeeze), 32-bit wrapping per CPU. */
 struct np_counter_view np_nv_softnet(const struct np_analysis *a, bool squeeze);
+
+/* ---- witnesses ---- */
+
+/* Of two witnesses of the same events: the one that moved more, else the bigger total. */
+struct np_counter_view np_nv_max(struct np_counter_view x, struct np_counter_view y);
+/* What x counted beyond the witness w (both of the same events): x - w, never below 0. */
+struct np_counter_view np_nv_beyond(const struct np_analysis *a, struct np_counter_view x,
+				    struct np_counter_view w);
+
+/* ---- driver-private counters (ethtool -S) ---- */
+
+struct np_nv_drv_hit {
+	const char *name;	/* the driver's spelling (points into the snapshot) */
+	int queue;		/* -1 for device-wide counters */
+	struct np_counter_view v;
+};
+
+/* The driver counters of one meaning, counted once (see the rule at the top). */
+struct np_nv_drv {
+	struct np_counter_view v;	/* device-wide counters, or the per-queue sum if larger */
+	size_t n;			/* counters of this meaning */
+	bool per_queue;			/* v sums per-queue counters */
+	int nqueues;			/* highest queue index seen + 1 */
+	size_t ntop;
+	struct np_nv_drv_hit top[NP_NV_DRV_TOP];	/* the biggest contributors to v */
+};
+
+/* The driver's name: ETHTOOL_GDRVINFO, else sysfs device/driver ("" when neither). */
+const char *np_nv_drv_name(const struct np_snapshot *s);
+/* "the mlx5_core driver", or "the driver" when it has no name, for sentences. */
+const char *np_nv_drv_label(const struct np_snapshot *s, char *buf, size_t size);
+/* Driver-private counters of meaning m (transmit-side ones only with want_tx). */
+void np_nv_drv_collect(const struct np_analysis *a, enum np_drv_meaning m, bool want_tx,
+		       struct np_nv_drv *out);
+/* One driver counter by name as a view. */
+struct np_counter_view np_nv_drv_view(const struct np_analysis *a, const char *name, uint64_t cur);
+/* Evidence for the contributors that ever counted anything. */
+void np_nv_drv_ev(struct np_finding *f, const struct np_nv_drv *d, const char *unit);
+
+/* ---- netdev qstats ---- */
+
+/* A qstats field (offsetof struct np_qstat) summed over queues; absent without qstats. */
+struct np_counter_view np_nv_qstat(const struct np_analysis *a, size_t off);
+/* One queue's qstats field. */
+struct np_counter_view np_nv_qstat_q(const struct np_analysis *a, const struct np_qstat *q,
+				     size_t off);
+
+/* ---- the RX ring ---- */
+
+enum np_nv_ring_state {
+	NP_NV_RING_UNKNOWN,	/* rings not read, or the driver does not report them */
+	NP_NV_RING_BELOW_MAX,	/* rx < rx max: nic.ring-size owns ring-empty loss */
+	NP_NV_RING_AT_MAX,	/* nothing to grow: nic.missed owns it */
+};
+
+enum np_nv_ring_state np_nv_ring_state(const struct np_snapshot *s);
+
+/* Every witness of receive-buffer exhaustion, and what they add up to without double counting. */
+struct np_nv_ring {
+	bool rtnl;				/* the link counters come from rtnetlink */
+	struct np_counter_view missed, fifo, over;	/* rx_missed/fifo/over_errors */
+	struct np_nv_drv drv;			/* driver ring-empty counters */
+	struct np_counter_view overruns;	/* qstats rx-hw-drop-overruns */
+	/* Ring-empty drops: the largest of rx_missed_errors, driver and qstats. */
+	struct np_counter_view ring;
+	/* Everything the NIC could not buffer: rx_missed + fifo + over errors (different
+	 * events), or the driver/qstats witness when that saw more. */
+	struct np_counter_view all;
+};
+
+void np_nv_ring_empty(const struct np_analysis *a, struct np_nv_ring *out);
 
 /* ---- qdiscs (rtnetlink) ---- */
 

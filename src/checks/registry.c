@@ -4,8 +4,6 @@
 
 #include <string.h>
 
-#define NP_MAX_CHECKS 256
-
 static const struct np_check *const *const stage_lists[NP_STAGE__COUNT] = {
 	[NP_STAGE_LINK] = np_checks_link,
 	[NP_STAGE_PCIE] = np_checks_pcie,
@@ -43,4 +41,15 @@ const struct np_check *np_check_find(const char *id)
 		if (strcmp(t[i]->id, id) == 0)
 			return t[i];
 	return NULL;
+}
+
+int np_check_index(const struct np_check *c)
+{
+	size_t n;
+	const struct np_check *const *t = np_check_table(&n);
+
+	for (size_t i = 0; i < n; i++)
+		if (t[i] == c)
+			return (int)i;
+	return -1;
 }

@@ -143,12 +143,27 @@ void np_remedy(struct np_finding *f, const char *fmt, ...)
 	va_end(ap);
 }
 
+double np_check_warn(const struct np_check *c, const struct np_overrides *o)
+{
+	int i = o ? np_check_index(c) : -1;
+
+	return i >= 0 && o->t[i].has_warn ? o->t[i].warn : c->warn;
+}
+
+double np_check_crit(const struct np_check *c, const struct np_overrides *o)
+{
+	int i = o ? np_check_index(c) : -1;
+
+	return i >= 0 && o->t[i].has_crit ? o->t[i].crit : c->crit;
+}
+
+/* The engine stores the effective thresholds in each result before the check runs. */
 double np_thr_warn(const struct np_report *r)
 {
-	return r->cur ? r->cur->check->warn : NAN;
+	return r->cur ? r->cur->warn : NAN;
 }
 
 double np_thr_crit(const struct np_report *r)
 {
-	return r->cur ? r->cur->check->crit : NAN;
+	return r->cur ? r->cur->crit : NAN;
 }

@@ -184,6 +184,8 @@ static const struct np_check listen_overflow = {
 	.run = run_listen_overflow,
 };
 
+extern const struct np_check np_check_socket_listen_queue, np_check_socket_udp_drops,
+	np_check_socket_buf_ceiling, np_check_socket_buf_pinned;	/* socket_live*.c */
 const struct np_check *const np_checks_socket[] = {
 	&udp_rcvbuf,
 	&np_check_socket_udp_mem,
@@ -194,5 +196,9 @@ const struct np_check *const np_checks_socket[] = {
 	&np_check_socket_rcvbuf_autotuning,
 	&np_check_socket_rmem_max,
 	&np_check_socket_buffer_limits,
+	&np_check_socket_listen_queue,
+	&np_check_socket_udp_drops,
+	&np_check_socket_buf_ceiling,
+	&np_check_socket_buf_pinned,
 	NULL,
 };

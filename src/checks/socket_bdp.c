@@ -341,6 +341,7 @@ const struct np_check np_check_socket_buffer_limits = {
 	       "overflow or are clamped, so the configuration does not do what it says.",
 	.fix = "Use values sized from the BDP; fix the sysctl configuration files.",
 	.related = "net.core.rmem_max, net.core.wmem_max, net.ipv4.tcp_rmem, net.ipv4.tcp_wmem",
-	.warn = 2147483647, .crit = NAN, .thr_unit = "bytes",
+	/* 2 GiB - 1 is the kernel's int, not a policy: nothing to tune or override. */
+	.warn = NAN, .crit = NAN,
 	.run = run_buffer_limits,
 };

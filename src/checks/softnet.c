@@ -63,15 +63,6 @@ int64_t np_sn_sysctl_or(const struct np_snapshot *s, const char *key, int64_t df
 	return *ok ? v : dflt;
 }
 
-unsigned np_sn_ncpu_online(const struct np_snapshot *s)
-{
-	unsigned n = s->host.ncpu_online;
-
-	if (!n)
-		n = np_cpuset_count(&s->host.online);
-	return n ? n : (unsigned)s->softnet.n;
-}
-
 /* The backlog we suggest: double, and at least 4096 (16384 on 10G+ links). */
 static uint64_t suggest_backlog(const struct np_snapshot *s, int64_t cur)
 {
@@ -99,18 +90,73 @@ static void backlog_cost(struct np_finding *f, const struct np_snapshot *s, uint
 
 /* ---- softnet.backlog-drops ---- */
 
+/* What serves the interface: its queue IRQ CPUs and RPS targets (see np_rx_cpus). */
+struct serving {
+	bool known;
+	struct np_cpuset irq, rps;
+	struct np_cpuset foreign;	/* CPUs of 'hot' that serve neither */
+};
+
+static void serving(const struct np_snapshot *s, const struct np_cpuset *hot, struct serving *sv)
+{
+	sv->known = np_rx_cpus(s, &sv->irq, &sv->rps);
+	sv->foreign = *hot;
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
+		sv->foreign.w[i] &= ~(sv->irq.w[i] | sv->rps.w[i]);
+}
+
+/*
+ * Who to spread the load of, for drops concentrated on the CPUs 'hot': the interface only when
+ * those CPUs serve it (its queue IRQs or RPS targets); softnet_stat is host-wide, so drops on
+ * other CPUs come from whatever else feeds their backlogs.
+ */
+static void spread_advice(struct np_finding *f, const struct np_snapshot *s,
+			  const struct np_cpuset *hot, const struct serving *sv)
+{
+	const char *ifn = s->dev.name;
+	unsigned nf = np_cpuset_count(&sv->foreign);
+	char cpus[128], icpus[128], rcpus[128];
+
+	np_cpuset_format(sv->known ? &sv->foreign : hot, cpus, sizeof(cpus));
+	np_cpuset_format(&sv->irq, icpus, sizeof(icpus));
+	np_cpuset_format(&sv->rps, rcpus, sizeof(rcpus));
+	if (!sv->known) {
+		np_remedy(f, "Spread the load of whatever feeds CPUs %s (more RSS queues or RPS on "
+			     "that interface); which CPUs serve %s is unknown (IRQ affinity and RPS "
+			     "not read).", cpus, ifn);
+		return;
+	}
+	if (nf < np_cpuset_count(hot))
+		np_remedy(f, "Spread the load: ethtool -L %s combined N (more RSS queues), or RPS "
+			     "on /sys/class/net/%s/queues/rx-*/rps_cpus (see softnet.single-cpu).",
+			  ifn, ifn);
+	if (!nf)
+		return;
+	np_detail(f, "CPU%s %s do%s not serve %s (its queue IRQs: CPUs %s; RPS: %s): softnet_stat "
+		     "is host-wide, so another device, veth or loopback traffic, or RPS from "
+		     "another interface feeds %s backlog%s.", nf == 1 ? "" : "s", cpus,
+		  nf == 1 ? "es" : "", ifn, icpus[0] ? icpus : "unknown",
+		  np_cpuset_count(&sv->rps) ? rcpus : "off", nf == 1 ? "that" : "those",
+		  nf == 1 ? "" : "s");
+	np_remedy(f, "grep . /sys/class/net/*/queues/rx-*/rps_cpus; cat /proc/interrupts "
+		     "/proc/softirqs   # which device's IRQs, NET_RX work or RPS land on CPU%s %s",
+		  nf == 1 ? "" : "s", cpus);
+}
+
 static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	struct np_counter_view tot;
 	struct np_sn_cpu *c;
 	struct np_finding *f;
+	struct np_cpuset hotset = { 0 };
+	struct serving sv = { 0 };
 	enum np_severity sev;
 	char top[160], num[32];
 	int64_t backlog;
 	bool have_backlog, concentrated = false;
 	size_t hot = 0;
-	unsigned ncpu = np_sn_ncpu_online(s);
+	unsigned ncpu = np_ncpu_online(s);
 
 	c = np_sn_verdict(a, r, NP_SN_DROPPED, &tot, &sev);
 	if (!c)
@@ -118,8 +164,11 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 	backlog = np_sn_sysctl_or(s, "net.core.netdev_max_backlog", 1000, &have_backlog);
 	/* CPUs that carry 80% of the drops: when that is one or two of many, spread the load. */
 	for (double acc = 0, need = 0.8 * (tot.sampled ? (double)tot.delta : (double)tot.total);
-	     hot < s->softnet.n && c[hot].key > 0 && acc < need; hot++)
+	     hot < s->softnet.n && c[hot].key > 0 && acc < need; hot++) {
 		acc += c[hot].key;
+		if (c[hot].cpu >= 0)
+			np_cpuset_set(&hotset, (unsigned)c[hot].cpu);
+	}
 	concentrated = ncpu >= 4 && hot <= (ncpu >= 8 ? 2u : 1u);
 	np_sn_top_text(c, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
 	if (tot.sampled && tot.delta)
@@ -138,22 +187,28 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 	np_sn_top_ev(f, c, s->softnet.n, "dropped", "packets");
 	if (have_backlog)
 		np_ev_value(f, "netdev_max_backlog", "packets", (double)backlog);
-	np_detail(f, "A CPU's input backlog held more than netdev_max_backlog packets (or flow "
-		     "limit cut a heavy flow). softnet_stat is host-global: these drops belong to "
-		     "every interface whose packets pass a backlog (RPS, veth, loopback, tunnels), "
-		     "not only %s; the same drops also count in that device's rx_dropped.",
-		  s->dev.name);
+	if (concentrated)
+		serving(s, &hotset, &sv);
+	/* With drops on CPUs that do not serve the interface, the host-wide caveat is said
+	 * once, with those CPUs named (spread_advice). */
+	if (concentrated && sv.known && np_cpuset_count(&sv.foreign))
+		np_detail(f, "A CPU's input backlog held more than netdev_max_backlog packets (or "
+			     "flow limit cut a heavy flow); the same drops also count in the "
+			     "feeding device's rx_dropped.");
+	else
+		np_detail(f, "A CPU's input backlog held more than netdev_max_backlog packets (or "
+			     "flow limit cut a heavy flow). softnet_stat is host-global: these drops "
+			     "belong to every interface whose packets pass a backlog (RPS, veth, "
+			     "loopback, tunnels), not only %s; the same drops also count in that "
+			     "device's rx_dropped.", s->dev.name);
 	if (concentrated)
 		np_detail(f, "80%% of the drops land on %zu of %u CPUs: those CPUs are overloaded, "
 			     "and a bigger queue only delays the loss. The real fix is spreading "
-			     "the "
-			     "load (RSS queues or RPS).", hot, ncpu);
+			     "the load (RSS queues or RPS).", hot, ncpu);
 	np_remedy(f, "sysctl -w net.core.netdev_max_backlog=%llu",
 		  (unsigned long long)suggest_backlog(s, backlog));
 	if (concentrated)
-		np_remedy(f, "Spread the load: ethtool -L %s combined N (more RSS queues), or RPS "
-			     "on /sys/class/net/%s/queues/rx-*/rps_cpus (see softnet.single-cpu).",
-			  s->dev.name, s->dev.name);
+		spread_advice(f, s, &hotset, &sv);
 	backlog_cost(f, s, suggest_backlog(s, backlog));
 out:
 	free(c);
@@ -246,7 +301,8 @@ static const struct np_check backlog_drops = {
 	       "and every netif_rx() user) are dropped when the queue holds netdev_max_backlog "
 	       "packets. softnet_stat is host-global. If the drops land on one or two CPUs, those "
 	       "CPUs are overloaded and a bigger queue only adds latency before the same loss; "
-	       "NIC traffic without RPS never passes this queue.",
+	       "NIC traffic without RPS never passes this queue. Spreading advice names the "
+	       "interface only when the dropping CPUs serve it (its queue IRQs or RPS targets).",
 	.fix = "Raise net.core.netdev_max_backlog (double it; 4096, or 16384 on 10G+), costing "
 	       "memory "
 	       "while full and queueing latency; if the drops concentrate, spread the work with "

@@ -2,6 +2,7 @@
 /* Stage "softnet", per-CPU load: which NAPI limit binds (time_squeeze) and single-CPU receive. */
 #include "softnet_priv.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,47 @@ static struct np_counter_view net_rx_view(const struct np_analysis *a, int cpu)
 }
 
 enum sq_limit { SQ_UNKNOWN, SQ_BUDGET, SQ_TIME };
+
+/*
+ * The sysctls to raise for the limit that binds. netdev_budget_usecs exists since 4.12; before,
+ * the time limit is a fixed 2 jiffies and only netdev_budget can be changed, so a remedy never
+ * names a sysctl this kernel does not have.
+ */
+static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, enum sq_limit lim,
+			   int64_t budget, int64_t usecs, bool have_usecs, int cpu)
+{
+	const struct np_sysctl *e = np_sysctl_find(s, "net.core.netdev_budget_usecs");
+
+	if (have_usecs) {
+		if (lim != SQ_TIME)
+			np_remedy(f, "sysctl -w net.core.netdev_budget=%lld",
+				  (long long)budget * 2);
+		np_remedy(f, "sysctl -w net.core.netdev_budget_usecs=%lld",
+			  (long long)usecs * 2);
+		np_remedy(f, "Cost: longer softirq runs: other work on those CPUs (applications, "
+			     "other softirqs) waits up to %lld us instead of %lld us.",
+			  (long long)usecs * 2, (long long)usecs);
+		return;
+	}
+	if (e && e->err == ENOENT)
+		np_detail(f, "This system has no net.core.netdev_budget_usecs (kernels before 4.12 "
+			     "lack it): the time limit is fixed at 2 jiffies (2 ms at HZ=1000, 8 ms "
+			     "at HZ=250) and cannot be raised%s.",
+			  lim == SQ_TIME ? "" : "; only netdev_budget can");
+	else
+		np_detail(f, "net.core.netdev_budget_usecs could not be read, so only "
+			     "netdev_budget is suggested (before 4.12 the time limit is a fixed 2 "
+			     "jiffies).");
+	if (lim == SQ_TIME) {
+		np_remedy(f, "perf top -C %d   # what each packet costs in the softirq (netfilter, "
+			     "conntrack, tc/XDP programs)", cpu);
+		np_remedy(f, "Cost: diagnosis only (perf samples the CPU while it runs).");
+		return;
+	}
+	np_remedy(f, "sysctl -w net.core.netdev_budget=%lld", (long long)budget * 2);
+	np_remedy(f, "Cost: more packets per softirq run, still within the 2-jiffy limit: other "
+		     "work on those CPUs (applications, other softirqs) waits longer between runs.");
+}
 
 static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 {
@@ -117,11 +159,11 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 		np_detail(f, "~%.0f packets per NET_RX run against a budget of %lld: the packet "
 			     "budget ends the runs.", per_run, (long long)budget);
 	else if (lim == SQ_TIME)
-		np_detail(f, "Only ~%.0f packets per NET_RX run against a budget of %lld: the %lld "
+		np_detail(f, "Only ~%.0f packets per NET_RX run against a budget of %lld: the %s%lld "
 			     "us time limit ends the runs, so each packet is slow to process; "
 			     "raising netdev_budget will not help, find what costs CPU (perf top "
 			     "-C CPU: netfilter, tc/XDP programs, conntrack).", per_run,
-			  (long long)budget, (long long)usecs);
+			  (long long)budget, have_usecs ? "" : "~", (long long)usecs);
 	else if (tot.sampled && tot.delta)
 		np_detail(f, "%s", !runs_known || runs <= 0 ?
 			  "Without /proc/softirqs NET_RX counts the binding limit is unknown." :
@@ -130,38 +172,13 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 	if (s->dev.threaded > 0)
 		np_detail(f, "Threaded NAPI is on for %s: its polling runs in kthreads and does "
 			     "not count here.", s->dev.name);
-	if (lim != SQ_TIME)
-		np_remedy(f, "sysctl -w net.core.netdev_budget=%lld", (long long)budget * 2);
-	np_remedy(f, "sysctl -w net.core.netdev_budget_usecs=%lld", (long long)usecs * 2);
-	np_remedy(f, "Cost: longer softirq runs: other work on those CPUs (applications, other "
-		     "softirqs) waits up to %lld us instead of %lld us.", (long long)usecs * 2,
-		  (long long)usecs);
+	squeeze_remedy(f, s, lim, budget, usecs, have_usecs, sq[0].cpu);
 out:
 	free(sq);
 	free(proc);
 }
 
 /* ---- softnet.single-cpu ---- */
-
-/* The kernel's cpumask text: 32-bit hex groups, most significant first ("ff,fffffffe"). */
-static void fmt_mask(const struct np_cpuset *m, char *buf, size_t size)
-{
-	int hi = -1;
-	size_t len = 0;
-
-	for (int cpu = 0; cpu < NP_MAX_CPUS; cpu++)
-		if (np_cpuset_has(m, (unsigned)cpu))
-			hi = cpu;
-	if (hi < 0) {
-		snprintf(buf, size, "0");
-		return;
-	}
-	for (int g = hi / 32; g >= 0 && len < size; g--) {
-		uint32_t w = (uint32_t)(m->w[g / 2] >> (32 * (g % 2)));
-
-		len += (size_t)snprintf(buf + len, size - len, g == hi / 32 ? "%x" : ",%08x", w);
-	}
-}
 
 /* The CPUs RPS should use: NUMA-local online CPUs (or all online ones) except the busy one. */
 static void rps_targets(const struct np_snapshot *s, int busy, struct np_cpuset *out)
@@ -189,7 +206,7 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 	struct np_cpuset tgt;
 	enum np_severity sev = NP_SEV_INFO;
-	unsigned ncpu = np_sn_ncpu_online(s);
+	unsigned ncpu = np_ncpu_online(s);
 	double share = 0;
 	int busy = -1;
 	char mask[160], cpus[160], num[32];
@@ -236,7 +253,7 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 	if (busy < 0 && ncpu < 4)
 		goto out;
 	rps_targets(s, busy, &tgt);
-	fmt_mask(&tgt, mask, sizeof(mask));
+	np_fmt_cpumask(&tgt, mask, sizeof(mask));
 	if (busy >= 0)
 		f = np_emit(r, sev, "%.0f%% of softnet packets (%s/s) run on CPU %d: %s has %s and "
 			    "RPS is "
@@ -301,7 +318,8 @@ const struct np_check np_check_softnet_time_squeeze = {
 	       "delaying other work on those CPUs. Slow per-packet work needs profiling.",
 	.related = "net.core.netdev_budget, net.core.netdev_budget_usecs, net.core.dev_weight, "
 		   "/sys/class/net/IF/threaded",
-	.kernel_notes = "netdev_budget_usecs exists since 4.12. Threaded NAPI (5.12+, "
+	.kernel_notes = "netdev_budget_usecs exists since 4.12; before, a run ends after a fixed 2 "
+			"jiffies and only netdev_budget can be raised. Threaded NAPI (5.12+, "
 			"/sys/class/net/IF/threaded) and busy polling bypass net_rx_action: their "
 			"work never counts a squeeze.",
 	.warn = 100, .crit = NAN, .thr_unit = "squeezes/s",

@@ -26,6 +26,5 @@ struct np_sn_cpu *np_sn_verdict(const struct np_analysis *a, struct np_report *r
 				struct np_counter_view *tot, enum np_severity *sev);
 /* A sysctl's first value, or dflt (with *ok false) when it was not read. */
 int64_t np_sn_sysctl_or(const struct np_snapshot *s, const char *key, int64_t dflt, bool *ok);
-unsigned np_sn_ncpu_online(const struct np_snapshot *s);
 
 #endif

@@ -2,6 +2,7 @@
 /* `netpath doctor [IFACE]`: two snapshots an interval apart, the checks, one report. */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,14 +10,18 @@
 #include <string.h>
 #include <time.h>
 
+#include "atomic_file.h"
 #include "collect.h"
+#include "sock_diag.h"
 #include "commands.h"
+#include "conffile.h"
 #include "ctx.h"
 #include "funnel.h"
 #include "log.h"
 #include "netns.h"
 #include "opts.h"
 #include "render.h"
+#include "render_monitor.h"
 
 static const char usage_text[] =
 	"Usage: netpath doctor [OPTIONS] [IFACE]\n"
@@ -25,13 +30,32 @@ static const char usage_text[] =
 	"      --rtt MS           round-trip time for the bandwidth-delay-product checks\n"
 	"      --bandwidth RATE   path bandwidth, e.g. 10G, 500M (default: the link speed)\n"
 	"  -j, --json             JSON output (schema netpath/doctor, version 1)\n"
+	"      --format FMT       text, json or prometheus (text format 0.0.4, for the\n"
+	"                         node_exporter textfile collector)\n"
+	"  -o, --output FILE      write the report to FILE atomically (a temporary file in the\n"
+	"                         same directory, renamed over FILE); FILE's directory must exist\n"
+	"      --nagios           Nagios/Icinga plugin output: one status line with perfdata,\n"
+	"                         exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN\n"
 	"      --color WHEN       auto, always or never (default auto)\n"
 	"      --netns NS         diagnose inside network namespace NS: a name (/run/netns/NS),\n"
 	"                         a path, or a PID (its /proc/PID/ns/net); needs root\n"
 	"      --root DIR         read DIR/proc and DIR/sys instead of the live system\n"
 	"      --before DIR       with --root: an earlier capture of the same machine; rates are\n"
 	"                         computed between the two (tools/capture-tree.sh makes captures)\n"
-	"      --all-counters     JSON: every driver counter, not only those that witness loss\n"
+	"      --sockets N        list the top N sockets per problem (full listeners, dropping UDP\n"
+	"                         sockets, buffer-limited and lossy TCP flows) with their owning\n"
+	"                         process, in text and JSON (0-16; default 0: a summary)\n"
+	"      --all-counters     JSON and prometheus: every driver counter, not only those\n"
+	"                         that witness loss\n"
+	"      --config FILE      settings file (default /etc/netpath.conf when it exists);\n"
+	"                         the command line overrides it\n"
+	"      --threshold ID:warn=N,crit=N\n"
+	"                         override a check's thresholds, either level alone (units:\n"
+	"                         netpath explain ID); repeat for more checks\n"
+	"      --check ID,...     run only these checks: ids, globs (softnet.*, socket.tcp-*)\n"
+	"                         or stage names (softnet); replaces the file's check lines\n"
+	"      --skip ID,...      do not run these checks (same patterns; wins over --check);\n"
+	"                         replaces the file's skip lines\n"
 	"  -v, --verbose          more evidence and every check's outcome (-vv: debug log)\n"
 	"  -h, --help             this text\n\n"
 	"Exit: 0 no warning, 1 warning, 2 critical, 3 could not diagnose.\n";
@@ -44,8 +68,14 @@ struct doctor_args {
 	char netns_path[256];
 	const char *ifname;
 	bool json;
+	bool prom;
+	bool nagios;
+	const char *output;
 	enum np_color color;
 	bool all_counters;
+	int sockets_top;
+	struct np_config cfg;		/* the config file, then the command line over it */
+	struct np_selection cli_sel;	/* --check/--skip: replace the file's lists on merge */
 };
 
 /* One-line reason on stderr (and a JSON error object in --json), exit 3. */
@@ -60,13 +90,62 @@ static int fail(const struct doctor_args *d, const char *fmt, ...)
 	fprintf(stderr, "netpath doctor: %s\n", msg);
 	if (d->json)
 		np_render_error_json(stdout, "doctor", msg, NP_EXIT_UNKNOWN);
+	else if (d->nagios)
+		np_render_nagios_unknown(stdout, msg);
 	return NP_EXIT_UNKNOWN;
+}
+
+enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE, OPT_ALL_COUNTERS, OPT_NETNS,
+       OPT_CONFIG, OPT_THRESHOLD, OPT_CHECK, OPT_SKIP, OPT_FORMAT, OPT_NAGIOS,
+       OPT_SOCKETS };
+
+/*
+ * The config file (--config FILE, else /etc/netpath.conf if it exists) before the other
+ * options, so that each of them overrides it. A first getopt pass finds --config (abbreviated
+ * or --config=FILE too); the file's interval/rtt/bandwidth go through the same parsers as the
+ * options. Returns -1 to go on, else the exit code.
+ */
+static int load_config(int argc, char **argv, const struct option *longopts,
+		       struct doctor_args *d)
+{
+	const char *path = NULL, *v;
+	bool help = false;
+	char err[512];
+	int c, oerr = opterr;
+
+	/* Leading '-': operands come back in order (as 1), so this pass does not permute argv
+	 * under the real one; errors are left to the real pass. */
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "-i:jo:vh", longopts, NULL)) != -1) {
+		if (c == OPT_CONFIG)
+			path = optarg;
+		help |= c == 'h';
+	}
+	opterr = oerr;
+	optind = 0;
+	if (help)
+		return -1;	/* --help works whatever the file says */
+	if (np_config_load(path ? path : NP_CONFIG_PATH, path != NULL, &d->cfg, err,
+			   sizeof(err)) < 0)
+		return fail(d, "%s", err);
+	v = d->cfg.interval.text;
+	if (d->cfg.interval.line && np_parse_number(v, 0, 3600, &d->opt.interval) < 0)
+		return fail(d, "%s:%u: invalid interval '%s' (seconds, 0 to 3600)", d->cfg.path,
+			    d->cfg.interval.line, v);
+	v = d->cfg.rtt.text;
+	if (d->cfg.rtt.line && np_parse_number(v, 0.001, 100000, &d->opt.rtt_ms) < 0)
+		return fail(d, "%s:%u: invalid rtt '%s' (milliseconds, > 0)", d->cfg.path,
+			    d->cfg.rtt.line, v);
+	v = d->cfg.bandwidth.text;
+	if (d->cfg.bandwidth.line && np_parse_bandwidth(v, &d->opt.bandwidth_bps) < 0)
+		return fail(d, "%s:%u: invalid bandwidth '%s' (e.g. 10G, 500M, 100k)", d->cfg.path,
+			    d->cfg.bandwidth.line, v);
+	return -1;
 }
 
 static int parse_args(int argc, char **argv, struct doctor_args *d)
 {
-	enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE, OPT_ALL_COUNTERS,
-	       OPT_NETNS };
 	static const struct option longopts[] = {
 		{ "interval", required_argument, NULL, 'i' },
 		{ "rtt", required_argument, NULL, OPT_RTT },
@@ -77,11 +156,20 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		{ "before", required_argument, NULL, OPT_BEFORE },
 		{ "all-counters", no_argument, NULL, OPT_ALL_COUNTERS },
 		{ "netns", required_argument, NULL, OPT_NETNS },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "output", required_argument, NULL, 'o' },
+		{ "nagios", no_argument, NULL, OPT_NAGIOS },
+		{ "sockets", required_argument, NULL, OPT_SOCKETS },
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+		{ "check", required_argument, NULL, OPT_CHECK },
+		{ "skip", required_argument, NULL, OPT_SKIP },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	int c;
+	char err[512];
+	int c, r;
 
 	memset(d, 0, sizeof(*d));
 	d->opt.interval = 1;
@@ -89,10 +177,20 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 	d->opt.bandwidth_bps = NAN;
 	optind = 1;
 	/* JSON errors need to know about --json before any other option is judged. */
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "-j") == 0)
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "-j") == 0 ||
+		    strcmp(argv[i], "--format=json") == 0 ||
+		    (strcmp(argv[i], "--format") == 0 && i + 1 < argc &&
+		     strcmp(argv[i + 1], "json") == 0))
 			d->json = true;
-	while ((c = getopt_long(argc, argv, "i:jvh", longopts, NULL)) != -1) {
+		/* Nagios parses stdout: even a bad option gets a "NETPATH UNKNOWN" line. */
+		if (strcmp(argv[i], "--nagios") == 0)
+			d->nagios = true;
+	}
+	r = load_config(argc, argv, longopts, d);
+	if (r >= 0)
+		return r;
+	while ((c = getopt_long(argc, argv, "i:jo:vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			if (np_parse_number(optarg, 0, 3600, &d->opt.interval) < 0)
@@ -125,6 +223,38 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		case OPT_NETNS:
 			d->netns = optarg;
 			break;
+		case OPT_CONFIG:
+			break;		/* read by load_config() */
+		case OPT_THRESHOLD:
+			if (np_overrides_parse_option(&d->cfg.ovr, optarg, err, sizeof(err)) < 0)
+				return fail(d, "--threshold: %s", err);
+			break;
+		case OPT_CHECK:
+		case OPT_SKIP:
+			if (np_selection_parse(&d->cli_sel, c == OPT_CHECK ? NP_SEL_CHECK :
+					       NP_SEL_SKIP, optarg, err, sizeof(err)) < 0)
+				return fail(d, "--%s: %s", c == OPT_CHECK ? "check" : "skip", err);
+			break;
+		case OPT_FORMAT:
+			d->json = strcmp(optarg, "json") == 0;
+			d->prom = strcmp(optarg, "prometheus") == 0;
+			if (!d->json && !d->prom && strcmp(optarg, "text") != 0)
+				return fail(d, "invalid --format '%s' (text, json, prometheus)", optarg);
+			break;
+		case 'o':
+			d->output = optarg;
+			break;
+		case OPT_SOCKETS: {
+			double n;
+
+			if (np_parse_number(optarg, 0, 16, &n) < 0 || n != (int)n)
+				return fail(d, "invalid --sockets '%s' (a whole number, 0 to 16)", optarg);
+			d->sockets_top = (int)n;
+			break;
+		}
+		case OPT_NAGIOS:
+			d->nagios = true;
+			break;
 		case 'v':
 			d->opt.verbose++;
 			break;
@@ -140,10 +270,16 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		d->ifname = argv[optind++];
 	if (optind < argc)
 		return fail(d, "unexpected argument '%s' (one interface at a time)", argv[optind]);
+	if (d->nagios && (d->json || d->prom))
+		return fail(d, "--nagios is an output format of its own: not with --json or --format");
+	if (d->nagios && d->output)
+		return fail(d, "--nagios prints its status to stdout for the monitoring system: no -o");
 	if (d->before && !d->root)
 		return fail(d, "--before needs --root (two captures of the same machine)");
 	if (d->netns && d->root)
 		return fail(d, "--netns and --root exclude each other (a tree is not a namespace)");
+	if (np_selection_merge(&d->cfg.sel, &d->cli_sel, err, sizeof(err)) < 0)
+		return fail(d, "%s", err);
 	return -1;
 }
 
@@ -269,29 +405,54 @@ int np_cmd_doctor(int argc, char **argv)
 		np_ctx_close(&ctx);
 		return r;
 	}
+	/* Owners of the listed sockets (/proc/PID/fd) only when they will be shown: it walks
+	 * every process's descriptors, bounded in count and time. */
+	if (d.sockets_top > 0 && ctx.live)
+		np_sockets_map_owners(&ctx, a.prev ? &cur : &prev, 200000, 1.0);
 	a.opt = &d.opt;
+	a.ovr = &d.cfg.ovr;
 	np_analysis_derive(&a);
-	if (np_analyze(&a, &rep, NULL, NULL) < 0) {
+	if (np_analyze(&a, &rep, np_selection_want, &d.cfg.sel) < 0) {
 		code = fail(&d, "out of memory");
 	} else {
 		struct np_doctor_view v = {
 			.a = &a, .r = &rep, .funnel = &fn, .root = ctx.root, .live = ctx.live,
-			.all_counters = d.all_counters,
+			.all_counters = d.all_counters, .sockets_top = d.sockets_top,
 			.netns = d.netns, .netns_path = d.netns ? d.netns_path : NULL,
 		};
 		struct np_render_opts ro = {
-			.color = !d.json && np_color_enabled(d.color, stdout),
+			.color = !d.json && !d.prom && np_color_enabled(d.color, stdout),
 			.verbose = d.opt.verbose,
 		};
+		char tmp[PATH_MAX];
+		FILE *out = stdout;
 
 		np_funnel_build(&a, &fn);
 		code = exit_for(np_report_worst(&rep));
 		v.exit_code = code;
-		if (d.json)
-			np_render_doctor_json(stdout, &v);
+		if (d.output) {
+			out = np_atomic_open(d.output, tmp, sizeof(tmp));
+			if (!out) {
+				code = fail(&d, "cannot write %s: %s", d.output, strerror(errno));
+				goto done;
+			}
+			ro.color = false;
+		}
+		if (d.nagios)
+			code = np_render_doctor_nagios(stdout, &v);
+		else if (d.prom)
+			np_render_doctor_prom(out, &v, d.all_counters);
+		else if (d.json)
+			np_render_doctor_json(out, &v);
 		else
-			np_render_doctor_text(stdout, &v, &ro);
+			np_render_doctor_text(out, &v, &ro);
+		if (d.output) {
+			r = np_atomic_commit(out, tmp, d.output);
+			if (r < 0)
+				code = fail(&d, "cannot write %s: %s", d.output, strerror(-r));
+		}
 	}
+done:
 	np_report_free(&rep);
 	if (a.prev)
 		np_snapshot_free(&cur);

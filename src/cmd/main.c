@@ -15,6 +15,7 @@ static const struct {
 	{ "doctor", np_cmd_doctor, "walk the receive path of IFACE and report bottlenecks" },
 	{ "checks", np_cmd_checks, "list every check (the catalogue)" },
 	{ "explain", np_cmd_explain, "the reference text of one check" },
+	{ "watch", np_cmd_watch, "live per-stage, per-CPU, per-queue rates of IFACE, like top" },
 };
 
 static void usage(FILE *out)

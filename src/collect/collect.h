@@ -36,6 +36,9 @@ void np_collect_ethtool_fallbacks(struct np_snapshot *s);	/* ethtool_ioctl.c */
 void np_collect_driver_stats(struct np_snapshot *s);		/* ethtool_ioctl.c */
 void np_collect_rtnl(struct np_snapshot *s);			/* rtnl.c */
 void np_collect_qstats(struct np_snapshot *s);			/* netdev_qstats.c */
+/* Every TCP and UDP socket of the namespace over sock_diag, folded into s->socks (sock_diag.c;
+ * after the sysctls, which classify buffers). Skipped under --root. */
+void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s);
 
 /* "class/net/IF/device" or its PCI parent (virtio): where msi_irqs, numa_node and the PCIe
  * files live. Empty string when the interface has no PCI device. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* sysctl collector: the receive-path knobs under /proc/sys/net, read by name. */
+/* sysctl collector: the receive-path knobs under /proc/sys/net (and vm), read by name. */
 #include "collect.h"
 #include "parse.h"
 
@@ -58,6 +58,9 @@ static const char *const keys[] = {
 	"net.netfilter.nf_conntrack_count",
 	"net.netfilter.nf_conntrack_max",
 	"net.netfilter.nf_conntrack_buckets",
+	/* The reserve atomic allocations draw on: drivers refill RX rings in softirq context
+	 * (nic.alloc-failures suggests doubling it). */
+	"vm.min_free_kbytes",
 };
 
 /* "net.core.x" -> "sys/net/core/x". An interface name may itself hold dots (eth0.100), so the

@@ -36,6 +36,7 @@ static const char *const source_names[NP_SRC__COUNT] = {
 	[NP_SRC_QSTATS] = "netdev_qstats",
 	[NP_SRC_RTNL_LINK] = "rtnl_link",
 	[NP_SRC_RTNL_QDISC] = "rtnl_qdisc",
+	[NP_SRC_SOCK_DIAG] = "sock_diag",
 };
 
 const char *np_source_name(enum np_source id)
@@ -113,6 +114,7 @@ void np_snapshot_init(struct np_snapshot *s)
 				    NP_NA, NP_NA, NP_NA };
 	np_ethtool_init(&s->eth);
 	np_rtnl_init(&s->rtnl);
+	np_sockets_init(&s->socks);
 }
 
 void np_ethtool_init(struct np_ethtool *e)

@@ -16,6 +16,7 @@
 #include "cpuset.h"
 #include "link_stats.h"
 #include "nic.h"
+#include "sockets.h"
 
 /* Where each piece of data came from, so reports can say what was unavailable and why. */
 enum np_source {
@@ -48,6 +49,7 @@ enum np_source {
 	NP_SRC_QSTATS,		/* netdev genl qstats (6.9+) */
 	NP_SRC_RTNL_LINK,
 	NP_SRC_RTNL_QDISC,
+	NP_SRC_SOCK_DIAG,	/* NETLINK_SOCK_DIAG TCP/UDP dumps (live only) */
 	NP_SRC__COUNT
 };
 
@@ -206,6 +208,7 @@ struct np_snapshot {
 	struct np_pcie pcie;
 	struct np_ethtool eth;
 	struct np_rtnl rtnl;
+	struct np_sockets socks;	/* sock_diag, aggregated (sockets.h) */
 };
 
 void np_snapshot_init(struct np_snapshot *s);

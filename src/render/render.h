@@ -22,6 +22,7 @@ struct np_doctor_view {
 	const char *netns_path;
 	bool live;
 	bool all_counters;		/* every driver counter, not only the ones that witness loss */
+	int sockets_top;		/* --sockets N: top N sockets per problem (0: a summary) */
 	int exit_code;
 };
 

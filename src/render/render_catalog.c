@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+/* "warning at 1, critical at 100 (drops/s)" */
 static void thresholds_text(FILE *out, const struct np_check *c)
 {
 	if (isnan(c->warn) && isnan(c->crit)) {
@@ -16,7 +17,16 @@ static void thresholds_text(FILE *out, const struct np_check *c)
 	if (!isnan(c->crit))
 		fprintf(out, "%scritical at %g", isnan(c->warn) ? "" : ", ", c->crit);
 	if (c->thr_unit)
-		fprintf(out, " %s", c->thr_unit);
+		fprintf(out, c->thr_unit[0] == '(' ? " %s" : " (%s)", c->thr_unit);
+}
+
+/* "warn=1<sep>crit=100": the levels as the config file and --threshold write them. */
+static void levels_text(FILE *out, const struct np_check *c, const char *sep)
+{
+	if (!isnan(c->warn))
+		fprintf(out, "warn=%g", c->warn);
+	if (!isnan(c->crit))
+		fprintf(out, "%scrit=%g", isnan(c->warn) ? "" : sep, c->crit);
 }
 
 void np_render_checks_text(FILE *out)
@@ -24,14 +34,32 @@ void np_render_checks_text(FILE *out)
 	size_t n;
 	const struct np_check *const *t = np_check_table(&n);
 
-	fprintf(out, "%-34s %-11s %s\n", "ID", "STAGE", "TITLE");
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%-34s %-11s %s\n", t[i]->id, np_stage_name(t[i]->stage), t[i]->title);
+	fprintf(out, "%-34s %-11s %s\n", "ID", "STAGE", "TITLE / DEFAULT THRESHOLDS");
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "%-34s %-11s %s\n", t[i]->id, np_stage_name(t[i]->stage),
+			t[i]->title);
+		if (isnan(t[i]->warn) && isnan(t[i]->crit))
+			continue;
+		fprintf(out, "%-46s ", "");
+		thresholds_text(out, t[i]);
+		fputc('\n', out);
+	}
+	fputs("\nChecks without thresholds judge configuration. Override a threshold with "
+	      "--threshold ID:warn=N,crit=N\nor a 'threshold ID warn=N crit=N' line in "
+	      "/etc/netpath.conf; details: netpath explain ID.\n", out);
 }
 
+/* One check; with full, the whole reference text as one document (schema netpath/check, so a
+ * script can tell it from the catalogue and from an error object). */
 static void check_json(struct np_json *j, const struct np_check *c, bool full)
 {
 	np_json_obj_open(j);
+	if (full) {
+		np_json_key(j, "schema");
+		np_json_str(j, "netpath/check");
+		np_json_key(j, "version");
+		np_json_int(j, NP_JSON_VERSION);
+	}
 	np_json_key(j, "id");
 	np_json_str(j, c->id);
 	np_json_key(j, "stage");
@@ -110,4 +138,20 @@ void np_render_explain_text(FILE *out, const struct np_check *c)
 	fputs("THRESHOLDS\n    ", out);
 	thresholds_text(out, c);
 	fputs("\n", out);
+	if (isnan(c->warn) && isnan(c->crit)) {
+		fprintf(out, "    Nothing to override. To leave the check out: --skip %s, or a "
+			"'skip %s' line\n    in /etc/netpath.conf.\n", c->id, c->id);
+		return;
+	}
+	fputs("    Override in /etc/netpath.conf (or the file given with --config):\n"
+	      "        threshold ", out);
+	fprintf(out, "%s ", c->id);
+	levels_text(out, c, " ");
+	fprintf(out, "\n    or for one run:\n        netpath doctor --threshold %s:", c->id);
+	levels_text(out, c, ",");
+	fputs("\n", out);
+	if (!isnan(c->warn) && !isnan(c->crit))
+		fputs("    Either level may be given alone; the other keeps its default.\n", out);
+	fputs("    Values are plain numbers in the unit above; the command line wins over the "
+	      "file.\n", out);
 }

@@ -2,6 +2,7 @@
 /* JSON renderer for doctor: the documented schema in doc/netpath.schema.json. */
 #include "json_writer.h"
 #include "render.h"
+#include "render_sockets.h"
 
 #include <string.h>
 
@@ -188,6 +189,9 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 
 	np_json_key(&j, "nic");
 	np_render_nic_json(&j, s, v->all_counters);
+
+	np_json_key(&j, "sockets");
+	np_render_sockets_json(&j, s, v->sockets_top);
 
 	np_json_key(&j, "checks");
 	np_json_arr_open(&j);

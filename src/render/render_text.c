@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Human text renderer for doctor: findings along the path, then the funnel and what was skipped. */
 #include "render.h"
+#include "render_sockets.h"
 
 #include <math.h>
 #include <string.h>
@@ -274,6 +275,7 @@ void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 	int last_stage = -1;
 
 	header(out, v, o);
+	np_render_sockets_text(out, v->a->cur, v->sockets_top);
 	if (v->r->n == 0)
 		fputs("No findings: nothing along the receive path looks limiting.\n\n", out);
 	for (size_t i = 0; i < v->r->n; i++) {

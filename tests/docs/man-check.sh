@@ -1,20 +1,115 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The generated man page is lint-clean and documents every check of the table.
+# The generated man pages are lint-clean; netpath-checks(7) documents every check of
+# `netpath checks --json` under its own heading, with its thresholds as the table has them and
+# the override syntax; netpath(8) lists every id; every id has a non-empty `explain` (text and
+# JSON); meson installs both pages. The page check is run once on a copy with one heading
+# removed, to prove that a missing check fails this test.
 set -u
-: "${NETPATH:?}" "${NP_MANPAGE:?}"
+: "${NETPATH:?}" "${NP_MANPAGE:?}" "${NP_MANPAGE7:?}" "${NP_BUILDDIR:?}"
 command -v mandoc >/dev/null || { echo "SKIP: mandoc not installed"; exit 77; }
+tmp=$(mktemp -d /tmp/np-man.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
 
-lint=$(mandoc -Tlint "$NP_MANPAGE" 2>&1)
-[ -z "$lint" ] || { echo "FAIL: mandoc -Tlint:"; echo "$lint"; exit 1; }
-
-ids=$("$NETPATH" checks --json | python3 -c 'import json,sys; print("\n".join(c["id"] for c in json.load(sys.stdin)["checks"]))')
-[ "$(echo "$ids" | wc -l)" -gt 20 ] || { echo "FAIL: too few checks listed"; exit 1; }
-missing=0
-for id in $ids; do
-	grep -qx ".B $id" "$NP_MANPAGE" || { echo "FAIL: $id missing from $NP_MANPAGE"; missing=1; }
+for page in "$NP_MANPAGE" "$NP_MANPAGE7"; do
+	lint=$(mandoc -Tlint "$page" 2>&1)
+	[ -z "$lint" ] || fail "mandoc -Tlint $page:
+$lint"
+	if command -v groff >/dev/null; then
+		lint=$(groff -ww -z -man "$page" 2>&1)
+		[ -z "$lint" ] || fail "groff -ww $page:
+$lint"
+	fi
 done
-[ "$missing" -eq 0 ] || exit 1
-# The rendered page must read as text (no troff errors).
-mandoc -Thtml "$NP_MANPAGE" | grep -q "id=\"EXIT_STATUS\"" || { echo "FAIL: render"; exit 1; }
-echo "PASS: $(echo "$ids" | wc -l) checks documented"
+# The pages must render (no troff errors) with their sections.
+mandoc -Thtml "$NP_MANPAGE" | grep -q 'id="EXIT_STATUS"' || fail "netpath.8 does not render"
+mandoc -Thtml "$NP_MANPAGE7" | grep -q 'id="CHECKS"' || fail "netpath-checks.7 does not render"
+
+"$NETPATH" checks --json > "$tmp/checks.json" || fail "netpath checks --json"
+ids=$(python3 -c 'import json,sys; print("\n".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$tmp/checks.json")
+n=$(echo "$ids" | wc -l)
+[ "$n" -gt 20 ] || fail "too few checks listed ($n)"
+
+# check_page PAGE: every id is a ".B id" heading of PAGE (hyphens written \-, as the page has
+# them), is a line of its rendered text, and the entries carry the table's thresholds.
+check_page() {
+	local page=$1 missing=0 id text
+	text=$(MANWIDTH=200 mandoc -Tutf8 "$page" | col -b)
+	for id in $ids; do
+		grep -qxF ".B ${id//-/\\-}" "$page" || { echo "  $id: no .B heading in $page"; missing=1; }
+		grep -qx "[[:space:]]*${id//./\\.}" <<< "$text" ||
+			{ echo "  $id: not a line of the rendered $page"; missing=1; }
+	done
+	python3 - "$tmp/checks.json" "$page" <<'PY' || missing=1
+import json, sys
+checks = json.load(open(sys.argv[1]))["checks"]
+page = open(sys.argv[2]).read().replace("\\-", "-").replace("\\%", "")
+# Each check's entry: from its heading to the next check's heading.
+pos = sorted((page.find("\n.TP\n.B " + c["id"] + "\n"), c["id"]) for c in checks)
+pos = [p for p in pos if p[0] >= 0] + [(len(page), None)]
+by_id = {pos[i][1]: page[pos[i][0]:pos[i + 1][0]] for i in range(len(pos) - 1)}
+bad = 0
+for c in checks:
+    e = by_id.get(c["id"])
+    if e is None:
+        continue
+    t = c["thresholds"]
+    for head in ("What it looks at", "Why it matters", "Fix and its cost", "Thresholds"):
+        if "\n.B " + head not in e:
+            print(f"  {c['id']}: no '{head}' section"); bad = 1
+    if t["warning"] is None and t["critical"] is None:
+        if "Configuration check, no thresholds" not in e:
+            print(f"  {c['id']}: configuration check not said so"); bad = 1
+        continue
+    lv = [f"{k}={v:g}" for k, v in (("warn", t["warning"]), ("crit", t["critical"])) if v is not None]
+    want = [f'.B "threshold {c["id"]} {" ".join(lv)}"',
+            f'.B "netpath doctor --threshold {c["id"]}:{",".join(lv)}"']
+    for w in want:
+        if w not in e:
+            print(f"  {c['id']}: missing {w}"); bad = 1
+    if t["unit"] and t["unit"].split()[0].replace("(", "") not in e.replace("\n", " "):
+        print(f"  {c['id']}: unit '{t['unit']}' not documented"); bad = 1
+sys.exit(bad)
+PY
+	return $missing
+}
+
+check_page "$NP_MANPAGE7" || fail "netpath-checks(7) does not document every check"
+# The test has teeth: the same check on the page without one heading must fail.
+victim=$(echo "$ids" | sed -n 5p)
+grep -vxF ".B ${victim//-/\\-}" "$NP_MANPAGE7" > "$tmp/cut.7"
+out=$(check_page "$tmp/cut.7") && fail "a page without $victim passed the check"
+grep -q "$victim" <<< "$out" || fail "the check did not name the missing $victim: $out"
+
+# netpath(8) keeps the ids by stage and points at netpath-checks(7).
+text8=$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE" | col -b)
+for id in $ids; do
+	grep -qE "(^|[ ,])${id//./\\.}(,|$)" <<< "$text8" || fail "$id not listed in netpath(8)"
+done
+grep -q "netpath-checks(7)" <<< "$text8" || fail "netpath(8) does not refer to netpath-checks(7)"
+
+# explain: non-empty reference text and JSON with the same id and non-empty why/fix.
+for id in $ids; do
+	"$NETPATH" explain "$id" > "$tmp/explain.txt" || fail "explain $id exited $?"
+	grep -q "^$id — ." "$tmp/explain.txt" && grep -q "^WHY IT MATTERS" "$tmp/explain.txt" &&
+		grep -q "^FIX AND ITS COST" "$tmp/explain.txt" || fail "explain $id: $(cat "$tmp/explain.txt")"
+	"$NETPATH" explain --json "$id" > "$tmp/explain.json" || fail "explain --json $id"
+	python3 - "$tmp/explain.json" "$id" <<'PY' || fail "explain --json $id"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = d.get("schema") == "netpath/check" and d["id"] == sys.argv[2]
+ok = ok and all(isinstance(d.get(k), str) and d[k].strip() for k in ("title", "looks_at", "why", "fix"))
+sys.exit(0 if ok else 1)
+PY
+done
+
+# meson install puts netpath(8) in man8 and netpath-checks(7) in man7.
+python3 - "$NP_BUILDDIR/meson-info/intro-installed.json" <<'PY' || fail "man pages not installed"
+import json, sys
+dest = json.load(open(sys.argv[1])).values()
+for want in ("/man8/netpath.8", "/man7/netpath-checks.7"):
+    if not any(d.endswith(want) for d in dest):
+        print("not installed:", want); sys.exit(1)
+PY
+echo "PASS: $n checks documented in netpath-checks(7), listed in netpath(8), explained"

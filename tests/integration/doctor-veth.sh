@@ -19,6 +19,7 @@ np_assert_json "$NP_TMP/out.json" 'not any(u["source"] in ("netdev_sysfs", "snmp
 # Default interface inside the namespace: a default route via vb picks vb.
 ip -n "$NS_B" route add default via 198.18.0.1 dev vb
 ip netns exec "$NS_B" "$NETPATH" doctor --interval 0 --json > "$NP_TMP/def.json"
+np_validate "$NP_TMP/def.json"
 np_assert_json "$NP_TMP/def.json" 'd["interface"] == "vb"'
 # No default route at all: a clear error, exit 3.
 ip netns exec "$NS_A" "$NETPATH" doctor --interval 0 2> "$NP_TMP/err" && np_fail "expected failure"

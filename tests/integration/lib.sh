@@ -72,14 +72,47 @@ np_bg() {
 	NP_PIDS="$NP_PIDS $!"
 }
 
-# Validate a JSON file against the committed schema.
+# Validate JSON files against the committed schema each document names in its "schema" field:
+# netpath/doctor and netpath/error in doc/netpath.schema.json, netpath/checks and netpath/check
+# in doc/netpath-checks.schema.json, any other netpath/NAME in doc/netpath-NAME.schema.json
+# (a document without a committed schema fails). A file holds one document or JSON lines (one
+# document per line, as watch --json prints them).
 np_validate() {
-	python3 - "$NP_SCHEMA" "$1" <<'PY' || np_fail "JSON in $1 does not match the schema"
-import json, sys
+	python3 - "$NP_SRCDIR/doc" "$@" <<'PY' || np_fail "JSON in $* does not match its schema"
+import json, os, sys
 import jsonschema
-schema = json.load(open(sys.argv[1]))
-doc = json.load(open(sys.argv[2]))
-jsonschema.validate(doc, schema)
+docdir = sys.argv[1]
+files = {"netpath/doctor": "netpath", "netpath/error": "netpath", "netpath/check": "netpath-checks"}
+validators = {}
+for path in sys.argv[2:]:
+    text = open(path).read()
+    try:
+        docs = [json.loads(text)]
+    except json.JSONDecodeError:
+        docs = [json.loads(line) for line in text.splitlines() if line.strip()]
+    if not docs:
+        sys.exit(f"{path}: no JSON document")
+    for n, d in enumerate(docs, 1):
+        sid = d.get("schema") if isinstance(d, dict) else None
+        if not isinstance(sid, str) or not sid.startswith("netpath/"):
+            sys.exit(f"{path}: document {n} names no netpath schema")
+        name = files.get(sid, sid.replace("/", "-"))
+        if name not in validators:
+            f = os.path.join(docdir, name + ".schema.json")
+            if not os.path.exists(f):
+                sys.exit(f"{path}: no committed schema for {sid} ({f})")
+            schema = json.load(open(f))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validators[name] = jsonschema.Draft202012Validator(schema)
+        errs = []
+        for e in validators[name].iter_errors(d):
+            # Of a oneOf, report the branch for this kind of document (whose "schema" matched).
+            other = {c.relative_schema_path[0] for c in e.context if list(c.path) == ["schema"]}
+            errs += [c for c in e.context if c.relative_schema_path[0] not in other] or [e]
+        err = jsonschema.exceptions.best_match(errs)
+        if err:
+            where = "/".join(map(str, err.absolute_path))
+            sys.exit(f"{path}: document {n} ({sid}) at /{where}: {err.message}")
 PY
 }
 

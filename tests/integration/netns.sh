@@ -13,7 +13,7 @@ ip netns exec "$NS_B" "$NETPATH" doctor vb --interval 0 --json > "$NP_TMP/inside
 "$NETPATH" doctor vb --netns "$NS_B" --interval 0 --json > "$NP_TMP/byname.json"
 rc=$?
 [ "$rc" -le 2 ] || np_fail "--netns exit $rc"
-np_validate "$NP_TMP/byname.json"
+np_validate "$NP_TMP/byname.json" "$NP_TMP/inside.json"
 "$NETPATH" doctor vb --netns "/run/netns/$NS_B" --interval 0 --json > "$NP_TMP/bypath.json" ||
 	[ $? -le 2 ] || np_fail "--netns PATH"
 ip netns exec "$NS_B" sleep 5 &
@@ -22,6 +22,7 @@ sleep 0.3
 pid=$(pgrep -n -f "sleep 5")
 "$NETPATH" doctor vb --netns "$pid" --interval 0 --json > "$NP_TMP/bypid.json" ||
 	[ $? -le 2 ] || np_fail "--netns PID"
+np_validate "$NP_TMP/bypath.json" "$NP_TMP/bypid.json"
 
 same() {
 	python3 - "$1" "$2" <<'PY' || np_fail "$1 and $2 differ"

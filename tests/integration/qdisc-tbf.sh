@@ -38,6 +38,7 @@ drops=$(tc -n "$NS_A" -s qdisc show dev va | sed -n 's/.*dropped \([0-9]*\).*/\1
 wait "$flood" 2>/dev/null
 sleep 0.5
 ip netns exec "$NS_A" "$NETPATH" doctor va --interval 1 --json > "$NP_TMP/after.json"
+np_validate "$NP_TMP/after.json"
 qd='[f for f in d["findings"] if f["id"] == "congestion.qdisc-drops"]'
 np_assert_json "$NP_TMP/after.json" "len($qd) == 1 and all(f['severity'] == 'info' for f in $qd)"
 echo "PASS"

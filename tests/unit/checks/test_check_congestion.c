@@ -2,6 +2,9 @@
 /* Checks of stage "congestion" on synthetic snapshots. */
 #include "mib_cases.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 static void cc(struct np_snapshot *s, const char *algo, const char *avail)
 {
 	synth_sysctl(s, "net.ipv4.tcp_congestion_control", algo);
@@ -92,13 +95,37 @@ static void test_pacing(void **state)
 	synth_init(&s, 1);
 	cc(&s, "bbr", "reno cubic bbr");
 	synth_sysctl(&s, "net.core.default_qdisc", "fq_codel");
+	s.src[NP_SRC_RTNL_QDISC].status = NP_SRC_SKIPPED;	/* --root: no rtnetlink */
 	synth_run(&run, "congestion.pacing", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	f = synth_first(&run);
 	assert_true(synth_has_ev(f, "default_qdisc"));
-	assert_non_null(strstr(f->detail, "later collector"));
+	assert_null(strstr(f->detail, "later collector"));
+	assert_non_null(strstr(f->detail, "not read"));
 	assert_non_null(strstr(f->remedy, "default_qdisc=fq"));
 	synth_run_free(&run);
+
+	/* The attached qdisc is known: bbr without fq is congestion.bbr-without-fq's alone. */
+	s.src[NP_SRC_RTNL_QDISC].status = NP_SRC_OK;
+	s.rtnl.qdiscs = calloc(1, sizeof(*s.rtnl.qdiscs));
+	assert_non_null(s.rtnl.qdiscs);
+	s.rtnl.nqdisc = 1;
+	snprintf(s.rtnl.qdiscs[0].kind, sizeof(s.rtnl.qdiscs[0].kind), "fq_codel");
+	s.rtnl.qdiscs[0].root = true;
+	s.rtnl.qdiscs[0].parent = 0xffffffff;
+	synth_run(&run, "congestion.pacing", NULL, &s, 80, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+	synth_run(&run, "congestion.bbr-without-fq", NULL, &s, 80, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+	/* With pfifo_fast on a long path too: still only bbr-without-fq speaks. */
+	synth_sysctl(&s, "net.core.default_qdisc", "pfifo_fast");
+	synth_run(&run, "congestion.pacing", NULL, &s, 80, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	synth_sysctl(&s, "net.core.default_qdisc", "fq_codel");
 
 	synth_sysctl(&s, "net.core.default_qdisc", "fq");
 	synth_run(&run, "congestion.pacing", NULL, &s, 80, NAN);

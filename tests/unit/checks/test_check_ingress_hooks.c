@@ -35,6 +35,35 @@ static struct np_qdisc *add_qdisc(struct np_snapshot *s, const char *kind, uint3
 	return q;
 }
 
+/* A driver's total and its per-queue copies count the same XDP drops once. */
+static void test_xdp_attached_drops_once(void **state)
+{
+	static const struct {
+		const char *driver, *total, *queue0, *queue1;
+	} cases[] = {
+		{ "virtio_net", "rx_xdp_drops", "rx0_xdp_drops", "rx1_xdp_drops" },
+		{ "mlx5_core", "rx_xdp_drop", "rx0_xdp_drop", "rx1_xdp_drop" },
+	};
+	struct np_snapshot s;
+	struct synth_run run;
+	const struct np_evidence *e;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		synth_init(&s, 0);
+		s.rtnl.xdp_attached = 1;
+		snprintf(s.eth.driver, sizeof(s.eth.driver), "%s", cases[i].driver);
+		assert_int_equal(np_counters_set(&s.eth.drv_stats, cases[i].total, 300), 0);
+		assert_int_equal(np_counters_set(&s.eth.drv_stats, cases[i].queue0, 100), 0);
+		assert_int_equal(np_counters_set(&s.eth.drv_stats, cases[i].queue1, 200), 0);
+		synth_run(&run, "ingress.xdp-attached", NULL, &s, NAN, NAN);
+		e = ev(synth_first(&run), "driver_xdp_drops");
+		assert_int_equal((uint64_t)e->value, 300);	/* not 600 */
+		synth_run_free(&run);
+		np_snapshot_free(&s);
+	}
+}
+
 static void test_xdp_attached(void **state)
 {
 	struct np_snapshot s;
@@ -155,6 +184,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_xdp_attached),
+		cmocka_unit_test(test_xdp_attached_drops_once),
 		cmocka_unit_test(test_tc_drops),
 	};
 

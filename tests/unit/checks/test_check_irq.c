@@ -68,7 +68,9 @@ static void test_affinity_all_on_one(void **state)
 	f = synth_first(&run);
 	assert_true(has_text(f->summary, "All 4 queue IRQs"));
 	assert_true(synth_has_ev(f, "irq_cpus"));
-	assert_true(has_text(f->remedy, "echo 0 > /proc/irq/100/smp_affinity_list"));
+	/* IRQ 100 is already on CPU 0: an echo would change nothing, so none is printed. */
+	assert_false(has_text(f->remedy, "/proc/irq/100/"));
+	assert_true(has_text(f->remedy, "echo 1 > /proc/irq/101/smp_affinity_list"));
 	assert_true(has_text(f->remedy, "echo 3 > /proc/irq/103/smp_affinity_list"));
 	assert_true(has_text(f->remedy, "banirq"));
 	assert_true(has_text(f->remedy, "ethtool -L eth0"));	/* managed IRQs */
@@ -137,7 +139,25 @@ static void test_affinity_hot_cpus(void **state)
 	assert_true(has_text(f->summary, "4 CPUs serving eth0"));
 	assert_true(synth_has_ev(f, "softnet_drops_on_irq_cpus"));
 	assert_true(has_text(f->remedy, "ethtool -L eth0 combined 16"));
+	/* Each IRQ already owns its CPU: no echo lines that would change nothing, but more
+	 * queues or RPS to the other CPUs (4-15 = fff0), and the managed-IRQ note. */
+	assert_false(has_text(f->remedy, "smp_affinity_list"));
+	assert_true(has_text(f->detail, "pinning will not help"));
+	assert_true(has_text(f->remedy, "echo fff0 > $q/rps_cpus"));
+	assert_true(has_text(f->remedy, "Input/output error"));
 	synth_run_free(&run);
+
+	/* Two IRQs share CPU 1: only the one that moves gets an echo line. */
+	c.irqs.lines[2].effective.w[0] = c.irqs.lines[2].affinity.w[0] = 1ull << 1;
+	synth_run(&run, "irq.affinity", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_false(has_text(f->detail, "pinning will not help"));
+	assert_true(has_text(f->remedy, "echo 2 > /proc/irq/102/smp_affinity_list"));
+	assert_false(has_text(f->remedy, "/proc/irq/100/"));
+	assert_false(has_text(f->remedy, "/proc/irq/101/"));
+	assert_false(has_text(f->remedy, "/proc/irq/103/"));
+	synth_run_free(&run);
+	c.irqs.lines[2].effective.w[0] = c.irqs.lines[2].affinity.w[0] = 1ull << 2;
 
 	for (int i = 0; i < 4; i++)
 		c.softnet.rows[i].dropped = i == 0 ? 5 : 0;

@@ -27,6 +27,51 @@ static void test_half_duplex_flagged(void **state)
 	np_snapshot_free(&s);
 }
 
+/* sysfs says nothing ("" or "unknown"): the duplex ethtool's link modes report decides. */
+static void test_half_duplex_from_ethtool(void **state)
+{
+	static const char *const silent[] = { "", "unknown" };
+	struct np_snapshot s;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		synth_init(&s, 1);
+		snprintf(s.dev.duplex, sizeof(s.dev.duplex), "%s", silent[i]);
+		s.eth.link.duplex = 0;
+		s.eth.link.speed_mbps = 100;
+		synth_run(&run, "link.duplex", NULL, &s, NAN, NAN);
+		assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+		f = synth_first(&run);
+		assert_non_null(strstr(f->summary, "half duplex"));
+		assert_null(strstr(f->summary, "speed unknown"));
+		assert_true(synth_has_ev(f, "duplex_source"));
+		synth_run_free(&run);
+
+		/* Full duplex per ethtool, or ethtool silent too: nothing to say. */
+		s.eth.link.duplex = 1;
+		synth_run(&run, "link.duplex", NULL, &s, NAN, NAN);
+		assert_int_equal(run.r.n, 0);
+		synth_run_free(&run);
+		s.eth.link.duplex = 0;
+		s.src[NP_SRC_ETHTOOL_LINKMODES].status = NP_SRC_SKIPPED;
+		synth_run(&run, "link.duplex", NULL, &s, NAN, NAN);
+		assert_int_equal(run.r.n, 0);
+		synth_run_free(&run);
+		np_snapshot_free(&s);
+	}
+
+	/* sysfs "full" wins over a stale ethtool value. */
+	synth_init(&s, 1);
+	snprintf(s.dev.duplex, sizeof(s.dev.duplex), "full");
+	s.eth.link.duplex = 0;
+	synth_run(&run, "link.duplex", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
 static void test_carrier_flap_during_sample(void **state)
 {
 	struct np_snapshot p, c;
@@ -130,6 +175,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_half_duplex_flagged),
+		cmocka_unit_test(test_half_duplex_from_ethtool),
 		cmocka_unit_test(test_carrier_flap_during_sample),
 		cmocka_unit_test(test_mtu_jumbo),
 		cmocka_unit_test(test_rx_errors_rates),

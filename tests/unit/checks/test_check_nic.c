@@ -59,6 +59,167 @@ static void test_missed(void **state)
 	np_snapshot_free(&c);
 }
 
+/* prev at t=0, cur at t=2 (rates = delta / 2), driver counters from `driver`. */
+static void pair(struct np_snapshot *p, struct np_snapshot *c, const char *driver)
+{
+	synth_init(p, 0);
+	synth_init(c, 2);
+	snprintf(p->eth.driver, sizeof(p->eth.driver), "%s", driver);
+	snprintf(c->eth.driver, sizeof(c->eth.driver), "%s", driver);
+}
+
+static void drv(struct np_snapshot *s, const char *name, uint64_t v)
+{
+	assert_int_equal(np_counters_set(&s->eth.drv_stats, name, v), 0);
+}
+
+static void rings(struct np_snapshot *s, uint64_t rx, uint64_t max)
+{
+	s->eth.rings.rx = rx;
+	s->eth.rings.rx_max = max;
+}
+
+/* The same missed count in sysfs and rtnl stats64, as the kernel reports it. */
+static void missed(struct np_snapshot *s, uint64_t v)
+{
+	s->dev.stats.rx_missed_errors = s->rtnl.stats64.rx_missed_errors = v;
+	s->dev.stats.rx_fifo_errors = s->rtnl.stats64.rx_fifo_errors = 0;
+	s->rtnl.has_stats64 = true;
+}
+
+/* nic.ring-size and nic.missed never both report the same ring-empty drops. */
+static void test_missed_one_finding_per_loss(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c, "mlx5_core");
+	rings(&p, 512, 4096);
+	rings(&c, 512, 4096);
+	missed(&p, 1000);
+	missed(&c, 1400);			/* 200/s, also in the driver's own counter */
+	drv(&p, "rx_out_of_buffer", 1000);
+	drv(&c, "rx_out_of_buffer", 1400);
+
+	/* Below the maximum: nic.ring-size carries the escalation, nic.missed is quiet. */
+	synth_run(&run, "nic.ring-size", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	synth_run_free(&run);
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+
+	/* FIFO overruns that nic.ring-size does not count stay nic.missed's: 10/s. */
+	p.dev.stats.rx_fifo_errors = p.rtnl.stats64.rx_fifo_errors = 0;
+	c.dev.stats.rx_fifo_errors = c.rtnl.stats64.rx_fifo_errors = 20;
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->summary, "10.0 packets/s beyond the ring-empty drops"));
+	assert_non_null(strstr(f->detail, "nic.ring-size"));
+	assert_null(strstr(f->remedy, "ethtool -G"));
+	assert_null(strstr(f->detail, "did not read"));
+	synth_run_free(&run);
+	c.dev.stats.rx_fifo_errors = c.rtnl.stats64.rx_fifo_errors = 0;
+
+	/* At the maximum: nic.missed carries it, and never suggests a bigger ring. */
+	rings(&c, 4096, 4096);
+	synth_run(&run, "nic.ring-size", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->summary, "200.0 packets/s"));
+	assert_non_null(strstr(f->detail, "hardware maximum (4096"));
+	assert_null(strstr(f->remedy, "ethtool -G"));
+	assert_null(strstr(f->detail, "did not read"));
+	assert_non_null(strstr(f->remedy, "ethtool -L eth0"));
+	synth_run_free(&run);
+
+	/* Rings not read at all (--root): nic.missed carries it and says why it cannot tell. */
+	c.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_SKIPPED;
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->detail, "Ring sizes come from ethtool, which this run did "
+					  "not read"));
+	assert_non_null(strstr(f->remedy, "ethtool -G eth0 rx"));
+	synth_run_free(&run);
+	synth_run(&run, "nic.ring-size", &p, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+
+	/* The driver does not report rings: no claim that this run skipped them. */
+	c.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_UNSUPPORTED;
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_null(strstr(synth_first(&run)->detail, "did not read"));
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
+/* rtnetlink stats64 first (both snapshots alike), the larger of overlapping witnesses. */
+static void test_missed_witnesses(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c, "ixgbe");
+	c.src[NP_SRC_ETHTOOL_RINGS].status = p.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_SKIPPED;
+	p.rtnl.has_stats64 = c.rtnl.has_stats64 = true;
+	p.dev.stats.rx_missed_errors = c.dev.stats.rx_missed_errors = 1000;	/* stale */
+	p.rtnl.stats64.rx_missed_errors = 1000;
+	c.rtnl.stats64.rx_missed_errors = 1400;	/* 200/s */
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->summary, "200.0 packets/s"));
+	synth_run_free(&run);
+
+	/* prev without stats64: no rate from sysfs-then-rtnl, only the since-boot total. */
+	p.rtnl.has_stats64 = false;
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+	p.rtnl.has_stats64 = true;
+
+	/* ixgbe counts ring-full drops in rx_no_dma_resources too: 500/s there, 200/s in
+	 * rx_missed_errors; the larger witness, not their sum (700/s). */
+	drv(&p, "rx_no_dma_resources", 0);
+	drv(&c, "rx_no_dma_resources", 1000);
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->summary, "500.0 packets/s"));
+	assert_non_null(strstr(f->summary, "rx_no_dma_resources"));
+	assert_true(synth_has_ev(f, "rx_no_dma_resources"));
+	assert_true(synth_has_ev(f, "rx_missed_errors"));
+	synth_run_free(&run);
+
+	/* Per-queue copies of the device total (igb rx_fifo_errors = sum of rx_queue_N_drops)
+	 * count once: 100/s, not 200/s. */
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+	pair(&p, &c, "igb");
+	c.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_SKIPPED;
+	drv(&p, "rx_fifo_errors", 0);
+	drv(&c, "rx_fifo_errors", 200);
+	drv(&p, "rx_queue_0_drops", 0);
+	drv(&c, "rx_queue_0_drops", 120);
+	drv(&p, "rx_queue_1_drops", 0);
+	drv(&c, "rx_queue_1_drops", 80);
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_non_null(strstr(synth_first(&run)->summary, "100.0 packets/s"));
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
 static void test_rx_dropped(void **state)
 {
 	struct np_snapshot p, c;
@@ -116,11 +277,47 @@ static void test_rx_dropped(void **state)
 	np_snapshot_free(&c);
 }
 
+/* rx_dropped from rtnetlink stats64; fields a short stats64 lacks come from sysfs. */
+static void test_rx_dropped_rtnl(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&p, 0);
+	synth_init(&c, 1);
+	p.rtnl.has_stats64 = c.rtnl.has_stats64 = true;
+	p.rtnl.stats64.rx_packets = 0;
+	c.rtnl.stats64.rx_packets = 9500;
+	p.rtnl.stats64.rx_dropped = 0;
+	c.rtnl.stats64.rx_dropped = 500;	/* 5%: warning; sysfs did not report it */
+	c.dev.stats.rx_nohandler = p.dev.stats.rx_nohandler = 3;	/* 184-byte stats64 */
+	synth_run(&run, "nic.rx-dropped", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->summary, "5.00% of received packets"));
+	assert_true(synth_has_ev(f, "rx_nohandler"));
+	assert_false(synth_has_ev(f, "rx_otherhost_dropped"));
+	synth_run_free(&run);
+
+	/* Neither source reports it: skipped, not 0. */
+	c.rtnl.stats64.rx_dropped = NP_NA;
+	synth_run(&run, "nic.rx-dropped", &p, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_missed),
+		cmocka_unit_test(test_missed_one_finding_per_loss),
+		cmocka_unit_test(test_missed_witnesses),
 		cmocka_unit_test(test_rx_dropped),
+		cmocka_unit_test(test_rx_dropped_rtnl),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -129,12 +129,18 @@ static void test_ring_size_escalates_on_missed(void **state)
 	assert_non_null(strstr(synth_first(&run)->summary, "since boot"));
 	synth_run_free(&run);
 
-	/* At the maximum but still running empty: information that the ring is not the fix. */
+	/* At the maximum but still running empty: nothing to grow, so nic.ring-size stays
+	 * quiet and nic.missed alone reports the loss (one finding per loss). */
 	rings(&c, 1024, 1024);
 	c.rtnl.stats64.rx_missed_errors = 1400;
 	synth_run(&run, "nic.ring-size", &p, &c, NAN, NAN);
-	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
-	assert_non_null(strstr(synth_first(&run)->summary, "maximum"));
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	assert_non_null(strstr(synth_first(&run)->detail, "maximum"));
+	assert_null(strstr(synth_first(&run)->remedy, "ethtool -G"));
 	synth_run_free(&run);
 	free2(&p, &c);
 }

@@ -2,6 +2,7 @@
 /* Checks of stage "softnet" on synthetic snapshots. */
 #include "synth.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,78 @@ static void test_backlog_drops(void **state)
 	free_pair(&p, &c);
 }
 
+/* eth0's queue IRQs 100.., IRQ i delivered to CPU cpus[i]. */
+static void queue_irqs(struct np_snapshot *s, size_t ncpu, size_t nq, const int *cpus)
+{
+	s->irqs.ncols = ncpu;
+	s->irqs.col_cpu = calloc(ncpu, sizeof(int));
+	s->irqs.n = nq;
+	s->irqs.lines = calloc(nq, sizeof(*s->irqs.lines));
+	assert_non_null(s->irqs.col_cpu);
+	assert_non_null(s->irqs.lines);
+	for (size_t c = 0; c < ncpu; c++)
+		s->irqs.col_cpu[c] = (int)c;
+	for (size_t i = 0; i < nq; i++) {
+		struct np_irq_line *l = &s->irqs.lines[i];
+
+		l->irq = 100 + (unsigned)i;
+		snprintf(l->name, sizeof(l->name), "eth0-TxRx-%zu", i);
+		l->role = NP_IRQ_TXRX;
+		l->count = calloc(ncpu, sizeof(uint64_t));
+		assert_non_null(l->count);
+		l->has_effective = l->has_affinity = true;
+		np_cpuset_set(&l->effective, (unsigned)cpus[i]);
+		np_cpuset_set(&l->affinity, (unsigned)cpus[i]);
+	}
+}
+
+/* "Spread the load of eth0" only when the dropping CPUs serve eth0. */
+static void test_backlog_drops_which_interface(void **state)
+{
+	static const int irq_cpus[2] = { 0, 1 };
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c, 2, 4);
+	queue_irqs(&c, 4, 2, irq_cpus);
+	rxqs(&c, 2);
+	c.softnet.rows[2].dropped = 400;	/* 200/s, all on CPU 2 */
+
+	/* eth0's IRQs are on CPUs 0-1 and RPS is off: CPU 2's backlog is fed by something else. */
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	f = synth_first(&run);
+	assert_false(has_text(f->remedy, "ethtool -L eth0"));
+	assert_false(has_text(f->remedy, "/sys/class/net/eth0/queues"));
+	assert_true(has_text(f->detail, "CPU 2 does not serve eth0"));
+	assert_true(has_text(f->detail, "CPUs 0-1"));
+	assert_true(has_text(f->detail, "host-wide"));
+	assert_true(has_text(f->remedy, "land on CPU 2"));
+	assert_true(has_text(f->remedy, "netdev_max_backlog"));
+	synth_run_free(&run);
+
+	/* RPS of eth0 targets CPU 2: the drops are eth0's to spread. */
+	np_cpuset_set(&c.dev.rxq[0].rps_cpus, 2);
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->remedy, "ethtool -L eth0 combined N"));
+	assert_false(has_text(f->detail, "does not serve"));
+	synth_run_free(&run);
+	np_cpuset_zero(&c.dev.rxq[0].rps_cpus);
+
+	/* A queue IRQ of eth0 on CPU 2: likewise. */
+	np_cpuset_zero(&c.irqs.lines[1].effective);
+	np_cpuset_set(&c.irqs.lines[1].effective, 2);
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->remedy, "ethtool -L eth0 combined N"));
+	assert_false(has_text(f->detail, "does not serve"));
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
 static void test_time_squeeze_budget_binds(void **state)
 {
 	struct np_snapshot p, c;
@@ -179,6 +252,58 @@ static void test_time_squeeze_budget_binds(void **state)
 	assert_true(has_text(f->summary, "budget or time"));
 	assert_true(has_text(f->detail, "Threaded NAPI"));
 	assert_false(synth_has_ev(f, "packets_per_net_rx_run"));
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
+/* Before 4.12 there is no netdev_budget_usecs: never suggest it, say the limit is fixed. */
+static void test_time_squeeze_no_budget_usecs(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+	struct np_sysctl *e;
+
+	(void)state;
+	pair(&p, &c, 1, 2);
+	softirqs(&p, 2);
+	softirqs(&c, 2);
+	synth_sysctl(&c, "net.core.netdev_budget", "300");
+	e = np_sysctl_add(&c.sysctl, "net.core.netdev_budget_usecs");
+	assert_non_null(e);
+	e->err = ENOENT;			/* what the collector records on 4.9 */
+	c.softnet.rows[0].time_squeeze = 200;
+	c.softnet.rows[0].processed = 30000;
+	c.softirqs.net_rx[0] = 100;		/* 300 packets per run: the budget binds */
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "packet budget"));
+	assert_true(has_text(f->remedy, "sysctl -w net.core.netdev_budget=600"));
+	assert_false(has_text(f->remedy, "netdev_budget_usecs"));
+	assert_true(has_text(f->detail, "fixed at 2 jiffies"));
+	assert_true(has_text(f->remedy, "Cost:"));
+	synth_run_free(&run);
+
+	/* The time limit binds and cannot be raised here: find the per-packet cost instead. */
+	c.softnet.rows[0].processed = 2000;
+	c.softirqs.net_rx[0] = 200;
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "out of time"));
+	assert_false(has_text(f->remedy, "sysctl -w"));
+	assert_true(has_text(f->remedy, "perf top -C 0"));
+	assert_true(has_text(f->detail, "fixed at 2 jiffies"));
+	synth_run_free(&run);
+
+	/* No sysctls read at all: no usecs line either. */
+	np_snapshot_free(&c);
+	synth_init(&c, 1);
+	synth_softnet(&c, 2);
+	c.softnet.rows[0].time_squeeze = 200;
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_false(has_text(f->remedy, "netdev_budget_usecs"));
+	assert_true(has_text(f->remedy, "netdev_budget=600"));
 	synth_run_free(&run);
 	free_pair(&p, &c);
 }
@@ -391,7 +516,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_backlog_drops),
+		cmocka_unit_test(test_backlog_drops_which_interface),
 		cmocka_unit_test(test_time_squeeze_budget_binds),
+		cmocka_unit_test(test_time_squeeze_no_budget_usecs),
 		cmocka_unit_test(test_time_squeeze_quiet_and_history),
 		cmocka_unit_test(test_flow_limit),
 		cmocka_unit_test(test_single_cpu_sampled),

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* `netpath watch [IFACE]`: the receive path in motion, one frame of rates per interval. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collect.h"
+#include "commands.h"
+#include "ctx.h"
+#include "funnel.h"
+#include "log.h"
+#include "netns.h"
+#include "opts.h"
+#include "render_watch.h"
+#include "watch_tui.h"
+
+static const char usage_text[] =
+	"Usage: netpath watch [OPTIONS] [IFACE]\n"
+	"Live per-stage, per-CPU, per-queue and per-socket rates of IFACE's receive path\n"
+	"(default: the interface of the default route), one frame per interval, with the\n"
+	"findings of doctor.\n\n"
+	"  -i, --interval SEC     seconds between frames (default 1; 0.1 to 3600)\n"
+	"  -n, --count N          print N frames as plain text and exit (also on a terminal)\n"
+	"  -b, --batch            plain-text frames even on a terminal, until interrupted\n"
+	"  -j, --json             one JSON object per frame and line (schema netpath/watch, v1)\n"
+	"      --color WHEN       colours on the screen: auto, always or never (default auto)\n"
+	"      --netns NS         watch inside network namespace NS: a name (/run/netns/NS),\n"
+	"                         a path, or a PID (its /proc/PID/ns/net); needs root\n"
+	"  -v, --verbose          log to stderr (-vv: debug); ignored on the full screen\n"
+	"  -h, --help             this text\n\n"
+	"On a terminal without --count, --batch or --json: a full-screen view (q quits).\n"
+	"Otherwise frames go to stdout, --count N of them or until SIGINT/SIGTERM.\n"
+	"Exit: 0 when done or interrupted, 3 could not watch (bad arguments, no such interface).\n";
+
+struct watch_args {
+	const char *ifname;
+	const char *netns;
+	double interval;
+	unsigned long count;	/* 0: until interrupted */
+	bool batch, json;
+	enum np_color color;
+	int verbose;
+};
+
+/* Set by the handler, read by the loop: the handler does nothing else. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+/* One-line reason on stderr (and a JSON error object with --json), exit 3. */
+static int fail(const struct watch_args *w, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "netpath watch: %s\n", msg);
+	if (w->json)
+		np_render_watch_error_json(stdout, msg, NP_EXIT_UNKNOWN);
+	return NP_EXIT_UNKNOWN;
+}
+
+/* Returns -1 to go on, else the exit code (100 + code for --help's success). */
+static int parse_args(int argc, char **argv, struct watch_args *w)
+{
+	enum { OPT_COLOR = 256, OPT_ROOT, OPT_NETNS };
+	static const struct option longopts[] = {
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "batch", no_argument, NULL, 'b' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "color", required_argument, NULL, OPT_COLOR },
+		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "netns", required_argument, NULL, OPT_NETNS },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	double v;
+	int c;
+
+	memset(w, 0, sizeof(*w));
+	w->interval = 1;
+	optind = 1;
+	/* JSON errors need to know about --json before any other option is judged. */
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "-j") == 0)
+			w->json = true;
+	while ((c = getopt_long(argc, argv, "i:n:bjvh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			if (np_parse_number(optarg, 0.1, 3600, &w->interval) < 0)
+				return fail(w, "invalid --interval '%s' (seconds, 0.1 to 3600)",
+					    optarg);
+			break;
+		case 'n':
+			if (np_parse_number(optarg, 1, 1e9, &v) < 0 || v != floor(v))
+				return fail(w, "invalid --count '%s' (a whole number of "
+					    "frames, >= 1)", optarg);
+			w->count = (unsigned long)v;
+			break;
+		case 'b':
+			w->batch = true;
+			break;
+		case 'j':
+			w->json = true;
+			break;
+		case OPT_COLOR:
+			if (np_parse_color(optarg, &w->color) < 0)
+				return fail(w, "invalid --color '%s' (auto, always, never)",
+					    optarg);
+			break;
+		case OPT_ROOT:
+			return fail(w, "--root is not supported: watch needs the live system (use "
+				    "'netpath doctor --root DIR' for a captured tree)");
+		case OPT_NETNS:
+			w->netns = optarg;
+			break;
+		case 'v':
+			w->verbose++;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return NP_EXIT_OK + 100;
+		default:
+			fputs(usage_text, stderr);
+			return NP_EXIT_UNKNOWN;
+		}
+	}
+	if (optind < argc)
+		w->ifname = argv[optind++];
+	if (optind < argc)
+		return fail(w, "unexpected argument '%s' (one interface at a time)", argv[optind]);
+	return -1;
+}
+
+static double now_monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Sleep until the monotonic deadline; a signal cuts it short (the loop checks the flag). */
+static void sleep_until(double deadline)
+{
+	struct timespec ts = { (time_t)deadline, (long)((deadline - floor(deadline)) * 1e9) };
+
+	while (!stop_requested &&
+	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+static void wall_time(char *buf, size_t size)
+{
+	struct timespec ts;
+	struct tm tm;
+	char s[32];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (!gmtime_r(&ts.tv_sec, &tm) || strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%S", &tm) == 0) {
+		buf[0] = '\0';
+		return;
+	}
+	snprintf(buf, size, "%.20s.%03dZ", s, (int)(ts.tv_nsec / 1000000) % 1000);
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: sleeps and getch() return early so the loop sees the flag at once.
+	 * Installed before ncurses starts, which then leaves SIGINT/SIGTERM to us. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+}
+
+struct watch_state {
+	struct watch_args *w;
+	const struct np_ctx *ctx;
+	const char *ifname;
+	struct np_watch_tui *tui;
+	struct np_watch_session sess;
+	struct np_snapshot snap[2];
+	struct np_watch_frame frame[2];	/* the TUI redraws the last one on resize */
+	double start;
+};
+
+/* One frame from snapshots prev and cur: analysis, report, funnel, model, output. */
+static int one_frame(struct watch_state *st, const struct np_snapshot *prev,
+		     const struct np_snapshot *cur, struct np_watch_frame *f)
+{
+	struct np_options opt = { .interval = st->w->interval, .rtt_ms = NAN,
+				  .bandwidth_bps = NAN };
+	struct np_analysis a = { .prev = prev, .cur = cur, .dt = cur->t - prev->t, .opt = &opt };
+	struct np_report rep;
+	struct np_funnel fn;
+	int r;
+
+	np_analysis_derive(&a);
+	if (np_analyze(&a, &rep, NULL, NULL) < 0)
+		return -ENOMEM;
+	np_funnel_build(&a, &fn);
+	r = np_watch_frame_build(f, &st->sess, &a, &rep, &fn);
+	np_report_free(&rep);
+	if (r < 0)
+		return r;
+	f->elapsed = cur->t - st->start;
+	wall_time(f->time, sizeof(f->time));
+	if (st->tui)
+		np_watch_tui_draw(st->tui, f);
+	else if (st->w->json)
+		np_render_watch_json(stdout, f);
+	else
+		np_render_watch_text(stdout, f);
+	fflush(stdout);
+	return 0;
+}
+
+/* Collect, wait, collect, render, until the count, q or a signal. 0 or -errno. */
+static int run(struct watch_state *st)
+{
+	struct watch_args *w = st->w;
+	unsigned long k;
+	int cur = 0, code = 0, r;
+	double base;
+
+	if (np_collect(st->ctx, st->ifname, &st->snap[0]) < 0)
+		return -ENOENT;
+	base = st->start = st->snap[0].t;
+	for (k = 1; !w->count || k <= w->count; k++) {
+		double deadline = base + (double)k * w->interval;
+		int next = !cur;
+
+		/* Behind schedule (a slow collection or a suspended process): start a new grid
+		 * rather than catch up with a burst of short frames. */
+		if (deadline < now_monotonic()) {
+			base = now_monotonic() - (double)k * w->interval;
+			deadline = base + (double)k * w->interval;
+		}
+		if (st->tui ? np_watch_tui_wait(st->tui, deadline, &stop_requested) :
+			      (sleep_until(deadline), stop_requested))
+			break;
+		np_snapshot_free(&st->snap[next]);
+		r = np_collect(st->ctx, st->ifname, &st->snap[next]);
+		/* A signal during the collection interrupted its reads: no half-read frame. */
+		if (stop_requested)
+			break;
+		if (r < 0 || np_iface_check(st->ctx, st->ifname) < 0) {
+			code = r < 0 ? -ENOENT : -ENODEV;
+			break;
+		}
+		/* The frame drawn last stays alive until this one replaces it on the screen. */
+		np_watch_frame_free(&st->frame[next]);
+		if (one_frame(st, &st->snap[cur], &st->snap[next], &st->frame[next]) < 0) {
+			code = -ENOMEM;
+			break;
+		}
+		cur = next;
+	}
+	return code;
+}
+
+static int resolve_iface(struct watch_args *w, const struct np_ctx *ctx, char *ifname,
+			 size_t size)
+{
+	int r;
+
+	if (w->ifname) {
+		snprintf(ifname, size, "%s", w->ifname);
+		r = np_iface_check(ctx, w->ifname);
+		if (r == -EINVAL)
+			return fail(w, "invalid interface name '%.64s'", w->ifname);
+	} else {
+		if (np_default_iface(ctx, ifname, size) < 0)
+			return fail(w, "no default route to pick an interface from; name one "
+				    "(netpath watch IFACE)");
+		r = np_iface_check(ctx, ifname);
+	}
+	if (r < 0)
+		return fail(w, "no such interface '%s'", ifname);
+	return -1;
+}
+
+int np_cmd_watch(int argc, char **argv)
+{
+	struct watch_state st = { 0 };
+	struct watch_args w;
+	struct np_ctx ctx;
+	char ifname[IF_NAMESIZE];
+	int r;
+
+	r = parse_args(argc, argv, &w);
+	if (r >= 0)
+		return r >= 100 ? r - 100 : r;
+	if (w.verbose >= 2)
+		np_log_set_level(NP_LOG_DEBUG);
+	else if (w.verbose)
+		np_log_set_level(NP_LOG_INFO);
+	if (w.netns) {
+		char err[320], path[256];
+
+		/* Before anything is opened: /proc/net, /sys and every socket must be the
+		 * namespace's. */
+		if (np_netns_enter(w.netns, path, sizeof(path), err, sizeof(err)) < 0)
+			return fail(&w, "%s", err);
+	}
+	r = np_ctx_open(&ctx, NULL);
+	if (r < 0)
+		return fail(&w, "cannot open /proc or /sys: %s", strerror(-r));
+	r = resolve_iface(&w, &ctx, ifname, sizeof(ifname));
+	if (r >= 0) {
+		np_ctx_close(&ctx);
+		return r;
+	}
+	stop_requested = 0;
+	install_signals();
+	st.w = &w;
+	st.ctx = &ctx;
+	st.ifname = ifname;
+	if (!w.json && !w.batch && !w.count && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)) {
+		st.tui = np_watch_tui_open(ifname, w.interval,
+					   np_color_enabled(w.color, stdout));
+		if (!st.tui)
+			fprintf(stderr, "netpath watch: cannot drive this terminal (TERM=%s); "
+				"printing plain frames\n", getenv("TERM") ? getenv("TERM") : "");
+	}
+	if (st.tui) {
+		/* Anything on stderr would scribble over the screen. */
+		np_log_set_level(NP_LOG_ERR);
+		np_watch_tui_draw(st.tui, NULL);
+	}
+	r = run(&st);
+	/* The terminal first: every message below must land on a normal screen. */
+	np_watch_tui_close(st.tui);
+	for (int i = 0; i < 2; i++) {
+		np_watch_frame_free(&st.frame[i]);
+		np_snapshot_free(&st.snap[i]);
+	}
+	np_watch_session_free(&st.sess);
+	np_ctx_close(&ctx);
+	if (r == -ENOENT)
+		return fail(&w, "nothing under /proc or /sys was readable");
+	if (r == -ENODEV)
+		return fail(&w, "interface '%s' disappeared", ifname);
+	if (r < 0)
+		return fail(&w, "out of memory");
+	return NP_EXIT_OK;
+}

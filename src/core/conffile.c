@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The config file: a pure line parser over a text, and a loader that reads the file. */
+#include "conffile.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define NP_CONFIG_MAX_WORDS 64
+
+struct line_ctx {
+	const char *name;
+	unsigned no;
+	char *err;
+	size_t errlen;
+};
+
+static int bad(const struct line_ctx *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int bad(const struct line_ctx *l, const char *fmt, ...)
+{
+	char msg[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(l->err, l->errlen, "%s:%u: %s", l->name, l->no, msg);
+	return -EINVAL;
+}
+
+/* Split line (modified in place) into blank-separated words; -1 if there are too many. */
+static int split(char *line, char **w, int max)
+{
+	int n = 0;
+
+	for (char *p = line; *p;) {
+		while (isspace((unsigned char)*p))
+			*p++ = '\0';
+		if (!*p)
+			break;
+		if (n == max)
+			return -1;
+		w[n++] = p;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+	}
+	return n;
+}
+
+/* Re-run a library parser's message through "NAME:LINE: ". */
+static int relay(const struct line_ctx *l, int r, const char *msg)
+{
+	return r < 0 ? bad(l, "%s", msg) : 0;
+}
+
+static int set_value(const struct line_ctx *l, struct np_config_value *v, char **w, int n)
+{
+	if (n != 2)
+		return bad(l, "'%s' takes one value, e.g. '%s %s'", w[0], w[0],
+			   !strcmp(w[0], "bandwidth") ? "10G" : !strcmp(w[0], "rtt") ? "30" : "2");
+	if (strlen(w[1]) >= sizeof(v->text))
+		return bad(l, "value of '%s' too long", w[0]);
+	snprintf(v->text, sizeof(v->text), "%s", w[1]);
+	v->line = l->no;
+	return 0;
+}
+
+static int parse_line(struct np_config *c, const struct line_ctx *l, char *line)
+{
+	char *w[NP_CONFIG_MAX_WORDS], msg[320], *hash = strchr(line, '#');
+	int n, r = 0;
+
+	if (hash)
+		*hash = '\0';
+	n = split(line, w, NP_CONFIG_MAX_WORDS);
+	if (n < 0)
+		return bad(l, "too many words on one line");
+	if (n == 0)
+		return 0;
+	if (!strcmp(w[0], "threshold")) {
+		char levels[NP_CONFIG_MAX_LINE];
+		size_t len = 0;
+
+		/* The command-line form works too: threshold ID:warn=N,crit=N. */
+		if (n == 2 && strchr(w[1], ':')) {
+			r = np_overrides_parse_option(&c->ovr, w[1], msg, sizeof(msg));
+			return relay(l, r, msg);
+		}
+		if (n < 3)
+			return bad(l, "'threshold' needs a check id and warn=N and/or crit=N, e.g. "
+				   "'threshold softnet.backlog-drops warn=10 crit=1000'");
+		levels[0] = '\0';
+		/* The words come from one line shorter than levels: they fit. */
+		for (int i = 2; i < n && len < sizeof(levels); i++)
+			len += (size_t)snprintf(levels + len, sizeof(levels) - len, "%s ", w[i]);
+		r = np_overrides_set(&c->ovr, w[1], levels, msg, sizeof(msg));
+		return relay(l, r, msg);
+	}
+	if (!strcmp(w[0], "check") || !strcmp(w[0], "skip")) {
+		enum np_sel_kind kind = w[0][0] == 'c' ? NP_SEL_CHECK : NP_SEL_SKIP;
+
+		char list[NP_CONFIG_MAX_LINE];
+		size_t len = 0;
+
+		if (n < 2)
+			return bad(l, "'%s' needs check ids, globs or stage names, e.g. '%s "
+				   "softnet.*,socket.udp-*'", w[0], w[0]);
+		/* "a, b", "a ,b", "a b" and "a,b" are one list; "a,,b" keeps its empty item. */
+		list[0] = '\0';
+		for (int i = 1; i < n && len < sizeof(list); i++) {
+			bool sep = i > 1 && list[len - 1] != ',' && w[i][0] != ',';
+
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+						sep ? "," : "", w[i]);
+		}
+		r = np_selection_parse(&c->sel, kind, list, msg, sizeof(msg));
+		return relay(l, r, msg);
+	}
+	if (!strcmp(w[0], "interval"))
+		return set_value(l, &c->interval, w, n);
+	if (!strcmp(w[0], "rtt"))
+		return set_value(l, &c->rtt, w, n);
+	if (!strcmp(w[0], "bandwidth"))
+		return set_value(l, &c->bandwidth, w, n);
+	if (strchr(w[0], '='))
+		return bad(l, "'%s': write 'NAME VALUE' without '='", w[0]);
+	return bad(l, "unknown setting '%s' (threshold, check, skip, interval, rtt, bandwidth)",
+		   w[0]);
+}
+
+int np_config_parse(struct np_config *c, const char *name, const char *text, size_t len,
+		    char *err, size_t errlen)
+{
+	struct line_ctx l = { .name = name, .err = err, .errlen = errlen };
+	char line[NP_CONFIG_MAX_LINE], msg[256];
+	size_t pos = 0;
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	while (pos < len) {
+		const char *b = text + pos, *nl = memchr(b, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - b) : len - pos;
+
+		l.no++;
+		pos += n + (nl ? 1 : 0);
+		if (memchr(b, '\0', n))
+			return bad(&l, "NUL byte: not a text file");
+		if (n >= sizeof(line))
+			return bad(&l, "line longer than %d characters", NP_CONFIG_MAX_LINE - 1);
+		memcpy(line, b, n);
+		line[n] = '\0';
+		r = parse_line(c, &l, line);
+		if (r < 0)
+			return r;
+	}
+	if (np_selection_validate(&c->sel, msg, sizeof(msg)) < 0) {
+		snprintf(err, errlen, "%s: %s", name, msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The whole file, NUL-terminated, at most NP_CONFIG_MAX_BYTES; -errno. */
+static int read_all(const char *path, char **out, size_t *len)
+{
+	size_t cap = 4096, n = 0;
+	char *buf = NULL, *nb;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
+
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		ssize_t k;
+
+		if (!buf || n + 1 >= cap) {
+			if (buf)
+				cap *= 2;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				r = -ENOMEM;
+				break;
+			}
+			buf = nb;
+		}
+		k = read(fd, buf + n, cap - n - 1);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			r = -errno;
+			break;
+		}
+		if (k == 0)
+			break;
+		n += (size_t)k;
+		if (n > NP_CONFIG_MAX_BYTES) {
+			r = -EFBIG;
+			break;
+		}
+	}
+	close(fd);
+	if (r < 0) {
+		free(buf);
+		return r;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+int np_config_load(const char *path, bool required, struct np_config *c, char *err,
+		   size_t errlen)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	if (strlen(path) >= sizeof(c->path)) {
+		snprintf(err, errlen, "config file name too long");
+		return -ENAMETOOLONG;
+	}
+	r = read_all(path, &text, &len);
+	if (r == -ENOENT && !required)
+		return 0;
+	if (r < 0) {
+		snprintf(err, errlen, "cannot read config file %s: %s", path,
+			 r == -EFBIG ? "larger than 1 MiB" : strerror(-r));
+		return r;
+	}
+	r = np_config_parse(c, path, text, len, err, errlen);
+	free(text);
+	if (r < 0)
+		return r;
+	snprintf(c->path, sizeof(c->path), "%s", path);
+	return 0;
+}
+
+void np_config_free(struct np_config *c)
+{
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Monitoring renderers: Prometheus text exposition (textfile collector) and Nagios plugin mode. */
+#ifndef NP_RENDER_MONITOR_H
+#define NP_RENDER_MONITOR_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "render.h"
+
+/*
+ * Prometheus text format 0.0.4: netpath_* families, each with HELP and TYPE once, every sample
+ * labelled with interface (so one file per interface never collides in the textfile collector).
+ * raw_driver_counters adds netpath_driver_counter_total{name} for every driver counter;
+ * otherwise only the classified ones, summed as netpath_nic_witness_total{meaning,...}.
+ */
+void np_render_doctor_prom(FILE *out, const struct np_doctor_view *v, bool raw_driver_counters);
+
+/*
+ * Nagios/Icinga plugin output: "NETPATH OK|WARNING|CRITICAL - text | perfdata", then one line
+ * per warning/critical finding. Returns the plugin exit code: 0 OK (info findings included),
+ * 1 WARNING, 2 CRITICAL.
+ */
+int np_render_doctor_nagios(FILE *out, const struct np_doctor_view *v);
+/* "NETPATH UNKNOWN - reason" for exit code 3 (could not diagnose). */
+void np_render_nagios_unknown(FILE *out, const char *reason);
+
+#endif

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Prometheus text exposition (format 0.0.4) of a doctor run, for node_exporter's textfile dir. */
+#include "render_monitor.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "config.h"
+#include "render_prom_priv.h"
+
+/* Length of the well-formed UTF-8 sequence at s (RFC 3629), 0 if it is not one. Stops at the
+ * terminating NUL, which is never a continuation byte. */
+static size_t utf8_len(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		lo = s[0] == 0xe0 ? 0xa0 : 0x80;	/* no overlong forms */
+		hi = s[0] == 0xed ? 0x9f : 0xbf;	/* no surrogates */
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		lo = s[0] == 0xf0 ? 0x90 : 0x80;
+		hi = s[0] == 0xf4 ? 0x8f : 0xbf;	/* nothing past U+10FFFF */
+	} else {
+		return 0;
+	}
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/*
+ * The text between the quotes of a label value (quote = true) or of a HELP line: backslash,
+ * newline and (in labels) the double quote escaped as the format requires. Names come from
+ * drivers and the kernel, so bytes that are not UTF-8 and other control characters become '?':
+ * a parser must never see a broken line. Truncates at a whole character.
+ */
+void np_prom_escape(const char *in, bool quote, char *out, size_t size)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t o = 0;
+
+	while (*s) {
+		const char *rep = NULL;
+		size_t n = 1, len;
+
+		if (*s == '\\')
+			rep = "\\\\";
+		else if (*s == '\n')
+			rep = "\\n";
+		else if (*s == '"' && quote)
+			rep = "\\\"";
+		else if (*s < 0x20 || *s == 0x7f || !(n = utf8_len(s)))
+			rep = "?", n = 1;
+		len = rep ? strlen(rep) : n;
+		if (o + len >= size)
+			break;
+		memcpy(out + o, rep ? rep : (const char *)s, len);
+		o += len;
+		s += n;
+	}
+	out[o] = '\0';
+}
+
+void np_prom_family(struct np_prom *p, const char *name, const char *type, const char *help)
+{
+	p->name = name;
+	p->type = type;
+	p->help = help;
+	p->header_done = false;
+}
+
+/* One sample of the current family: value, then NULL-terminated label name/value pairs (raw
+ * values; escaped here). Every sample carries interface first (and netns with --netns):
+ * netpath writes one file per interface, and host-wide values in two files must not be the
+ * same series. */
+static void vsample(struct np_prom *p, const char *value, va_list ap)
+{
+	char esc[NP_PROM_LABEL_MAX];
+	const char *k;
+
+	if (!p->header_done) {
+		char help[512];
+
+		np_prom_escape(p->help, false, help, sizeof(help));
+		fprintf(p->out, "# HELP %s %s\n# TYPE %s %s\n", p->name, help, p->name, p->type);
+		p->header_done = true;
+	}
+	np_prom_escape(p->ifname, true, esc, sizeof(esc));
+	fprintf(p->out, "%s{interface=\"%s\"", p->name, esc);
+	if (p->netns) {
+		np_prom_escape(p->netns, true, esc, sizeof(esc));
+		fprintf(p->out, ",netns=\"%s\"", esc);
+	}
+	while ((k = va_arg(ap, const char *))) {
+		np_prom_escape(va_arg(ap, const char *), true, esc, sizeof(esc));
+		fprintf(p->out, ",%s=\"%s\"", k, esc);
+	}
+	fprintf(p->out, "} %s\n", value);
+}
+
+/* Not reported (NP_NA) leaves the series out: absent is not zero. */
+void np_prom_u64(struct np_prom *p, uint64_t v, ...)
+{
+	char num[32];
+	va_list ap;
+
+	if (!np_has(v))
+		return;
+	snprintf(num, sizeof(num), "%" PRIu64, v);
+	va_start(ap, v);
+	vsample(p, num, ap);
+	va_end(ap);
+}
+
+void np_prom_dbl(struct np_prom *p, double v, ...)
+{
+	char num[48];
+	va_list ap;
+
+	if (!isfinite(v))
+		return;
+	v += 0.0;	/* no "-0" */
+	if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(num, sizeof(num), "%.0f", v);
+	else
+		snprintf(num, sizeof(num), "%.15g", v);
+	va_start(ap, v);
+	vsample(p, num, ap);
+	va_end(ap);
+}
+
+/* ---- the run itself ---- */
+
+static void meta(struct np_prom *p, const struct np_doctor_view *v)
+{
+	const struct np_snapshot *s = v->a->cur;
+	const char *drv = s->eth.driver[0] ? s->eth.driver : s->dev.driver;
+	struct timespec now;
+
+	np_prom_family(p, "netpath_info", "gauge",
+		       "Always 1: the netpath version, kernel release and driver of this run");
+	np_prom_dbl(p, 1, "version", NETPATH_VERSION, "kernel", s->host.kernel, "driver", drv,
+		    NULL);
+	np_prom_family(p, "netpath_status", "gauge",
+		       "Worst severity of all findings: 0 ok, 1 info, 2 warning, 3 critical");
+	np_prom_dbl(p, (double)np_report_worst(v->r), NULL);
+	np_prom_family(p, "netpath_interval_seconds", "gauge",
+		       "Seconds between the two snapshots the rates come from (0: no sampling)");
+	np_prom_dbl(p, v->a->prev ? v->a->dt : 0.0, NULL);
+	clock_gettime(CLOCK_REALTIME, &now);
+	np_prom_family(p, "netpath_last_run_timestamp_seconds", "gauge",
+		       "Unix time at which this file was written");
+	np_prom_dbl(p, (double)now.tv_sec + (double)(now.tv_nsec / 1000000) / 1e3, NULL);
+}
+
+static const char *check_help_sev =
+	"Worst severity the check found: 0 ok, 1 info, 2 warning, 3 critical "
+	"(0 when skipped: see netpath_check_skipped)";
+
+static void checks(struct np_prom *p, const struct np_report *r)
+{
+	np_prom_family(p, "netpath_check_severity", "gauge", check_help_sev);
+	for (size_t i = 0; i < r->nres; i++)
+		if (r->res[i].state != NP_CHECK_NOT_RUN)
+			np_prom_dbl(p, (double)r->res[i].worst, "check", r->res[i].check->id,
+				    "stage", np_stage_name(r->res[i].check->stage), NULL);
+	np_prom_family(p, "netpath_check_skipped", "gauge",
+		       "1 when the check could not run because its data was unavailable");
+	for (size_t i = 0; i < r->nres; i++)
+		if (r->res[i].state != NP_CHECK_NOT_RUN)
+			np_prom_dbl(p, r->res[i].state == NP_CHECK_SKIPPED ? 1.0 : 0.0,
+				    "check", r->res[i].check->id,
+				    "stage", np_stage_name(r->res[i].check->stage), NULL);
+}
+
+/* The per-stage funnel: since-boot counters, and per-second gauges when sampled. */
+static void funnel(struct np_prom *p, const struct np_funnel *fn)
+{
+	static const struct {
+		const char *name, *type, *help;
+		bool drop, rate;
+	} fams[] = {
+		{ "netpath_stage_packets_total", "counter",
+		  "Packets seen at the stage since boot (scope: whose counters)", false, false },
+		{ "netpath_stage_drops_total", "counter",
+		  "Packets dropped at the stage since boot (scope: whose counters)", true, false },
+		{ "netpath_stage_packets_per_second", "gauge",
+		  "Packets per second at the stage over the sampling interval", false, true },
+		{ "netpath_stage_drops_per_second", "gauge",
+		  "Drops per second at the stage over the sampling interval", true, true },
+	};
+
+	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
+		np_prom_family(p, fams[k].name, fams[k].type, fams[k].help);
+		for (size_t i = 0; i < fn->n; i++) {
+			const struct np_funnel_row *row = &fn->rows[i];
+			const struct np_counter_view *c = fams[k].drop ? &row->drop : &row->in;
+			const char *st = np_stage_name(row->stage), *sc = np_scope_name(row->scope);
+
+			if (!c->present || (fams[k].rate && !c->sampled))
+				continue;
+			if (fams[k].rate)
+				np_prom_dbl(p, c->rate, "stage", st, "scope", sc, NULL);
+			else
+				np_prom_u64(p, c->total, "stage", st, "scope", sc, NULL);
+		}
+	}
+}
+
+/* Per-CPU softnet_stat counters (32-bit in the kernel: a wrap reads as a counter reset). */
+static void softnet(struct np_prom *p, const struct np_softnet *sn)
+{
+	static const struct {
+		const char *name, *help;
+		size_t off;
+	} fams[] = {
+		{ "netpath_softnet_processed_total",
+		  "Packets processed by the CPU's NET_RX softirq",
+		  offsetof(struct np_softnet_row, processed) },
+		{ "netpath_softnet_dropped_total",
+		  "Packets dropped because the CPU's backlog was full (netdev_max_backlog)",
+		  offsetof(struct np_softnet_row, dropped) },
+		{ "netpath_softnet_time_squeeze_total",
+		  "NET_RX runs that ended with work left (netdev_budget or netdev_budget_usecs)",
+		  offsetof(struct np_softnet_row, time_squeeze) },
+		{ "netpath_softnet_flow_limit_total", "Packets dropped by the per-flow limit",
+		  offsetof(struct np_softnet_row, flow_limit_count) },
+	};
+
+	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
+		np_prom_family(p, fams[k].name, "counter", fams[k].help);
+		for (size_t i = 0; i < sn->n; i++) {
+			const struct np_softnet_row *row = &sn->rows[i];
+			bool dup = row->cpu < 0;
+			char cpu[16];
+
+			for (size_t j = 0; j < i && !dup; j++)
+				dup = sn->rows[j].cpu == row->cpu;
+			if (dup)
+				continue;
+			snprintf(cpu, sizeof(cpu), "%d", row->cpu);
+			np_prom_u64(p, np_prom_field(row, fams[k].off), "cpu", cpu, NULL);
+		}
+	}
+}
+
+/* One sysctl value as a gauge, scaled (usecs to seconds); absent when not read. */
+static void sysctl(struct np_prom *p, const struct np_snapshot *s, const char *key, int idx,
+		   double scale, const char *lname, const char *lval)
+{
+	bool ok;
+	int64_t val = np_sysctl_int(s, key, idx, &ok);
+
+	if (!ok)
+		return;
+	if (lname)
+		np_prom_dbl(p, (double)val * scale, lname, lval, NULL);
+	else
+		np_prom_dbl(p, (double)val * scale, NULL);
+}
+
+static void sysctl3(struct np_prom *p, const struct np_snapshot *s, const char *key,
+		    const char *lname, const char *const names[3])
+{
+	const struct np_sysctl *sc = np_sysctl_find(s, key);
+
+	/* A triple is used only whole: two of three thresholds would mislead. */
+	if (!sc || sc->err || sc->nvals != 3)
+		return;
+	for (int i = 0; i < 3; i++)
+		sysctl(p, s, key, i, 1, lname, names[i]);
+}
+
+static void sysctls(struct np_prom *p, const struct np_snapshot *s)
+{
+	static const char *const thr[3] = { "min", "pressure", "max" };
+	static const char *const set[3] = { "min", "default", "max" };
+	const struct np_sockstat *ss = &s->sockstat;
+	bool sock = np_src_ok(s, NP_SRC_SOCKSTAT);
+
+	np_prom_family(p, "netpath_netdev_max_backlog_packets", "gauge",
+		       "net.core.netdev_max_backlog: per-CPU backlog queue length");
+	sysctl(p, s, "net.core.netdev_max_backlog", 0, 1, NULL, NULL);
+	np_prom_family(p, "netpath_netdev_budget_packets", "gauge",
+		       "net.core.netdev_budget: packets one NET_RX run may process");
+	sysctl(p, s, "net.core.netdev_budget", 0, 1, NULL, NULL);
+	np_prom_family(p, "netpath_netdev_budget_seconds", "gauge",
+		       "net.core.netdev_budget_usecs / 1e6: time one NET_RX run may take");
+	sysctl(p, s, "net.core.netdev_budget_usecs", 0, 1e-6, NULL, NULL);
+	np_prom_family(p, "netpath_rmem_max_bytes", "gauge",
+		       "net.core.rmem_max: the largest SO_RCVBUF an application may set");
+	sysctl(p, s, "net.core.rmem_max", 0, 1, NULL, NULL);
+	np_prom_family(p, "netpath_wmem_max_bytes", "gauge",
+		       "net.core.wmem_max: the largest SO_SNDBUF an application may set");
+	sysctl(p, s, "net.core.wmem_max", 0, 1, NULL, NULL);
+	np_prom_family(p, "netpath_tcp_rmem_bytes", "gauge",
+		       "net.ipv4.tcp_rmem: TCP receive buffer min, default and autotuning max");
+	sysctl3(p, s, "net.ipv4.tcp_rmem", "setting", set);
+	np_prom_family(p, "netpath_tcp_wmem_bytes", "gauge",
+		       "net.ipv4.tcp_wmem: TCP send buffer min, default and autotuning max");
+	sysctl3(p, s, "net.ipv4.tcp_wmem", "setting", set);
+
+	np_prom_family(p, "netpath_tcp_mem_pages", "gauge",
+		       "net.ipv4.tcp_mem thresholds in pages: min, pressure, max");
+	sysctl3(p, s, "net.ipv4.tcp_mem", "threshold", thr);
+	np_prom_family(p, "netpath_tcp_mem_used_pages", "gauge",
+		       "Pages all TCP sockets use now (/proc/net/sockstat TCP mem)");
+	if (sock)
+		np_prom_u64(p, ss->tcp_mem, NULL);
+	np_prom_family(p, "netpath_udp_mem_pages", "gauge",
+		       "net.ipv4.udp_mem thresholds in pages: min, pressure, max");
+	sysctl3(p, s, "net.ipv4.udp_mem", "threshold", thr);
+	np_prom_family(p, "netpath_udp_mem_used_pages", "gauge",
+		       "Pages all UDP sockets use now (/proc/net/sockstat UDP mem)");
+	if (sock)
+		np_prom_u64(p, ss->udp_mem, NULL);
+	np_prom_family(p, "netpath_page_size_bytes", "gauge",
+		       "Page size: the unit of tcp_mem and udp_mem");
+	if (!s->mem.page_size_assumed)
+		np_prom_u64(p, s->mem.page_size, NULL);
+
+	np_prom_family(p, "netpath_conntrack_entries", "gauge",
+		       "net.netfilter.nf_conntrack_count: connection tracking entries in use");
+	sysctl(p, s, "net.netfilter.nf_conntrack_count", 0, 1, NULL, NULL);
+	np_prom_family(p, "netpath_conntrack_max_entries", "gauge",
+		       "net.netfilter.nf_conntrack_max: the table size");
+	sysctl(p, s, "net.netfilter.nf_conntrack_max", 0, 1, NULL, NULL);
+}
+
+void np_render_doctor_prom(FILE *out, const struct np_doctor_view *v, bool raw_driver_counters)
+{
+	const struct np_snapshot *s = v->a->cur;
+	struct np_prom p = { .out = out, .ifname = s->ifname, .netns = v->netns };
+
+	meta(&p, v);
+	checks(&p, v->r);
+	funnel(&p, v->funnel);
+	np_prom_nic(&p, s, raw_driver_counters);
+	if (np_src_ok(s, NP_SRC_SOFTNET))
+		softnet(&p, &s->softnet);
+	sysctls(&p, s);
+	np_prom_qdiscs(&p, s);
+}

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Prometheus families of the NIC side: link, rings, channels, queues, driver counters, qdiscs. */
+#include "render_monitor.h"
+#include "render_prom_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver_counters.h"
+
+static void link_nic(struct np_prom *p, const struct np_snapshot *s)
+{
+	uint64_t speed = np_has(s->dev.speed_mbps) && s->dev.speed_mbps ? s->dev.speed_mbps :
+			 s->eth.link.speed_mbps;
+	uint64_t mtu = s->rtnl.mtu;
+
+	if (!np_src_ok(s, NP_SRC_RTNL_LINK) || !np_has(mtu))
+		mtu = np_src_ok(s, NP_SRC_NETDEV) ? s->dev.mtu : NP_NA;
+	np_prom_family(p, "netpath_link_speed_bits_per_second", "gauge",
+		       "Negotiated link speed (absent when the device does not report one)");
+	if (np_has(speed) && speed > 0 && speed < UINT32_MAX)
+		np_prom_dbl(p, (double)speed * 1e6, NULL);
+	np_prom_family(p, "netpath_link_mtu_bytes", "gauge", "MTU of the interface");
+	np_prom_u64(p, mtu, NULL);
+
+	if (np_src_ok(s, NP_SRC_ETHTOOL_RINGS)) {
+		np_prom_family(p, "netpath_nic_rx_ring_size", "gauge",
+			       "RX ring descriptors configured");
+		np_prom_u64(p, s->eth.rings.rx, NULL);
+		np_prom_family(p, "netpath_nic_rx_ring_max_size", "gauge",
+			       "RX ring descriptors the hardware supports at most");
+		np_prom_u64(p, s->eth.rings.rx_max, NULL);
+	}
+	if (np_src_ok(s, NP_SRC_ETHTOOL_CHANNELS)) {
+		const struct np_channels *c = &s->eth.channels;
+
+		np_prom_family(p, "netpath_nic_channels", "gauge",
+			       "Queues (channels) configured, by type: combined, rx, tx");
+		np_prom_u64(p, c->combined, "type", "combined", NULL);
+		np_prom_u64(p, c->rx, "type", "rx", NULL);
+		np_prom_u64(p, c->tx, "type", "tx", NULL);
+		np_prom_family(p, "netpath_nic_channels_max", "gauge",
+			       "Queues (channels) the hardware supports at most, by type");
+		np_prom_u64(p, c->combined_max, "type", "combined", NULL);
+		np_prom_u64(p, c->rx_max, "type", "rx", NULL);
+		np_prom_u64(p, c->tx_max, "type", "tx", NULL);
+	}
+}
+
+/* Per-queue counters from netdev qstats (6.9+); the first of a duplicated queue id wins. */
+static void queues(struct np_prom *p, const struct np_ethtool *e)
+{
+	static const struct {
+		const char *name, *help;
+		size_t off;
+	} fams[] = {
+		{ "netpath_queue_rx_packets_total", "Packets received on the RX queue since boot",
+		  offsetof(struct np_qstat, rx_packets) },
+		{ "netpath_queue_rx_drops_total",
+		  "Packets the NIC dropped for the RX queue since boot (qstats rx-hw-drops)",
+		  offsetof(struct np_qstat, rx_hw_drops) },
+		{ "netpath_queue_rx_alloc_fail_total",
+		  "Buffer allocation failures refilling the RX queue since boot",
+		  offsetof(struct np_qstat, rx_alloc_fail) },
+	};
+
+	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
+		np_prom_family(p, fams[k].name, "counter", fams[k].help);
+		for (size_t i = 0; i < e->nqstats; i++) {
+			const struct np_qstat *q = &e->qstats[i];
+			bool dup = false;
+			char qn[16];
+
+			for (size_t j = 0; j < i && !dup; j++)
+				dup = e->qstats[j].queue == q->queue;
+			if (dup)
+				continue;
+			snprintf(qn, sizeof(qn), "%d", q->queue);
+			np_prom_u64(p, np_prom_field(q, fams[k].off), "queue", qn, NULL);
+		}
+	}
+}
+
+/* Classified driver counters summed by what they witness: a bounded set whatever the driver. */
+struct witness {
+	enum np_drv_meaning meaning;
+	bool tx;
+	int queue;
+	uint64_t sum;
+};
+
+static int cmp_witness(const void *x, const void *y)
+{
+	const struct witness *a = x, *b = y;
+
+	if (a->meaning != b->meaning)
+		return a->meaning < b->meaning ? -1 : 1;
+	if (a->tx != b->tx)
+		return a->tx ? 1 : -1;
+	return a->queue < b->queue ? -1 : a->queue > b->queue;
+}
+
+static void witnesses(struct np_prom *p, const struct np_snapshot *s)
+{
+	const struct np_counters *c = &s->eth.drv_stats;
+	const char *drv = s->eth.driver[0] ? s->eth.driver : s->dev.driver;
+	struct witness *w = calloc(c->n ? c->n : 1, sizeof(*w));
+	size_t n = 0;
+
+	if (!w)
+		return;	/* no partial sums: a wrong total is worse than none */
+	for (size_t i = 0; i < c->n; i++) {
+		struct np_drv_class cl;
+		size_t k;
+
+		if (!np_has(c->e[i].value) || !np_drv_classify(drv, c->e[i].name, &cl))
+			continue;
+		for (k = 0; k < n; k++)
+			if (w[k].meaning == cl.meaning && w[k].tx == cl.is_tx &&
+			    w[k].queue == cl.queue)
+				break;
+		if (k == n)
+			w[n++] = (struct witness){ .meaning = cl.meaning, .tx = cl.is_tx,
+						   .queue = cl.queue < 0 ? -1 : cl.queue };
+		w[k].sum += c->e[i].value;
+	}
+	qsort(w, n, sizeof(*w), cmp_witness);
+	np_prom_family(p, "netpath_nic_witness_total", "counter",
+		       "Driver counters that witness a loss or throttle, summed by meaning since "
+		       "boot; queue=\"device\" is a device-wide counter, which some drivers keep "
+		       "besides the per-queue ones: do not add the two");
+	for (size_t k = 0; k < n; k++) {
+		char qn[16];
+
+		if (w[k].queue < 0)
+			snprintf(qn, sizeof(qn), "device");
+		else
+			snprintf(qn, sizeof(qn), "%d", w[k].queue);
+		np_prom_u64(p, w[k].sum, "meaning", np_drv_meaning_name(w[k].meaning),
+			    "direction", w[k].tx ? "tx" : "rx", "queue", qn, NULL);
+	}
+	free(w);
+}
+
+/* Every driver counter, by its escaped name (sorted, so equal names are adjacent and only the
+ * first is written: a driver may report a name twice, or two names may escape alike). */
+struct raw {
+	char esc[NP_PROM_LABEL_MAX];
+	const struct np_counter *c;
+};
+
+/* By escaped name, then in the driver's order: the first of equal names is the one written. */
+static int cmp_raw(const void *x, const void *y)
+{
+	const struct raw *a = x, *b = y;
+	int r = strcmp(a->esc, b->esc);
+
+	return r ? r : (a->c > b->c) - (a->c < b->c);
+}
+
+static void raw_counters(struct np_prom *p, const struct np_counters *c)
+{
+	struct raw *r = calloc(c->n ? c->n : 1, sizeof(*r));
+	size_t n = 0;
+
+	if (!r)
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		if (!np_has(c->e[i].value))
+			continue;
+		np_prom_escape(c->e[i].name, true, r[n].esc, sizeof(r[n].esc));
+		r[n++].c = &c->e[i];
+	}
+	qsort(r, n, sizeof(*r), cmp_raw);
+	np_prom_family(p, "netpath_driver_counter_total", "counter",
+		       "Every driver statistic (ethtool -S) as the driver names it, since boot");
+	for (size_t i = 0; i < n; i++)
+		if (!i || strcmp(r[i].esc, r[i - 1].esc))
+			np_prom_u64(p, r[i].c->value, "name", r[i].c->name, NULL);
+	free(r);
+}
+
+/* A qdisc's label values as written (the kind escaped): equal ones are one series. */
+static void qdisc_labels(const struct np_qdisc *q, char *kind, char *h, char *par, size_t size)
+{
+	char k[sizeof(q->kind) + 1];
+
+	snprintf(k, sizeof(k), "%.*s", (int)sizeof(q->kind), q->kind);
+	np_prom_escape(k, true, kind, NP_PROM_LABEL_MAX);
+	snprintf(h, size, "%x:%x", q->handle >> 16, q->handle & 0xffff);
+	if (q->root)
+		snprintf(par, size, "root");
+	else if (q->ingress)
+		snprintf(par, size, "ingress");
+	else
+		snprintf(par, size, "%x:%x", q->parent >> 16, q->parent & 0xffff);
+}
+
+void np_prom_qdiscs(struct np_prom *p, const struct np_snapshot *s)
+{
+	static const struct {
+		const char *name, *help;
+		size_t off;
+	} fams[] = {
+		{ "netpath_qdisc_drops_total", "Packets the qdisc dropped since it was created",
+		  offsetof(struct np_qdisc, drops) },
+		{ "netpath_qdisc_overlimits_total",
+		  "Times the qdisc was over its limit (shaped or dropped) since it was created",
+		  offsetof(struct np_qdisc, overlimits) },
+	};
+	const struct np_rtnl *r = &s->rtnl;
+
+	if (!np_src_ok(s, NP_SRC_RTNL_QDISC))
+		return;
+	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
+		np_prom_family(p, fams[k].name, "counter", fams[k].help);
+		for (size_t i = 0; i < r->nqdisc; i++) {
+			const struct np_qdisc *q = &r->qdiscs[i];
+			char kind[NP_PROM_LABEL_MAX], kj[NP_PROM_LABEL_MAX];
+			char h[24], par[24], hj[24], pj[24];
+			bool dup = false;
+
+			qdisc_labels(q, kind, h, par, sizeof(h));
+			for (size_t j = 0; j < i && !dup; j++) {
+				qdisc_labels(&r->qdiscs[j], kj, hj, pj, sizeof(hj));
+				dup = !strcmp(h, hj) && !strcmp(par, pj) && !strcmp(kind, kj);
+			}
+			if (dup)
+				continue;
+			/* The raw kind: np_prom_u64() escapes it (bounded by its array). */
+			snprintf(kj, sizeof(kj), "%.*s", (int)sizeof(q->kind), q->kind);
+			np_prom_u64(p, np_prom_field(q, fams[k].off), "kind", kj, "handle", h,
+				    "parent", par, NULL);
+		}
+	}
+}
+
+void np_prom_nic(struct np_prom *p, const struct np_snapshot *s, bool raw_driver_counters)
+{
+	link_nic(p, s);
+	if (np_src_ok(s, NP_SRC_QSTATS))
+		queues(p, &s->eth);
+	/* The classified witnesses always (alert rules keep their series), raw ones on request. */
+	if (np_src_ok(s, NP_SRC_DRIVER_STATS)) {
+		witnesses(p, s);
+		if (raw_driver_counters)
+			raw_counters(p, &s->eth.drv_stats);
+	}
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The Prometheus renderer's internals: the family/sample writer its two files share. */
+#ifndef NP_RENDER_PROM_PRIV_H
+#define NP_RENDER_PROM_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "snapshot.h"
+
+/*
+ * The family being written. Its HELP/TYPE header goes out with its first sample, so a family
+ * with nothing to report (no qdiscs, conntrack not loaded) leaves no empty header behind, and
+ * every family's samples are consecutive: the text format forbids a second HELP/TYPE for a name.
+ */
+struct np_prom {
+	FILE *out;
+	const char *ifname;
+	const char *netns;		/* --netns as given, NULL for our own namespace */
+	const char *name, *type, *help;
+	bool header_done;
+};
+
+/* A label value big enough for a driver counter name or a qdisc kind, escaped. */
+#define NP_PROM_LABEL_MAX 192
+
+/* in, escaped for a label value (quote) or a HELP text, into out; see render_prom.c. */
+void np_prom_escape(const char *in, bool quote, char *out, size_t size);
+/* Start a family: name, "counter" or "gauge", HELP text. */
+void np_prom_family(struct np_prom *p, const char *name, const char *type, const char *help);
+/* One sample of the current family, then NULL-terminated label name/value pairs (raw values).
+ * An NP_NA or non-finite value writes nothing: absent is not zero. */
+void np_prom_u64(struct np_prom *p, uint64_t v, ...) __attribute__((sentinel));
+void np_prom_dbl(struct np_prom *p, double v, ...) __attribute__((sentinel));
+
+/* The u64 at byte offset off of a struct (tables of families over struct fields). */
+static inline uint64_t np_prom_field(const void *base, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)base + off, sizeof(v));
+	return v;
+}
+
+/* render_prom_nic.c: link, rings, channels, qstats, driver counters; qdiscs. */
+void np_prom_nic(struct np_prom *p, const struct np_snapshot *s, bool raw_driver_counters);
+void np_prom_qdiscs(struct np_prom *p, const struct np_snapshot *s);
+
+#endif

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Text "Sockets" block: the sock_diag summary and, with --sockets N, the top N per problem. */
+#include "check.h"
+#include "render.h"
+#include "render_sockets.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const char *count(uint64_t v, char *b, size_t n)
+{
+	return np_fmt_count((double)v, b, n);
+}
+
+static void owner(FILE *out, const struct np_sock_id *id)
+{
+	if (id->pid >= 0)
+		fprintf(out, "  pid %d (%s)", id->pid, id->comm);
+	fprintf(out, "\n");
+}
+
+static void flows(FILE *out, const char *title, uint64_t total, const struct np_sock_flow *e,
+		  uint32_t n, int top_n)
+{
+	char l[64], r[64], b1[32], b2[32], c[32];
+
+	fprintf(out, "  %s: %s\n", title, count(total, c, sizeof(c)));
+	for (uint32_t i = 0; i < n && (int)i < top_n; i++) {
+		const struct np_sock_flow *f = &e[i];
+
+		fprintf(out, "    %s %s %s  %s  rtt %.3g ms  rcvbuf %s  sndbuf %s  retrans %.2f%%",
+			np_sock_addr_str(f->id.family, f->id.saddr, f->id.sport, l, sizeof(l)),
+			f->flags & NP_SOCKF_RCV_LIMITED ? "<-" : "->",
+			np_sock_addr_str(f->id.family, f->id.daddr, f->id.dport, r, sizeof(r)),
+			f->cc[0] ? f->cc : "?", f->rtt_us / 1000.0,
+			np_fmt_bytes(f->rcvbuf, b1, sizeof(b1)), np_fmt_bytes(f->sndbuf, b2,
+									     sizeof(b2)),
+			f->segs_out ? 100.0 * f->total_retrans / f->segs_out : 0.0);
+		owner(out, &f->id);
+	}
+}
+
+static void top(FILE *out, const struct np_sockets *k, int top_n)
+{
+	char a[64], b1[32], b2[32], c[32];
+
+	fprintf(out, "  listeners with a full or near-full accept queue, or drops: %s\n",
+		count(k->listen.total, c, sizeof(c)));
+	for (uint32_t i = 0; i < k->listen.n && (int)i < top_n; i++) {
+		const struct np_sock_listener *l = &k->listen.e[i];
+
+		fprintf(out, "    %s  accept queue %u/%u",
+			np_sock_addr_str(l->id.family, l->id.saddr, l->id.sport, a, sizeof(a)),
+			l->queued, l->limit);
+		if (l->drops != UINT64_MAX)
+			fprintf(out, "  drops %s", count(l->drops, c, sizeof(c)));
+		owner(out, &l->id);
+	}
+	fprintf(out, "  UDP sockets dropping or full: %s\n", count(k->udp.total, c, sizeof(c)));
+	for (uint32_t i = 0; i < k->udp.n && (int)i < top_n; i++) {
+		const struct np_sock_udp *u = &k->udp.e[i];
+
+		fprintf(out, "    %s  drops %s  queue %s of rcvbuf %s",
+			np_sock_addr_str(u->id.family, u->id.saddr, u->id.sport, a, sizeof(a)),
+			count(u->drops, c, sizeof(c)), np_fmt_bytes(u->rmem_alloc, b1, sizeof(b1)),
+			np_fmt_bytes(u->rcvbuf, b2, sizeof(b2)));
+		owner(out, &u->id);
+	}
+	flows(out, "TCP flows limited at tcp_rmem/tcp_wmem max", k->ceiling.total, k->ceiling.e,
+	      k->ceiling.n, top_n);
+	flows(out, "TCP flows limited by an SO_RCVBUF/SO_SNDBUF size", k->pinned.total,
+	      k->pinned.e, k->pinned.n, top_n);
+	flows(out, "long-RTT TCP flows retransmitting >= 1%", k->lossy.total, k->lossy.e,
+	      k->lossy.n, top_n);
+}
+
+void np_render_sockets_text(FILE *out, const struct np_snapshot *s, int top_n)
+{
+	const struct np_sockets *k = &s->socks;
+	char c1[32], c2[32], c3[32], c4[32], c5[32];
+	bool any = false;
+
+	if (!np_src_ok(s, NP_SRC_SOCK_DIAG))
+		return;
+	fprintf(out, "Sockets: TCP %s (%s established, %s listening, %s time-wait), UDP %s",
+		count(k->tcp_total, c1, sizeof(c1)), count(k->tcp_state[1], c2, sizeof(c2)),
+		count(k->tcp_state[10], c3, sizeof(c3)), count(k->tcp_state[6], c4, sizeof(c4)),
+		count(k->udp_total, c5, sizeof(c5)));
+	if (k->udp_with_drops)
+		fprintf(out, " (%s dropping, %s drops)", count(k->udp_with_drops, c2, sizeof(c2)),
+			count(k->udp_drops, c3, sizeof(c3)));
+	fprintf(out, "\n");
+	if (k->min_rtt_n)
+		fprintf(out, "  min RTT of %s sockets (loopback excluded): p50 %.3g ms, "
+			"p90 %.3g ms, p99 %.3g ms\n", count(k->min_rtt_n, c1, sizeof(c1)), k->min_rtt_p50_ms,
+			k->min_rtt_p90_ms, k->min_rtt_p99_ms);
+	fprintf(out, "  congestion control:");
+	for (uint32_t i = 0; i <= NP_SOCK_MAX_CC; i++) {
+		const struct np_sock_cc *c = &k->cc[i];
+
+		if ((i >= k->ncc && i != NP_SOCK_MAX_CC) || !c->sockets)
+			continue;
+		fprintf(out, "%s %s %s", any ? "," : "", i == NP_SOCK_MAX_CC ? "other" : c->name,
+			count(c->sockets, c1, sizeof(c1)));
+		if (c->segs_out >= NP_SOCK_MIN_SEGS)
+			fprintf(out, " (%.2f%% retransmitted)", 100.0 * c->retrans / c->segs_out);
+		any = true;
+	}
+	fprintf(out, "%s\n", any ? "" : " none established");
+	if (k->listen_full || k->listen_near)
+		fprintf(out, "  listeners: %s with a full accept queue, %s near full\n",
+			count(k->listen_full, c1, sizeof(c1)),
+			count(k->listen_near, c2, sizeof(c2)));
+	if (top_n > 0)
+		top(out, k, top_n);
+	fprintf(out, "\n");
+}

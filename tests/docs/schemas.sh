@@ -1,0 +1,103 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Every JSON document netpath prints without root or traffic matches the committed, versioned
+# schema its "schema" field names, through the integration suite's np_validate: `checks
+# --json`, `explain --json ID` for every check, the explain and doctor error objects, and
+# `doctor --json` over every fixture tree. explain agrees with the catalogue. The schemas are
+# valid JSON Schema 2020-12 and reject broken documents, so passing validation means something.
+set -u
+: "${NETPATH:?}" "${NP_SRCDIR:?}"
+python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema not installed"; exit 77; }
+# lib.sh: np_validate, np_fail, and $NP_TMP removed on exit.
+. "$NP_SRCDIR/tests/integration/lib.sh"
+out=$NP_TMP
+
+"$NETPATH" checks --json > "$out/checks.json" || np_fail "checks --json exited $?"
+ids=$(python3 -c 'import json,sys; print("\n".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$out/checks.json")
+files=("$out/checks.json")
+for id in $ids; do
+	"$NETPATH" explain --json "$id" > "$out/explain-$id.json" || np_fail "explain --json $id"
+	files+=("$out/explain-$id.json")
+done
+"$NETPATH" explain --json no.such-check > "$out/explain-error.json" 2>/dev/null
+[ $? -eq 3 ] || np_fail "explain --json of an unknown id must exit 3"
+"$NETPATH" doctor --json no-such-if0 > "$out/doctor-error.json" 2>/dev/null
+[ $? -eq 3 ] || np_fail "doctor --json of an unknown interface must exit 3"
+files+=("$out/explain-error.json" "$out/doctor-error.json")
+
+# doctor over the captured trees: with rates (--before) and without (interval 0).
+ntrees=0
+for tree in "$NP_SRCDIR"/tests/fixtures/trees/*/; do
+	[ -d "$tree/after/sys/class/net" ] || continue
+	name=$(basename "$tree")
+	for ifpath in "$tree"/after/sys/class/net/*; do
+		dev=${ifpath##*/}
+		[ "$dev" = lo ] || break
+	done
+	"$NETPATH" doctor "$dev" --root "$tree/after" --before "$tree/before" --json \
+		> "$out/doctor-$name.json" 2>/dev/null
+	rc=$?
+	[ "$rc" -le 2 ] || np_fail "doctor over $name exited $rc"
+	"$NETPATH" doctor "$dev" --root "$tree/after" --all-counters --json \
+		> "$out/doctor-$name-0.json" 2>/dev/null
+	[ $? -le 2 ] || np_fail "doctor --interval 0 over $name failed"
+	files+=("$out/doctor-$name.json" "$out/doctor-$name-0.json")
+	ntrees=$((ntrees + 1))
+done
+[ "$ntrees" -ge 1 ] || np_fail "no fixture trees under tests/fixtures/trees"
+
+np_validate "${files[@]}"
+
+# What the schemas cannot say: ids unique and under their stage; explain = catalogue entry;
+# each document names the schema of what it is.
+python3 - "$out" $ids <<'PY' || np_fail "explain and the catalogue disagree"
+import json, sys
+out, ids = sys.argv[1], sys.argv[2:]
+cat = json.load(open(f"{out}/checks.json"))
+assert len(set(ids)) == len(ids), "duplicate ids"
+for c in cat["checks"]:
+    assert c["id"].startswith(c["stage"] + "."), c["id"]
+    e = json.load(open(f"{out}/explain-{c['id']}.json"))
+    assert e["schema"] == "netpath/check" and e["version"] == 1, c["id"]
+    for k in ("id", "stage", "title", "thresholds"):
+        assert e[k] == c[k], (c["id"], k)
+for f, sid in (("explain-error", "netpath/error"), ("doctor-error", "netpath/error")):
+    assert json.load(open(f"{out}/{f}.json"))["schema"] == sid, f
+PY
+
+# The validation has teeth: each broken copy must be rejected.
+python3 - "$out" <<'PY' || np_fail "could not write the broken documents"
+import copy, json, sys
+out = sys.argv[1]
+cat = json.load(open(f"{out}/checks.json"))
+ex = json.load(open(f"{out}/explain-{cat['checks'][0]['id']}.json"))
+thr = next(c for c in cat["checks"] if c["thresholds"]["warning"] is not None)
+bad = {}
+def mut(name, doc, fn):
+    d = copy.deepcopy(doc); fn(d); bad[name] = d
+mut("explain-no-why", ex, lambda d: d.pop("why"))
+mut("explain-empty-fix", ex, lambda d: d.update(fix=""))
+mut("explain-no-schema", ex, lambda d: d.pop("schema"))
+mut("explain-version-2", ex, lambda d: d.update(version=2))
+mut("explain-bad-stage", ex, lambda d: d.update(stage="l2"))
+mut("explain-extra-field", ex, lambda d: d.update(note="x"))
+mut("checks-as-check", cat, lambda d: d.update(schema="netpath/check"))
+mut("checks-empty", cat, lambda d: d.update(checks=[]))
+mut("checks-bad-id", cat, lambda d: d["checks"][0].update(id="Link Duplex"))
+mut("checks-negative", cat, lambda d: d["checks"][cat["checks"].index(thr)]["thresholds"].update(warning=-1))
+mut("checks-no-unit", cat, lambda d: d["checks"][cat["checks"].index(thr)]["thresholds"].update(unit=None))
+mut("checks-full-entry", cat, lambda d: d["checks"][0].update(why="x"))
+mut("unknown-schema", ex, lambda d: d.update(schema="netpath/nosuch"))
+for name, d in bad.items():
+    json.dump(d, open(f"{out}/bad-{name}.json", "w"))
+print("\n".join(bad))
+PY
+nbad=0
+for f in "$out"/bad-*.json; do
+	why=$( (np_validate "$f") 2>&1) && np_fail "np_validate accepted $(basename "$f")"
+	grep -q "does not match its schema" <<< "$why" && ! grep -q Traceback <<< "$why" ||
+		np_fail "$(basename "$f") rejected for the wrong reason: $why"
+	nbad=$((nbad + 1))
+done
+[ "$nbad" -ge 10 ] || np_fail "only $nbad broken documents"
+echo "PASS: ${#files[@]} documents valid ($(echo "$ids" | wc -l) checks, $ntrees trees), $nbad broken ones rejected"

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The sysctl collector on a --root tree built in a temporary directory: net keys and
+ * vm.min_free_kbytes (sys/vm, outside net), missing keys recorded as ENOENT, and the concrete
+ * nic.alloc-failures remedy that vm.min_free_kbytes makes possible.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "check.h"
+#include "collect.h"
+#include "ctx.h"
+
+struct tree {
+	char root[256];
+};
+
+static void put(const struct tree *t, const char *rel, const char *text)
+{
+	char path[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", t->root, rel);
+	for (p = path + strlen(t->root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		assert_true(mkdir(path, 0755) == 0 || errno == EEXIST);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static int tree_setup(void **state)
+{
+	struct tree *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return -1;
+	snprintf(t->root, sizeof(t->root), "/tmp/np-sysctl-XXXXXX");
+	if (!mkdtemp(t->root)) {
+		free(t);
+		return -1;
+	}
+	*state = t;
+	return 0;
+}
+
+static int tree_teardown(void **state)
+{
+	struct tree *t = *state;
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", t->root);
+	if (system(cmd) != 0)
+		return -1;
+	free(t);
+	return 0;
+}
+
+static void collect(const struct tree *t, struct np_snapshot *s)
+{
+	struct np_ctx ctx;
+
+	np_snapshot_init(s);
+	snprintf(s->ifname, sizeof(s->ifname), "eth0");
+	assert_int_equal(np_ctx_open(&ctx, t->root), 0);
+	np_collect_sysctls(&ctx, s);
+	np_ctx_close(&ctx);
+}
+
+static bool only_alloc(const struct np_check *c, void *arg)
+{
+	(void)arg;
+	return strcmp(c->id, "nic.alloc-failures") == 0;
+}
+
+static void test_min_free_kbytes(void **state)
+{
+	const struct tree *t = *state;
+	struct np_snapshot s;
+	struct np_options opt = { .interval = 0, .rtt_ms = NAN, .bandwidth_bps = NAN };
+	struct np_analysis a = { .cur = &s, .opt = &opt };
+	struct np_report r = { 0 };
+	const struct np_sysctl *e;
+	bool ok;
+
+	put(t, "proc/sys/net/core/netdev_budget", "300\n");
+	put(t, "proc/sys/vm/min_free_kbytes", "67584\n");
+	collect(t, &s);
+	assert_true(np_src_ok(&s, NP_SRC_SYSCTL));
+	assert_int_equal(np_sysctl_int(&s, "vm.min_free_kbytes", 0, &ok), 67584);
+	assert_true(ok);
+	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_budget", 0, &ok), 300);
+	/* Not in this tree: recorded as absent, never 0. */
+	e = np_sysctl_find(&s, "net.core.netdev_budget_usecs");
+	assert_non_null(e);
+	assert_int_equal(e->err, ENOENT);
+
+	/* The check that needs it now names the value to set. */
+	s.src[NP_SRC_DRIVER_STATS].status = NP_SRC_OK;
+	snprintf(s.eth.driver, sizeof(s.eth.driver), "mlx5_core");
+	assert_int_equal(np_counters_set(&s.eth.drv_stats, "rx_buff_alloc_err", 12), 0);
+	np_analysis_derive(&a);
+	assert_int_equal(np_analyze(&a, &r, only_alloc, NULL), 0);
+	assert_int_equal(r.n, 1);
+	assert_non_null(strstr(r.f[0].remedy, "sysctl -w vm.min_free_kbytes=135168"));
+	np_report_free(&r);
+	np_snapshot_free(&s);
+}
+
+static void test_min_free_kbytes_missing(void **state)
+{
+	const struct tree *t = *state;
+	struct np_snapshot s;
+	const struct np_sysctl *e;
+	char path[300];
+
+	snprintf(path, sizeof(path), "%s/proc/sys/vm/min_free_kbytes", t->root);
+	unlink(path);
+	put(t, "proc/sys/net/core/netdev_budget", "300\n");
+	collect(t, &s);
+	e = np_sysctl_find(&s, "vm.min_free_kbytes");
+	assert_non_null(e);
+	assert_int_equal(e->err, ENOENT);
+	np_snapshot_free(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_min_free_kbytes, tree_setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(test_min_free_kbytes_missing, tree_setup,
+						tree_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

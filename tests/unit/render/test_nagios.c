@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Nagios plugin mode over the golden trees: the status word and exit code follow the worst
+ * finding (info stays OK), the status line names the worst findings with their numbers on one
+ * line, and the perfdata follows the plugin guidelines' syntax.
+ */
+#include <math.h>
+#include <regex.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "render_monitor.h"
+#include "tree.h"
+
+#define assert_contains(hay, needle) do { \
+	if (!strstr((hay), (needle))) \
+		fail_msg("'%s' not in '%s'", (needle), (hay)); \
+} while (0)
+#define assert_lacks(hay, needle) do { \
+	if (strstr((hay), (needle))) \
+		fail_msg("'%s' unexpectedly in '%s'", (needle), (hay)); \
+} while (0)
+
+/* 'label'=value[UOM];[warn];[crit];[min];[max] with the guidelines' units, plain decimals. */
+#define NUM "-?[0-9]+(\\.[0-9]+)?"
+static const char perf_re[] =
+	"^'[^'=]+'=" NUM "(s|%|B|KB|MB|TB|c)?(;(" NUM ")?){0,4}$";
+
+struct nagios_out {
+	char *buf;
+	char status[1024];	/* the text before " | " */
+	char perf[2048];	/* after it */
+	size_t nperf;
+	char labels[32][64];
+	double values[32];
+	const char *long_output;	/* the lines after the first */
+};
+
+/* Split the first line at its only '|' and check every perfdata item against the syntax. */
+static void parse(struct nagios_out *o)
+{
+	char *nl = strchr(o->buf, '\n'), *bar, *tok, *save = NULL;
+	regex_t re;
+
+	assert_non_null(nl);
+	o->long_output = nl + 1;
+	*nl = '\0';
+	bar = strchr(o->buf, '|');
+	assert_non_null(bar);
+	if (strchr(bar + 1, '|'))
+		fail_msg("more than one '|' in the status line: %s", o->buf);
+	assert_true(bar > o->buf && bar[-1] == ' ');
+	snprintf(o->status, sizeof(o->status), "%.*s", (int)(bar - o->buf - 1), o->buf);
+	snprintf(o->perf, sizeof(o->perf), "%s", bar + 1);
+	*nl = '\n';
+	assert_int_equal(regcomp(&re, perf_re, REG_EXTENDED | REG_NOSUB), 0);
+	for (tok = strtok_r(o->perf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(tok, '=');
+
+		if (regexec(&re, tok, 0, NULL, 0))
+			fail_msg("perfdata item '%s' does not follow the guidelines", tok);
+		assert_true(o->nperf < 32);
+		snprintf(o->labels[o->nperf], sizeof(o->labels[0]), "%.*s", (int)(eq - tok - 2),
+			 tok + 1);
+		o->values[o->nperf++] = strtod(eq + 1, NULL);
+	}
+	regfree(&re);
+	assert_true(o->nperf > 0);
+}
+
+/* The whole perfdata item for a label, from the original line. */
+static const char *perf_item(const struct nagios_out *o, const char *label, char *buf,
+			     size_t size)
+{
+	char needle[80];
+	const char *p, *end;
+
+	snprintf(needle, sizeof(needle), "'%s'=", label);
+	p = strstr(o->buf, needle);
+	if (!p)
+		fail_msg("no perfdata '%s'", label);
+	end = strpbrk(p, " \n");
+	snprintf(buf, size, "%.*s", (int)(end - p), p);
+	return buf;
+}
+
+static void test_x710_critical(void **state)
+{
+	struct tree_run *t = tree_run(state, "x710-server", "eth0", true);
+	struct nagios_out o = { 0 };
+	char item[128];
+	size_t len;
+	int code;
+
+	o.buf = render_nagios(t, &code, &len);
+	parse(&o);
+	assert_int_equal(code, 2);
+	assert_int_equal(code, t->v.exit_code);
+	assert_true(strncmp(o.status, "NETPATH CRITICAL - eth0: ", 25) == 0);
+	/* The worst findings, with their numbers, at most three. */
+	assert_contains(o.status, "softnet.backlog-drops: ");
+	assert_contains(o.status, "12,000");
+	assert_contains(o.status, "nic.missed: ");
+	assert_contains(o.status, "irq.affinity: ");
+	assert_lacks(o.status, "softnet.time-squeeze");	/* a warning, below the worst */
+	assert_true(strlen(o.status) < 500);
+	/* Long output: every warning and critical finding, info left out. */
+	assert_contains(o.long_output, "CRITICAL softnet.backlog-drops [softnet]: ");
+	assert_contains(o.long_output, "WARNING softnet.time-squeeze [softnet]: ");
+	assert_lacks(o.long_output, "socket.rmem-max");
+
+	/* Drop rates per stage; softnet's with softnet.backlog-drops' thresholds. */
+	assert_string_equal(perf_item(&o, "softnet_drops_per_s", item, sizeof(item)),
+			    "'softnet_drops_per_s'=12000;1;100;0");
+	assert_string_equal(perf_item(&o, "nic_drops_per_s", item, sizeof(item)),
+			    "'nic_drops_per_s'=9000;;;0");
+	assert_string_equal(perf_item(&o, "interval", item, sizeof(item)), "'interval'=10s;;;0");
+	assert_string_equal(perf_item(&o, "checks_critical", item, sizeof(item)),
+			    "'checks_critical'=3;;1;0");
+	assert_lacks(o.buf, "ingress_drops");	/* no conntrack counters in the tree */
+	free(o.buf);
+}
+
+static void test_vm_virtio_ok(void **state)
+{
+	static const char ok_line[] = "NETPATH OK - eth0: no warning or critical finding (";
+	struct tree_run *t = tree_run(state, "vm-virtio", "eth0", true);
+	struct nagios_out o = { 0 };
+	size_t len;
+	int code;
+
+	/* Info findings only: they do not raise the status. */
+	assert_int_equal(np_report_worst(&t->rep), NP_SEV_INFO);
+	o.buf = render_nagios(t, &code, &len);
+	parse(&o);
+	assert_int_equal(code, 0);
+	if (strncmp(o.status, ok_line, strlen(ok_line)))
+		fail_msg("status line: %s", o.status);
+	assert_contains(o.status, " info, ");
+	assert_string_equal(o.long_output, "");
+	free(o.buf);
+}
+
+/* Without sampling: since-boot counters with UOM c, under other labels than the rates. */
+static void test_unsampled_counters(void **state)
+{
+	struct tree_run *t = tree_run(state, "x710-server", "eth0", false);
+	struct nagios_out o = { 0 };
+	char item[128];
+	size_t len;
+	int code;
+
+	o.buf = render_nagios(t, &code, &len);
+	parse(&o);
+	assert_lacks(o.buf, "_per_s");
+	assert_contains(perf_item(&o, "softnet_drops", item, sizeof(item)), "c;;;0");
+	assert_string_equal(perf_item(&o, "interval", item, sizeof(item)), "'interval'=0s;;;0");
+	/* Since-boot totals alone never make a critical: at most info, so OK. */
+	assert_true(code <= 1);
+	free(o.buf);
+}
+
+/* Summaries are copied onto one line: a '|' or newline would break every parser. */
+static void test_hostile_summary(void **state)
+{
+	struct tree_run *t = tree_run(state, "x710-server", "eth0", true);
+	struct nagios_out o = { 0 };
+	size_t len;
+	int code;
+
+	for (size_t i = 0; i < t->rep.n; i++) {
+		struct np_finding *f = &t->rep.f[i];
+
+		if (f->severity != NP_SEV_CRITICAL)
+			continue;
+		memset(f->summary, 0, sizeof(f->summary));
+		memset(f->summary, 'x', sizeof(f->summary) - 1);
+		memcpy(f->summary, "a|b\nc ", 6);
+	}
+	o.buf = render_nagios(t, &code, &len);
+	parse(&o);	/* exactly one '|' in the first line */
+	assert_contains(o.status, "a/b c xxx");
+	assert_contains(o.status, "...");
+	assert_true(strlen(o.status) < 500);
+	assert_int_equal(code, 2);
+	free(o.buf);
+}
+
+static void test_unknown(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	np_render_nagios_unknown(f, "no such interface 'a|b'\nsecond");
+	np_render_nagios_unknown(f, NULL);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(buf, "NETPATH UNKNOWN - no such interface 'a/b' second\n"
+				 "NETPATH UNKNOWN - could not diagnose\n");
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_x710_critical, tree_teardown),
+		cmocka_unit_test_teardown(test_vm_virtio_ok, tree_teardown),
+		cmocka_unit_test_teardown(test_unsampled_counters, tree_teardown),
+		cmocka_unit_test_teardown(test_hostile_summary, tree_teardown),
+		cmocka_unit_test(test_unknown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

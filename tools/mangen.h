@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* mangen's modes (tools/mangen.c is the troff one). */
+#ifndef NP_MANGEN_H
+#define NP_MANGEN_H
+
+/*
+ * Expand the bash completion template tmpl into out: the check ids, stages and threshold
+ * levels from the check table; the commands, their options, option arguments and operands from
+ * the --help text of the built netpath binary (run at build time), so a new option or command
+ * is completed without anyone editing the completion. 0, or 1 with a message on stderr.
+ */
+int np_mangen_bash(const char *tmpl, const char *out, const char *netpath);
+
+#endif
