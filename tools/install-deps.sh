@@ -6,9 +6,12 @@ export DEBIAN_FRONTEND=noninteractive
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 $SUDO apt-get update -qq
+# clang, llvm and bpftool build the BPF programs of `netpath trace`; without them netpath still
+# builds and trace says which one is missing.
 $SUDO apt-get install -y -qq --no-install-recommends \
 	gcc libc6-dev meson ninja-build pkg-config \
 	libnl-3-dev libnl-route-3-dev libmnl-dev libbpf-dev libcmocka-dev \
+	clang llvm bpftool \
 	iproute2 ethtool iptables procps python3 python3-jsonschema python3-prometheus-client mandoc util-linux \
 	libncurses-dev tmux \
 	>/dev/null

@@ -15,6 +15,7 @@ static const struct {
 	{ "doctor", np_cmd_doctor, "walk the receive path of IFACE and report bottlenecks" },
 	{ "checks", np_cmd_checks, "list every check (the catalogue)" },
 	{ "explain", np_cmd_explain, "the reference text of one check" },
+	{ "trace", np_cmd_trace, "drops by kernel reason along the receive path of IFACE (BPF)" },
 	{ "watch", np_cmd_watch, "live per-stage, per-CPU, per-queue rates of IFACE, like top" },
 };
 

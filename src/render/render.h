@@ -35,6 +35,10 @@ void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 			   const struct np_render_opts *o);
 void np_render_doctor_json(FILE *out, const struct np_doctor_view *v);
 struct np_json;
+/* One finding and the funnel as doctor writes them: shared by every JSON document that carries
+ * findings (doctor, trace) so they cannot drift apart. */
+void np_render_finding_json(struct np_json *j, const struct np_finding *f);
+void np_render_funnel_json(struct np_json *j, const struct np_funnel *f);
 /* The "nic" object: driver, link modes, rings, channels, coalescing, features, pause, driver
  * counters, rtnetlink link and stats64, qdiscs, per-queue stats (null where unavailable). */
 void np_render_nic_json(struct np_json *j, const struct np_snapshot *s, bool all_counters);

@@ -44,7 +44,7 @@ static void evidence(struct np_json *j, const struct np_evidence *e)
 	np_json_obj_close(j);
 }
 
-static void finding(struct np_json *j, const struct np_finding *f)
+void np_render_finding_json(struct np_json *j, const struct np_finding *f)
 {
 	char expl[1600];
 
@@ -106,7 +106,7 @@ static void counter(struct np_json *j, const char *key, const char *what,
 	np_json_obj_close(j);
 }
 
-static void funnel(struct np_json *j, const struct np_funnel *f)
+void np_render_funnel_json(struct np_json *j, const struct np_funnel *f)
 {
 	np_json_arr_open(j);
 	for (size_t i = 0; i < f->n; i++) {
@@ -181,11 +181,11 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_key(&j, "findings");
 	np_json_arr_open(&j);
 	for (size_t i = 0; i < v->r->n; i++)
-		finding(&j, &v->r->f[i]);
+		np_render_finding_json(&j, &v->r->f[i]);
 	np_json_arr_close(&j);
 
 	np_json_key(&j, "funnel");
-	funnel(&j, v->funnel);
+	np_render_funnel_json(&j, v->funnel);
 
 	np_json_key(&j, "nic");
 	np_render_nic_json(&j, s, v->all_counters);

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The drops loader: open skeleton → set rodata → load → attach → read maps → destroy. */
+#include "trace.h"
+
+#include <errno.h>
+#include <net/if.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "drops.skel.h"
+#include "log.h"
+#include "netpath_bpf.h"
+
+struct np_tracer {
+	struct np_drops *skel;
+	struct np_reason_names names;
+	uint32_t netns_inum;
+	int ifindex;
+	bool has_reason, by_location, gro_attached;
+	uint32_t loc_reason;		/* NOT_SPECIFIED's value: keyed by location too */
+	const char *attach;
+};
+
+/* libbpf's own messages go to the debug log: shown with -vv only. */
+static int libbpf_log(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	char buf[1024];
+	size_t n;
+
+	(void)level;
+	if (np_log_get_level() < NP_LOG_DEBUG)
+		return 0;
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = strlen(buf);
+	while (n && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	np_dbg("%s", buf);	/* libbpf prefixes its own "libbpf: " */
+	return 0;
+}
+
+static int errf(char *err, size_t errlen, int r, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int errf(char *err, size_t errlen, int r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static int perm_error(char *err, size_t errlen)
+{
+	return errf(err, errlen, -EPERM, "loading BPF programs needs root or "
+		    "CAP_BPF+CAP_PERFMON");
+}
+
+/* Attach one program; its link lands in the skeleton so destroy detaches it. */
+static int attach_one(struct bpf_program *p, struct bpf_link **link)
+{
+	*link = bpf_program__attach(p);
+	if (!*link)
+		return errno ? -errno : -EINVAL;
+	return 0;
+}
+
+/*
+ * One attempt in one mode: tp_btf (5.5+, typed arguments) or raw_tp (the fallback, e.g. 5.4
+ * with BTF but without tp_btf). Either way CO-RE needs the kernel's BTF.
+ */
+static int try_mode(struct np_tracer *t, bool btf_mode)
+{
+	struct np_drops *s;
+	int r;
+
+	s = np_drops__open();
+	if (!s)
+		return errno ? -errno : -EINVAL;
+	s->rodata->targ_ifindex = (__u32)t->ifindex;
+	s->rodata->targ_netns = t->netns_inum;
+	s->rodata->has_reason = t->has_reason;
+	s->rodata->by_location = t->by_location;
+	s->rodata->loc_reason = t->loc_reason;
+	bpf_program__set_autoload(s->progs.np_drop_btf, btf_mode);
+	bpf_program__set_autoload(s->progs.np_rx_btf, btf_mode);
+	bpf_program__set_autoload(s->progs.np_gro_btf, btf_mode);
+	bpf_program__set_autoload(s->progs.np_drop_raw, !btf_mode);
+	bpf_program__set_autoload(s->progs.np_rx_raw, !btf_mode);
+	bpf_program__set_autoload(s->progs.np_gro_raw, !btf_mode);
+	r = np_drops__load(s);
+	if (r < 0)
+		goto fail;
+	r = attach_one(btf_mode ? s->progs.np_rx_btf : s->progs.np_rx_raw,
+		       btf_mode ? &s->links.np_rx_btf : &s->links.np_rx_raw);
+	if (r < 0)
+		goto fail;
+	/* Arrivals before GRO are a bonus: a kernel without this tracepoint still traces. */
+	t->gro_attached = attach_one(btf_mode ? s->progs.np_gro_btf : s->progs.np_gro_raw,
+				     btf_mode ? &s->links.np_gro_btf : &s->links.np_gro_raw) == 0;
+	/* Drops last: every skb whose drop is counted passed the arrival tracepoints while they
+	 * were attached, so arrivals >= drops holds over the window. */
+	r = attach_one(btf_mode ? s->progs.np_drop_btf : s->progs.np_drop_raw,
+		       btf_mode ? &s->links.np_drop_btf : &s->links.np_drop_raw);
+	if (r < 0)
+		goto fail;
+	t->skel = s;
+	t->attach = btf_mode ? "tp_btf" : "raw_tp";
+	return 0;
+fail:
+	np_dbg("trace: %s mode failed: %s", btf_mode ? "tp_btf" : "raw_tp", strerror(-r));
+	np_drops__destroy(s);
+	return r;
+}
+
+int np_trace_start(const char *ifname, struct np_tracer **out, char *err, size_t errlen)
+{
+	struct np_tracer *t;
+	struct stat st;
+	int r;
+
+	*out = NULL;
+	libbpf_set_print(libbpf_log);
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return errf(err, errlen, -ENOMEM, "out of memory");
+	t->ifindex = (int)if_nametoindex(ifname);
+	if (!t->ifindex) {
+		free(t);
+		return errf(err, errlen, -ENODEV, "no such interface '%s'", ifname);
+	}
+	/* The namespace by its proc inode, what the programs compare ns.inum with. */
+	if (stat("/proc/self/ns/net", &st) < 0) {
+		r = -errno;
+		free(t);
+		return errf(err, errlen, r, "cannot identify the network namespace "
+			    "(/proc/self/ns/net): %s", strerror(-r));
+	}
+	t->netns_inum = (uint32_t)st.st_ino;
+	r = np_reason_names_load_vmlinux(&t->names);
+	if (r == -ENODATA) {
+		free(t);
+		return errf(err, errlen, -ENOTSUP,
+			    "the kernel has no BTF (/sys/kernel/btf/vmlinux; "
+			    "CONFIG_DEBUG_INFO_BTF): trace needs it");
+	}
+	if (r == -ENOMEM) {
+		free(t);
+		return errf(err, errlen, r, "out of memory");
+	}
+	/* No enum skb_drop_reason: a kernel before 5.17, whose kfree_skb has no reason; the
+	 * freeing location is all there is to group by. */
+	t->has_reason = r == 0;
+	t->by_location = !t->has_reason;
+	t->loc_reason = UINT32_MAX;
+	if (t->has_reason && np_reason_value(&t->names, "NOT_SPECIFIED") >= 0)
+		t->loc_reason = (uint32_t)np_reason_value(&t->names, "NOT_SPECIFIED");
+
+	/* tp_btf first; raw_tp when the kernel cannot load or attach it (EPERM is final). */
+	r = try_mode(t, true);
+	if (r < 0 && r != -EPERM)
+		r = try_mode(t, false);
+	if (r < 0) {
+		np_reason_names_free(&t->names);
+		free(t);
+		if (r == -EPERM || r == -EACCES)
+			return perm_error(err, errlen);
+		return errf(err, errlen, r, "cannot load the tracepoint programs: %s (-vv shows "
+			    "libbpf's log)", strerror(-r));
+	}
+	np_info("trace: %s on ifindex %d, netns inode %u, %s", t->attach, t->ifindex,
+		t->netns_inum, t->has_reason ? "drop reasons" : "drop locations");
+	*out = t;
+	return 0;
+}
+
+/* Per-CPU values come as ncpu slots of the value size rounded up to 8 bytes. */
+static int read_drops(struct np_tracer *t, struct np_trace_raw *out)
+{
+	struct bpf_map *m = t->skel->maps.drops;
+	struct np_drop_key key, next, *prev = NULL;
+	uint64_t *vals = calloc(out->ncpu, sizeof(*vals));
+	int r = 0;
+
+	if (!vals)
+		return -ENOMEM;
+	while (bpf_map__get_next_key(m, prev, &next, sizeof(next)) == 0) {
+		struct np_trace_raw_drop *d, *nd;
+
+		key = next;
+		prev = &key;
+		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals), 0))
+			continue;	/* deleted meanwhile: cannot happen, nothing deletes */
+		nd = realloc(out->drops, (out->ndrops + 1) * sizeof(*nd));
+		if (!nd) {
+			r = -ENOMEM;
+			break;
+		}
+		out->drops = nd;
+		d = &nd[out->ndrops];
+		memset(d, 0, sizeof(*d));
+		d->per_cpu = calloc(out->ncpu, sizeof(*d->per_cpu));
+		if (!d->per_cpu) {
+			r = -ENOMEM;
+			break;
+		}
+		out->ndrops++;
+		d->reason = key.reason;
+		d->location = key.location;
+		for (unsigned int c = 0; c < out->ncpu; c++) {
+			d->per_cpu[c] = vals[c];
+			d->count += vals[c];
+		}
+	}
+	free(vals);
+	return r;
+}
+
+static int read_arrivals(struct np_tracer *t, struct np_trace_raw *out)
+{
+	struct bpf_map *m = t->skel->maps.arrivals;
+	struct np_arrival_key key, next, *prev = NULL;
+	struct np_arrival_val *vals = calloc(out->ncpu, sizeof(*vals));
+	int r = 0;
+
+	if (!vals)
+		return -ENOMEM;
+	while (r == 0 && bpf_map__get_next_key(m, prev, &next, sizeof(next)) == 0) {
+		key = next;
+		prev = &key;
+		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals), 0))
+			continue;
+		for (unsigned int c = 0; c < out->ncpu; c++) {
+			struct np_trace_raw_arrival *a, *na;
+
+			if (!vals[c].packets && !vals[c].gro)
+				continue;
+			na = realloc(out->arrivals, (out->narrivals + 1) * sizeof(*na));
+			if (!na) {
+				r = -ENOMEM;
+				break;
+			}
+			out->arrivals = na;
+			a = &na[out->narrivals++];
+			a->queue = (int)key.queue_mapping - 1;
+			a->cpu = c;
+			a->packets = vals[c].packets;
+			a->gro = vals[c].gro;
+		}
+	}
+	free(vals);
+	return r;
+}
+
+int np_trace_read(struct np_tracer *t, struct np_trace_raw *out)
+{
+	uint64_t *vals;
+	uint32_t slot = NP_BPF_STAT_LOST;
+	int n, r;
+
+	memset(out, 0, sizeof(*out));
+	n = libbpf_num_possible_cpus();
+	if (n <= 0)
+		return n < 0 ? n : -EINVAL;
+	out->ncpu = (unsigned int)n;
+	out->has_reason = t->has_reason;
+	out->by_location = t->by_location;
+	out->gro_attached = t->gro_attached;
+	out->attach = t->attach;
+	vals = calloc(out->ncpu, sizeof(*vals));
+	if (!vals)
+		return -ENOMEM;
+	if (bpf_map__lookup_elem(t->skel->maps.stats, &slot, sizeof(slot), vals,
+				 out->ncpu * sizeof(*vals), 0) == 0)
+		for (unsigned int c = 0; c < out->ncpu; c++)
+			out->lost += vals[c];
+	free(vals);
+	r = read_drops(t, out);
+	if (r == 0)
+		r = read_arrivals(t, out);
+	if (r < 0)
+		np_trace_raw_free(out);
+	return r;
+}
+
+const struct np_reason_names *np_trace_names(const struct np_tracer *t)
+{
+	return &t->names;
+}
+
+uint32_t np_trace_netns_inum(const struct np_tracer *t)
+{
+	return t->netns_inum;
+}
+
+void np_trace_stop(struct np_tracer *t)
+{
+	if (!t)
+		return;
+	np_drops__destroy(t->skel);
+	np_reason_names_free(&t->names);
+	free(t);
+}

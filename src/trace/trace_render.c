@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* `netpath trace` text: one table along the receive path, counters and drop reasons together. */
+#include "trace_render.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "render.h"
+#include "xdp_render.h"
+
+/* Rates: whole numbers from 100/s on, so big ones get their thousands separators. */
+static const char *fmt_rate(double v, char *buf, size_t size)
+{
+	return np_fmt_count(v >= 100 ? round(v) : v, buf, size);
+}
+
+/* The finding to read first: worst severity, then the highest rank (drops per second). */
+static const struct np_finding *top_finding(const struct np_report *r)
+{
+	const struct np_finding *best = NULL;
+
+	for (size_t i = 0; r && i < r->n; i++) {
+		const struct np_finding *f = &r->f[i];
+
+		if (f->severity < NP_SEV_WARNING)
+			continue;
+		if (!best || f->severity > best->severity ||
+		    (f->severity == best->severity && f->rank > best->rank))
+			best = f;
+	}
+	return best;
+}
+
+static const struct np_trace_row *top_row(const struct np_trace_summary *s)
+{
+	const struct np_trace_row *best = NULL;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct np_trace_row *r = &s->rows[i];
+
+		if (r->severity < NP_SEV_INFO)
+			continue;
+		if (!best || r->severity > best->severity ||
+		    (r->severity == best->severity && r->count > best->count))
+			best = r;
+	}
+	return best;
+}
+
+static void print_top(FILE *out, const struct np_trace_view *v)
+{
+	const struct np_finding *f = top_finding(v->r);
+	const struct np_trace_row *d = top_row(v->sum);
+	char a[32], b[32];
+
+	if (d && (!f || d->severity >= f->severity)) {
+		fprintf(out, "Top: %s %s, %s drops (%s/s) in stage %s: %s\n",
+			np_severity_name(d->severity), d->name,
+			np_fmt_count((double)d->count, a, sizeof(a)),
+			fmt_rate(d->per_second, b, sizeof(b)), np_stage_name(d->stage),
+			d->explanation);
+	} else if (f) {
+		fprintf(out, "Top: %s %s: %s\n", np_severity_name(f->severity), f->check->id,
+			f->summary);
+	} else {
+		fputs("Top: no drop on the receive path of this interface during the window\n",
+		      out);
+	}
+}
+
+static void counter_cells(FILE *out, const struct np_counter_view *in,
+			  const struct np_counter_view *drop)
+{
+	char a[32], b[32], c[32];
+
+	if (in->present && in->sampled)
+		fmt_rate(in->rate, a, sizeof(a));
+	else
+		snprintf(a, sizeof(a), "-");
+	if (drop->present && drop->sampled) {
+		fmt_rate(drop->rate, b, sizeof(b));
+		np_fmt_count((double)drop->delta, c, sizeof(c));
+	} else {
+		snprintf(b, sizeof(b), "-");
+		snprintf(c, sizeof(c), "-");
+	}
+	fprintf(out, "%14s %12s %12s", a, b, c);
+}
+
+static void print_stage(FILE *out, const struct np_trace_view *v, enum np_stage st)
+{
+	const struct np_funnel_row *fr = NULL;
+	static const struct np_counter_view none;
+	bool any = false;
+
+	for (size_t i = 0; v->funnel && i < v->funnel->n; i++)
+		if (v->funnel->rows[i].stage == st)
+			fr = &v->funnel->rows[i];
+	for (size_t i = 0; i < v->sum->n; i++)
+		any |= v->sum->rows[i].stage == st;
+	if (!fr && !any)
+		return;
+	fprintf(out, "%-11s %-9s ", np_stage_name(st), fr ? np_scope_name(fr->scope) : "");
+	counter_cells(out, fr ? &fr->in : &none, fr ? &fr->drop : &none);
+	fputc('\n', out);
+	if (st == NP_STAGE_NIC)
+		fputs("    (ring and hardware drops free no skb: only these counters see them)\n",
+		      out);
+	for (size_t i = 0; i < v->sum->n; i++) {
+		const struct np_trace_row *r = &v->sum->rows[i];
+		char a[32], b[32];
+
+		if (r->stage != st)
+			continue;
+		fprintf(out, "    %-26s %12s %10s/s  %s%s%s%s\n", r->name,
+			np_fmt_count((double)r->count, a, sizeof(a)),
+			fmt_rate(r->per_second, b, sizeof(b)),
+			r->location[0] ? "in " : "", r->location, r->location[0] ? ": " : "",
+			r->explanation);
+	}
+}
+
+static void print_arrivals(FILE *out, const struct np_trace_view *v, int verbose)
+{
+	const struct np_trace_raw *raw = v->raw;
+	char a[32], b[32], c[32];
+	double dt = v->sum->duration;
+
+	fprintf(out, "\nArrivals on %s (net:netif_receive_skb, after GRO): %s skbs, %s/s",
+		v->ifname, np_fmt_count((double)v->sum->arrivals, a, sizeof(a)),
+		fmt_rate(dt > 0 ? (double)v->sum->arrivals / dt : 0, b, sizeof(b)));
+	if (v->gro_attached)
+		fprintf(out, "; handed to GRO by the driver: %s",
+			np_fmt_count((double)v->sum->arrivals_gro, c, sizeof(c)));
+	fputc('\n', out);
+	for (size_t i = 0; i < raw->narrivals; i++) {
+		const struct np_trace_raw_arrival *x = &raw->arrivals[i];
+		char q[16];
+
+		if (x->queue < 0)
+			snprintf(q, sizeof(q), "-");
+		else
+			snprintf(q, sizeof(q), "%d", x->queue);
+		if (i >= 16 && verbose < 1) {
+			fprintf(out, "  ... %zu more rows (-v shows all)\n", raw->narrivals - i);
+			break;
+		}
+		fprintf(out, "  queue %-4s cpu %-4u %14s skbs  %14s to GRO\n", q, x->cpu,
+			np_fmt_count((double)x->packets, a, sizeof(a)),
+			np_fmt_count((double)x->gro, b, sizeof(b)));
+	}
+}
+
+void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose)
+{
+	char a[32];
+
+	fprintf(out, "netpath trace %s: %.1f s%s, %s, namespace inode %" PRIu32 "%s%s\n",
+		v->ifname, v->sum->duration, v->interrupted ? " (interrupted)" : "",
+		v->has_reason ? "drop reasons from BTF" : "drop locations (kernel without reasons)",
+		v->netns_inum, v->netns ? " --netns " : "", v->netns ? v->netns : "");
+	print_top(out, v);
+	fprintf(out, "\n%-11s %-9s %14s %12s %12s\n", "stage", "scope", "packets/s", "lost/s",
+		"lost");
+	for (int st = 0; st < NP_STAGE__COUNT; st++)
+		print_stage(out, v, (enum np_stage)st);
+	print_arrivals(out, v, verbose);
+	if (v->xdp && v->xdp_counts) {
+		fputc('\n', out);
+		np_xdp_render_text(out, v->xdp, v->xdp_counts, v->sum->duration, verbose);
+	}
+	for (size_t i = 0, shown = 0; v->r && i < v->r->n; i++) {
+		const struct np_finding *f = &v->r->f[i];
+
+		/* Warnings and worse; every finding with -v. */
+		if (f->severity < NP_SEV_WARNING && verbose < 1)
+			continue;
+		if (!shown++)
+			fputs("\nFindings over the same window (netpath doctor's checks):\n", out);
+		fprintf(out, "  %-8s %-10s %-28s %s\n", np_severity_name(f->severity),
+			np_stage_name(f->check->stage), f->check->id, f->summary);
+	}
+	if (v->sum->nhidden)
+		fprintf(out, "\n%s benign frees in %zu rows hidden (NOT_SPECIFIED and normal "
+			"frees); --all shows them\n",
+			np_fmt_count((double)v->sum->hidden_benign, a, sizeof(a)), v->sum->nhidden);
+	if (v->sum->lost)
+		fprintf(out, "%s events not counted: a BPF map was full\n",
+			np_fmt_count((double)v->sum->lost, a, sizeof(a)));
+}

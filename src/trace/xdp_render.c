@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* trace --xdp output, JSON and text, from the session's info and the folded counts only. */
+#include "xdp_render.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "render.h"
+
+#define WRAP_COLS 100
+
+static void cells(struct np_json *j, const struct np_xdp_cell *v, size_t n, bool by_cpu)
+{
+	np_json_arr_open(j);
+	for (size_t i = 0; i < n; i++) {
+		np_json_obj_open(j);
+		np_json_key(j, by_cpu ? "cpu" : "queue");
+		if (by_cpu)
+			np_json_int(j, v[i].cpu);
+		else if (v[i].queue == NP_XDP_QUEUE_OVERFLOW)
+			np_json_null(j);
+		else
+			np_json_int(j, v[i].queue);
+		np_json_key(j, "packets");
+		np_json_u64(j, v[i].packets);
+		np_json_key(j, "bytes");
+		np_json_u64(j, v[i].bytes);
+		np_json_obj_close(j);
+	}
+	np_json_arr_close(j);
+}
+
+void np_xdp_render_json(struct np_json *j, const struct np_xdp_info *info,
+			const struct np_xdp_counts *c, double duration)
+{
+	np_json_obj_open(j);
+	np_json_key(j, "mode");
+	np_json_str(j, np_xdp_mode_name(info->mode));
+	np_json_key(j, "program_id");
+	np_json_u64(j, info->program_id);
+	np_json_key(j, "driver");
+	np_json_str(j, info->driver[0] ? info->driver : NULL);
+	np_json_key(j, "acknowledged");
+	np_json_bool(j, info->acknowledged);
+	np_json_key(j, "notes");
+	np_json_str(j, info->notes);
+	np_json_key(j, "duration_s");
+	np_json_double(j, duration);
+	np_json_key(j, "packets");
+	np_json_u64(j, c->packets);
+	np_json_key(j, "bytes");
+	np_json_u64(j, c->bytes);
+	np_json_key(j, "per_second");
+	np_json_double(j, duration > 0 ? (double)c->packets / duration : 0);
+	np_json_key(j, "per_queue");
+	cells(j, c->per_queue, c->nqueue, false);
+	np_json_key(j, "per_cpu");
+	cells(j, c->per_cpu, c->ncpu, true);
+	np_json_obj_close(j);
+}
+
+static void row(FILE *out, const char *what, int id, const struct np_xdp_cell *v)
+{
+	char p[32], b[32];
+
+	np_fmt_count((double)v->packets, p, sizeof(p));
+	np_fmt_count((double)v->bytes, b, sizeof(b));
+	if (id == NP_XDP_QUEUE_OVERFLOW)
+		fprintf(out, "  %s >= %d  %14s packets %18s bytes\n", what, id, p, b);
+	else
+		fprintf(out, "  %s %-4d  %14s packets %18s bytes\n", what, id, p, b);
+}
+
+/* PREFIX then TEXT, wrapped at word boundaries, continuation lines indented like the text. */
+static void wrapped(FILE *out, const char *prefix, const char *text)
+{
+	size_t indent = strlen(prefix), col = indent;
+	const char *p = text;
+
+	fputs(prefix, out);
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (col > indent && col + 1 + n > WRAP_COLS) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, n, out);
+		col += n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', out);
+}
+
+void np_xdp_render_text(FILE *out, const struct np_xdp_info *info,
+			const struct np_xdp_counts *c, double duration, int verbose)
+{
+	char p[32], b[32], r[32];
+	double rate;
+
+	np_fmt_count((double)c->packets, p, sizeof(p));
+	np_fmt_count((double)c->bytes, b, sizeof(b));
+	rate = duration > 0 ? (double)c->packets / duration : 0;
+	/* Whole numbers from 100/s on, as trace's other rates. */
+	np_fmt_count(rate >= 100 ? round(rate) : rate, r, sizeof(r));
+	fprintf(out, "XDP at the driver (%s mode, program %u%s%s): %s packets, %s bytes in %.1f s "
+		"(%s/s)\n", np_xdp_mode_name(info->mode), info->program_id,
+		info->driver[0] ? ", driver " : "", info->driver, p, b, duration, r);
+	for (size_t i = 0; i < c->nqueue; i++)
+		row(out, "rx queue", c->per_queue[i].queue, &c->per_queue[i]);
+	for (size_t i = 0; verbose && i < c->ncpu; i++)
+		row(out, "CPU", c->per_cpu[i].cpu, &c->per_cpu[i]);
+	if (!c->nqueue)
+		fputs("  no frame reached the XDP hook during the window\n", out);
+	wrapped(out, "  Note: ", info->notes);
+}
