@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "congestion": the send side (CC algorithm, pacing, idle restart, MTU probing). */
 #include "check.h"
+#include "nic_view.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -122,6 +123,26 @@ static void run_cc(const struct np_analysis *a, struct np_report *r)
 		     "CPU. Switch one host and measure before switching a fleet.");
 }
 
+/* The kind of qdisc that dequeues to the driver: the root, or mq's leaves when they agree. */
+static const char *attached_kind(const struct np_snapshot *s)
+{
+	const struct np_qdisc *root = np_nv_qdisc_root(s);
+	const char *kind = NULL;
+
+	if (!root || !np_nv_qdisc_multiq(root))
+		return root ? root->kind : NULL;
+	for (size_t i = 0; i < s->rtnl.nqdisc; i++) {
+		const struct np_qdisc *q = &s->rtnl.qdiscs[i];
+
+		if (!np_nv_qdisc_below(root, q))
+			continue;
+		if (kind && strcmp(kind, q->kind))
+			return NULL;
+		kind = q->kind;
+	}
+	return kind;
+}
+
 static void run_pacing(const struct np_analysis *a, struct np_report *r)
 {
 	const char *dq = np_sysctl_str(a->cur, "net.core.default_qdisc");
@@ -130,25 +151,37 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 	 * really paces; default_qdisc alone would report the same thing twice, or wrongly. */
 	bool attached = np_src_ok(a->cur, NP_SRC_RTNL_QDISC);
 	bool bbr = cc && !strcmp(cc, "bbr");
+	/* default_qdisc is host-global: a network namespace does not show it. The qdisc attached
+	 * to the interface then stands in for it (it is what paces, after all). */
+	const char *root = !dq && attached ? attached_kind(a->cur) : NULL;
 	struct np_finding *f;
 
-	if (!dq) {
-		np_skip(r, "net.core.default_qdisc not readable");
+	if (!dq && !root) {
+		np_skip(r, "net.core.default_qdisc not readable%s",
+			attached ? " and no qdisc attached to the interface" : "");
 		return;
 	}
-	if (bbr && strcmp(dq, "fq") && !attached) {
+	if (dq && bbr && strcmp(dq, "fq") && !attached) {
 		f = np_emit(r, NP_SEV_INFO, "bbr with default_qdisc %s: TCP paces itself, at some "
 			    "CPU cost; fq is the better pairing", dq);
 	} else if (!bbr && !isnan(a->rtt_ms) && a->rtt_ms >= LONG_RTT_MS &&
-		   !strcmp(dq, "pfifo_fast")) {
-		f = np_emit(r, NP_SEV_INFO, "default_qdisc pfifo_fast on a %g ms path: fq would "
-			    "pace flows and smooth bursts", a->rtt_ms);
+		   !strcmp(dq ? dq : root, "pfifo_fast")) {
+		if (dq)
+			f = np_emit(r, NP_SEV_INFO, "default_qdisc pfifo_fast on a %g ms path: fq "
+				    "would pace flows and smooth bursts", a->rtt_ms);
+		else
+			f = np_emit(r, NP_SEV_INFO, "%s sends through pfifo_fast on a %g ms path: "
+				    "fq would pace flows and smooth bursts", a->cur->dev.name,
+				    a->rtt_ms);
 	} else {
 		return;
 	}
 	if (!f)
 		return;
-	np_ev_text(f, "default_qdisc", "%s", dq);
+	if (dq)
+		np_ev_text(f, "default_qdisc", "%s", dq);
+	else
+		np_ev_text(f, "root_qdisc", "%s", root);
 	if (cc)
 		np_ev_text(f, "tcp_congestion_control", "%s", cc);
 	if (!isnan(a->rtt_ms))
@@ -164,6 +197,10 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 		np_detail(f, "pfifo_fast sends each flow's bursts back to back; on a long path "
 			     "with shallow-buffered hops those bursts cause loss. fq spreads each "
 			     "flow's packets out and isolates flows from each other.");
+	if (!dq)
+		np_detail(f, "net.core.default_qdisc is host-global and not visible in this "
+			     "network namespace: this goes by the qdisc attached to %s.",
+			  a->cur->dev.name);
 	np_detail(f, "default_qdisc only applies to qdiscs created after it is set (device "
 		     "activation, mq leaves).");
 	np_remedy(f, "sysctl -w net.core.default_qdisc=fq");
@@ -307,7 +344,8 @@ static const struct np_check pacing = {
 	.id = "congestion.pacing",
 	.stage = NP_STAGE_CONGESTION,
 	.title = "Pacing: default qdisc vs congestion control",
-	.looks_at = "net.core.default_qdisc, net.ipv4.tcp_congestion_control; the RTT",
+	.looks_at = "net.core.default_qdisc (in a network namespace, which does not show it: the "
+		    "qdisc attached to the interface), net.ipv4.tcp_congestion_control; the RTT",
 	.why = "BBR needs pacing: without fq, TCP paces in the socket at some CPU cost (fine since "
 	       "4.13). On long paths, fq also smooths the bursts of loss-based flows. On a LAN the "
 	       "qdisc choice matters little for throughput.",

@@ -209,6 +209,8 @@ static const struct np_check conntrack_insert_failed = {
 };
 
 extern const struct np_check np_chk_xdp_attached, np_chk_tc_drops;
+extern const struct np_check np_chk_netfilter_drops;	/* ingress_netfilter.c */
 const struct np_check *const np_checks_ingress[] = {
-	&np_chk_xdp_attached, &np_chk_tc_drops, &conntrack_full, &conntrack_insert_failed, NULL,
+	&np_chk_xdp_attached, &np_chk_tc_drops, &conntrack_full, &conntrack_insert_failed,
+	&np_chk_netfilter_drops, NULL,
 };

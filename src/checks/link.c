@@ -215,7 +215,8 @@ static const struct np_check rx_errors = {
 };
 
 extern const struct np_check np_chk_speed_below_best, np_chk_phy_errors;
+extern const struct np_check np_chk_mtu_mismatch;	/* link_mtu.c */
 const struct np_check *const np_checks_link[] = {
 	&speed_duplex, &carrier_flaps, &mtu_jumbo, &rx_errors, &np_chk_speed_below_best,
-	&np_chk_phy_errors, NULL,
+	&np_chk_phy_errors, &np_chk_mtu_mismatch, NULL,
 };

@@ -171,22 +171,29 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 	}
 	concentrated = ncpu >= 4 && hot <= (ncpu >= 8 ? 2u : 1u);
 	np_sn_top_text(c, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
-	if (tot.sampled && tot.delta)
+	/* netdev_max_backlog is host-global: a network namespace does not show it. The summary
+	 * then says so rather than print the assumed default as if it had been read. */
+	if (tot.sampled && tot.delta && have_backlog)
 		f = np_emit(r, sev, "Per-CPU backlog full: %s packets/s dropped (%s); "
 			    "netdev_max_backlog=%lld", np_fmt_num(tot.rate, num, sizeof(num)),
 			    top,
 			    (long long)backlog);
+	else if (tot.sampled && tot.delta)
+		f = np_emit(r, sev, "Per-CPU backlog full: %s packets/s dropped (%s); "
+			    "netdev_max_backlog not readable here (host-global)",
+			    np_fmt_num(tot.rate, num, sizeof(num)), top);
 	else
-		f = np_emit(r, sev, "Per-CPU backlog dropped %s packets since boot (%s)%s",
-			    np_fmt_num((double)tot.total, num, sizeof(num)), top,
-			    tot.sampled ? ", none during the sample" : "");
+		f = np_emit(r, sev, "Per-CPU backlog dropped %s packets since boot%s%s%s%s",
+			    np_fmt_num((double)tot.total, num, sizeof(num)), top[0] ? " (" : "",
+			    top, top[0] ? ")" : "", tot.sampled ? ", none during the sample" : "");
 	if (!f)
 		goto out;
 	f->rank = tot.rate;
 	np_ev_counter(f, "dropped", "packets", &tot);
 	np_sn_top_ev(f, c, s->softnet.n, "dropped", "packets");
-	if (have_backlog)
-		np_ev_value(f, "netdev_max_backlog", "packets", (double)backlog);
+	/* Unreadable, the kernel default stands in; the key says so (as time-squeeze's do). */
+	np_ev_value(f, have_backlog ? "netdev_max_backlog" : "netdev_max_backlog_assumed",
+		    "packets", (double)backlog);
 	if (concentrated)
 		serving(s, &hotset, &sv);
 	/* With drops on CPUs that do not serve the interface, the host-wide caveat is said

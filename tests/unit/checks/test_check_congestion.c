@@ -150,6 +150,85 @@ static void test_pacing(void **state)
 	np_snapshot_free(&s);
 }
 
+/* One qdisc appended to the snapshot's rtnetlink list (parent 0xffffffff = root). */
+static void qdisc(struct np_snapshot *s, const char *kind, uint32_t handle, uint32_t parent)
+{
+	struct np_qdisc *q;
+
+	s->rtnl.qdiscs = realloc(s->rtnl.qdiscs, (s->rtnl.nqdisc + 1) * sizeof(*q));
+	assert_non_null(s->rtnl.qdiscs);
+	q = &s->rtnl.qdiscs[s->rtnl.nqdisc++];
+	memset(q, 0, sizeof(*q));
+	snprintf(q->kind, sizeof(q->kind), "%s", kind);
+	q->handle = handle;
+	q->parent = parent;
+	q->root = parent == 0xffffffffu;
+}
+
+/* A network namespace shows no net.core.default_qdisc (host-global): the qdisc attached to the
+ * interface stands in for it, so cubic through pfifo_fast on a long path is still named. */
+static void test_pacing_netns(void **state)
+{
+	struct np_snapshot s;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&s, 1);
+	cc(&s, "cubic", "reno cubic bbr");
+	qdisc(&s, "pfifo_fast", 0, 0xffffffffu);
+	synth_run(&run, "congestion.pacing", NULL, &s, 30, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->summary, "eth0 sends through pfifo_fast on a 30 ms path"));
+	assert_true(synth_has_ev(f, "root_qdisc"));
+	assert_false(synth_has_ev(f, "default_qdisc"));
+	assert_non_null(strstr(f->detail, "host-global"));
+	assert_non_null(strstr(f->remedy, "tc qdisc replace dev eth0 root fq"));
+	synth_run_free(&run);
+	/* A LAN: quiet. */
+	synth_run(&run, "congestion.pacing", NULL, &s, 0.5, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+	/* bbr through that qdisc is congestion.bbr-without-fq's to judge. */
+	cc(&s, "bbr", "reno cubic bbr");
+	synth_run(&run, "congestion.pacing", NULL, &s, 30, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	/* mq: its leaves dequeue to the driver. All pfifo_fast: named; fq: quiet. */
+	synth_init(&s, 1);
+	cc(&s, "cubic", "reno cubic");
+	qdisc(&s, "mq", 0, 0xffffffffu);
+	qdisc(&s, "pfifo_fast", 0, 1);
+	qdisc(&s, "pfifo_fast", 0, 2);
+	synth_run(&run, "congestion.pacing", NULL, &s, 30, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+	snprintf(s.rtnl.qdiscs[1].kind, sizeof(s.rtnl.qdiscs[1].kind), "fq");
+	snprintf(s.rtnl.qdiscs[2].kind, sizeof(s.rtnl.qdiscs[2].kind), "fq");
+	synth_run(&run, "congestion.pacing", NULL, &s, 30, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+
+	/* veth's noqueue: nothing to judge by, quiet (no pfifo_fast). */
+	synth_init(&s, 1);
+	cc(&s, "cubic", "reno cubic");
+	qdisc(&s, "noqueue", 0, 0xffffffffu);
+	synth_run(&run, "congestion.pacing", NULL, &s, 30, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	/* Neither default_qdisc nor the qdisc list: skipped, saying both are missing. */
+	s.src[NP_SRC_RTNL_QDISC].status = NP_SRC_SKIPPED;
+	synth_run(&run, "congestion.pacing", NULL, &s, 30, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
 static void test_slow_start_after_idle(void **state)
 {
 	struct np_snapshot s;
@@ -257,6 +336,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cc),
 		cmocka_unit_test(test_pacing),
+		cmocka_unit_test(test_pacing_netns),
 		cmocka_unit_test(test_slow_start_after_idle),
 		cmocka_unit_test(test_mtu_probing),
 		cmocka_unit_test(test_keepalive),

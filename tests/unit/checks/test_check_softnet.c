@@ -103,11 +103,13 @@ static void test_backlog_drops(void **state)
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	synth_run_free(&run);
 
-	/* Past drops, none during the sample: info. */
+	/* Past drops, none during the sample: info; no CPU dropped during the sample, so no
+	 * empty "()" where the list of CPUs would be. */
 	p.softnet.rows[1].dropped = 5000000;
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	assert_true(has_text(synth_first(&run)->summary, "none during the sample"));
+	assert_false(has_text(synth_first(&run)->summary, "()"));
 	synth_run_free(&run);
 
 	/* Never dropped: quiet. */
@@ -121,6 +123,38 @@ static void test_backlog_drops(void **state)
 	c.src[NP_SRC_SOFTNET].status = NP_SRC_ABSENT;
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
+/* Inside a network namespace netdev_max_backlog (host-global) is not readable: the summary
+ * must not print the assumed default as if it had been read (scenario 2 set it to 8). */
+static void test_backlog_drops_netns(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c, 2, 2);
+	p.softnet.rows[1].dropped = 1000;
+	c.softnet.rows[1].dropped = 4000;	/* 1,500/s on CPU 1 */
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "CPU 1: 1,500/s"));
+	assert_false(has_text(f->summary, "netdev_max_backlog=1000"));
+	assert_true(has_text(f->summary, "netdev_max_backlog not readable here (host-global)"));
+	assert_false(synth_has_ev(f, "netdev_max_backlog"));
+	assert_true(synth_has_ev(f, "netdev_max_backlog_assumed"));
+	synth_run_free(&run);
+	/* Read: the real value, under its own key. */
+	synth_sysctl(&c, "net.core.netdev_max_backlog", "8");
+	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "netdev_max_backlog=8"));
+	assert_true(synth_has_ev(f, "netdev_max_backlog"));
+	assert_false(synth_has_ev(f, "netdev_max_backlog_assumed"));
 	synth_run_free(&run);
 	free_pair(&p, &c);
 }
@@ -516,6 +550,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_backlog_drops),
+		cmocka_unit_test(test_backlog_drops_netns),
 		cmocka_unit_test(test_backlog_drops_which_interface),
 		cmocka_unit_test(test_time_squeeze_budget_binds),
 		cmocka_unit_test(test_time_squeeze_no_budget_usecs),

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* link.mtu-mismatch: a veth refusing frames larger than its MTU, told from its other drops. */
+#include "synth.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* vb, a veth with MTU 1500 on 2 CPUs; over 2 s it received rx packets and dropped drop. */
+static void veth(struct np_snapshot *p, struct np_snapshot *c, uint64_t rx, uint64_t drop)
+{
+	synth_init(p, 0);
+	synth_init(c, 2);
+	synth_softnet(p, 2);
+	synth_softnet(c, 2);
+	snprintf(c->eth.driver, sizeof(c->eth.driver), "veth");
+	snprintf(c->dev.name, sizeof(c->dev.name), "vb");
+	c->dev.mtu = 1500;
+	p->dev.stats.rx_packets = 1000;
+	p->dev.stats.rx_dropped = 50;
+	c->dev.stats.rx_packets = 1000 + rx;
+	c->dev.stats.rx_dropped = 50 + drop;
+	c->rtnl.xdp_attached = 0;
+}
+
+static void test_refused(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	/* Scenario 10: 8000-byte datagrams into MTU 1500, 26,000 dropped, 3 received. */
+	veth(&p, &c, 3, 26000);
+	synth_run(&run, "link.mtu-mismatch", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	f = synth_first(&run);
+	assert_int_equal(f->check->stage, NP_STAGE_LINK);
+	assert_non_null(strstr(f->summary, "vb refuses 12,998 frames/s"));
+	assert_non_null(strstr(f->summary, "MTU 1500"));
+	assert_true(synth_has_ev(f, "rx_dropped"));
+	assert_true(synth_has_ev(f, "softnet_dropped_all_cpus"));
+	assert_non_null(strstr(f->remedy, "ip -d link show vb"));
+	assert_true(f->rank > 12997 && f->rank < 12999);
+	synth_run_free(&run);
+
+	/* A few per second: warning. */
+	c.dev.stats.rx_dropped = 50 + 3 + 20;
+	synth_run(&run, "link.mtu-mismatch", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
+static void test_other_drops_quiet(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+
+	(void)state;
+	/* Backlog overflow (scenario 2): rx_dropped grows as much as softnet's dropped. */
+	veth(&p, &c, 40000, 2000);
+	c.softnet.rows[1].dropped = 2000;
+	synth_run(&run, "link.mtu-mismatch", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+	/* Unhandled protocols: counted in rx_packets first, so never more than those. */
+	c.softnet.rows[1].dropped = 0;
+	c.dev.stats.rx_packets = 1000 + 300;
+	c.dev.stats.rx_dropped = 50 + 300;
+	synth_run(&run, "link.mtu-mismatch", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+
+	/* XDP drops count in rx_dropped too: no bound, skipped. */
+	c.dev.stats.rx_dropped = 50 + 26000;
+	c.rtnl.xdp_attached = 1;
+	synth_run(&run, "link.mtu-mismatch", &p, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	c.rtnl.xdp_attached = 0;
+
+	/* No interval: totals cannot tell, skipped. */
+	synth_run(&run, "link.mtu-mismatch", NULL, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+
+	/* Not a veth: physical NICs count oversize frames as length errors. */
+	snprintf(c.eth.driver, sizeof(c.eth.driver), "ixgbe");
+	synth_run(&run, "link.mtu-mismatch", &p, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_other_drops_quiet),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
