@@ -14,4 +14,8 @@ $SUDO apt-get install -y -qq --no-install-recommends \
 	clang llvm bpftool \
 	iproute2 ethtool iptables procps python3 python3-jsonschema python3-prometheus-client mandoc util-linux \
 	libncurses-dev tmux \
+	valgrind strace \
 	>/dev/null
+# libFuzzer's runtime for tests/fuzz (clang -fsanitize=fuzzer). Not every release has this
+# package name; without it tests/fuzz/run.sh skips the fuzz step and says why.
+$SUDO apt-get install -y -qq --no-install-recommends libclang-rt-dev >/dev/null 2>&1 || true

@@ -153,6 +153,9 @@ static int parse_value(const char *s, double *out)
 	v = strtod(s, &end);
 	if (errno || end == s || *end || !isfinite(v) || v < 0)
 		return -EINVAL;
+	/* strtod() reads hex too ("0x10" = 16): a threshold is written in decimal. */
+	if (strpbrk(s, "xXpP"))
+		return -EINVAL;
 	*out = v;
 	return 0;
 }

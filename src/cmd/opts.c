@@ -9,6 +9,16 @@
 #include <strings.h>
 #include <unistd.h>
 
+/* strtod() also takes leading blanks, hex ("0x10" = 16 s), "inf" and "nan": a command line
+ * means plain decimal, so anything else in what it consumed is a typo, not a number. */
+static bool plain_decimal(const char *s, const char *end)
+{
+	for (; s < end; s++)
+		if (!strchr("0123456789.eE+-", *s))
+			return false;
+	return true;
+}
+
 int np_parse_number(const char *s, double min, double max, double *out)
 {
 	char *end;
@@ -18,7 +28,8 @@ int np_parse_number(const char *s, double min, double max, double *out)
 		return -EINVAL;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || *end != '\0' || isnan(v) || v < min || v > max)
+	if (errno || end == s || *end != '\0' || !plain_decimal(s, end) || isnan(v) || v < min ||
+	    v > max)
 		return -EINVAL;
 	*out = v;
 	return 0;
@@ -34,7 +45,7 @@ int np_parse_bandwidth(const char *s, double *bps)
 		return -EINVAL;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || isnan(v) || v <= 0)
+	if (errno || end == s || !plain_decimal(s, end) || isnan(v) || v <= 0)
 		return -EINVAL;
 	switch (*end) {
 	case 'k': case 'K': mult = 1e3; end++; break;

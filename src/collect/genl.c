@@ -81,9 +81,13 @@ void np_genl_close(struct np_genl *g)
 struct nlmsghdr *np_genl_msg(struct np_genl *g, uint16_t family, uint8_t cmd, uint8_t version,
 			     uint16_t flags)
 {
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(g->buf + NP_GENL_BUFSIZE);
+	struct nlmsghdr *nlh;
 	struct genlmsghdr *gh;
 
+	/* libmnl (1.0.4) leaves attribute padding as it was: zero it, so no stale heap bytes go
+	 * to the kernel (valgrind: sendto points to uninitialised bytes). */
+	memset(g->buf + NP_GENL_BUFSIZE, 0, REQ_SIZE);
+	nlh = mnl_nlmsg_put_header(g->buf + NP_GENL_BUFSIZE);
 	nlh->nlmsg_type = family;
 	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
 	nlh->nlmsg_seq = ++g->seq;
@@ -203,6 +207,15 @@ static void extack_msg(const char *tlv, size_t len, char *errmsg, size_t errlen)
 	errmsg[n] = '\0';
 }
 
+/* The kernel's errors are -1..-4095 (MAX_ERRNO); anything else (INT_MIN cannot even be
+ * negated) is a damaged message, not an errno to hand to strerror(). */
+static int kernel_errno(int e)
+{
+	if (e < 0)
+		return e >= -4095 ? e : -EPROTO;
+	return e <= 4095 ? -e : -EPROTO;
+}
+
 static int run_error(const struct nlmsghdr *nlh, char *errmsg, size_t errlen)
 {
 	const char *pl = mnl_nlmsg_get_payload(nlh);
@@ -224,7 +237,7 @@ static int run_error(const struct nlmsghdr *nlh, char *errmsg, size_t errlen)
 		if (off < plen)
 			extack_msg(pl + off, plen - off, errmsg, errlen);
 	}
-	return e.error < 0 ? e.error : -e.error;
+	return kernel_errno(e.error);
 }
 
 static int run_done(const struct nlmsghdr *nlh, char *errmsg, size_t errlen)
@@ -239,7 +252,7 @@ static int run_done(const struct nlmsghdr *nlh, char *errmsg, size_t errlen)
 	if (err && (nlh->nlmsg_flags & NLM_F_ACK_TLVS) && plen > NLMSG_ALIGN(sizeof(int)))
 		extack_msg(pl + NLMSG_ALIGN(sizeof(int)), plen - NLMSG_ALIGN(sizeof(int)), errmsg,
 			   errlen);
-	return err <= 0 ? err : -err;
+	return kernel_errno(err);
 }
 
 int np_genl_run(const void *buf, size_t len, uint32_t seq, np_genl_cb cb, void *data,

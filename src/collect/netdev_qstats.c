@@ -5,6 +5,7 @@
 #include "netdev_qstats.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,9 @@ int np_qstats_parse(const struct nlmsghdr *nlh, struct np_ethtool *e)
 		return -EBADMSG;
 	if (type != NP_NETDEV_QUEUE_TYPE_RX)
 		return err;
+	/* No kernel numbers a queue past INT_MAX; as an int it would read as -1, "no queue". */
+	if (id > INT_MAX)
+		return -EBADMSG;
 	memset(&q, 0, sizeof(q));
 	q.queue = (int)id;
 	for (size_t i = 0; i < sizeof(qstat_fields) / sizeof(qstat_fields[0]); i++) {

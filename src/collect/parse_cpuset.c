@@ -111,7 +111,8 @@ int np_parse_cpumask(const char *s, struct np_cpuset *out)
 			/* Group g starts at bit (ngroups-1-g)*32; leading zero groups are fine. */
 			size_t base = (ngroups - 1 - g) * 32;
 
-			for (unsigned b = 0; b < 32; b++) {
+			/* Stops at the highest set bit: most groups of a wide mask are 0. */
+			for (unsigned b = 0; b < 32 && v >> b; b++) {
 				if (!(v >> b & 1))
 					continue;
 				if (base + b >= NP_MAX_CPUS) {

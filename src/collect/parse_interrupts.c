@@ -96,6 +96,11 @@ static void action_name(const char *l, size_t ll, size_t i, char *name, size_t s
 		nl = size - 1;
 	memcpy(name, start, nl);
 	name[nl] = '\0';
+	/* The name is shown in reports and remedies: no control bytes (ESC, NUL) from a
+	 * damaged or hostile file. */
+	for (size_t k = 0; k < nl; k++)
+		if ((unsigned char)name[k] < 0x20 || name[k] == 0x7f)
+			name[k] = '?';
 }
 
 static bool wanted(const struct np_irq_filter *f, unsigned irq, const char *name)

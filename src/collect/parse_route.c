@@ -56,6 +56,9 @@ struct best {
 /* Lowest metric wins; on a tie the first one seen stays. */
 static void consider(struct best *b, const char *name, size_t nl, uint32_t metric)
 {
+	/* A NUL inside the name (garbage, never the kernel's) would hand back a cut name. */
+	if (memchr(name, '\0', nl))
+		return;
 	if (b->found && metric >= b->metric)
 		return;
 	b->found = true;

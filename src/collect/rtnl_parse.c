@@ -303,6 +303,9 @@ int np_rtnl_parse_qdisc(const struct nlmsghdr *nlh, size_t len, struct np_rtnl *
 
 static int stream_fail(struct np_rtnl_stream *st, int err)
 {
+	/* Kernel errors stop at -4095 (MAX_ERRNO); INT_MIN would not survive strerror(-err). */
+	if (err < -4095)
+		err = -EPROTO;
 	if (!st->err)
 		st->err = err;
 	return st->err;

@@ -12,15 +12,32 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static int open_tree(const char *root, const char *sub)
+/* ROOT/proc or ROOT/sys. Under --root they must be real directories of the tree: a "proc"
+ * symlink to the live /proc (or anywhere else) would take every read outside the tree. */
+static int open_tree(const char *root, const char *sub, bool confined)
 {
+	struct open_how how = {
+		.flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC,
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+	};
 	char path[512];
-	int fd;
+	int rfd, fd;
 
-	if (snprintf(path, sizeof(path), "%s/%s", root, sub) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
+	if (!confined) {
+		if (snprintf(path, sizeof(path), "%s/%s", root, sub) >= (int)sizeof(path))
+			return -ENAMETOOLONG;
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		return fd < 0 ? -errno : fd;
+	}
+	rfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rfd < 0)
+		return -errno;
+	fd = (int)syscall(SYS_openat2, rfd, sub, &how, sizeof(how));
+	if (fd < 0 && errno == ENOSYS)	/* pre-5.6: refuse a symlink outright */
+		fd = openat(rfd, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+	fd = fd < 0 ? -errno : fd;
+	close(rfd);
+	return fd;
 }
 
 int np_ctx_open(struct np_ctx *ctx, const char *root)
@@ -33,8 +50,8 @@ int np_ctx_open(struct np_ctx *ctx, const char *root)
 	if (root && strlen(root) >= sizeof(ctx->root))
 		return -ENAMETOOLONG;
 
-	ctx->proc_fd = open_tree(ctx->root, "proc");
-	ctx->sys_fd = open_tree(ctx->root, "sys");
+	ctx->proc_fd = open_tree(ctx->root, "proc", ctx->confined);
+	ctx->sys_fd = open_tree(ctx->root, "sys", ctx->confined);
 	/* A captured tree may hold only one of the two; having neither is an error. */
 	if (ctx->proc_fd < 0 && ctx->sys_fd < 0) {
 		int err = ctx->proc_fd;
@@ -54,6 +71,21 @@ void np_ctx_close(struct np_ctx *ctx)
 	ctx->proc_fd = ctx->sys_fd = -1;
 }
 
+/* Under --root a FIFO planted in the tree would block the open (and every read) forever and a
+ * device node is nothing a capture holds: only regular files and directories are read. */
+static int confined_check(int fd, int flags)
+{
+	struct stat st;
+
+	if (flags & O_PATH)
+		return fd;
+	if (fstat(fd, &st) < 0 || (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))) {
+		close(fd);
+		return -EINVAL;
+	}
+	return fd;
+}
+
 int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags)
 {
 	int dfd = t == NP_PROC ? ctx->proc_fd : ctx->sys_fd;
@@ -66,17 +98,22 @@ int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flag
 	if (ctx->confined) {
 		/* A hostile tree must not reach outside itself through "..", absolute or
 		 * magic symlinks. Fall back to O_NOFOLLOW-free openat only if the kernel
-		 * lacks openat2 (pre-5.6), after refusing absolute paths and "..". */
+		 * lacks openat2 (pre-5.6), after refusing absolute paths and "..". O_NONBLOCK
+		 * (no effect on regular files) keeps a FIFO's open from waiting for a writer. */
 		struct open_how how = {
-			.flags = (uint64_t)flags,
+			.flags = (uint64_t)(flags | ((flags & O_PATH) ? 0 : O_NONBLOCK)),
 			.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
 		};
 
 		fd = (int)syscall(SYS_openat2, dfd, path, &how, sizeof(how));
-		if (fd >= 0 || errno != ENOSYS)
-			return fd < 0 ? -errno : fd;
+		if (fd >= 0)
+			return confined_check(fd, flags);
+		if (errno != ENOSYS)
+			return -errno;
 		if (path[0] == '/' || strstr(path, ".."))
 			return -EXDEV;
+		fd = openat(dfd, path, (int)how.flags);
+		return fd < 0 ? -errno : confined_check(fd, flags);
 	}
 	fd = openat(dfd, path, flags);
 	return fd < 0 ? -errno : fd;
@@ -139,6 +176,15 @@ int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, cha
 	return 0;
 }
 
+/* Short values end up in reports on a terminal: a hostile tree's ESC sequences (or a NUL that
+ * would cut the value) become '?'. Tabs and newlines stay: sysctls separate values with them. */
+static void defang(char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)s[i] < 0x20 && s[i] != '\t' && s[i] != '\n') || s[i] == 0x7f)
+			s[i] = '?';
+}
+
 int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size)
 {
 	ssize_t r;
@@ -163,6 +209,7 @@ int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char
 	while (r > 0 && (buf[r - 1] == '\n' || buf[r - 1] == ' ' || buf[r - 1] == '\t'))
 		r--;
 	buf[r] = '\0';
+	defang(buf, (size_t)r);
 	return (int)r;
 }
 
@@ -215,12 +262,35 @@ int np_read_link_base(const struct np_ctx *ctx, enum np_tree t, const char *path
 
 	if (dfd < 0)
 		return -ENOENT;
-	if (ctx->confined && (path[0] == '/' || strstr(path, "..")))
-		return -EXDEV;
-	r = readlinkat(dfd, path, target, sizeof(target) - 1);
+	if (ctx->confined) {
+		/* readlinkat() follows every component but the last: resolve the directory
+		 * beneath the tree first, so "class/net/eth0" -> /sys/... cannot escape. */
+		const char *slash = strrchr(path, '/');
+		char dir[512];
+		int fd;
+
+		if (path[0] == '/' || strstr(path, ".."))
+			return -EXDEV;
+		if (slash) {
+			if ((size_t)(slash - path) >= sizeof(dir))
+				return -ENAMETOOLONG;
+			memcpy(dir, path, (size_t)(slash - path));
+			dir[slash - path] = '\0';
+			fd = np_open(ctx, t, dir, O_PATH | O_DIRECTORY);
+			if (fd < 0)
+				return fd;
+			r = readlinkat(fd, slash + 1, target, sizeof(target) - 1);
+			close(fd);
+		} else {
+			r = readlinkat(dfd, path, target, sizeof(target) - 1);
+		}
+	} else {
+		r = readlinkat(dfd, path, target, sizeof(target) - 1);
+	}
 	if (r < 0)
 		return -errno;
 	target[r] = '\0';
+	defang(target, (size_t)r);
 	base = strrchr(target, '/');
 	base = base ? base + 1 : target;
 	if (snprintf(buf, size, "%s", base) >= (int)size)

@@ -12,6 +12,16 @@ static int cmp_counter(const void *a, const void *b)
 	return strcmp(((const struct np_counter *)a)->name, ((const struct np_counter *)b)->name);
 }
 
+/* snprintf(dst, NP_COUNTER_NAME_MAX, "%s", src) without the format machinery: tables are
+ * filled and searched by name hundreds of times per snapshot. */
+static void copy_name(char *dst, const char *src)
+{
+	size_t n = strnlen(src, NP_COUNTER_NAME_MAX - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 static struct np_counter *find(const struct np_counters *c, const char *name)
 {
 	struct np_counter key;
@@ -24,7 +34,7 @@ static struct np_counter *find(const struct np_counters *c, const char *name)
 				return &c->e[i];
 		return NULL;
 	}
-	snprintf(key.name, sizeof(key.name), "%s", name);
+	copy_name(key.name, name);
 	return bsearch(&key, c->e, c->n, sizeof(*c->e), cmp_counter);
 }
 
@@ -46,7 +56,7 @@ int np_counters_append(struct np_counters *c, const char *name, uint64_t value)
 		c->e = e;
 		c->cap = cap;
 	}
-	snprintf(c->e[c->n].name, sizeof(c->e[c->n].name), "%s", name);
+	copy_name(c->e[c->n].name, name);
 	c->e[c->n].value = value;
 	c->n++;
 	c->sorted = 0;

@@ -76,12 +76,23 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 		src->status = NP_SRC_PARTIAL;	/* parsers keep the good parts of a damaged file */
 	else if (err == -EINVAL || err == -ERANGE || err == -ENODATA)
 		src->status = NP_SRC_MALFORMED;
+	else if (err == -EXDEV || err == -ELOOP || err == -EFBIG || err == -EISDIR)
+		src->status = NP_SRC_MALFORMED;	/* a hostile or broken --root tree */
 	else
 		src->status = NP_SRC_ABSENT;
 	if (detail)
 		snprintf(src->detail, sizeof(src->detail), "%s", detail);
 	else if (err == -EBADMSG)
 		snprintf(src->detail, sizeof(src->detail), "some lines malformed and ignored");
+	/* openat2() RESOLVE_BENEATH says EXDEV, RESOLVE_NO_MAGICLINKS ELOOP: say what it refused. */
+	else if (err == -EXDEV)
+		snprintf(src->detail, sizeof(src->detail),
+			 "a symlink leads outside the --root tree: not followed");
+	else if (err == -ELOOP)
+		snprintf(src->detail, sizeof(src->detail),
+			 "symlink loop or /proc magic link in the tree: not followed");
+	else if (err == -EFBIG)
+		snprintf(src->detail, sizeof(src->detail), "file larger than 64 MiB: not read");
 	else if (err)
 		snprintf(src->detail, sizeof(src->detail), "%s", strerror(src->err));
 	else

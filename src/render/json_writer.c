@@ -62,10 +62,48 @@ void np_json_obj_close(struct np_json *j) { close_(j, '}'); }
 void np_json_arr_open(struct np_json *j) { open(j, '['); }
 void np_json_arr_close(struct np_json *j) { close_(j, ']'); }
 
+/* The length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, surrogates or
+ * code points past U+10FFFF), 0 if there is none. p is NUL-terminated, and NUL is never a
+ * continuation byte, so no read goes past the terminator. */
+static size_t utf8_len(const unsigned char *p)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/* Strings come from files and drivers, so they may hold any byte: the output stays valid JSON
+ * (RFC 8259 wants UTF-8), a byte that starts no valid sequence becomes U+FFFD. */
 static void write_string(FILE *out, const char *s)
 {
 	fputc('"', out);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		size_t n;
+
 		switch (*p) {
 		case '"': fputs("\\\"", out); break;
 		case '\\': fputs("\\\\", out); break;
@@ -73,10 +111,17 @@ static void write_string(FILE *out, const char *s)
 		case '\r': fputs("\\r", out); break;
 		case '\t': fputs("\\t", out); break;
 		default:
-			if (*p < 0x20)
+			if (*p < 0x20 || *p == 0x7f) {
 				fprintf(out, "\\u%04x", *p);
-			else
-				fputc(*p, out);
+				break;
+			}
+			n = utf8_len(p);
+			if (!n) {
+				fputs("\\ufffd", out);
+				break;
+			}
+			fwrite(p, 1, n, out);
+			p += n - 1;
 		}
 	}
 	fputc('"', out);

@@ -38,3 +38,75 @@ for id in $(python3 -c 'import json,sys; print(" ".join(c["id"] for c in json.lo
 	grep -q "WHY IT MATTERS" "$NP_TMP/explain" || np_fail "explain $id has no why"
 done
 echo "PASS"
+
+# Argument validation (hardening): every malformed value is refused with exit 3 and one line
+# naming the option; numbers are plain decimal (strtod() would take "0x10" as 16 s, " 1", "inf").
+for v in 0x10 0x0 " 1" inf nan 1e999 -0.5 3601 ""; do
+	expect3 doctor lo --interval "$v"
+	grep -q "invalid --interval" "$NP_TMP/err" || np_fail "--interval '$v': $(cat "$NP_TMP/err")"
+done
+for v in 0x1e 0 -5 inf nan; do
+	expect3 doctor lo --rtt "$v"
+	grep -q "invalid --rtt" "$NP_TMP/err" || np_fail "--rtt '$v': $(cat "$NP_TMP/err")"
+done
+for v in 0x10G 0 -10G nanG infG 99999999999999999999G 10Q " 10G"; do
+	expect3 doctor lo --bandwidth "$v"
+	grep -q "invalid --bandwidth" "$NP_TMP/err" || np_fail "--bandwidth '$v': $(cat "$NP_TMP/err")"
+done
+for v in 17 -1 x 1.5; do
+	expect3 doctor lo --sockets "$v"
+done
+# Interface names: empty, too long, path-like, with ':' or blanks, and one that looks like an
+# option after "--".
+for v in "" averyveryverylongname0 ../lo lo/x lo:1 "l o" "$(printf 'l\to')" . ..; do
+	expect3 doctor "$v" --interval 0
+	grep -q "invalid interface name\|no such interface" "$NP_TMP/err" ||
+		np_fail "interface '$v': $(cat "$NP_TMP/err")"
+done
+expect3 doctor --interval 0 -- -lo
+# Thresholds: unknown check, bad level, negative, hex, not a number, missing levels.
+for v in nope:warn=1 softnet.backlog-drops:warn=-1 softnet.backlog-drops:warn=0x10 \
+	softnet.backlog-drops:warn=nan softnet.backlog-drops softnet.backlog-drops:level=3 \
+	softnet.backlog-drops:warn=1e999 :warn=1; do
+	expect3 doctor lo --interval 0 --threshold "$v"
+	grep -q -- "--threshold" "$NP_TMP/err" || np_fail "--threshold '$v': $(cat "$NP_TMP/err")"
+done
+expect3 doctor lo --interval 0 --check nosuch.check
+expect3 doctor lo --interval 0 --skip ""
+# Config files: missing, a directory, binary, a NUL byte, an overlong line, an unknown setting,
+# a hex interval: each names the file (and the line).
+expect3 doctor lo --interval 0 --config /nonexistent-netpath.conf
+grep -q "/nonexistent-netpath.conf" "$NP_TMP/err" || np_fail "missing config: $(cat "$NP_TMP/err")"
+expect3 doctor lo --interval 0 --config "$NP_TMP"
+printf 'interval 1\n\0\n' > "$NP_TMP/nul.conf"
+expect3 doctor lo --interval 0 --config "$NP_TMP/nul.conf"
+grep -q "nul.conf:2: NUL byte" "$NP_TMP/err" || np_fail "NUL config: $(cat "$NP_TMP/err")"
+head -c 3000 /dev/zero | tr '\0' x > "$NP_TMP/long.conf"
+expect3 doctor lo --interval 0 --config "$NP_TMP/long.conf"
+grep -q "long.conf:1: line longer" "$NP_TMP/err" || np_fail "long config: $(cat "$NP_TMP/err")"
+head -c 4096 /dev/urandom > "$NP_TMP/random.conf"
+expect3 doctor lo --interval 0 --config "$NP_TMP/random.conf"
+grep -q "random.conf" "$NP_TMP/err" || np_fail "binary config: $(cat "$NP_TMP/err")"
+echo "frobnicate 1" > "$NP_TMP/unknown.conf"
+expect3 doctor lo --interval 0 --config "$NP_TMP/unknown.conf"
+grep -q "unknown.conf:1: unknown setting 'frobnicate'" "$NP_TMP/err" || np_fail "$(cat "$NP_TMP/err")"
+echo "interval 0x10" > "$NP_TMP/hex.conf"
+expect3 doctor lo --config "$NP_TMP/hex.conf"
+grep -q "hex.conf" "$NP_TMP/err" || np_fail "hex interval in config: $(cat "$NP_TMP/err")"
+# watch and trace: durations, counts and interface names.
+for a in "--interval 0x1" "--interval 0.01" "--count 0" "--count -1" "--count 1x" \
+	"--count 99999999999999999999"; do
+	# shellcheck disable=SC2086 # two words: option and value
+	expect3 watch lo $a
+done
+expect3 watch averyveryverylongname0 --count 1
+if "$NETPATH" trace --help > /dev/null 2>&1; then
+	for v in 0 -1 0x1 nan 1e9; do
+		expect3 trace lo --duration "$v"
+		grep -q "invalid --duration" "$NP_TMP/err" || np_fail "trace --duration '$v': $(cat "$NP_TMP/err")"
+	done
+	expect3 trace lo/x
+fi
+expect3 explain ""
+expect3 explain "$(head -c 3000 /dev/zero | tr '\0' a)"
+echo "PASS (argument validation)"

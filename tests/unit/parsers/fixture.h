@@ -15,6 +15,7 @@ static inline char *load_fixture(const char *name, size_t *len)
 	size_t cap = 0, n = 0;
 	FILE *f;
 
+	*len = 0;
 	snprintf(path, sizeof(path), "%s/parsers/%s", NP_FIXTURES, name);
 	f = fopen(path, "rb");
 	if (!f)
@@ -46,7 +47,7 @@ static inline char *load_fixture(const char *name, size_t *len)
 /* An exact-size heap copy with no terminator, so reading past len trips AddressSanitizer. */
 static inline char *exact_copy(const char *s, size_t len)
 {
-	char *p = malloc(len ? len : 1);
+	char *p = calloc(1, len ? len : 1);	/* zeroed: release builds warn otherwise */
 
 	if (p && len)
 		memcpy(p, s, len);

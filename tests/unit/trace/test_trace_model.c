@@ -122,9 +122,14 @@ static void test_locations(void **state)
 
 static char *render(const struct np_trace_view *v, bool json)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	/* static: GCC 12 takes the stream's pointer to a local buffer for a dangling one. */
+	static char *buf;
+	static size_t len;
+	FILE *f;
+
+	buf = NULL;
+	len = 0;
+	f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
 	if (json)

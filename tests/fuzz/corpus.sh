@@ -1,0 +1,104 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Assemble the fuzzers' seed corpora from the test fixtures into OUTDIR/<target>/ (one
+# directory per tests/fuzz/fuzz_<target>.c). Nothing here is committed: the fixtures are the
+# single source, and libFuzzer adds what it finds to the same directories.
+# Usage: corpus.sh OUTDIR
+set -eu
+out=${1:?usage: corpus.sh OUTDIR}
+src=$(cd "$(dirname "$0")/../.." && pwd)
+fx=$src/tests/fixtures
+mkdir -p "$out"
+
+# put TARGET FILE...: copy each regular file under a unique name (its path, flattened).
+put() {
+	t=$1
+	shift
+	mkdir -p "$out/$t"
+	for f in "$@"; do
+		[ -f "$f" ] || continue
+		name=$(printf '%s' "${f#"$fx"/}" | tr '/:' '__')
+		cp "$f" "$out/$t/$name"
+	done
+}
+
+# Text parsers: the parser fixtures and the same files of every captured --root tree.
+put softnet "$fx"/parsers/softnet_*.txt "$fx"/trees/*/*/proc/net/softnet_stat
+put softirqs "$fx"/parsers/softirqs*.txt "$fx"/trees/*/*/proc/softirqs
+put interrupts "$fx"/parsers/interrupts*.txt "$fx"/trees/*/*/proc/interrupts
+put mib "$fx"/parsers/snmp*.txt "$fx"/parsers/netstat*.txt \
+	"$fx"/trees/*/*/proc/net/snmp "$fx"/trees/*/*/proc/net/snmp6 "$fx"/trees/*/*/proc/net/netstat
+put sockstat "$fx"/parsers/sockstat*.txt "$fx"/trees/*/*/proc/net/sockstat*
+put conntrack "$fx"/parsers/conntrack_*.txt "$fx"/parsers/stat_nf_conntrack*.txt \
+	"$fx"/trees/*/*/proc/net/stat/nf_conntrack
+put meminfo "$fx"/parsers/meminfo*.txt "$fx"/trees/*/*/proc/meminfo
+put route "$fx"/parsers/route*.txt "$fx"/parsers/ipv6_route*.txt \
+	"$fx"/trees/*/*/proc/net/route "$fx"/trees/*/*/proc/net/ipv6_route
+# shellcheck disable=SC2046 # file names in the fixtures have no blanks
+put sysctl $(find "$fx"/trees -path '*/proc/sys/*' -type f)
+# shellcheck disable=SC2046
+put cpuset $(find "$fx"/trees -type f \( -name online -o -name possible -o -name '*affinity*' \
+	-o -name rps_cpus -o -name xps_cpus -o -name 'local_cpu*' -o -name '*cpu_bitmap' \))
+# shellcheck disable=SC2046
+put pcie $(find "$fx"/trees -type f \( -name config -o -name '*link_speed' \))
+
+# Netlink: the recorded replies as recv() returned them.
+put genl "$fx"/netlink/genl_*.bin
+put ethtool_nl "$fx"/netlink/genl_*.bin
+put qstats "$fx"/netlink/genl_*_qstats.bin
+put rtnl "$fx"/netlink/rtnl_*.bin
+put sock_diag "$fx"/netlink/sockdiag_*.bin
+
+python3 - "$fx" "$out" <<'PY'
+import glob, os, struct, sys
+
+fx, out = sys.argv[1], sys.argv[2]
+
+def write(target, name, data):
+    os.makedirs(os.path.join(out, target), exist_ok=True)
+    with open(os.path.join(out, target, name), 'wb') as f:
+        f.write(data)
+
+def read(path):
+    with open(path, 'rb') as f:
+        return f.read()
+
+# genl_collect: one record (u16 length + bytes) per receive, in the collectors' order:
+# ethtool family, linkmodes, rings, channels, coalesce, features, pause, stats, rss; then the
+# netdev family and the qstats dump (fuzz_genl_collect.c).
+order = ['linkmodes', 'rings', 'channels', 'coalesce', 'features', 'pause', 'stats', 'rss']
+def rec(b):
+    return struct.pack('<H', len(b)) + b
+for dev in ('eth0', 'lo', 'veth'):
+    blob = rec(read(f'{fx}/netlink/genl_ctrl_ethtool.bin'))
+    for o in order:
+        blob += rec(read(f'{fx}/netlink/genl_{dev}_{o}.bin'))
+    blob += rec(read(f'{fx}/netlink/genl_ctrl_netdev.bin'))
+    blob += rec(read(f'{fx}/netlink/genl_{dev}_qstats.bin'))
+    write('genl_collect', f'{dev}.rec', blob)
+write('genl_collect', 'ctrl_only.rec', rec(read(f'{fx}/netlink/genl_ctrl_ethtool.bin')))
+
+# ethtool_ioctl: the driver counter name lists as a GSTRINGS/GSTATS pair (u16 count, names
+# of 32 bytes, u64 values), then the legacy structs filled with a plausible pattern.
+for path in sorted(glob.glob(f'{fx}/driver_counters/*.txt')):
+    names = [l.strip() for l in open(path, encoding='utf-8', errors='replace')
+             if l.strip() and not l.startswith('#')]
+    names = names[:2047]
+    blob = struct.pack('<H', len(names))
+    blob += b''.join(n.encode()[:31].ljust(32, b'\0') for n in names)
+    blob += b''.join(struct.pack('<Q', 1000 + i) for i in range(len(names)))
+    blob += b'virtio_net'.ljust(36, b'\0') + bytes(range(256)) * 4
+    write('ethtool_ioctl', os.path.basename(path) + '.bin', blob)
+
+# conffile: the documented example (conffile.h's comment) and lines of each kind.
+hdr = open(os.path.join(fx, '..', '..', 'src', 'core', 'conffile.h')).read().splitlines()
+example = '\n'.join(l[5:] for l in hdr if l.startswith(' *   ')) + '\n'
+write('conffile', 'example.conf', example.encode())
+for i, text in enumerate([
+        'threshold softnet.backlog-drops warn=10 crit=1000\n',
+        'threshold irq.cpu-rate:warn=75,crit=95\n',
+        'check softnet.*, socket.tcp-*\nskip softnet.flow-limit\n',
+        'check nic,irq\nskip congestion.keepalive\ninterval 0.5\nrtt 30\nbandwidth 10G\n',
+        '# only a comment\n\n\t\n']):
+    write('conffile', f'lines{i}.conf', text.encode())
+PY

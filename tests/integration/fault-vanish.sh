@@ -1,0 +1,88 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The interface is deleted, or its namespace goes away, while doctor, watch or trace is
+# sampling: a clear one-line reason and exit 3 (doctor, watch), a bounded end with a report or
+# a reason (trace), never a crash, a hang or a report about an interface that no longer exists.
+. "$(dirname "$0")/lib.sh"
+np_require_root
+
+# run_bounded SECONDS CMD...: stdout/stderr to $NP_TMP/out, $NP_TMP/err; rc in $rc.
+run_bounded() {
+	local t=$1
+	shift
+	timeout -s KILL "$t" "$@" > "$NP_TMP/out" 2> "$NP_TMP/err"
+	rc=$?
+	[ "$rc" -ne 137 ] || np_fail "'$*' still running after $t s"
+}
+
+one_line() {
+	[ "$(wc -l < "$NP_TMP/err")" -eq 1 ] || np_fail "$1: stderr is not one line: $(cat "$NP_TMP/err")"
+	grep -q "$2" "$NP_TMP/err" || np_fail "$1: unclear reason: $(cat "$NP_TMP/err")"
+}
+
+# 1. doctor --interval 2 inside the namespace; the interface is deleted at 0.5 s.
+np_pair a b
+(sleep 0.5; ip -n "$NS_A" link del va) &
+run_bounded 20 ip netns exec "$NS_A" "$NETPATH" doctor va --interval 2
+wait
+[ "$rc" -eq 3 ] || np_fail "doctor: interface deleted while sampling: exit $rc, expected 3"
+one_line "doctor" "interface 'va' disappeared while sampling"
+[ ! -s "$NP_TMP/out" ] || np_fail "doctor printed a report for a deleted interface: $(head -3 "$NP_TMP/out")"
+
+# 2. The same with --json: the error is a JSON document too.
+ip link add va netns "$NS_A" type veth peer name vb netns "$NS_B"
+ip -n "$NS_A" link set va up
+(sleep 0.5; ip -n "$NS_A" link del va) &
+run_bounded 20 ip netns exec "$NS_A" "$NETPATH" doctor va --interval 2 --json
+wait
+[ "$rc" -eq 3 ] || np_fail "doctor --json: exit $rc, expected 3"
+np_validate "$NP_TMP/out"
+np_assert_json "$NP_TMP/out" 'd["schema"] == "netpath/error" and "disappeared" in d["error"]'
+
+# 3. The peer's namespace is deleted: the veth pair goes with it, seen from --netns.
+ip link add va netns "$NS_A" type veth peer name vb netns "$NS_B"
+ip -n "$NS_A" link set va up
+(sleep 0.5; ip netns del "$NS_B") &
+run_bounded 20 "$NETPATH" doctor va --netns "$NS_A" --interval 2
+wait
+[ "$rc" -eq 3 ] || np_fail "doctor --netns, peer namespace deleted: exit $rc, expected 3"
+one_line "doctor --netns" "interface 'va' disappeared while sampling"
+
+# 4. doctor's own namespace is deleted (ip netns del unmounts the name): the namespace lives
+# on while doctor is in it, so the report is complete and honest, not an error.
+ip netns add "$NS_B"
+ip link add va netns "$NS_A" type veth peer name vb netns "$NS_B"
+ip -n "$NS_A" link set va up
+(sleep 0.5; ip netns del "$NS_A") &
+run_bounded 20 "$NETPATH" doctor va --netns "$NS_A" --interval 2 --json
+wait
+[ "$rc" -le 2 ] || np_fail "doctor, own namespace name deleted: exit $rc: $(cat "$NP_TMP/err")"
+np_validate "$NP_TMP/out"
+np_assert_json "$NP_TMP/out" 'd["interface"] == "va" and d["interval_s"] > 1.5'
+ip netns add "$NS_A" 2>/dev/null	# for the cleanup trap and what follows
+ip netns del "$NS_B"
+ip netns add "$NS_B"
+
+# 5. watch: the interface is deleted between frames.
+ip link add va netns "$NS_A" type veth peer name vb netns "$NS_B"
+ip -n "$NS_A" link set va up
+(sleep 0.5; ip -n "$NS_A" link del va) &
+run_bounded 20 ip netns exec "$NS_A" "$NETPATH" watch va --count 4 --interval 0.3
+wait
+[ "$rc" -eq 3 ] || np_fail "watch: interface deleted: exit $rc, expected 3"
+grep -q "interface 'va' disappeared" "$NP_TMP/err" || np_fail "watch: unclear: $(cat "$NP_TMP/err")"
+
+# 6. trace (when this build has it): bounded, no crash, and never a clean bill of health
+# without saying the interface went away.
+if "$NETPATH" trace --help > /dev/null 2>&1; then
+	ip link add va netns "$NS_A" type veth peer name vb netns "$NS_B"
+	ip -n "$NS_A" link set va up
+	(sleep 0.5; ip -n "$NS_A" link del va) &
+	run_bounded 30 "$NETPATH" trace va --netns "$NS_A" --duration 2
+	wait
+	[ "$rc" -le 3 ] || np_fail "trace: interface deleted: exit $rc: $(cat "$NP_TMP/err")"
+	if [ "$rc" -ne 3 ] && ! grep -qi "disappeared\|no longer" "$NP_TMP/out" "$NP_TMP/err"; then
+		echo "NOTE: trace reported exit $rc on a deleted interface without saying so" >&2
+	fi
+fi
+echo "PASS"
