@@ -421,11 +421,15 @@ int np_ethtool_parse_stats(const struct nlmsghdr *nlh, struct np_counters *out, 
 {
 	const struct nlattr *tb[1], *a;
 	int err = reply_attrs(nlh, ETHTOOL_MSG_STATS_GET_REPLY, tb, 0);
+	const char *end = (const char *)nlh + nlh->nlmsg_len;
 
 	*n = 0;
-	if (err == -EINVAL)
+	if (err == -EINVAL || nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
 		return err;
-	mnl_attr_for_each(a, nlh, GENL_HDRLEN) {
+	/* Not mnl_attr_for_each(): it ends the message at NLMSG_ALIGN(nlmsg_len), up to 3 bytes
+	 * past what arrived when a damaged last message has an unaligned length (fuzzing). */
+	for (a = mnl_nlmsg_get_payload_offset(nlh, GENL_HDRLEN);
+	     mnl_attr_ok(a, (int)(end - (const char *)a)); a = mnl_attr_next(a)) {
 		int e;
 
 		if ((a->nla_type & NLA_TYPE_MASK) != ETHTOOL_A_STATS_GRP)
