@@ -16,9 +16,9 @@
 #include "commands.h"
 #include "conffile.h"
 #include "ctx.h"
+#include "target.h"
 #include "funnel.h"
 #include "log.h"
-#include "netns.h"
 #include "opts.h"
 #include "render.h"
 #include "render_monitor.h"
@@ -65,7 +65,6 @@ struct doctor_args {
 	const char *root;
 	const char *before;
 	const char *netns;
-	char netns_path[256];
 	const char *ifname;
 	bool json;
 	bool prom;
@@ -351,8 +350,9 @@ int np_cmd_doctor(int argc, char **argv)
 	struct np_analysis a = { 0 };
 	struct np_report rep;
 	struct np_funnel fn;
-	struct np_ctx ctx;
-	char ifname[IF_NAMESIZE];
+	struct np_target tgt;
+	const struct np_ctx *ctx;
+	const char *ifname;
 	int r, code;
 
 	r = parse_args(argc, argv, &d);
@@ -363,52 +363,30 @@ int np_cmd_doctor(int argc, char **argv)
 	else if (d.opt.verbose)
 		np_log_set_level(NP_LOG_INFO);
 
-	if (d.netns) {
-		char err[320];
+	{
+		struct np_target_spec spec = {
+			.cmd = "doctor", .netns = d.netns, .root = d.root, .ifname = d.ifname,
+		};
+		char err[400];
 
-		/* Before anything is opened: /proc/net, /sys and every socket must be the
-		 * namespace's. */
-		if (np_netns_enter(d.netns, d.netns_path, sizeof(d.netns_path), err, sizeof(err)) < 0)
+		if (np_target_open(&tgt, &spec, err, sizeof(err)) < 0)
 			return fail(&d, "%s", err);
 	}
-	r = np_ctx_open(&ctx, d.root);
-	if (r < 0)
-		return fail(&d, "cannot open %s/proc or %s/sys: %s", d.root ? d.root : "",
-			    d.root ? d.root : "", strerror(-r));
-	if (d.ifname) {
-		snprintf(ifname, sizeof(ifname), "%s", d.ifname);
-		r = np_iface_check(&ctx, d.ifname);
-		if (r == -EINVAL) {
-			np_ctx_close(&ctx);
-			return fail(&d, "invalid interface name '%.64s'", d.ifname);
-		}
-	} else {
-		r = np_default_iface(&ctx, ifname, sizeof(ifname));
-		if (r < 0) {
-			np_ctx_close(&ctx);
-			return fail(&d, "no default route to pick an interface from; name one "
-				    "(netpath doctor IFACE)");
-		}
-		r = np_iface_check(&ctx, ifname);
-	}
-	if (r < 0) {
-		np_ctx_close(&ctx);
-		return fail(&d, "no such interface '%s'%s%s", ifname, d.root ? " under " : "",
-			    d.root ? d.root : "");
-	}
+	ctx = &tgt.ctx;
+	ifname = tgt.ifname;
 
 	/* A captured tree is one instant: rates need an earlier capture (--before). */
-	if (!ctx.live)
+	if (!ctx->live)
 		d.opt.interval = 0;
-	r = collect_pair(&d, &ctx, ifname, &prev, &cur, &a);
+	r = collect_pair(&d, ctx, ifname, &prev, &cur, &a);
 	if (r >= 0) {
-		np_ctx_close(&ctx);
+		np_target_close(&tgt);
 		return r;
 	}
 	/* Owners of the listed sockets (/proc/PID/fd) only when they will be shown: it walks
 	 * every process's descriptors, bounded in count and time. */
-	if (d.sockets_top > 0 && ctx.live)
-		np_sockets_map_owners(&ctx, a.prev ? &cur : &prev, 200000, 1.0);
+	if (d.sockets_top > 0 && ctx->live)
+		np_sockets_map_owners(ctx, a.prev ? &cur : &prev, 200000, 1.0);
 	a.opt = &d.opt;
 	a.ovr = &d.cfg.ovr;
 	np_analysis_derive(&a);
@@ -416,9 +394,9 @@ int np_cmd_doctor(int argc, char **argv)
 		code = fail(&d, "out of memory");
 	} else {
 		struct np_doctor_view v = {
-			.a = &a, .r = &rep, .funnel = &fn, .root = ctx.root, .live = ctx.live,
+			.a = &a, .r = &rep, .funnel = &fn, .root = ctx->root, .live = ctx->live,
 			.all_counters = d.all_counters, .sockets_top = d.sockets_top,
-			.netns = d.netns, .netns_path = d.netns ? d.netns_path : NULL,
+			.netns = d.netns, .netns_path = d.netns ? tgt.netns_path : NULL,
 		};
 		struct np_render_opts ro = {
 			.color = !d.json && !d.prom && np_color_enabled(d.color, stdout),
@@ -457,6 +435,6 @@ done:
 	if (a.prev)
 		np_snapshot_free(&cur);
 	np_snapshot_free(&prev);
-	np_ctx_close(&ctx);
+	np_target_close(&tgt);
 	return code;
 }

@@ -16,7 +16,7 @@
 #include "ctx.h"
 #include "funnel.h"
 #include "log.h"
-#include "netns.h"
+#include "target.h"
 #include "opts.h"
 #include "render.h"
 #include "trace.h"
@@ -332,8 +332,7 @@ out_snap:
 int np_cmd_trace(int argc, char **argv)
 {
 	struct trace_args t;
-	struct np_ctx ctx;
-	char ifname[IF_NAMESIZE];
+	struct np_target tgt;
 	int r;
 
 	r = parse_args(argc, argv, &t);
@@ -343,38 +342,16 @@ int np_cmd_trace(int argc, char **argv)
 		np_log_set_level(NP_LOG_DEBUG);
 	else if (t.verbose)
 		np_log_set_level(NP_LOG_INFO);
-	if (t.netns) {
-		char path[256], err[320];
+	{
+		/* The namespace before anything is opened: the device, /proc/net, /sys and
+		 * /proc/self/ns/net (the namespace the programs match) must all be its own. */
+		struct np_target_spec spec = { .cmd = "trace", .netns = t.netns, .ifname = t.ifname };
+		char err[400];
 
-		/* Before anything is opened: the device, /proc/net, /sys and /proc/self/ns/net
-		 * (the namespace the programs match) must all be the namespace's. */
-		if (np_netns_enter(t.netns, path, sizeof(path), err, sizeof(err)) < 0)
+		if (np_target_open(&tgt, &spec, err, sizeof(err)) < 0)
 			return fail(&t, "%s", err);
 	}
-	r = np_ctx_open(&ctx, NULL);
-	if (r < 0)
-		return fail(&t, "cannot open /proc or /sys: %s", strerror(-r));
-	if (t.ifname) {
-		snprintf(ifname, sizeof(ifname), "%s", t.ifname);
-		r = np_iface_check(&ctx, t.ifname);
-		if (r == -EINVAL) {
-			np_ctx_close(&ctx);
-			return fail(&t, "invalid interface name '%.64s'", t.ifname);
-		}
-	} else {
-		r = np_default_iface(&ctx, ifname, sizeof(ifname));
-		if (r < 0) {
-			np_ctx_close(&ctx);
-			return fail(&t, "no default route to pick an interface from; name one "
-				    "(netpath trace IFACE)");
-		}
-		r = np_iface_check(&ctx, ifname);
-	}
-	if (r < 0) {
-		np_ctx_close(&ctx);
-		return fail(&t, "no such interface '%s'", ifname);
-	}
-	r = run(&t, &ctx, ifname);
-	np_ctx_close(&ctx);
+	r = run(&t, &tgt.ctx, tgt.ifname);
+	np_target_close(&tgt);
 	return r;
 }

@@ -16,7 +16,7 @@
 #include "ctx.h"
 #include "funnel.h"
 #include "log.h"
-#include "netns.h"
+#include "target.h"
 #include "opts.h"
 #include "render_watch.h"
 #include "watch_tui.h"
@@ -280,33 +280,13 @@ static int run(struct watch_state *st)
 	return code;
 }
 
-static int resolve_iface(struct watch_args *w, const struct np_ctx *ctx, char *ifname,
-			 size_t size)
-{
-	int r;
-
-	if (w->ifname) {
-		snprintf(ifname, size, "%s", w->ifname);
-		r = np_iface_check(ctx, w->ifname);
-		if (r == -EINVAL)
-			return fail(w, "invalid interface name '%.64s'", w->ifname);
-	} else {
-		if (np_default_iface(ctx, ifname, size) < 0)
-			return fail(w, "no default route to pick an interface from; name one "
-				    "(netpath watch IFACE)");
-		r = np_iface_check(ctx, ifname);
-	}
-	if (r < 0)
-		return fail(w, "no such interface '%s'", ifname);
-	return -1;
-}
-
 int np_cmd_watch(int argc, char **argv)
 {
 	struct watch_state st = { 0 };
 	struct watch_args w;
-	struct np_ctx ctx;
-	char ifname[IF_NAMESIZE];
+	struct np_target tgt;
+	const struct np_ctx *ctx;
+	const char *ifname;
 	int r;
 
 	r = parse_args(argc, argv, &w);
@@ -316,26 +296,19 @@ int np_cmd_watch(int argc, char **argv)
 		np_log_set_level(NP_LOG_DEBUG);
 	else if (w.verbose)
 		np_log_set_level(NP_LOG_INFO);
-	if (w.netns) {
-		char err[320], path[256];
+	{
+		struct np_target_spec spec = { .cmd = "watch", .netns = w.netns, .ifname = w.ifname };
+		char err[400];
 
-		/* Before anything is opened: /proc/net, /sys and every socket must be the
-		 * namespace's. */
-		if (np_netns_enter(w.netns, path, sizeof(path), err, sizeof(err)) < 0)
+		if (np_target_open(&tgt, &spec, err, sizeof(err)) < 0)
 			return fail(&w, "%s", err);
 	}
-	r = np_ctx_open(&ctx, NULL);
-	if (r < 0)
-		return fail(&w, "cannot open /proc or /sys: %s", strerror(-r));
-	r = resolve_iface(&w, &ctx, ifname, sizeof(ifname));
-	if (r >= 0) {
-		np_ctx_close(&ctx);
-		return r;
-	}
+	ctx = &tgt.ctx;
+	ifname = tgt.ifname;
 	stop_requested = 0;
 	install_signals();
 	st.w = &w;
-	st.ctx = &ctx;
+	st.ctx = ctx;
 	st.ifname = ifname;
 	if (!w.json && !w.batch && !w.count && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)) {
 		st.tui = np_watch_tui_open(ifname, w.interval,
@@ -357,7 +330,7 @@ int np_cmd_watch(int argc, char **argv)
 		np_snapshot_free(&st.snap[i]);
 	}
 	np_watch_session_free(&st.sess);
-	np_ctx_close(&ctx);
+	np_target_close(&tgt);
 	if (r == -ENOENT)
 		return fail(&w, "nothing under /proc or /sys was readable");
 	if (r == -ENODEV)

@@ -21,6 +21,9 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
+/* Only the keys a child network namespace lacks (netdev_max_backlog, tcp_mem, ...): read in
+ * the initial namespace before --netns enters another, then found through ctx->host_sysctls. */
+void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out);
 void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s);

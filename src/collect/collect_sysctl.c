@@ -4,63 +4,71 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 /* Everything the checks may consult. A key missing on this kernel is recorded (ENOENT), not
- * an error: e.g. netdev_budget_usecs appeared in 4.12, conntrack keys need nf_conntrack. */
-static const char *const keys[] = {
-	"net.core.netdev_max_backlog",
-	"net.core.netdev_budget",
-	"net.core.netdev_budget_usecs",
-	"net.core.dev_weight",
-	"net.core.flow_limit_cpu_bitmap",
-	"net.core.flow_limit_table_len",
-	"net.core.rps_sock_flow_entries",
-	"net.core.rmem_max",
-	"net.core.wmem_max",
-	"net.core.rmem_default",
-	"net.core.wmem_default",
-	"net.core.optmem_max",
-	"net.core.somaxconn",
-	"net.core.default_qdisc",
-	"net.core.busy_poll",
-	"net.core.busy_read",
-	"net.core.gro_normal_batch",
-	"net.ipv4.tcp_rmem",
-	"net.ipv4.tcp_wmem",
-	"net.ipv4.tcp_mem",
-	"net.ipv4.udp_mem",
-	"net.ipv4.udp_rmem_min",
-	"net.ipv4.udp_wmem_min",
-	"net.ipv4.tcp_moderate_rcvbuf",
-	"net.ipv4.tcp_adv_win_scale",
-	"net.ipv4.tcp_window_scaling",
-	"net.ipv4.tcp_timestamps",
-	"net.ipv4.tcp_sack",
-	"net.ipv4.tcp_congestion_control",
-	"net.ipv4.tcp_available_congestion_control",
-	"net.ipv4.tcp_allowed_congestion_control",
-	"net.ipv4.tcp_slow_start_after_idle",
-	"net.ipv4.tcp_mtu_probing",
-	"net.ipv4.tcp_notsent_lowat",
-	"net.ipv4.tcp_ecn",
-	"net.ipv4.tcp_keepalive_time",
-	"net.ipv4.tcp_max_syn_backlog",
-	"net.ipv4.tcp_syncookies",
-	"net.ipv4.tcp_no_metrics_save",
-	"net.ipv4.ip_forward",
-	"net.ipv4.ipfrag_high_thresh",
-	"net.ipv4.ipfrag_low_thresh",
-	"net.ipv4.ipfrag_time",
-	"net.ipv4.conf.all.rp_filter",
-	"net.ipv4.conf.default.rp_filter",
-	"net.netfilter.nf_conntrack_count",
-	"net.netfilter.nf_conntrack_max",
-	"net.netfilter.nf_conntrack_buckets",
+ * an error: e.g. netdev_budget_usecs appeared in 4.12, conntrack keys need nf_conntrack.
+ * HOST keys exist in the initial network namespace only (the kernel registers them for
+ * init_net): inside another one their files are absent. */
+enum key_scope { NETNS, HOST };
+
+static const struct {
+	const char *key;
+	enum key_scope scope;
+} keys[] = {
+	{ "net.core.netdev_max_backlog", HOST },
+	{ "net.core.netdev_budget", HOST },
+	{ "net.core.netdev_budget_usecs", HOST },
+	{ "net.core.dev_weight", HOST },
+	{ "net.core.flow_limit_cpu_bitmap", HOST },
+	{ "net.core.flow_limit_table_len", HOST },
+	{ "net.core.rps_sock_flow_entries", HOST },
+	{ "net.core.rmem_max", NETNS },
+	{ "net.core.wmem_max", NETNS },
+	{ "net.core.rmem_default", NETNS },
+	{ "net.core.wmem_default", NETNS },
+	{ "net.core.optmem_max", NETNS },
+	{ "net.core.somaxconn", NETNS },
+	{ "net.core.default_qdisc", HOST },
+	{ "net.core.busy_poll", HOST },
+	{ "net.core.busy_read", HOST },
+	{ "net.core.gro_normal_batch", HOST },
+	{ "net.ipv4.tcp_rmem", NETNS },
+	{ "net.ipv4.tcp_wmem", NETNS },
+	{ "net.ipv4.tcp_mem", HOST },
+	{ "net.ipv4.udp_mem", HOST },
+	{ "net.ipv4.udp_rmem_min", NETNS },
+	{ "net.ipv4.udp_wmem_min", NETNS },
+	{ "net.ipv4.tcp_moderate_rcvbuf", NETNS },
+	{ "net.ipv4.tcp_adv_win_scale", NETNS },
+	{ "net.ipv4.tcp_window_scaling", NETNS },
+	{ "net.ipv4.tcp_timestamps", NETNS },
+	{ "net.ipv4.tcp_sack", NETNS },
+	{ "net.ipv4.tcp_congestion_control", NETNS },
+	{ "net.ipv4.tcp_available_congestion_control", NETNS },
+	{ "net.ipv4.tcp_allowed_congestion_control", NETNS },
+	{ "net.ipv4.tcp_slow_start_after_idle", NETNS },
+	{ "net.ipv4.tcp_mtu_probing", NETNS },
+	{ "net.ipv4.tcp_notsent_lowat", NETNS },
+	{ "net.ipv4.tcp_ecn", NETNS },
+	{ "net.ipv4.tcp_keepalive_time", NETNS },
+	{ "net.ipv4.tcp_max_syn_backlog", NETNS },
+	{ "net.ipv4.tcp_syncookies", NETNS },
+	{ "net.ipv4.tcp_no_metrics_save", NETNS },
+	{ "net.ipv4.ip_forward", NETNS },
+	{ "net.ipv4.ipfrag_high_thresh", NETNS },
+	{ "net.ipv4.ipfrag_low_thresh", NETNS },
+	{ "net.ipv4.ipfrag_time", NETNS },
+	{ "net.ipv4.conf.all.rp_filter", NETNS },
+	{ "net.ipv4.conf.default.rp_filter", NETNS },
+	{ "net.netfilter.nf_conntrack_count", NETNS },
+	{ "net.netfilter.nf_conntrack_max", NETNS },
+	{ "net.netfilter.nf_conntrack_buckets", NETNS },
 	/* The reserve atomic allocations draw on: drivers refill RX rings in softirq context
 	 * (nic.alloc-failures suggests doubling it). */
-	"vm.min_free_kbytes",
+	{ "vm.min_free_kbytes", NETNS },
 };
 
 /* "net.core.x" -> "sys/net/core/x". An interface name may itself hold dots (eth0.100), so the
@@ -74,10 +82,10 @@ static void key_to_path(const char *key, char *path, size_t size)
 	path[j < size ? j : size - 1] = '\0';
 }
 
-static int read_one(const struct np_ctx *ctx, struct np_snapshot *s, const char *key,
+static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *key,
 		    const char *path)
 {
-	struct np_sysctl *e = np_sysctl_add(&s->sysctl, key);
+	struct np_sysctl *e = np_sysctl_add(t, key);
 	char text[256];
 	int r;
 
@@ -90,23 +98,55 @@ static int read_one(const struct np_ctx *ctx, struct np_snapshot *s, const char 
 	return r;
 }
 
+/* Inside --netns a HOST key is absent: take the value read before entering, if any. */
+static bool from_host(const struct np_ctx *ctx, struct np_sysctl *e)
+{
+	const struct np_sysctls *h = ctx->host_sysctls;
+
+	for (size_t i = 0; h && i < h->n; i++) {
+		if (strcmp(h->e[i].key, e->key) || h->e[i].err)
+			continue;
+		*e = h->e[i];
+		return true;
+	}
+	return false;
+}
+
+void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out)
+{
+	char path[128];
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (keys[i].scope != HOST)
+			continue;
+		key_to_path(keys[i].key, path, sizeof(path));
+		if (read_one(ctx, out, keys[i].key, path) == -ENOMEM)
+			return;
+	}
+}
+
 void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	char key[96], path[128];
-	int nok = 0, ndenied = 0;
+	int nok = 0, ndenied = 0, nhost = 0;
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		int r;
 
-		key_to_path(keys[i], path, sizeof(path));
-		r = read_one(ctx, s, keys[i], path);
+		key_to_path(keys[i].key, path, sizeof(path));
+		r = read_one(ctx, &s->sysctl, keys[i].key, path);
+		if (r == -ENOENT && keys[i].scope == HOST &&
+		    from_host(ctx, &s->sysctl.e[s->sysctl.n - 1])) {
+			nhost++;
+			r = 0;
+		}
 		nok += r >= 0;
 		ndenied += r == -EACCES || r == -EPERM;
 	}
 	if (s->ifname[0]) {
 		snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", s->ifname);
 		snprintf(path, sizeof(path), "sys/net/ipv4/conf/%s/rp_filter", s->ifname);
-		nok += read_one(ctx, s, key, path) >= 0;
+		nok += read_one(ctx, &s->sysctl, key, path) >= 0;
 	}
 	if (nok)
 		np_src_set(s, NP_SRC_SYSCTL, 0, NULL);
@@ -116,5 +156,8 @@ void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
 		s->src[NP_SRC_SYSCTL].status = NP_SRC_PARTIAL;
 		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
 			 "%d keys unreadable (permission denied)", ndenied);
+	} else if (nhost) {
+		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
+			 "%d host-wide keys read in the initial namespace", nhost);
 	}
 }

@@ -10,12 +10,17 @@
 
 enum np_tree { NP_PROC, NP_SYS };
 
+struct np_sysctls;
+
 struct np_ctx {
 	int proc_fd;		/* directory fd of ROOT/proc */
 	int sys_fd;		/* directory fd of ROOT/sys */
 	bool confined;		/* --root given: resolve every path beneath the tree */
 	bool live;		/* reading the running kernel: netlink, ioctls, sysconf are meaningful */
 	char root[256];
+	/* --netns: host-wide sysctls read in the initial namespace before entering (a child
+	 * namespace has no files for them); NULL otherwise. Owned by the caller. */
+	const struct np_sysctls *host_sysctls;
 };
 
 /* Largest file we agree to read: /proc/interrupts on a 4096-CPU box is a few MiB. */

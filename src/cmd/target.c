@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Namespace, tree and interface: the common start of doctor, watch and trace. */
+#include "target.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect.h"
+#include "netns.h"
+
+/* Host-wide keys from the initial namespace; a failure only loses those keys (the checks say
+ * "not reported"), never the run. */
+static void read_host_sysctls(struct np_target *t)
+{
+	struct np_ctx host;
+
+	if (np_ctx_open(&host, NULL) < 0)
+		return;
+	np_collect_host_sysctls(&host, &t->host_sysctls);
+	np_ctx_close(&host);
+}
+
+static int resolve_iface(struct np_target *t, const struct np_target_spec *spec, char *err,
+			 size_t errlen)
+{
+	const char *root = spec->root;
+	int r;
+
+	if (spec->ifname) {
+		snprintf(t->ifname, sizeof(t->ifname), "%s", spec->ifname);
+		r = np_iface_check(&t->ctx, spec->ifname);
+		if (r == -EINVAL) {
+			snprintf(err, errlen, "invalid interface name '%.64s'", spec->ifname);
+			return -1;
+		}
+	} else {
+		if (np_default_iface(&t->ctx, t->ifname, sizeof(t->ifname)) < 0) {
+			snprintf(err, errlen, "no default route to pick an interface from; name one "
+				 "(netpath %s IFACE)", spec->cmd);
+			return -1;
+		}
+		r = np_iface_check(&t->ctx, t->ifname);
+	}
+	if (r < 0) {
+		snprintf(err, errlen, "no such interface '%s'%s%s", t->ifname, root ? " under " : "",
+			 root ? root : "");
+		return -1;
+	}
+	return 0;
+}
+
+int np_target_open(struct np_target *t, const struct np_target_spec *spec, char *err,
+		   size_t errlen)
+{
+	int r;
+
+	memset(t, 0, sizeof(*t));
+	t->ctx.proc_fd = t->ctx.sys_fd = -1;
+	if (spec->netns) {
+		read_host_sysctls(t);
+		/* Before anything else is opened: /proc/net, /sys and every socket must be the
+		 * namespace's. */
+		if (np_netns_enter(spec->netns, t->netns_path, sizeof(t->netns_path), err,
+				   errlen) < 0) {
+			np_target_close(t);
+			return -1;
+		}
+	}
+	r = np_ctx_open(&t->ctx, spec->root);
+	if (r < 0) {
+		if (spec->root)
+			snprintf(err, errlen, "cannot open %s/proc or %s/sys: %s", spec->root,
+				 spec->root, strerror(-r));
+		else
+			snprintf(err, errlen, "cannot open /proc or /sys: %s", strerror(-r));
+		np_target_close(t);
+		return -1;
+	}
+	if (t->host_sysctls.n)
+		t->ctx.host_sysctls = &t->host_sysctls;
+	if (resolve_iface(t, spec, err, errlen) < 0) {
+		np_target_close(t);
+		return -1;
+	}
+	return 0;
+}
+
+void np_target_close(struct np_target *t)
+{
+	np_ctx_close(&t->ctx);
+	free(t->host_sysctls.e);
+	t->host_sysctls = (struct np_sysctls){ 0 };
+	t->ctx.host_sysctls = NULL;
+}

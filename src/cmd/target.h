@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* What doctor, watch and trace open before they collect: the namespace (--netns), the tree
+ * (live or --root) and the interface (named, or the default route's). */
+#ifndef NETPATH_TARGET_H
+#define NETPATH_TARGET_H
+
+#include <net/if.h>
+#include <stddef.h>
+
+#include "ctx.h"
+#include "snapshot.h"
+
+struct np_target {
+	struct np_ctx ctx;
+	/* --netns: the host-wide sysctls (netdev_max_backlog, tcp_mem, ...), read in the initial
+	 * namespace before entering, since a child namespace has no such files. */
+	struct np_sysctls host_sysctls;
+	char ifname[IF_NAMESIZE];
+	char netns_path[256];
+};
+
+struct np_target_spec {
+	const char *cmd;	/* "doctor": named in the hint when no default route exists */
+	const char *netns;	/* --netns NS or NULL */
+	const char *root;	/* --root DIR or NULL (live) */
+	const char *ifname;	/* IFACE or NULL (the default route's) */
+};
+
+/* Returns 0, or -1 with a one-line reason in err and nothing left open. Entering a namespace
+ * is for the whole process: call it before anything else is opened. */
+int np_target_open(struct np_target *t, const struct np_target_spec *spec, char *err,
+		   size_t errlen);
+void np_target_close(struct np_target *t);
+
+#endif
