@@ -162,6 +162,12 @@ struct np_reason_info np_reason_info(const char *name)
 
 /* Function prefixes, most specific first. */
 static const struct entry funcs[] = {
+	/* veth, ipvlan and friends hand a frame to the peer device: it is freed there when the
+	 * peer is down or the frame exceeds the peer's MTU, a link-level mismatch. */
+	{ "__dev_forward_skb", S(LINK), false,
+	  "device-to-device forward (veth): peer down or frame larger than its MTU" },
+	{ "dev_forward_skb", S(LINK), false,
+	  "device-to-device forward (veth): peer down or frame larger than its MTU" },
 	{ "enqueue_to_backlog", S(SOFTNET), false, "per-CPU backlog full (netdev_max_backlog)" },
 	{ "netif_rx", S(SOFTNET), false, "per-CPU backlog (netif_rx)" },
 	{ "net_rx_action", S(SOFTNET), false, "softirq receive processing" },

@@ -140,6 +140,10 @@ static void test_stages(void **state)
 	assert_false(i.benign);
 	/* Functions of kernels without reasons. */
 	assert_int_equal(np_symbol_info("enqueue_to_backlog").stage, NP_STAGE_SOFTNET);
+	/* A veth frame over the peer's MTU is freed in __dev_forward_skb2: a link mismatch,
+	 * not IP (the default for an unknown function). */
+	assert_int_equal(np_symbol_info("__dev_forward_skb2").stage, NP_STAGE_LINK);
+	assert_int_equal(np_symbol_info("__dev_forward_skb2").match, NP_MATCH_PREFIX);
 	assert_int_equal(np_symbol_info("__udp_enqueue_schedule_skb").stage, NP_STAGE_SOCKET);
 	assert_int_equal(np_symbol_info("nf_hook_slow").stage, NP_STAGE_INGRESS);
 	assert_int_equal(np_symbol_info("ip_rcv_core.isra.0").stage, NP_STAGE_IP);
