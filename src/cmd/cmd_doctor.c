@@ -358,10 +358,7 @@ int np_cmd_doctor(int argc, char **argv)
 	r = parse_args(argc, argv, &d);
 	if (r >= 0)
 		return r >= 100 ? r - 100 : r;
-	if (d.opt.verbose >= 2)
-		np_log_set_level(NP_LOG_DEBUG);
-	else if (d.opt.verbose)
-		np_log_set_level(NP_LOG_INFO);
+	np_log_set_verbosity(d.opt.verbose);
 
 	{
 		struct np_target_spec spec = {

@@ -338,10 +338,7 @@ int np_cmd_trace(int argc, char **argv)
 	r = parse_args(argc, argv, &t);
 	if (r >= 0)
 		return r >= 100 ? r - 100 : r;
-	if (t.verbose >= 2)
-		np_log_set_level(NP_LOG_DEBUG);
-	else if (t.verbose)
-		np_log_set_level(NP_LOG_INFO);
+	np_log_set_verbosity(t.verbose);
 	{
 		/* The namespace before anything is opened: the device, /proc/net, /sys and
 		 * /proc/self/ns/net (the namespace the programs match) must all be its own. */

@@ -292,10 +292,7 @@ int np_cmd_watch(int argc, char **argv)
 	r = parse_args(argc, argv, &w);
 	if (r >= 0)
 		return r >= 100 ? r - 100 : r;
-	if (w.verbose >= 2)
-		np_log_set_level(NP_LOG_DEBUG);
-	else if (w.verbose)
-		np_log_set_level(NP_LOG_INFO);
+	np_log_set_verbosity(w.verbose);
 	{
 		struct np_target_spec spec = { .cmd = "watch", .netns = w.netns, .ifname = w.ifname };
 		char err[400];

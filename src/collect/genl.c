@@ -2,6 +2,7 @@
 /* Generic netlink over libmnl: one bounded request/reply exchange at a time, extack kept. */
 #include "genl.h"
 #include "log.h"
+#include "nl_socket.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <linux/netlink.h>
 
 /* Requests are a header and a few attributes. */
@@ -28,35 +28,16 @@ static int genl_alloc(struct np_genl *g)
 
 int np_genl_open(struct np_genl *g)
 {
-	struct timeval tv = { NP_GENL_TIMEOUT_MS / 1000, (NP_GENL_TIMEOUT_MS % 1000) * 1000 };
-	int one = 1, err;
+	int err = genl_alloc(g);
 
-	err = genl_alloc(g);
 	if (err)
 		return err;
-	g->nl = mnl_socket_open2(NETLINK_GENERIC, SOCK_CLOEXEC);
+	g->nl = np_nl_socket_open(NETLINK_GENERIC, NP_GENL_TIMEOUT_MS, "genl", &err);
 	if (!g->nl) {
-		err = -errno;
-		goto fail;
-	}
-	/* Both options are best effort: pre-4.12 kernels lack extack, and CAP_ACK only keeps
-	 * the kernel from echoing our request back in every error. */
-	if (mnl_socket_setsockopt(g->nl, NETLINK_EXT_ACK, &one, sizeof(one)) < 0)
-		np_dbg("genl: NETLINK_EXT_ACK: %s", strerror(errno));
-	if (mnl_socket_setsockopt(g->nl, NETLINK_CAP_ACK, &one, sizeof(one)) < 0)
-		np_dbg("genl: NETLINK_CAP_ACK: %s", strerror(errno));
-	if (setsockopt(mnl_socket_get_fd(g->nl), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0) {
-		err = -errno;
-		goto fail;
-	}
-	if (mnl_socket_bind(g->nl, 0, MNL_SOCKET_AUTOPID) < 0) {
-		err = -errno;
-		goto fail;
+		np_genl_close(g);
+		return err;
 	}
 	return 0;
-fail:
-	np_genl_close(g);
-	return err;
 }
 
 int np_genl_open_replay(struct np_genl *g, np_genl_replay_fn fn, void *arg)

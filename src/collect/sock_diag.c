@@ -2,6 +2,7 @@
 /* sock_diag collector: TCP and UDP dumps of this network namespace, folded as they stream. */
 #include "collect.h"
 #include "log.h"
+#include "nl_socket.h"
 #include "sock_diag.h"
 
 #include <errno.h>
@@ -11,7 +12,6 @@
 #include <time.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 
 #include <linux/inet_diag.h>
 #include <linux/netlink.h>
@@ -30,9 +30,7 @@ static double mono_now(void)
 
 int np_sock_diag_open(struct np_sock_diag *d)
 {
-	struct timeval tv = { NP_SOCK_DIAG_TIMEOUT_MS / 1000,
-			      (NP_SOCK_DIAG_TIMEOUT_MS % 1000) * 1000 };
-	int one = 1, err;
+	int err;
 
 	memset(d, 0, sizeof(*d));
 	d->buf = malloc(NP_SOCK_DIAG_BUFSIZE + REQ_SIZE);
@@ -40,28 +38,12 @@ int np_sock_diag_open(struct np_sock_diag *d)
 		return -ENOMEM;
 	/* Somewhere arbitrary, so a previous process's stale replies cannot match. */
 	d->seq = (uint32_t)time(NULL);
-	d->nl = mnl_socket_open2(NETLINK_SOCK_DIAG, SOCK_CLOEXEC);
+	d->nl = np_nl_socket_open(NETLINK_SOCK_DIAG, NP_SOCK_DIAG_TIMEOUT_MS, "sock_diag", &err);
 	if (!d->nl) {
-		err = -errno;
-		goto fail;
-	}
-	/* Best effort: pre-4.12 kernels have no extack and still answer. */
-	if (mnl_socket_setsockopt(d->nl, NETLINK_EXT_ACK, &one, sizeof(one)) < 0)
-		np_dbg("sock_diag: NETLINK_EXT_ACK: %s", strerror(errno));
-	if (mnl_socket_setsockopt(d->nl, NETLINK_CAP_ACK, &one, sizeof(one)) < 0)
-		np_dbg("sock_diag: NETLINK_CAP_ACK: %s", strerror(errno));
-	if (setsockopt(mnl_socket_get_fd(d->nl), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0) {
-		err = -errno;
-		goto fail;
-	}
-	if (mnl_socket_bind(d->nl, 0, MNL_SOCKET_AUTOPID) < 0) {
-		err = -errno;
-		goto fail;
+		np_sock_diag_close(d);
+		return err;
 	}
 	return 0;
-fail:
-	np_sock_diag_close(d);
-	return err;
 }
 
 void np_sock_diag_close(struct np_sock_diag *d)

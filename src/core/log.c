@@ -29,3 +29,11 @@ void np_log(enum np_log_level lvl, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 }
+
+void np_log_set_verbosity(int verbose)
+{
+	if (verbose >= 2)
+		np_log_set_level(NP_LOG_DEBUG);
+	else if (verbose)
+		np_log_set_level(NP_LOG_INFO);
+}

@@ -6,6 +6,8 @@
 enum np_log_level { NP_LOG_ERR, NP_LOG_WARN, NP_LOG_INFO, NP_LOG_DEBUG };
 
 void np_log_set_level(enum np_log_level lvl);
+/* From the count of -v options: none keeps warnings, -v adds info, -vv debug. */
+void np_log_set_verbosity(int verbose);
 enum np_log_level np_log_get_level(void);
 void np_log(enum np_log_level lvl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
