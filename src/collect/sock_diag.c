@@ -77,29 +77,54 @@ static ssize_t recv_some(struct np_sock_diag *d)
 	}
 }
 
+/* The extensions asked for: TCP's tcp_info, congestion control name and its private info
+ * (VEGASINFO brings BBR's and DCTCP's), socket memory for every protocol. All fit the 8 bits
+ * of the legacy request. */
+static uint8_t exts(uint8_t protocol)
+{
+	if (protocol == IPPROTO_TCP)
+		return 1 << (INET_DIAG_INFO - 1) | 1 << (INET_DIAG_CONG - 1) |
+		       1 << (INET_DIAG_SKMEMINFO - 1) | 1 << (INET_DIAG_VEGASINFO - 1);
+	return 1 << (INET_DIAG_SKMEMINFO - 1);
+}
+
+static void put_request(struct nlmsghdr *nlh, uint8_t family, uint8_t protocol)
+{
+	if (family == AF_UNSPEC) {
+		/* Each SOCK_DIAG_BY_FAMILY dump walks the whole established hash (262,144
+		 * buckets on a 16 GiB host) for one family; this one walks it once for both. */
+		struct inet_diag_req *req = mnl_nlmsg_put_extra_header(nlh, sizeof(*req));
+
+		nlh->nlmsg_type = TCPDIAG_GETSOCK;
+		req->idiag_family = AF_UNSPEC;
+		req->idiag_states = ~0u;
+		req->idiag_ext = exts(protocol);
+	} else {
+		struct inet_diag_req_v2 *req = mnl_nlmsg_put_extra_header(nlh, sizeof(*req));
+
+		nlh->nlmsg_type = SOCK_DIAG_BY_FAMILY;
+		req->sdiag_family = family;
+		req->sdiag_protocol = protocol;
+		req->idiag_states = ~0u;	/* every state: the per-state counts need them all */
+		req->idiag_ext = exts(protocol);
+	}
+}
+
 int np_sock_diag_dump(struct np_sock_diag *d, uint8_t family, uint8_t protocol,
 		      struct np_sock_diag_stream *st)
 {
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(d->buf + NP_SOCK_DIAG_BUFSIZE);
-	struct inet_diag_req_v2 *req;
 	double deadline = mono_now() + NP_SOCK_DIAG_DEADLINE_S;
 	ssize_t n;
 	int ret;
 
-	nlh->nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	if (family == AF_UNSPEC && protocol != IPPROTO_TCP)
+		return -EINVAL;		/* inet_diag's compatibility request is TCP's only */
 	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
 	nlh->nlmsg_seq = ++d->seq;
-	req = mnl_nlmsg_put_extra_header(nlh, sizeof(*req));
-	req->sdiag_family = family;
-	req->sdiag_protocol = protocol;
-	req->idiag_states = ~0u;	/* every state: the per-state counts need them all */
-	if (protocol == IPPROTO_TCP)
-		req->idiag_ext = 1 << (INET_DIAG_INFO - 1) | 1 << (INET_DIAG_CONG - 1) |
-				 1 << (INET_DIAG_SKMEMINFO - 1) |
-				 1 << (INET_DIAG_VEGASINFO - 1);	/* brings BBR/DCTCP info */
-	else
-		req->idiag_ext = 1 << (INET_DIAG_SKMEMINFO - 1);
+	put_request(nlh, family, protocol);
 	st->protocol = protocol;
+	st->msg_type = nlh->nlmsg_type;
 	st->seq = nlh->nlmsg_seq;
 	st->errmsg[0] = '\0';
 	if (mnl_socket_sendto(d->nl, nlh, nlh->nlmsg_len) < 0)
@@ -142,7 +167,7 @@ void np_sock_limits_from(const struct np_snapshot *s, struct np_sock_limits *lim
 static const char *part_name(uint8_t family, uint8_t protocol)
 {
 	if (protocol == IPPROTO_TCP)
-		return family == AF_INET ? "TCP/IPv4" : "TCP/IPv6";
+		return family == AF_UNSPEC ? "TCP" : family == AF_INET ? "TCP/IPv4" : "TCP/IPv6";
 	return family == AF_INET ? "UDP/IPv4" : "UDP/IPv6";
 }
 
@@ -168,67 +193,89 @@ static void describe(char *buf, size_t size, uint8_t family, uint8_t protocol, i
 		snprintf(buf, size, "%s: %s", what, strerror(-err));
 }
 
+/* The dumps of one collection: the socket, and the errors seen so far. */
+struct dumps {
+	struct np_sock_diag d;
+	bool open;
+	const struct np_sock_limits *lim;
+	struct np_sockets *socks;
+	char detail[sizeof(((struct np_src *)0)->detail)];
+	int first_err, nfail, nok;
+};
+
+/* One dump into the totals. When may_fall_back and the kernel refuses the request outright
+ * (nothing folded yet), its error is returned and not recorded: the caller asks otherwise. */
+static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may_fall_back)
+{
+	struct np_sock_diag_stream st = { .socks = x->socks, .lim = x->lim };
+	int err;
+
+	if (!x->open)
+		return -EBADF;
+	err = np_sock_diag_dump(&x->d, family, protocol, &st);
+	x->socks->bad += st.bad;
+	if (st.intr)
+		np_dbg("sock_diag: %s dump interrupted by changes", part_name(family, protocol));
+	if (!err) {
+		x->nok++;
+		return 0;
+	}
+	np_dbg("sock_diag: %s: %s", part_name(family, protocol), strerror(-err));
+	if (may_fall_back && !st.n && (err == -EINVAL || err == -EOPNOTSUPP))
+		return err;
+	x->nfail++;
+	if (!x->first_err) {
+		x->first_err = err;
+		describe(x->detail, sizeof(x->detail), family, protocol, err, &st);
+	}
+	/* The broken dump may still be running on this socket (a new one gets EBUSY) and its
+	 * rest would arrive later: start over on a fresh socket. */
+	np_sock_diag_close(&x->d);
+	x->open = np_sock_diag_open(&x->d) == 0;
+	return err;
+}
+
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	static const struct { uint8_t family, protocol; } parts[] = {
-		{ AF_INET, IPPROTO_TCP }, { AF_INET6, IPPROTO_TCP },
-		{ AF_INET, IPPROTO_UDP }, { AF_INET6, IPPROTO_UDP },
-	};
 	struct np_sock_limits lim;
-	struct np_sock_diag d;
-	char detail[sizeof(s->src[0].detail)] = "";
-	int err, first_err = 0, nfail = 0, nok = 0;
+	struct dumps x = { .lim = &lim, .socks = &s->socks };
+	int err;
 
 	np_sockets_init(&s->socks);
 	if (!ctx->live) {
 		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
-		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(detail),
+		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(x.detail),
 			 "needs sock_diag netlink on a live system (--root)");
 		return;
 	}
 	np_sock_limits_from(s, &lim);
-	err = np_sock_diag_open(&d);
+	err = np_sock_diag_open(&x.d);
 	if (err < 0) {
-		snprintf(detail, sizeof(detail), "sock_diag socket: %s", strerror(-err));
-		np_src_set(s, NP_SRC_SOCK_DIAG, err, detail);
+		snprintf(x.detail, sizeof(x.detail), "sock_diag socket: %s", strerror(-err));
+		np_src_set(s, NP_SRC_SOCK_DIAG, err, x.detail);
 		return;
 	}
-	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
-		struct np_sock_diag_stream st = { .socks = &s->socks, .lim = &lim };
-
-		err = np_sock_diag_dump(&d, parts[i].family, parts[i].protocol, &st);
-		s->socks.bad += st.bad;
-		if (st.intr)
-			np_dbg("sock_diag: %s dump interrupted by changes",
-			       part_name(parts[i].family, parts[i].protocol));
-		if (!err) {
-			nok++;
-			continue;
-		}
-		nfail++;
-		if (!first_err) {
-			first_err = err;
-			describe(detail, sizeof(detail), parts[i].family, parts[i].protocol, err,
-				 &st);
-		}
-		np_dbg("sock_diag: %s: %s", part_name(parts[i].family, parts[i].protocol),
-		       strerror(-err));
-		/* The broken dump may still be running on this socket (a new one gets EBUSY)
-		 * and its rest would arrive later: start over on a fresh socket. */
-		np_sock_diag_close(&d);
-		if (np_sock_diag_open(&d) < 0)
-			break;
+	x.open = true;
+	/* TCP in one walk of the hash tables where the kernel still takes the compatibility
+	 * request (every kernel so far), else one dump per family. */
+	err = dump_part(&x, AF_UNSPEC, IPPROTO_TCP, true);
+	if (err == -EINVAL || err == -EOPNOTSUPP) {
+		dump_part(&x, AF_INET, IPPROTO_TCP, false);
+		dump_part(&x, AF_INET6, IPPROTO_TCP, false);
 	}
-	np_sock_diag_close(&d);
+	dump_part(&x, AF_INET, IPPROTO_UDP, false);
+	dump_part(&x, AF_INET6, IPPROTO_UDP, false);
+	if (x.open)
+		np_sock_diag_close(&x.d);
 	np_sockets_finish(&s->socks);
-	if (!nfail && !s->socks.bad) {
+	if (!x.nfail && !s->socks.bad) {
 		np_src_set(s, NP_SRC_SOCK_DIAG, 0, NULL);
-	} else if (nok) {
-		if (!nfail)
-			snprintf(detail, sizeof(detail), "%u malformed messages ignored",
+	} else if (x.nok) {
+		if (!x.nfail)
+			snprintf(x.detail, sizeof(x.detail), "%u malformed messages ignored",
 				 s->socks.bad);
-		np_src_set(s, NP_SRC_SOCK_DIAG, -EBADMSG, detail);	/* partial */
+		np_src_set(s, NP_SRC_SOCK_DIAG, -EBADMSG, x.detail);	/* partial */
 	} else {
-		np_src_set(s, NP_SRC_SOCK_DIAG, first_err, detail);
+		np_src_set(s, NP_SRC_SOCK_DIAG, x.first_err, x.detail);
 	}
 }

@@ -58,6 +58,9 @@ struct np_sock_diag_stream {
 	struct np_sockets *socks;
 	const struct np_sock_limits *lim;
 	uint8_t protocol;		/* IPPROTO_TCP or IPPROTO_UDP: the request's */
+	/* The request's message type, which its replies carry: 0 or SOCK_DIAG_BY_FAMILY, or
+	 * TCPDIAG_GETSOCK for the one-walk TCP dump of both families. */
+	uint16_t msg_type;
 	uint32_t seq;
 	uint64_t n;			/* sockets folded in */
 	unsigned bad;			/* messages that did not parse */
@@ -91,6 +94,9 @@ struct np_sock_diag {
 int np_sock_diag_open(struct np_sock_diag *d);
 void np_sock_diag_close(struct np_sock_diag *d);
 /* One dump (family AF_INET/AF_INET6, protocol IPPROTO_TCP/UDP, every state) streamed into st.
+ * AF_UNSPEC with IPPROTO_TCP asks for both families in one walk of the kernel's hash tables
+ * (the TCPDIAG_GETSOCK request, which inet_diag keeps for compatibility); -EINVAL or
+ * -EOPNOTSUPP then mean a kernel without it.
  * 0, or a negative errno: the kernel's error, -ETIMEDOUT (silence, or the dump outlived
  * NP_SOCK_DIAG_DEADLINE_S), -ENOBUFS, -EMSGSIZE, -EBADMSG. */
 int np_sock_diag_dump(struct np_sock_diag *d, uint8_t family, uint8_t protocol,

@@ -137,7 +137,7 @@ static int feed_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
 		st->intr = true;
-	if (nlh->nlmsg_type != SOCK_DIAG_BY_FAMILY) {
+	if (nlh->nlmsg_type != (st->msg_type ? st->msg_type : SOCK_DIAG_BY_FAMILY)) {
 		st->bad++;
 		return MNL_CB_OK;
 	}

@@ -2,6 +2,7 @@
 /* Fuzz the inet_diag dump walker and message parser (tcp_info of any size, SK_MEMINFO, CC,
  * BBR info), folding every socket into the sockets section as the collector does. */
 #include <netinet/in.h>
+#include <linux/inet_diag.h>
 
 #include "fuzz.h"
 #include "sock_diag.h"
@@ -15,11 +16,11 @@ static const struct np_sock_limits lim = {
 	.moderate_rcvbuf = 1,
 };
 
-static void feed(const char *buf, size_t len, uint8_t protocol, uint32_t seq)
+static void feed(const char *buf, size_t len, uint8_t protocol, uint16_t type, uint32_t seq)
 {
 	static struct np_sockets k;	/* large: keep it off the stack */
 	struct np_sock_diag_stream st = { .socks = &k, .lim = &lim, .protocol = protocol,
-					  .seq = seq };
+					  .msg_type = type, .seq = seq };
 	int ret;
 
 	np_sockets_init(&k);
@@ -36,8 +37,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size >= sizeof(struct nlmsghdr))
 		seq = ((const struct nlmsghdr *)(const void *)buf)->nlmsg_seq;
-	feed(buf, size, IPPROTO_TCP, seq);
-	feed(buf, size, IPPROTO_UDP, seq);
+	feed(buf, size, IPPROTO_TCP, 0, seq);
+	feed(buf, size, IPPROTO_TCP, TCPDIAG_GETSOCK, seq);	/* the one-walk TCP dump */
+	feed(buf, size, IPPROTO_UDP, 0, seq);
 	free(buf);
 	return 0;
 }

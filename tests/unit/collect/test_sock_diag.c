@@ -599,10 +599,53 @@ static void test_render(void **state)
 	free(s);
 }
 
+/* The one-walk TCP dump (TCPDIAG_GETSOCK) answers with messages of its own type: a stream
+ * that asked for it folds them like SOCK_DIAG_BY_FAMILY replies, and a stream that did not
+ * refuses them. The recorded IPv4 dump stands in, its replies retyped. */
+static void test_tcpdiag_getsock_replies(void **state)
+{
+	size_t len, off;
+	unsigned char *b = load("sockdiag_tcp4.bin", &len);
+	uint32_t seq = ((const struct nlmsghdr *)b)->nlmsg_seq;
+	struct np_sockets *k = new_socks(), *other = new_socks();
+	struct np_sock_diag_stream st = { .socks = k, .lim = &lim, .protocol = IPPROTO_TCP,
+					  .msg_type = TCPDIAG_GETSOCK, .seq = seq };
+	struct np_sock_diag_stream plain = { .socks = other, .lim = &lim,
+					     .protocol = IPPROTO_TCP, .seq = seq };
+	unsigned retyped = 0;
+
+	(void)state;
+	for (off = 0; off + NLMSG_HDRLEN <= len;) {
+		struct nlmsghdr *nlh = (struct nlmsghdr *)(b + off);
+
+		if (nlh->nlmsg_type == SOCK_DIAG_BY_FAMILY) {
+			nlh->nlmsg_type = TCPDIAG_GETSOCK;
+			retyped++;
+		}
+		off += NLMSG_ALIGN(nlh->nlmsg_len);
+	}
+	assert_int_equal(retyped, 29);
+	assert_int_equal(np_sock_diag_feed(&st, b, len), 0);
+	assert_int_equal(st.bad, 0);
+	np_sockets_finish(k);
+	assert_int_equal(k->tcp_total, 29);
+	assert_int_equal(k->tcp_state[1], 12);
+	assert_int_equal(k->listen_full, 1);
+
+	assert_int_equal(np_sock_diag_feed(&plain, b, len), 0);
+	assert_int_equal(plain.bad, 29);
+	np_sockets_finish(other);
+	assert_int_equal(other->tcp_total, 0);
+	free(k);
+	free(other);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tcp4_recorded),
+		cmocka_unit_test(test_tcpdiag_getsock_replies),
 		cmocka_unit_test(test_tcp6_recorded),
 		cmocka_unit_test(test_udp_recorded),
 		cmocka_unit_test(test_parse_one_recorded),
