@@ -86,6 +86,7 @@ int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot 
 	np_collect_irqs(ctx, s);
 	np_collect_pcie(ctx, s);
 	np_collect_nic(ctx, s);
+	np_collect_netdev_stats(ctx, s);	/* after rtnetlink, whose stats64 it reuses */
 	np_collect_sockets(ctx, s);
 
 	for (int i = 0; i < NP_SRC__COUNT; i++)

@@ -25,6 +25,8 @@ void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
  * the initial namespace before --netns enters another, then found through ctx->host_sysctls. */
 void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out);
 void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s);
+/* dev.stats: the rtnetlink stats64 when np_collect_nic() got them, else sysfs statistics/. */
+void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s);
 

@@ -152,7 +152,7 @@ int np_pci_dir(const struct np_ctx *ctx, const char *ifname, char *buf, size_t s
 void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	struct np_netdev *d = &s->dev;
-	char path[128], num[32];
+	char path[128];
 	int64_t v;
 
 	snprintf(d->name, sizeof(d->name), "%s", s->ifname);
@@ -178,11 +178,26 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 	snprintf(path, sizeof(path), "class/net/%s/threaded", d->name);
 	if (np_read_s64(ctx, NP_SYS, path, &v) == 0)
 		d->threaded = v;
+	read_queues(ctx, d);
+	read_device(ctx, d);
+	np_src_set(s, NP_SRC_NETDEV, np_has(d->ifindex) || np_has(d->mtu) ? 0 : -EACCES, NULL);
+}
+
+void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	struct np_netdev *d = &s->dev;
+	char num[32];
+
+	if (!np_src_ok(s, NP_SRC_NETDEV))
+		return;
+	/* Both are dev_get_stats(): when RTM_GETLINK brought IFLA_STATS64, the 24 sysfs files
+	 * (75 system calls) would only repeat it. */
+	if (np_src_ok(s, NP_SRC_RTNL_LINK) && s->rtnl.has_stats64) {
+		d->stats = s->rtnl.stats64;
+		return;
+	}
 	for (size_t i = 0; i < sizeof(stat_files) / sizeof(stat_files[0]); i++) {
 		snprintf(num, sizeof(num), "statistics/%s", stat_files[i].name);
 		dev_u64(ctx, d->name, num, (uint64_t *)((char *)&d->stats + stat_files[i].off));
 	}
-	read_queues(ctx, d);
-	read_device(ctx, d);
-	np_src_set(s, NP_SRC_NETDEV, np_has(d->ifindex) || np_has(d->mtu) ? 0 : -EACCES, NULL);
 }

@@ -138,12 +138,61 @@ static void test_min_free_kbytes_missing(void **state)
 	np_snapshot_free(&s);
 }
 
+/* --netns: a host-wide key the namespace lacks comes from the host's set; a per-namespace key
+ * that is missing stays missing, and a key the namespace has keeps its own value. */
+static void test_host_wide_fallback(void **state)
+{
+	const struct tree *t = *state;
+	char root[300];
+	struct np_sysctls host = { 0 };
+	struct np_snapshot s;
+	struct np_ctx ctx;
+	const struct np_sysctl *e;
+	bool ok;
+
+	/* The "host": its own tree, read as the loader does before setns(). */
+	snprintf(root, sizeof(root), "%s/host", t->root);
+	put(t, "host/proc/sys/net/core/netdev_max_backlog", "4096\n");
+	put(t, "host/proc/sys/net/ipv4/tcp_mem", "1000 2000 3000\n");
+	put(t, "host/proc/sys/net/core/somaxconn", "999\n");
+	put(t, "host/proc/sys/net/core/netdev_budget", "600\n");
+	assert_int_equal(np_ctx_open(&ctx, root), 0);
+	np_collect_host_sysctls(&ctx, &host);
+	np_ctx_close(&ctx);
+	/* Only host-wide keys are taken: somaxconn is per namespace. */
+	for (size_t i = 0; i < host.n; i++)
+		assert_string_not_equal(host.e[i].key, "net.core.somaxconn");
+
+	/* The "namespace": somaxconn and netdev_budget of its own, no netdev_max_backlog. */
+	put(t, "ns/proc/sys/net/core/somaxconn", "128\n");
+	put(t, "ns/proc/sys/net/core/netdev_budget", "300\n");
+	snprintf(root, sizeof(root), "%s/ns", t->root);
+	np_snapshot_init(&s);
+	assert_int_equal(np_ctx_open(&ctx, root), 0);
+	ctx.host_sysctls = &host;
+	np_collect_sysctls(&ctx, &s);
+	np_ctx_close(&ctx);
+	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_max_backlog", 0, &ok), 4096);
+	assert_true(ok);
+	assert_int_equal(np_sysctl_int(&s, "net.ipv4.tcp_mem", 2, &ok), 3000);
+	assert_true(ok);
+	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_budget", 0, &ok), 300);
+	assert_int_equal(np_sysctl_int(&s, "net.core.somaxconn", 0, &ok), 128);
+	e = np_sysctl_find(&s, "net.ipv4.udp_mem");	/* on neither side */
+	assert_non_null(e);
+	assert_int_equal(e->err, ENOENT);
+	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail, "2 host-wide keys"));
+	np_snapshot_free(&s);
+	free(host.e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_min_free_kbytes, tree_setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(test_min_free_kbytes_missing, tree_setup,
 						tree_teardown),
+		cmocka_unit_test_setup_teardown(test_host_wide_fallback, tree_setup, tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
