@@ -26,10 +26,12 @@ struct {
 	__type(value, __u64);
 } drops SEC(".maps");
 
+/* Indexed by skb->queue_mapping: an array lookup is a few inlined instructions, a hash
+ * lookup a helper call and a hash, on every packet of the device. */
 struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, NP_BPF_MAX_QUEUES);
-	__type(key, struct np_arrival_key);
+	__type(key, __u32);
 	__type(value, struct np_arrival_val);
 } arrivals SEC(".maps");
 
@@ -48,12 +50,22 @@ static __always_inline void stat_inc(__u32 slot)
 		*v += 1;
 }
 
+/*
+ * Field reads. BTF-typed tracepoints may load kernel memory directly (the verifier makes each
+ * load fault-safe: a bad pointer reads as 0); raw tracepoints must go through
+ * bpf_probe_read_kernel(), a helper call per field. `direct` is a constant at every call
+ * site, so each program keeps only its own kind of read.
+ */
+#define RD(direct, base, field) ((direct) ? (base)->field : BPF_CORE_READ(base, field))
+
 /* The namespace by its proc inode: stable since 3.19, the number `ls -l /proc/PID/ns/net`
  * shows, and readable through CO-RE on every kernel this program loads on. */
-static __always_inline bool dev_is_target(const struct net_device *dev)
+static __always_inline bool dev_is_target(const struct net_device *dev, bool direct)
 {
-	if (!dev || BPF_CORE_READ(dev, ifindex) != (int)targ_ifindex)
+	if (!dev || RD(direct, dev, ifindex) != (int)targ_ifindex)
 		return false;
+	if (direct)
+		return dev->nd_net.net->ns.inum == targ_netns;
 	return BPF_CORE_READ(dev, nd_net.net, ns.inum) == targ_netns;
 }
 
@@ -69,7 +81,7 @@ static __always_inline bool skb_is_target(const struct sk_buff *skb)
 	struct net_device *dev = BPF_CORE_READ(skb, dev);
 	struct sock *sk;
 
-	if (dev_is_target(dev))
+	if (dev_is_target(dev, false))
 		return true;
 	if (BPF_CORE_READ(skb, skb_iif) != (int)targ_ifindex)
 		return false;
@@ -104,22 +116,18 @@ static __always_inline void count_drop(const struct sk_buff *skb, __u64 location
 		stat_inc(NP_BPF_STAT_LOST);
 }
 
-static __always_inline void count_arrival(const struct sk_buff *skb, bool gro)
+static __always_inline void count_arrival(const struct sk_buff *skb, bool gro, bool direct)
 {
-	struct np_arrival_key key = { 0 };
-	struct np_arrival_val *v, init = { 0 };
+	struct np_arrival_val *v;
+	__u32 q;
 
-	if (!skb || !dev_is_target(BPF_CORE_READ(skb, dev)))
+	if (!skb || !dev_is_target(RD(direct, skb, dev), direct))
 		return;
-	key.queue_mapping = BPF_CORE_READ(skb, queue_mapping);
-	v = bpf_map_lookup_elem(&arrivals, &key);
+	q = RD(direct, skb, queue_mapping);
+	v = bpf_map_lookup_elem(&arrivals, &q);
 	if (!v) {
-		bpf_map_update_elem(&arrivals, &key, &init, BPF_NOEXIST);
-		v = bpf_map_lookup_elem(&arrivals, &key);
-		if (!v) {
-			stat_inc(NP_BPF_STAT_LOST);
-			return;
-		}
+		stat_inc(NP_BPF_STAT_LOST);	/* a queue beyond NP_BPF_MAX_QUEUES */
+		return;
 	}
 	if (gro)
 		v->gro += 1;
@@ -143,14 +151,14 @@ int np_drop_btf(__u64 *ctx)
 SEC("tp_btf/netif_receive_skb")
 int np_rx_btf(__u64 *ctx)
 {
-	count_arrival((const struct sk_buff *)ctx[0], false);
+	count_arrival((const struct sk_buff *)ctx[0], false, true);
 	return 0;
 }
 
 SEC("tp_btf/napi_gro_receive_entry")
 int np_gro_btf(__u64 *ctx)
 {
-	count_arrival((const struct sk_buff *)ctx[0], true);
+	count_arrival((const struct sk_buff *)ctx[0], true, true);
 	return 0;
 }
 
@@ -169,13 +177,13 @@ int np_drop_raw(struct bpf_raw_tracepoint_args *ctx)
 SEC("raw_tp/netif_receive_skb")
 int np_rx_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	count_arrival((const struct sk_buff *)ctx->args[0], false);
+	count_arrival((const struct sk_buff *)ctx->args[0], false, false);
 	return 0;
 }
 
 SEC("raw_tp/napi_gro_receive_entry")
 int np_gro_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	count_arrival((const struct sk_buff *)ctx->args[0], true);
+	count_arrival((const struct sk_buff *)ctx->args[0], true, false);
 	return 0;
 }

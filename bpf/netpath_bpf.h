@@ -11,7 +11,8 @@
 /* Capacity of the drops map: distinct (reason, location) keys. A full map is counted in
  * NP_BPF_STAT_LOST, never silently. */
 #define NP_BPF_MAX_DROP_KEYS 8192
-/* Capacity of the arrivals map: rx queues of one device (plus "not recorded"). */
+/* Capacity of the arrivals map: rx queues of one device (plus "not recorded"); a packet of
+ * a higher queue is counted in NP_BPF_STAT_LOST. */
 #define NP_BPF_MAX_QUEUES 1024
 
 /*
@@ -28,14 +29,9 @@ struct np_drop_key {
 };
 
 /*
- * Key of the arrivals map (per-CPU hash): skb->queue_mapping as the kernel left it, i.e.
- * rx queue + 1, or 0 when the driver recorded no queue (skb_record_rx_queue()).
+ * The arrivals map (per-CPU array) is indexed by skb->queue_mapping as the kernel left it,
+ * i.e. rx queue + 1, or 0 when the driver recorded no queue (skb_record_rx_queue()).
  */
-struct np_arrival_key {
-	__u32 queue_mapping;
-	__u32 pad;
-};
-
 struct np_arrival_val {
 	__u64 packets;		/* net:netif_receive_skb: skbs entering the stack (after GRO) */
 	__u64 gro;		/* net:napi_gro_receive_entry: frames handed to GRO by the driver */

@@ -162,8 +162,12 @@ int np_trace_start(const char *ifname, struct np_tracer **out, char *err, size_t
 	if (t->has_reason && np_reason_value(&t->names, "NOT_SPECIFIED") >= 0)
 		t->loc_reason = (uint32_t)np_reason_value(&t->names, "NOT_SPECIFIED");
 
-	/* tp_btf first; raw_tp when the kernel cannot load or attach it (EPERM is final). */
-	r = try_mode(t, true);
+	/* tp_btf first; raw_tp when the kernel cannot load or attach it (EPERM is final).
+	 * NETPATH_TRACE_ATTACH=raw_tp starts with the fallback: the tests load it on kernels
+	 * that would never need it. */
+	r = -EAGAIN;
+	if (!getenv("NETPATH_TRACE_ATTACH") || strcmp(getenv("NETPATH_TRACE_ATTACH"), "raw_tp"))
+		r = try_mode(t, true);
 	if (r < 0 && r != -EPERM)
 		r = try_mode(t, false);
 	if (r < 0) {
@@ -225,15 +229,13 @@ static int read_drops(struct np_tracer *t, struct np_trace_raw *out)
 static int read_arrivals(struct np_tracer *t, struct np_trace_raw *out)
 {
 	struct bpf_map *m = t->skel->maps.arrivals;
-	struct np_arrival_key key, next, *prev = NULL;
 	struct np_arrival_val *vals = calloc(out->ncpu, sizeof(*vals));
 	int r = 0;
 
 	if (!vals)
 		return -ENOMEM;
-	while (r == 0 && bpf_map__get_next_key(m, prev, &next, sizeof(next)) == 0) {
-		key = next;
-		prev = &key;
+	/* Every slot of the array, once at the end of the window: NP_BPF_MAX_QUEUES lookups. */
+	for (uint32_t key = 0; r == 0 && key < NP_BPF_MAX_QUEUES; key++) {
 		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals), 0))
 			continue;
 		for (unsigned int c = 0; c < out->ncpu; c++) {
@@ -248,7 +250,7 @@ static int read_arrivals(struct np_tracer *t, struct np_trace_raw *out)
 			}
 			out->arrivals = na;
 			a = &na[out->narrivals++];
-			a->queue = (int)key.queue_mapping - 1;
+			a->queue = (int)key - 1;
 			a->cpu = c;
 			a->packets = vals[c].packets;
 			a->gro = vals[c].gro;

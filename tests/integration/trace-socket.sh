@@ -3,7 +3,8 @@
 # A UDP receiver that never reads, flooded: `netpath trace` counts SOCKET_RCVBUFF in stage
 # socket for the receiving veth, both run inside its namespace and from the host with --netns;
 # the same ifindex in the sender's namespace sees none of them (namespace matching); the JSON
-# matches doc/netpath-trace.schema.json and the exit code is the drop rate's severity.
+# matches doc/netpath-trace.schema.json and the exit code is the drop rate's severity. The
+# raw-tracepoint fallback, forced, sees the same.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/trace_lib.sh"
 trace_require
@@ -28,6 +29,15 @@ np_assert_json "$NP_TMP/in.json" 'sum(a["packets"] for a in d["arrivals"]) >= [x
 # The counters agree over the same window: the funnel's socket row and doctor's finding.
 np_assert_json "$NP_TMP/in.json" 'any(r["stage"] == "socket" and r["drops"] and (r["drops"]["per_second"] or 0) > 0 for r in d["funnel"])'
 np_assert_json "$NP_TMP/in.json" 'any(f["stage"] == "socket" and f["severity"] in ("warning", "critical") for f in d["findings"])'
+
+# The raw-tracepoint fallback (Linux 5.4 has no tp_btf) counts the same drops and arrivals:
+# its programs read fields through bpf_probe_read_kernel(), the typed ones directly.
+NETPATH_TRACE_ATTACH=raw_tp ip netns exec "$NS_B" "$NETPATH" trace vb --duration 1 --json \
+	> "$NP_TMP/raw.json"
+trace_validate "$NP_TMP/raw.json"
+trace_assert_drop "$NP_TMP/raw.json" SOCKET_RCVBUFF socket
+np_assert_json "$NP_TMP/raw.json" 'd["attach"] == "raw_tp"'
+np_assert_json "$NP_TMP/raw.json" 'sum(a["packets"] for a in d["arrivals"]) >= [x["count"] for x in d["drops"] if x["reason"] == "SOCKET_RCVBUFF"][0] > 0'
 
 # From the host: --netns joins the namespace; the programs match its inode.
 "$NETPATH" trace vb --netns "$NS_B" --duration 1 --json > "$NP_TMP/netns.json"
