@@ -110,6 +110,30 @@ bool np_tok_u64(const char *t, size_t tl, uint64_t *v)
 	return true;
 }
 
+size_t np_tok_skip_u64s(const char *l, size_t ll, size_t i, size_t max, size_t *n)
+{
+	size_t after = i, k;
+
+	for (k = 0; k < max; k++) {
+		size_t s;
+		uint64_t v;
+
+		while (i < ll && is_blank(l[i]))
+			i++;
+		for (s = i; i < ll && l[i] >= '0' && l[i] <= '9'; i++)
+			;
+		/* Not a number: no digit, or more than digits before the next blank. */
+		if (i == s || (i < ll && !is_blank(l[i])))
+			break;
+		/* 20 digits and more may overflow: only np_tok_u64 decides those. */
+		if (i - s >= 20 && !np_tok_u64(l + s, i - s, &v))
+			break;
+		after = i;
+	}
+	*n = k;
+	return after;
+}
+
 /* Hex of at most 'max' digits; the digit limit is what keeps the shifts from overflowing. */
 static bool tok_hex(const char *t, size_t tl, size_t max, uint64_t *v)
 {
