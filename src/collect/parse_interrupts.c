@@ -131,14 +131,15 @@ static int parse_header(const char *l, size_t ll, struct np_interrupts *out)
 	return 0;
 }
 
-/* One "NN: counts chip hwirq type name" line; lines with a non-numeric label are not IRQs. */
+/* One "NN: counts chip hwirq type name" line; lines with a non-numeric label are not IRQs.
+ * scratch holds ncols values: the counts are converted once, kept only for wanted rows. */
 static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, size_t *cap,
-		      struct np_interrupts *out)
+		      uint64_t *scratch, struct np_interrupts *out)
 {
 	struct np_irq_line *line;
 	const char *t;
 	size_t tl, i, k, after;
-	uint64_t irq, v;
+	uint64_t irq;
 	char name[sizeof(line->name)];
 	uint64_t *count;
 
@@ -146,9 +147,8 @@ static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, s
 		return 0;
 	if (irq > UINT32_MAX)
 		return -EINVAL;
-	/* Counts stop at the first non-number: a short line leaves the other columns at 0.
-	 * Skipped unconverted: most rows are not wanted, and at 4096 CPUs a row is 45 KiB. */
-	after = np_tok_skip_u64s(l, ll, i, out->ncols, &k);
+	/* Counts stop at the first non-number: a short line leaves the other columns at 0. */
+	after = np_tok_u64s(l, ll, i, out->ncols, scratch, &k);
 	action_name(l, ll, after, name, sizeof(name));
 	if (!wanted(f, (unsigned)irq, name))
 		return 0;
@@ -173,14 +173,9 @@ static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, s
 	line->count = count;
 	snprintf(line->name, sizeof(line->name), "%s", name);
 	line->role = np_irq_role_from_name(name);
-	/* Second walk over the counts, now that there is somewhere to put them. */
-	i = 0;
-	np_tok_next(l, ll, &i, &t, &tl);
-	for (k = 0; k < out->ncols && np_tok_next(l, ll, &i, &t, &tl); k++) {
-		if (!np_tok_u64(t, tl, &v))
-			break;
-		count[k] = v;
-		line->total += v;
+	for (size_t c = 0; c < k; c++) {
+		count[c] = scratch[c];
+		line->total += scratch[c];
 	}
 	return 0;
 }
@@ -190,26 +185,31 @@ static int parse(const char *buf, size_t len, const struct np_irq_filter *f,
 {
 	const char *l, *t;
 	size_t ll, tl, pos = 0, cap = 0;
-	bool have_header = false;
-	int err;
+	uint64_t *scratch = NULL;
+	int err = 0;
 
 	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		size_t i = 0;
 
 		if (!np_tok_next(l, ll, &i, &t, &tl))
 			continue;
-		if (!have_header) {
+		if (!scratch) {
 			err = parse_header(l, ll, out);
 			if (err)
 				return err;
-			have_header = true;
+			scratch = malloc(out->ncols * sizeof(*scratch));
+			if (!scratch)
+				return -ENOMEM;
 			continue;
 		}
-		err = parse_line(l, ll, f, &cap, out);
+		err = parse_line(l, ll, f, &cap, scratch, out);
 		if (err)
-			return err;
+			break;
 	}
-	return have_header ? 0 : -EINVAL;
+	if (!scratch)
+		return -EINVAL;		/* no header */
+	free(scratch);
+	return err;
 }
 
 int np_parse_interrupts(const char *buf, size_t len, const struct np_irq_filter *f,

@@ -110,24 +110,26 @@ bool np_tok_u64(const char *t, size_t tl, uint64_t *v)
 	return true;
 }
 
-size_t np_tok_skip_u64s(const char *l, size_t ll, size_t i, size_t max, size_t *n)
+size_t np_tok_u64s(const char *l, size_t ll, size_t i, size_t max, uint64_t *vals, size_t *n)
 {
 	size_t after = i, k;
 
 	for (k = 0; k < max; k++) {
+		uint64_t x = 0;
 		size_t s;
-		uint64_t v;
 
 		while (i < ll && is_blank(l[i]))
 			i++;
 		for (s = i; i < ll && l[i] >= '0' && l[i] <= '9'; i++)
-			;
+			x = x * 10 + (uint64_t)(l[i] - '0');
 		/* Not a number: no digit, or more than digits before the next blank. */
 		if (i == s || (i < ll && !is_blank(l[i])))
 			break;
-		/* 20 digits and more may overflow: only np_tok_u64 decides those. */
-		if (i - s >= 20 && !np_tok_u64(l + s, i - s, &v))
+		/* 19 digits cannot overflow; from 20 on, np_tok_u64 decides (and converts). */
+		if (i - s >= 20 && !np_tok_u64(l + s, i - s, &x))
 			break;
+		if (vals)
+			vals[k] = x;
 		after = i;
 	}
 	*n = k;

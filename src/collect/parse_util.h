@@ -45,10 +45,10 @@ bool np_tok_eq(const char *t, size_t tl, const char *s);
 
 /* Unsigned decimal; false for an empty token, a non-digit or a value past UINT64_MAX. */
 bool np_tok_u64(const char *t, size_t tl, uint64_t *v);
-/* Skip up to max tokens from i that np_tok_u64() would accept, without converting them; the
- * first other token ends the run. Returns where the last of them ends (i if none) and their
- * number in *n. For wide rows whose numbers only a few callers need (/proc/interrupts). */
-size_t np_tok_skip_u64s(const char *l, size_t ll, size_t i, size_t max, size_t *n);
+/* Up to max tokens from i that np_tok_u64() accepts, converted into vals (NULL: only
+ * skipped); the first other token ends the run. Returns where the last of them ends (i if
+ * none) and their number in *n. One tight pass for wide rows (/proc/interrupts). */
+size_t np_tok_u64s(const char *l, size_t ll, size_t i, size_t max, uint64_t *vals, size_t *n);
 /* 1 to 8 hex digits: the kernel's %x / %08x of a u32 (softnet_stat, route tables). */
 bool np_tok_hex32(const char *t, size_t tl, uint32_t *v);
 /* 1 to 16 hex digits (nf_conntrack stat). */

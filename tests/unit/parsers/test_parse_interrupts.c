@@ -317,15 +317,15 @@ static void test_garbage_lines_skipped(void **state)
 	free_irqs(&it);
 }
 
-/* What the row parser did before it skipped counts: tokenize and convert each. */
-static size_t reference_skip(const char *l, size_t ll, size_t i, size_t max, size_t *n)
+/* What the row parser did before: tokenize and convert each count. */
+static size_t reference_u64s(const char *l, size_t ll, size_t i, size_t max, uint64_t *vals,
+			     size_t *n)
 {
 	const char *t;
 	size_t tl, k, after = i;
-	uint64_t v;
 
 	for (k = 0; k < max && np_tok_next(l, ll, &i, &t, &tl); k++) {
-		if (!np_tok_u64(t, tl, &v))
+		if (!np_tok_u64(t, tl, &vals[k]))
 			break;
 		after = i;
 	}
@@ -333,42 +333,49 @@ static size_t reference_skip(const char *l, size_t ll, size_t i, size_t max, siz
 	return after;
 }
 
-/* np_tok_skip_u64s() ends exactly where converting every token would: on crafted edges (tabs,
- * 20-digit values on both sides of UINT64_MAX, digits glued to letters, the column limit)
- * and on a million random rows over a small alphabet. */
-static void test_skip_counts_equivalent(void **state)
+static void same_as_reference(const char *l, size_t len, size_t max)
+{
+	uint64_t v1[16], v2[16];
+	size_t n1, n2;
+
+	assert_true(max <= 16);
+	assert_int_equal(np_tok_u64s(l, len, 0, max, v1, &n1), reference_u64s(l, len, 0, max, v2, &n2));
+	assert_int_equal(n1, n2);
+	for (size_t k = 0; k < n1; k++)
+		assert_true(v1[k] == v2[k]);
+	/* Skipping only (NULL) ends at the same place. */
+	assert_int_equal(np_tok_u64s(l, len, 0, max, NULL, &n2), reference_u64s(l, len, 0, max, v2, &n1));
+	assert_int_equal(n1, n2);
+}
+
+/* np_tok_u64s() converts and ends exactly as tokenizing and converting every token did: on
+ * crafted edges (tabs, 20-digit values on both sides of UINT64_MAX, digits glued to letters,
+ * the column limit) and on a million random rows over a small alphabet. */
+static void test_counts_equivalent(void **state)
 {
 	static const char *const rows[] = {
 		"", "   ", "1 2 3", "1\t2\v3\f4\r5 x", "12a 3", "1 2 IR-PCI-MSI 5-edge eth0",
 		"18446744073709551615 1", "18446744073709551616 1", "99999999999999999999999 1",
 		"00000000000000000000001 2", "1 2 3 4 5 6 7 8 9 10", "7-edge", " 5", "5 ",
+		"9999999999999999999 1",
 	};
 	char buf[48];
 	unsigned seed = 12345;
 
 	(void)state;
-	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
-		for (size_t max = 0; max < 12; max++) {
-			size_t n1, n2, len = strlen(rows[r]);
-
-			assert_int_equal(np_tok_skip_u64s(rows[r], len, 0, max, &n1),
-					 reference_skip(rows[r], len, 0, max, &n2));
-			assert_int_equal(n1, n2);
-		}
-	}
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++)
+		for (size_t max = 0; max < 12; max++)
+			same_as_reference(rows[r], strlen(rows[r]), max);
 	for (int round = 0; round < 1000000; round++) {
 		static const char alphabet[] = "0123456789 \t9x-";
-		size_t len = (size_t)(seed % sizeof(buf)), max, n1, n2;
+		size_t len = (size_t)(seed % sizeof(buf));
 
 		for (size_t k = 0; k < len; k++) {
 			seed = seed * 1103515245u + 12345u;
 			buf[k] = alphabet[(seed >> 16) % (sizeof(alphabet) - 1)];
 		}
 		seed = seed * 1103515245u + 12345u;
-		max = (seed >> 16) % 8;
-		assert_int_equal(np_tok_skip_u64s(buf, len, 0, max, &n1),
-				 reference_skip(buf, len, 0, max, &n2));
-		assert_int_equal(n1, n2);
+		same_as_reference(buf, len, (seed >> 16) % 8);
 	}
 }
 
@@ -386,7 +393,7 @@ int main(void)
 		cmocka_unit_test(test_long_name_truncated),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_garbage_lines_skipped),
-		cmocka_unit_test(test_skip_counts_equivalent),
+		cmocka_unit_test(test_counts_equivalent),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
