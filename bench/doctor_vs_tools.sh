@@ -6,7 +6,8 @@
 # and the cost of one monitoring run (--format prometheus -o FILE). Wall and CPU time medians
 # over interleaved runs, and their ratios. Read-only except a temporary directory.
 # Usage: sudo bench/doctor_vs_tools.sh [IFACE] [RUNS]     (default eth0, 100 runs)
-# NETPATH_BEFORE=BINARY adds a row for another build (an earlier version) in the same run.
+# NETPATH_BEFORE=BINARY adds a row for another build (an earlier version, another link mode)
+# in the same run, named by NETPATH_BEFORE_LABEL (default "doctor (before)").
 # Writes bench/results/doctor_vs_tools.md (and .json).
 set -eu
 . "$(dirname "$0")/lib/common.sh"
@@ -21,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 # nstat keeps a history file; give it its own so the benchmark leaves none behind.
 export NSTAT_HISTORY="$tmp/nstat.history"
 # The sysctl keys netpath reads, straight from its collector, plus the interface's rp_filter.
-keys=$(sed -n 's/^\t"\([a-z0-9_.]*\)",$/\1/p' "$repo_dir/src/collect/collect_sysctl.c" |
+keys=$(sed -n 's/^\t{ "\([a-z0-9_.]*\)", [A-Z]* },$/\1/p' "$repo_dir/src/collect/collect_sysctl.c" |
        tr '\n' ' ')
 keys="$keys net.ipv4.conf.$ifc.rp_filter"
 nkeys=$(echo $keys | wc -w)
@@ -34,12 +35,12 @@ $measure --runs "$runs" --warmup 5 --rss-runs 5 --baseline tools \
 	"doctor=$NETPATH doctor --interval 0 $ifc" \
 	"prometheus=$NETPATH doctor --interval 0 --format prometheus -o $tmp/x.prom $ifc" \
 	"json=$NETPATH doctor --interval 0 --json $ifc" \
-	${NETPATH_BEFORE:+"doctor (before the fixes)=$NETPATH_BEFORE doctor --interval 0 $ifc"}
+	${NETPATH_BEFORE:+"${NETPATH_BEFORE_LABEL:-doctor (before)}=$NETPATH_BEFORE doctor --interval 0 $ifc"}
 
 {
 	echo "# Benchmark 1: one doctor pass vs the command sequence it replaces"
 	echo
-	echo "Produced by \`sudo ${NETPATH_BEFORE:+NETPATH_BEFORE=... }bench/doctor_vs_tools.sh $ifc $runs\`."
+	echo "Produced by \`sudo ${NETPATH_BEFORE:+NETPATH_BEFORE=$NETPATH_BEFORE NETPATH_BEFORE_LABEL='${NETPATH_BEFORE_LABEL:-doctor (before)}' }bench/doctor_vs_tools.sh $ifc $runs\`."
 	echo
 	bench_machine
 	echo "## Results"
