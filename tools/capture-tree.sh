@@ -29,6 +29,14 @@ for c in all default "$ifc"; do
 	grab "/proc/sys/net/ipv4/conf/$c/rp_filter" "$out/proc/sys/net/ipv4/conf/$c/rp_filter"
 done
 grab /sys/devices/system/cpu/online "$out/sys/devices/system/cpu/online"
+# irqbalance: systemd's cgroup for it, and its own /proc entry if it runs. Not the other
+# processes': a capture passed around for analysis should not list them (so a tree without
+# irqbalance reads as "unknown", not "not running").
+for c in system.slice unified/system.slice systemd/system.slice; do
+	grab "/sys/fs/cgroup/$c/irqbalance.service/cgroup.procs" \
+		"$out/sys/fs/cgroup/$c/irqbalance.service/cgroup.procs"
+done
+for p in $(pgrep -x irqbalance 2>/dev/null); do grab "/proc/$p/comm" "$out/proc/$p/comm"; done
 
 # The interface directory, without following its symlinks (subsystem, device).
 src=/sys/class/net/$ifc

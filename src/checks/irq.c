@@ -416,7 +416,8 @@ static const struct np_check irqbalance = {
 	.id = "irq.irqbalance",
 	.stage = NP_STAGE_IRQ,
 	.title = "irqbalance state",
-	.looks_at = "whether an irqbalance process runs (/proc/PID/comm), queue IRQ placement",
+	.looks_at = "whether irqbalance runs (systemd's irqbalance.service cgroup, else every "
+		    "/proc/PID/comm, bounded to 50,000 processes and 0.25 s), queue IRQ placement",
 	.why = "irqbalance spreads IRQs over CPUs and is a fine default; it periodically "
 	       "rewrites affinity, undoing hand pinning of IRQs not banned from it. Without it, "
 	       "IRQs stay wherever the driver put them, often all on CPU 0.",

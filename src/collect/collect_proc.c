@@ -6,9 +6,11 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Read a whole file and hand it to a parser; records the source's outcome. */
@@ -34,13 +36,50 @@ static int parse_sockstat_cb(const char *b, size_t n, void *o) { return np_parse
 static int parse_meminfo_cb(const char *b, size_t n, void *o) { return np_parse_meminfo(b, n, o); }
 static int parse_ct_cb(const char *b, size_t n, void *o) { return np_parse_conntrack_stat(b, n, o); }
 
-/* irqbalance rewrites IRQ affinity every 10 s; knowing it runs explains "my pinning came back". */
+/* systemd runs irqbalance in a cgroup of its own: a non-empty cgroup.procs answers with one
+ * read (cgroup v2, and the "unified" and "systemd" hierarchies of a v1/hybrid host). */
+static bool irqbalance_in_cgroup(const struct np_ctx *ctx)
+{
+	static const char *const procs[] = {
+		"fs/cgroup/system.slice/irqbalance.service/cgroup.procs",
+		"fs/cgroup/unified/system.slice/irqbalance.service/cgroup.procs",
+		"fs/cgroup/systemd/system.slice/irqbalance.service/cgroup.procs",
+	};
+	char pid[32];
+
+	for (size_t i = 0; i < sizeof(procs) / sizeof(procs[0]); i++)
+		if (np_read_str(ctx, NP_SYS, procs[i], pid, sizeof(pid)) > 0 &&
+		    isdigit((unsigned char)pid[0]))
+			return true;
+	return false;
+}
+
+static double mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Bounds of the process scan: three system calls per process, so a host with tens of
+ * thousands of them would otherwise pay tens of ms or more; past either bound the answer is
+ * "unknown", never a guess. */
+#define IRQBALANCE_SCAN_MAX_PIDS 50000
+#define IRQBALANCE_SCAN_MAX_S 0.25
+
+/* irqbalance rewrites IRQ affinity every 10 s; knowing it runs explains "my pinning came back".
+ * 1 running, 0 not, -1 unknown. */
 static int find_irqbalance(const struct np_ctx *ctx)
 {
+	double deadline = mono_now() + IRQBALANCE_SCAN_MAX_S;
 	struct dirent *de;
 	DIR *d;
 	int found = 0, pids = 0;
 
+	if (irqbalance_in_cgroup(ctx))
+		return 1;
+	/* Otherwise (no systemd, started by hand, another unit name) only a scan can tell. */
 	if (np_opendir(ctx, NP_PROC, ".", &d) < 0)
 		return -1;
 	while ((de = readdir(d)) && !found) {
@@ -48,7 +87,10 @@ static int find_irqbalance(const struct np_ctx *ctx)
 
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
-		pids++;
+		if (++pids > IRQBALANCE_SCAN_MAX_PIDS || (pids % 256 == 0 && mono_now() > deadline)) {
+			closedir(d);
+			return -1;
+		}
 		snprintf(path, sizeof(path), "%s/comm", de->d_name);
 		if (np_read_str(ctx, NP_PROC, path, comm, sizeof(comm)) > 0 &&
 		    strcmp(comm, "irqbalance") == 0)

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Whether irqbalance runs, over temporary --root trees: systemd's cgroup answers alone; without
+ * it the process scan decides; a tree with neither cannot tell.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "collect.h"
+#include "ctx.h"
+
+static void put(const char *root, const char *rel, const char *text)
+{
+	char path[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		assert_true(mkdir(path, 0755) == 0 || errno == EEXIST);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static int setup(void **state)
+{
+	char *root = malloc(64);
+
+	if (!root)
+		return -1;
+	snprintf(root, 64, "/tmp/np-host-XXXXXX");
+	if (!mkdtemp(root)) {
+		free(root);
+		return -1;
+	}
+	put(root, "sys/devices/system/cpu/online", "0-1\n");
+	*state = root;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+	int r;
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", (char *)*state);
+	r = system(cmd);
+	free(*state);
+	return r == 0 ? 0 : -1;
+}
+
+static int irqbalance_of(const char *root)
+{
+	struct np_snapshot s;
+	struct np_ctx ctx;
+	int r;
+
+	np_snapshot_init(&s);
+	assert_int_equal(np_ctx_open(&ctx, root), 0);
+	np_collect_host(&ctx, &s);
+	np_ctx_close(&ctx);
+	r = s.host.irqbalance;
+	np_snapshot_free(&s);
+	return r;
+}
+
+/* No process directories at all: only the cgroup can answer, and it does. */
+static void test_cgroup_v2(void **state)
+{
+	const char *root = *state;
+
+	put(root, "proc/sys/kernel/osrelease", "6.1.0\n");
+	assert_int_equal(irqbalance_of(root), -1);
+	put(root, "sys/fs/cgroup/system.slice/irqbalance.service/cgroup.procs", "731\n");
+	assert_int_equal(irqbalance_of(root), 1);
+}
+
+/* A v1/hybrid host: the systemd named hierarchy. */
+static void test_cgroup_v1(void **state)
+{
+	const char *root = *state;
+
+	put(root, "proc/sys/kernel/osrelease", "4.19.0\n");
+	put(root, "sys/fs/cgroup/systemd/system.slice/irqbalance.service/cgroup.procs", "88\n");
+	assert_int_equal(irqbalance_of(root), 1);
+}
+
+/* The unit exists but is stopped (empty cgroup.procs): the scan decides, both ways. */
+static void test_stopped_unit_then_scan(void **state)
+{
+	const char *root = *state;
+
+	put(root, "sys/fs/cgroup/system.slice/irqbalance.service/cgroup.procs", "");
+	put(root, "proc/1/comm", "systemd\n");
+	put(root, "proc/412/comm", "sshd\n");
+	assert_int_equal(irqbalance_of(root), 0);
+	put(root, "proc/977/comm", "irqbalance\n");	/* started by hand */
+	assert_int_equal(irqbalance_of(root), 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_cgroup_v2, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cgroup_v1, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stopped_unit_then_scan, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
