@@ -2,6 +2,8 @@
 /* Shared check helpers: MIB counter groups, the drop-counter finding, per-CPU softnet views. */
 #include "check_util.h"
 
+#include <errno.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,4 +255,23 @@ void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size)
 
 		len += (size_t)snprintf(buf + len, size - len, g == hi / 32 ? "%x" : ",%08x", w);
 	}
+}
+
+void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, const char *key)
+{
+	const struct np_sysctl *e = np_sysctl_find(a->cur, key);
+
+	if (!e)
+		np_skip(r, "%s not readable", key);
+	else if (e->err == ENOENT && e->host_wide)
+		np_skip(r, "%s: host-wide, no file inside a network namespace (run on the host, "
+			"or doctor --netns from there)", key);
+	else if (e->err == ENOENT)
+		np_skip(r, "%s not present on this kernel", key);
+	else if (e->err == EACCES || e->err == EPERM)
+		np_skip(r, "%s not readable (permission denied)", key);
+	else if (e->err)
+		np_skip(r, "%s not readable: %s", key, strerror(e->err));
+	else
+		np_skip(r, "%s holds an unexpected value '%.40s'", key, e->raw);
 }

@@ -40,6 +40,12 @@ struct np_finding *np_mib_drop_finding(const struct np_analysis *a, struct np_re
 				       const char *const *names, const char *unit,
 				       const char *what);
 
+/* ---- sysctls ---- */
+
+/* Skip the running check for want of sysctl key, saying why: absent on this kernel, denied,
+ * or a host-wide key read from inside a network namespace (where it has no file). */
+void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, const char *key);
+
 /* ---- per-CPU softnet_stat ---- */
 
 /* softnet_stat fields, as offsets into struct np_softnet_row. */

@@ -63,7 +63,7 @@ static void run_cc(const struct np_analysis *a, struct np_report *r)
 	enum np_severity sev;
 
 	if (!cc) {
-		np_skip(r, "net.ipv4.tcp_congestion_control not readable");
+		np_skip_sysctl(a, r, "net.ipv4.tcp_congestion_control");
 		return;
 	}
 	loss_based = !strcmp(cc, "cubic") || !strcmp(cc, "reno");
@@ -219,7 +219,7 @@ static void run_ssai(const struct np_analysis *a, struct np_report *r)
 	enum np_severity sev;
 
 	if (!ok) {
-		np_skip(r, "net.ipv4.tcp_slow_start_after_idle not readable");
+		np_skip_sysctl(a, r, "net.ipv4.tcp_slow_start_after_idle");
 		return;
 	}
 	if (v == 0)
@@ -265,7 +265,7 @@ static void run_mtu_probing(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!ok) {
-		np_skip(r, "net.ipv4.tcp_mtu_probing not readable");
+		np_skip_sysctl(a, r, "net.ipv4.tcp_mtu_probing");
 		return;
 	}
 	if (v != 0 || (!jumbo && !long_rtt))
@@ -301,7 +301,7 @@ static void run_keepalive(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!ok) {
-		np_skip(r, "net.ipv4.tcp_keepalive_time not readable");
+		np_skip_sysctl(a, r, "net.ipv4.tcp_keepalive_time");
 		return;
 	}
 	if (v < 7200)

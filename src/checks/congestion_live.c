@@ -141,7 +141,7 @@ static void run_cc_in_use(const struct np_analysis *a, struct np_report *r)
 		return;
 	def = np_sysctl_str(a->cur, "net.ipv4.tcp_congestion_control");
 	if (!def) {
-		np_skip(r, "net.ipv4.tcp_congestion_control not readable");
+		np_skip_sysctl(a, r, "net.ipv4.tcp_congestion_control");
 		return;
 	}
 	for (uint32_t i = 0; i <= NP_SOCK_MAX_CC; i++) {

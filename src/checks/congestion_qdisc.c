@@ -226,7 +226,7 @@ static void run_bbr_without_fq(const struct np_analysis *a, struct np_report *r)
 	char name[48];
 
 	if (!cc) {
-		np_skip(r, "net.ipv4.tcp_congestion_control not readable");
+		np_skip_sysctl(a, r, "net.ipv4.tcp_congestion_control");
 		return;
 	}
 	if (!np_nv_src_usable(s, NP_SRC_RTNL_QDISC, "qdisc list", r))

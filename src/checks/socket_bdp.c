@@ -29,7 +29,7 @@ static void run_buf_bdp(const struct np_analysis *a, struct np_report *r, bool r
 
 	snprintf(key, sizeof(key), "net.ipv4.%s", name);
 	if (!np_sock_vec(a->cur, key, 3, v)) {
-		np_skip(r, "%s not readable", key);
+		np_skip_sysctl(a, r, key);
 		return;
 	}
 	if (isnan(a->bw_bps)) {
@@ -113,7 +113,7 @@ static void run_autotuning(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!ok) {
-		np_skip(r, "net.ipv4.tcp_moderate_rcvbuf not readable");
+		np_skip_sysctl(a, r, "net.ipv4.tcp_moderate_rcvbuf");
 		return;
 	}
 	if (mod != 0)
@@ -157,7 +157,7 @@ static void run_rmem_max(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!have_rmax) {
-		np_skip(r, "net.core.rmem_max not readable");
+		np_skip_sysctl(a, r, "net.core.rmem_max");
 		return;
 	}
 	if (!isnan(bdp) && (double)rmax < bdp) {

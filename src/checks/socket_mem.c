@@ -117,7 +117,7 @@ static void run_tcp_mem(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!memlim_read(s, "tcp_mem", 2, 16, &m)) {
-		np_skip(r, "net.ipv4.tcp_mem not readable");
+		np_skip_sysctl(a, r, "net.ipv4.tcp_mem");
 		return;
 	}
 	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->sockstat.tcp_mem)) {
@@ -211,7 +211,7 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!memlim_read(s, "udp_mem", 0, 8, &m)) {
-		np_skip(r, "net.ipv4.udp_mem not readable");
+		np_skip_sysctl(a, r, "net.ipv4.udp_mem");
 		return;
 	}
 	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->sockstat.udp_mem)) {

@@ -276,7 +276,7 @@ static void run_max_backlog(const struct np_analysis *a, struct np_report *r)
 	int64_t backlog = np_sysctl_int(s, "net.core.netdev_max_backlog", 0, &ok);
 
 	if (!ok) {
-		np_skip(r, "net.core.netdev_max_backlog not readable");
+		np_skip_sysctl(a, r, "net.core.netdev_max_backlog");
 		return;
 	}
 	if (!np_has(s->dev.speed_mbps) || !s->dev.speed_mbps) {

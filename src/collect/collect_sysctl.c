@@ -135,6 +135,8 @@ void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
 
 		key_to_path(keys[i].key, path, sizeof(path));
 		r = read_one(ctx, &s->sysctl, keys[i].key, path);
+		if (s->sysctl.n && !strcmp(s->sysctl.e[s->sysctl.n - 1].key, keys[i].key))
+			s->sysctl.e[s->sysctl.n - 1].host_wide = keys[i].scope == HOST;
 		if (r == -ENOENT && keys[i].scope == HOST &&
 		    from_host(ctx, &s->sysctl.e[s->sysctl.n - 1])) {
 			nhost++;

@@ -134,6 +134,7 @@ struct np_sysctl {
 	int nvals;		/* how many integers parsed from raw (0 for strings) */
 	int64_t v[NP_SYSCTL_VALS];
 	int err;		/* positive errno if unreadable (ENOENT: not on this kernel) */
+	bool host_wide;		/* exists in the initial network namespace only */
 };
 
 struct np_sysctls {

@@ -543,6 +543,26 @@ static void test_max_backlog(void **state)
 	synth_run(&run, "softnet.max-backlog", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
+
+	/* Read inside a network namespace: the file is absent because the key is host-wide, and
+	 * the skip says so (and what to do) instead of a bare "not readable". */
+	{
+		struct np_sysctl *e = np_sysctl_add(&s.sysctl, "net.core.netdev_max_backlog");
+		const char *why = NULL;
+
+		assert_non_null(e);
+		e->err = ENOENT;
+		e->host_wide = true;
+		synth_run(&run, "softnet.max-backlog", NULL, &s, NAN, NAN);
+		assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+		for (size_t i = 0; i < run.r.nres; i++)
+			if (run.r.res[i].state == NP_CHECK_SKIPPED)
+				why = run.r.res[i].skip_reason;
+		assert_non_null(why);
+		assert_true(has_text(why, "host-wide"));
+		assert_true(has_text(why, "--netns"));
+		synth_run_free(&run);
+	}
 	np_snapshot_free(&s);
 }
 
