@@ -16,25 +16,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "tree_put.h"
+
 #include "collect.h"
 #include "ctx.h"
-
-static void put(const char *root, const char *rel, const char *text)
-{
-	char path[512], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		assert_true(mkdir(path, 0755) == 0 || errno == EEXIST);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-}
 
 static int setup(void **state)
 {
@@ -47,7 +32,7 @@ static int setup(void **state)
 		free(root);
 		return -1;
 	}
-	put(root, "sys/devices/system/cpu/online", "0-1\n");
+	tree_put(root, "sys/devices/system/cpu/online", "0-1\n");
 	*state = root;
 	return 0;
 }
@@ -83,9 +68,9 @@ static void test_cgroup_v2(void **state)
 {
 	const char *root = *state;
 
-	put(root, "proc/sys/kernel/osrelease", "6.1.0\n");
+	tree_put(root, "proc/sys/kernel/osrelease", "6.1.0\n");
 	assert_int_equal(irqbalance_of(root), -1);
-	put(root, "sys/fs/cgroup/system.slice/irqbalance.service/cgroup.procs", "731\n");
+	tree_put(root, "sys/fs/cgroup/system.slice/irqbalance.service/cgroup.procs", "731\n");
 	assert_int_equal(irqbalance_of(root), 1);
 }
 
@@ -94,8 +79,8 @@ static void test_cgroup_v1(void **state)
 {
 	const char *root = *state;
 
-	put(root, "proc/sys/kernel/osrelease", "4.19.0\n");
-	put(root, "sys/fs/cgroup/systemd/system.slice/irqbalance.service/cgroup.procs", "88\n");
+	tree_put(root, "proc/sys/kernel/osrelease", "4.19.0\n");
+	tree_put(root, "sys/fs/cgroup/systemd/system.slice/irqbalance.service/cgroup.procs", "88\n");
 	assert_int_equal(irqbalance_of(root), 1);
 }
 
@@ -104,11 +89,11 @@ static void test_stopped_unit_then_scan(void **state)
 {
 	const char *root = *state;
 
-	put(root, "sys/fs/cgroup/system.slice/irqbalance.service/cgroup.procs", "");
-	put(root, "proc/1/comm", "systemd\n");
-	put(root, "proc/412/comm", "sshd\n");
+	tree_put(root, "sys/fs/cgroup/system.slice/irqbalance.service/cgroup.procs", "");
+	tree_put(root, "proc/1/comm", "systemd\n");
+	tree_put(root, "proc/412/comm", "sshd\n");
 	assert_int_equal(irqbalance_of(root), 0);
-	put(root, "proc/977/comm", "irqbalance\n");	/* started by hand */
+	tree_put(root, "proc/977/comm", "irqbalance\n");	/* started by hand */
 	assert_int_equal(irqbalance_of(root), 1);
 }
 

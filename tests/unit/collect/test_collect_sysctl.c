@@ -18,6 +18,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "tree_put.h"
+
 #include "check.h"
 #include "collect.h"
 #include "ctx.h"
@@ -28,19 +30,7 @@ struct tree {
 
 static void put(const struct tree *t, const char *rel, const char *text)
 {
-	char path[512], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", t->root, rel);
-	for (p = path + strlen(t->root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		assert_true(mkdir(path, 0755) == 0 || errno == EEXIST);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
+	tree_put(t->root, rel, text);
 }
 
 static int tree_setup(void **state)
