@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "collect.h"
 #include "commands.h"
 #include "ctx.h"
@@ -166,14 +167,6 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 	return -1;
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Sleep until the window ends or a signal asks to stop, in slices so the flag is seen. */
 static void wait_window(double t0, double duration)
 {
@@ -183,7 +176,7 @@ static void wait_window(double t0, double duration)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	while (!stop_requested && (left = t0 + duration - now_s()) > 0) {
+	while (!stop_requested && (left = t0 + duration - np_mono_now()) > 0) {
 		double s = left < 0.2 ? left : 0.2;
 		struct timespec ts = { 0, (long)(s * 1e9) };
 
@@ -251,13 +244,13 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 			return fail(t, "%s", err);
 		}
 	}
-	t0 = now_s();
+	t0 = np_mono_now();
 	have_prev = np_collect(ctx, ifname, &prev) == 0;
 	wait_window(t0, t->duration);
 	r = np_trace_read(tr, &raw);
 	if (xs)
 		have_xdp = np_xdp_read(xs, &xc) == 0;
-	dt = now_s() - t0;
+	dt = np_mono_now() - t0;
 	have_cur = np_collect(ctx, ifname, &cur) == 0;
 	/* Our own counter is not the user's XDP program: hide it from the checks so
 	 * ingress.xdp-attached reports only what was there without netpath. */

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "collect.h"
 #include "commands.h"
 #include "ctx.h"
@@ -147,14 +148,6 @@ static int parse_args(int argc, char **argv, struct watch_args *w)
 	return -1;
 }
 
-static double now_monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Sleep until the monotonic deadline; a signal cuts it short (the loop checks the flag). */
 static void sleep_until(double deadline)
 {
@@ -253,8 +246,8 @@ static int run(struct watch_state *st)
 
 		/* Behind schedule (a slow collection or a suspended process): start a new grid
 		 * rather than catch up with a burst of short frames. */
-		if (deadline < now_monotonic()) {
-			base = now_monotonic() - (double)k * w->interval;
+		if (deadline < np_mono_now()) {
+			base = np_mono_now() - (double)k * w->interval;
 			deadline = base + (double)k * w->interval;
 		}
 		if (st->tui ? np_watch_tui_wait(st->tui, deadline, &stop_requested) :

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* One snapshot: run every collector in a fixed order and timestamp it. */
+#include "clock.h"
 #include "collect.h"
 #include "parse.h"
 
@@ -7,15 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now_monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* A captured tree's instant: the first field of its /proc/uptime (0 when not captured), so
  * two captures of one machine can be compared with --before. */
@@ -75,7 +67,7 @@ int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot 
 	int ok = 0;
 
 	np_snapshot_init(s);
-	s->t = ctx->live ? now_monotonic() : tree_uptime(ctx);
+	s->t = ctx->live ? np_mono_now() : tree_uptime(ctx);
 	snprintf(s->ifname, sizeof(s->ifname), "%s", ifname);
 
 	np_collect_host(ctx, s);	/* online CPUs first: softnet's old layout needs them */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* procfs collectors: host facts, softnet/softirqs, MIB counters, sockstat, conntrack, meminfo. */
+#include "clock.h"
 #include "collect.h"
 #include "parse.h"
 
@@ -10,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Read a whole file and hand it to a parser; records the source's outcome. */
@@ -54,14 +54,6 @@ static bool irqbalance_in_cgroup(const struct np_ctx *ctx)
 	return false;
 }
 
-static double mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Bounds of the process scan: three system calls per process, so a host with tens of
  * thousands of them would otherwise pay tens of ms or more; past either bound the answer is
  * "unknown", never a guess. */
@@ -72,7 +64,7 @@ static double mono_now(void)
  * 1 running, 0 not, -1 unknown. */
 static int find_irqbalance(const struct np_ctx *ctx)
 {
-	double deadline = mono_now() + IRQBALANCE_SCAN_MAX_S;
+	double deadline = np_mono_now() + IRQBALANCE_SCAN_MAX_S;
 	struct dirent *de;
 	DIR *d;
 	int found = 0, pids = 0;
@@ -87,7 +79,7 @@ static int find_irqbalance(const struct np_ctx *ctx)
 
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
-		if (++pids > IRQBALANCE_SCAN_MAX_PIDS || (pids % 256 == 0 && mono_now() > deadline)) {
+		if (++pids > IRQBALANCE_SCAN_MAX_PIDS || (pids % 256 == 0 && np_mono_now() > deadline)) {
 			closedir(d);
 			return -1;
 		}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* rtnetlink collector (libnl-route-3 socket and messages): link stats64/MTU/XDP and qdiscs. */
+#include "clock.h"
 #include "collect.h"
 #include "log.h"
 #include "rtnl.h"
@@ -10,7 +11,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <time.h>
 
 #include <linux/rtnetlink.h>
 #include <netlink/attr.h>
@@ -34,14 +34,6 @@ struct rtnl_conn {
 	int fd;
 	unsigned char *buf;
 };
-
-static double mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* libnl speaks NLE_* codes; the snapshot speaks errno. */
 static int nle_errno(int nle)
@@ -106,7 +98,7 @@ static int conn_send(struct rtnl_conn *c, struct nl_msg *msg, struct np_rtnl_str
  * by RTNL_DEADLINE_S. */
 static int conn_recv(struct rtnl_conn *c, struct np_rtnl_stream *st, struct np_rtnl *r)
 {
-	double deadline = mono_now() + RTNL_DEADLINE_S;
+	double deadline = np_mono_now() + RTNL_DEADLINE_S;
 
 	while (!st->done) {
 		struct sockaddr_nl from;
@@ -114,7 +106,7 @@ static int conn_recv(struct rtnl_conn *c, struct np_rtnl_stream *st, struct np_r
 		ssize_t n;
 		int err;
 
-		if (mono_now() > deadline)
+		if (np_mono_now() > deadline)
 			return -ETIMEDOUT;
 		/* MSG_TRUNC: netlink returns the real length, so a cut reply is detected. */
 		n = recvfrom(c->fd, c->buf, RTNL_BUF, MSG_TRUNC, (struct sockaddr *)&from, &flen);

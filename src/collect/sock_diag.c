@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* sock_diag collector: TCP and UDP dumps of this network namespace, folded as they stream. */
+#include "clock.h"
 #include "collect.h"
 #include "log.h"
 #include "nl_socket.h"
@@ -19,14 +20,6 @@
 
 /* Request size: the header and an inet_diag_req_v2, nothing more. */
 #define REQ_SIZE 256
-
-static double mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int np_sock_diag_open(struct np_sock_diag *d)
 {
@@ -114,7 +107,7 @@ int np_sock_diag_dump(struct np_sock_diag *d, uint8_t family, uint8_t protocol,
 		      struct np_sock_diag_stream *st)
 {
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(d->buf + NP_SOCK_DIAG_BUFSIZE);
-	double deadline = mono_now() + NP_SOCK_DIAG_DEADLINE_S;
+	double deadline = np_mono_now() + NP_SOCK_DIAG_DEADLINE_S;
 	ssize_t n;
 	int ret;
 
@@ -130,7 +123,7 @@ int np_sock_diag_dump(struct np_sock_diag *d, uint8_t family, uint8_t protocol,
 	if (mnl_socket_sendto(d->nl, nlh, nlh->nlmsg_len) < 0)
 		return -errno;
 	do {
-		if (mono_now() > deadline)
+		if (np_mono_now() > deadline)
 			return -ETIMEDOUT;
 		n = recv_some(d);
 		if (n < 0)

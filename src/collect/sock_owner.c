@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Opt-in: which process owns a socket of the top lists, from /proc/PID/fd (bounded scan). */
+#include "clock.h"
 #include "collect.h"
 #include "log.h"
 #include "parse.h"
@@ -12,19 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Every id of every list: at most five lists of NP_SOCK_TOP. */
 #define MAX_IDS (5 * NP_SOCK_TOP)
-
-static double mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static size_t gather(struct np_sockets *k, struct np_sock_id **ids)
 {
@@ -102,7 +94,7 @@ int np_sockets_map_owners(const struct np_ctx *ctx, struct np_snapshot *s, unsig
 {
 	struct np_sock_id *ids[MAX_IDS];
 	size_t nids = gather(&s->socks, ids);
-	double end = mono_now() + deadline_s;
+	double end = np_mono_now() + deadline_s;
 	unsigned seen = 0;
 	int mapped = 0, err;
 	struct dirent *de;
@@ -118,7 +110,7 @@ int np_sockets_map_owners(const struct np_ctx *ctx, struct np_snapshot *s, unsig
 	while ((de = readdir(proc)) && (size_t)mapped < nids) {
 		if (!all_numeric(de->d_name))
 			continue;
-		if (seen >= max_fds || mono_now() > end) {
+		if (seen >= max_fds || np_mono_now() > end) {
 			np_dbg("sockets: owner scan stopped after %u descriptors", seen);
 			break;
 		}

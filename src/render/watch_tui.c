@@ -6,13 +6,13 @@
  * and picks attributes.
  */
 #include "watch_tui.h"
+#include "clock.h"
 
 #include <curses.h>
 #include <locale.h>
 #include <term.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 enum { PAIR_CRIT = 1, PAIR_WARN, PAIR_INFO, PAIR_HOT };
@@ -26,14 +26,6 @@ struct np_watch_tui {
 	int row;			/* next screen row while drawing */
 	int rows;			/* rows for the frame (the last is the key help) */
 };
-
-static double now_monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Probe $TERM before newterm(): a failed newterm() leaks ncurses' prescreen, setupterm() does
  * not. A terminal that cannot address the cursor (dumb, hardcopy) cannot hold a screen. */
@@ -186,7 +178,7 @@ void np_watch_tui_draw(struct np_watch_tui *t, const struct np_watch_frame *f)
 bool np_watch_tui_wait(struct np_watch_tui *t, double deadline, const volatile sig_atomic_t *stop)
 {
 	for (;;) {
-		double left = deadline - now_monotonic();
+		double left = deadline - np_mono_now();
 		int ch;
 
 		if (*stop)
