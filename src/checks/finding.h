@@ -25,6 +25,11 @@ enum np_severity { NP_SEV_OK, NP_SEV_INFO, NP_SEV_WARNING, NP_SEV_CRITICAL };
 
 const char *np_stage_name(enum np_stage st);
 const char *np_severity_name(enum np_severity sev);
+
+static inline enum np_severity np_sev_max(enum np_severity x, enum np_severity y)
+{
+	return x > y ? x : y;
+}
 int np_stage_from_name(const char *name);	/* -1 if unknown */
 
 #define NP_MAX_EVIDENCE 16

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The per-stage funnel: a pure summary of the counters each stage's drops show up in. */
 #include "funnel.h"
+#include "check_util.h"
 
 #include <string.h>
 
@@ -12,15 +13,6 @@ const char *np_scope_name(enum np_scope sc)
 	case NP_SCOPE_HOST: return "host";
 	}
 	return "?";
-}
-
-static struct np_counter_view mib_sum(const struct np_analysis *a, const char *const *names)
-{
-	struct np_counter_view v = { 0 };
-
-	for (size_t i = 0; names[i]; i++)
-		v = np_view_sum(v, np_view_mib(a, names[i]));
-	return v;
 }
 
 #define DEV(a, field) \
@@ -106,17 +98,17 @@ void np_funnel_build(const struct np_analysis *a, struct np_funnel *f)
 	r = row(f, NP_STAGE_IP, NP_SCOPE_NETNS, "IpInReceives",
 		"IpInDiscards + InHdrErrors + InAddrErrors + InUnknownProtos + InNoRoutes + "
 		"InCsumErrors + InTruncatedPkts + ReasmFails + IPReversePathFilter");
-	r->in = mib_sum(a, ip_in);
-	r->drop = mib_sum(a, ip_drops);
+	r->in = np_mib_sum(a, ip_in);
+	r->drop = np_mib_sum(a, ip_drops);
 
 	r = row(f, NP_STAGE_TRANSPORT, NP_SCOPE_NETNS, "TcpInSegs + UdpInDatagrams + UdpInErrors + "
 		"UdpNoPorts", "checksum errors + UdpNoPorts + TCPBacklogDrop + TCPMinTTLDrop");
-	r->in = mib_sum(a, l4_in);
-	r->drop = mib_sum(a, l4_drops);
+	r->in = np_mib_sum(a, l4_in);
+	r->drop = np_mib_sum(a, l4_drops);
 
 	r = row(f, NP_STAGE_SOCKET, NP_SCOPE_NETNS, "TcpInSegs + UdpInDatagrams",
 		"UdpRcvbufErrors + UdpMemErrors + ListenDrops + TCPRcvQDrop + TCPOFODrop + "
 		"TCPZeroWindowDrop");
-	r->in = mib_sum(a, sock_in);
-	r->drop = mib_sum(a, sock_drops);
+	r->in = np_mib_sum(a, sock_in);
+	r->drop = np_mib_sum(a, sock_drops);
 }

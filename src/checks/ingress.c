@@ -28,11 +28,6 @@ static enum np_severity ct_sev(const struct np_counter_view *v, enum np_severity
 	return NP_SEV_INFO;
 }
 
-static enum np_severity max_sev(enum np_severity x, enum np_severity y)
-{
-	return x > y ? x : y;
-}
-
 static void run_conntrack_full(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
@@ -63,7 +58,7 @@ static void run_conntrack_full(const struct np_analysis *a, struct np_report *r)
 	invalid = ct_view(a, "invalid");
 	/* "drop": a new connection found no slot even after early drop; "early_drop": an
 	 * unassured entry was evicted to make room. Both mean the table is full. */
-	sev = max_sev(fill_sev, max_sev(ct_sev(&drop, NP_SEV_CRITICAL),
+	sev = np_sev_max(fill_sev, np_sev_max(ct_sev(&drop, NP_SEV_CRITICAL),
 					ct_sev(&early, NP_SEV_WARNING)));
 	if (sev == NP_SEV_OK)
 		return;

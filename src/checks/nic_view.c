@@ -70,11 +70,6 @@ static const struct np_link_stats *sysfs_stats(const struct np_snapshot *s)
 	return s && np_src_ok(s, NP_SRC_NETDEV) ? &s->dev.stats : NULL;
 }
 
-bool np_nv_link_ok(const struct np_snapshot *s)
-{
-	return rtnl_stats(s) || sysfs_stats(s);
-}
-
 struct np_counter_view np_nv_link_stat(const struct np_analysis *a, size_t off, bool *rtnl)
 {
 	const struct np_link_stats *c = rtnl_stats(a->cur), *p;

@@ -50,8 +50,6 @@ uint64_t np_nv_speed_mbps(const struct np_snapshot *s);
  */
 struct np_counter_view np_nv_link_stat(const struct np_analysis *a, size_t off, bool *rtnl);
 #define NP_NV_LINK(a, field, rtnl) np_nv_link_stat(a, offsetof(struct np_link_stats, field), rtnl)
-/* The interface counters can be read at all (rtnetlink stats64 or sysfs). */
-bool np_nv_link_ok(const struct np_snapshot *s);
 /* Received packets per second over the interval; NAN unsampled. */
 double np_nv_rx_pps(const struct np_analysis *a);
 /* Host-wide softnet_stat dropped (or time_squeeze), 32-bit wrapping per CPU. */

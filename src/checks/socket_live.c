@@ -76,9 +76,9 @@ static void run_listen_queue(const struct np_analysis *a, struct np_report *r)
 		}
 		/* A full queue is the state right now, not a counter since boot. */
 		if (full)
-			sev = np_live_max(sev, NP_SEV_WARNING);
+			sev = np_sev_max(sev, NP_SEV_WARNING);
 		else if (near)
-			sev = np_live_max(sev, NP_SEV_INFO);
+			sev = np_sev_max(sev, NP_SEV_INFO);
 		if (sev == NP_SEV_OK)
 			continue;
 		np_sock_addr_str(l->id.family, l->id.saddr, l->id.sport, addr, sizeof(addr));

@@ -31,11 +31,6 @@ static inline const struct np_sockets *np_live_prev(const struct np_analysis *a)
 	       NULL;
 }
 
-static inline enum np_severity np_live_max(enum np_severity x, enum np_severity y)
-{
-	return x > y ? x : y;
-}
-
 /* " (nginx, pid 812)" when the owner was mapped, else "". */
 static inline const char *np_live_owner(const struct np_sock_id *id, char *buf, size_t size)
 {

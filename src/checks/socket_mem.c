@@ -135,17 +135,20 @@ static void run_tcp_mem(const struct np_analysis *a, struct np_report *r)
 	if (press.present && press.total)
 		ev_sev = press.sampled && press.delta ? NP_SEV_WARNING : NP_SEV_INFO;
 	if (abort_v.present && abort_v.total)
-		ev_sev = np_sock_max_sev(ev_sev, abort_v.sampled && abort_v.delta ?
+		ev_sev = np_sev_max(ev_sev, abort_v.sampled && abort_v.delta ?
 					 NP_SEV_CRITICAL : NP_SEV_INFO);
-	sev = np_sock_max_sev(use_sev, ev_sev);
+	sev = np_sev_max(use_sev, ev_sev);
 	if (memlim_bad(&m))
-		sev = np_sock_max_sev(sev, NP_SEV_WARNING);
+		sev = np_sev_max(sev, NP_SEV_WARNING);
 	if (sev == NP_SEV_OK)
 		return;
 
+	/* A warning may come from the pressure threshold alone (tcp_mem[2] unusable): quote
+	 * the percentage that decided. */
 	if (use_sev != NP_SEV_OK)
-		f = np_emit(r, sev, "TCP socket memory at %.0f%% of tcp_mem max (%s; pressure "
-			    "above %lld pages)", pct_m,
+		f = np_emit(r, sev, "TCP socket memory at %.0f%% of tcp_mem %s (%s; pressure "
+			    "above %lld pages)", isnan(pct_m) ? pct_p : pct_m,
+			    isnan(pct_m) ? "pressure" : "max",
 			    pages_text(&m, (int64_t)used, b1, sizeof(b1)), (long long)m.v[1]);
 	else if (ev_sev >= NP_SEV_WARNING)
 		f = np_emit(r, sev, "TCP under memory pressure during the sample (%llu entries, "
@@ -223,9 +226,9 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 		else if (used >= (double)m.v[0])
 			use_sev = NP_SEV_WARNING;
 	}
-	sev = np_sock_max_sev(np_verdict(&v, np_thr_warn(r), np_thr_crit(r)), use_sev);
+	sev = np_sev_max(np_verdict(&v, np_thr_warn(r), np_thr_crit(r)), use_sev);
 	if (memlim_bad(&m))
-		sev = np_sock_max_sev(sev, NP_SEV_WARNING);
+		sev = np_sev_max(sev, NP_SEV_WARNING);
 	if (sev == NP_SEV_OK)
 		return;
 

@@ -37,9 +37,4 @@ static inline int64_t np_sock_round_mib(double bytes)
 	return (mib < 1 ? 1 : mib) << 20;
 }
 
-static inline enum np_severity np_sock_max_sev(enum np_severity x, enum np_severity y)
-{
-	return x > y ? x : y;
-}
-
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "softnet", per-CPU load: which NAPI limit binds (time_squeeze) and single-CPU receive. */
 #include "softnet_priv.h"
+#include "nic_view.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -71,7 +72,7 @@ static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, en
 static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
-	struct np_counter_view tot, ptot;
+	struct np_counter_view tot, ptot, rxp;
 	struct np_sn_cpu *sq, *proc = NULL;
 	struct np_finding *f;
 	enum np_severity sev;
@@ -108,10 +109,9 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 		}
 		/* processed counts skbs after GRO; the budget counts frames before it. The
 		 * device's rx_packets over all processed skbs estimates the merge factor. */
-		if (np_has(s->dev.stats.rx_packets) && np_has(a->prev->dev.stats.rx_packets) &&
-		    ptot.delta && s->dev.stats.rx_packets > a->prev->dev.stats.rx_packets) {
-			gro = (double)(s->dev.stats.rx_packets - a->prev->dev.stats.rx_packets) /
-			      (double)ptot.delta;
+		rxp = NP_NV_LINK(a, rx_packets, NULL);
+		if (rxp.sampled && rxp.delta && ptot.delta) {
+			gro = (double)rxp.delta / (double)ptot.delta;
 			if (gro < 1)
 				gro = 1;
 		}

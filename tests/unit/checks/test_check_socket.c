@@ -231,6 +231,16 @@ static void test_tcp_mem(void **state)
 	synth_run(&run, "socket.tcp-mem", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
 	synth_run_free(&run);
+
+	/* A max of 0 gives no percentage of it: the summary quotes the pressure one. */
+	synth_sysctl(&c, "net.ipv4.tcp_mem", "188319 251092 0");
+	synth_run(&run, "socket.tcp-mem", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_null(strstr(f->summary, "nan"));
+	assert_non_null(strstr(f->summary, "147% of tcp_mem pressure"));
+	synth_run_free(&run);
+	synth_sysctl(&c, "net.ipv4.tcp_mem", "188319 251092 376638");
 	c.sockstat.tcp_mem = 5000;
 
 	/* Pressure entered during the sample: warning; aborts on memory: critical. */
