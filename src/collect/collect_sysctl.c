@@ -82,22 +82,6 @@ static void key_to_path(const char *key, char *path, size_t size)
 	path[j < size ? j : size - 1] = '\0';
 }
 
-static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *key,
-		    const char *path)
-{
-	struct np_sysctl *e = np_sysctl_add(t, key);
-	char text[256];
-	int r;
-
-	if (!e)
-		return -ENOMEM;
-	r = np_read_str(ctx, NP_PROC, path, text, sizeof(text));
-	if (r >= 0)
-		r = np_parse_sysctl_value(text, e);
-	e->err = r < 0 ? -r : 0;
-	return r;
-}
-
 /* Inside --netns a HOST key is absent: take the value read before entering, if any. */
 static bool from_host(const struct np_ctx *ctx, struct np_sysctl *e)
 {
@@ -112,15 +96,40 @@ static bool from_host(const struct np_ctx *ctx, struct np_sysctl *e)
 	return false;
 }
 
+/* One key into t; *borrowed when the value is the initial namespace's (from_host). */
+static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *key,
+		    const char *path, enum key_scope scope, bool *borrowed)
+{
+	struct np_sysctl *e = np_sysctl_add(t, key);
+	char text[256];
+	int r;
+
+	*borrowed = false;
+	if (!e)
+		return -ENOMEM;
+	r = np_read_str(ctx, NP_PROC, path, text, sizeof(text));
+	if (r >= 0)
+		r = np_parse_sysctl_value(text, e);
+	e->err = r < 0 ? -r : 0;
+	if (r == -ENOENT && scope == HOST && from_host(ctx, e)) {
+		*borrowed = true;
+		r = 0;
+	}
+	e->host_wide = scope == HOST;
+	return r;
+}
+
 void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out)
 {
 	char path[128];
+
+	bool borrowed;
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		if (keys[i].scope != HOST)
 			continue;
 		key_to_path(keys[i].key, path, sizeof(path));
-		if (read_one(ctx, out, keys[i].key, path) == -ENOMEM)
+		if (read_one(ctx, out, keys[i].key, path, HOST, &borrowed) == -ENOMEM)
 			return;
 	}
 }
@@ -130,25 +139,21 @@ void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
 	char key[96], path[128];
 	int nok = 0, ndenied = 0, nhost = 0;
 
+	bool borrowed;
+
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		int r;
 
 		key_to_path(keys[i].key, path, sizeof(path));
-		r = read_one(ctx, &s->sysctl, keys[i].key, path);
-		if (s->sysctl.n && !strcmp(s->sysctl.e[s->sysctl.n - 1].key, keys[i].key))
-			s->sysctl.e[s->sysctl.n - 1].host_wide = keys[i].scope == HOST;
-		if (r == -ENOENT && keys[i].scope == HOST &&
-		    from_host(ctx, &s->sysctl.e[s->sysctl.n - 1])) {
-			nhost++;
-			r = 0;
-		}
+		r = read_one(ctx, &s->sysctl, keys[i].key, path, keys[i].scope, &borrowed);
+		nhost += borrowed;
 		nok += r >= 0;
 		ndenied += r == -EACCES || r == -EPERM;
 	}
 	if (s->ifname[0]) {
 		snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", s->ifname);
 		snprintf(path, sizeof(path), "sys/net/ipv4/conf/%s/rp_filter", s->ifname);
-		nok += read_one(ctx, &s->sysctl, key, path) >= 0;
+		nok += read_one(ctx, &s->sysctl, key, path, NETNS, &borrowed) >= 0;
 	}
 	if (nok)
 		np_src_set(s, NP_SRC_SYSCTL, 0, NULL);

@@ -196,8 +196,12 @@ struct dumps {
 	int first_err, nfail, nok;
 };
 
-/* One dump into the totals. When may_fall_back and the kernel refuses the request outright
- * (nothing folded yet), its error is returned and not recorded: the caller asks otherwise. */
+/* What dump_part() returns when the kernel refused the request outright (nothing folded in)
+ * and the caller may ask another way: not an errno, so a dump that failed halfway (sockets
+ * already counted) can never be mistaken for it and repeated. */
+#define DUMP_REFUSED 1
+
+/* One dump into the totals: 0, DUMP_REFUSED (only when may_fall_back), or a recorded -errno. */
 static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may_fall_back)
 {
 	struct np_sock_diag_stream st = { .socks = x->socks, .lim = x->lim };
@@ -215,7 +219,7 @@ static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may
 	}
 	np_dbg("sock_diag: %s: %s", part_name(family, protocol), strerror(-err));
 	if (may_fall_back && !st.n && (err == -EINVAL || err == -EOPNOTSUPP))
-		return err;
+		return DUMP_REFUSED;
 	x->nfail++;
 	if (!x->first_err) {
 		x->first_err = err;
@@ -251,8 +255,7 @@ void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
 	x.open = true;
 	/* TCP in one walk of the hash tables where the kernel still takes the compatibility
 	 * request (every kernel so far), else one dump per family. */
-	err = dump_part(&x, AF_UNSPEC, IPPROTO_TCP, true);
-	if (err == -EINVAL || err == -EOPNOTSUPP) {
+	if (dump_part(&x, AF_UNSPEC, IPPROTO_TCP, true) == DUMP_REFUSED) {
 		dump_part(&x, AF_INET, IPPROTO_TCP, false);
 		dump_part(&x, AF_INET6, IPPROTO_TCP, false);
 	}

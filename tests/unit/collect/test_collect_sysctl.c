@@ -164,6 +164,9 @@ static void test_host_wide_fallback(void **state)
 	np_ctx_close(&ctx);
 	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_max_backlog", 0, &ok), 4096);
 	assert_true(ok);
+	/* Borrowed values stay marked host-wide; per-namespace keys are not. */
+	assert_true(np_sysctl_find(&s, "net.core.netdev_max_backlog")->host_wide);
+	assert_false(np_sysctl_find(&s, "net.core.somaxconn")->host_wide);
 	assert_int_equal(np_sysctl_int(&s, "net.ipv4.tcp_mem", 2, &ok), 3000);
 	assert_true(ok);
 	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_budget", 0, &ok), 300);
