@@ -98,7 +98,6 @@ static __always_inline void count_drop(const struct sk_buff *skb, __u64 location
 
 	if (!skb || !skb_is_target(skb))
 		return;
-	stat_inc(NP_BPF_STAT_MATCHED);
 	if (by_location || reason == loc_reason)
 		key.location = location;
 	v = bpf_map_lookup_elem(&drops, &key);

@@ -39,8 +39,8 @@ struct np_arrival_val {
 
 /* Slots of the per-CPU stats array. */
 enum np_bpf_stat {
-	NP_BPF_STAT_LOST,	/* an event that could not be counted: a map was full */
-	NP_BPF_STAT_MATCHED,	/* drops attributed to the target device */
+	NP_BPF_STAT_LOST,	/* an event that could not be counted: a map was full, or a
+				 * queue beyond NP_BPF_MAX_QUEUES */
 	NP_BPF_STAT__COUNT
 };
 

@@ -167,23 +167,28 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 	return -1;
 }
 
-/* Sleep until the window ends or a signal asks to stop, in slices so the flag is seen. */
-static void wait_window(double t0, double duration)
+/* SIGINT/SIGTERM end the window early, from attach to report: a Ctrl-C during a collection
+ * (sock_diag dumps can take seconds) still gets the report the usage text promises. */
+static void catch_stop(bool on)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	double left;
+	struct sigaction sa = { .sa_handler = on ? on_signal : SIG_DFL };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* Sleep until the window ends or a signal asks to stop, in slices so the flag is seen. */
+static void wait_window(double t0, double duration)
+{
+	double left;
+
 	while (!stop_requested && (left = t0 + duration - np_mono_now()) > 0) {
 		double s = left < 0.2 ? left : 0.2;
 		struct timespec ts = { 0, (long)(s * 1e9) };
 
 		nanosleep(&ts, NULL);
 	}
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
 }
 
 /* kallsyms only when some drop is keyed by location: it is a 10 MB read. */
@@ -226,7 +231,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	struct np_xdp_session *xs = NULL;
 	struct np_xdp_counts xc = { 0 };
 	bool have_xdp = false;
-	bool have_prev, have_cur, analyzed = false;
+	bool have_prev, have_cur = false, analyzed = false;
 	char err[512];
 	double t0, dt;
 	int r, code;
@@ -234,12 +239,14 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	r = np_trace_start(ifname, &tr, err, sizeof(err));
 	if (r < 0)
 		return fail(t, "%s", err);
+	catch_stop(true);
 	/* XDP after the tracepoints (their failure costs nothing), before the window opens: a
 	 * ring reset that the user accepted stays out of the counts. */
 	if (t->xdp) {
 		r = np_xdp_start(ifname, (int)if_nametoindex(ifname), &t->xdp_opt, &xs, err,
 				 sizeof(err));
 		if (r < 0) {
+			catch_stop(false);
 			np_trace_stop(tr);
 			return fail(t, "%s", err);
 		}
@@ -315,10 +322,10 @@ out_snap:
 	np_xdp_counts_free(&xc);
 	np_xdp_stop(xs);
 	np_trace_stop(tr);
-	if (have_prev)
-		np_snapshot_free(&prev);
-	if (have_cur)
-		np_snapshot_free(&cur);
+	catch_stop(false);
+	/* np_collect() initialises the snapshot first: free it whether or not it succeeded. */
+	np_snapshot_free(&prev);
+	np_snapshot_free(&cur);
 	return code;
 }
 

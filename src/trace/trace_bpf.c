@@ -199,8 +199,13 @@ static int read_drops(struct np_tracer *t, struct np_trace_raw *out)
 
 		key = next;
 		prev = &key;
-		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals), 0))
-			continue;	/* deleted meanwhile: cannot happen, nothing deletes */
+		/* Every key below max_entries exists in an array: a failure is an error, not
+		 * an empty slot (silence would break arrivals >= drops). */
+		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals),
+					 0)) {
+			r = -errno;
+			break;
+		}	/* deleted meanwhile: cannot happen, nothing deletes */
 		nd = realloc(out->drops, (out->ndrops + 1) * sizeof(*nd));
 		if (!nd) {
 			r = -ENOMEM;
@@ -236,8 +241,13 @@ static int read_arrivals(struct np_tracer *t, struct np_trace_raw *out)
 		return -ENOMEM;
 	/* Every slot of the array, once at the end of the window: NP_BPF_MAX_QUEUES lookups. */
 	for (uint32_t key = 0; r == 0 && key < NP_BPF_MAX_QUEUES; key++) {
-		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals), 0))
-			continue;
+		/* Every key below max_entries exists in an array: a failure is an error, not
+		 * an empty slot (silence would break arrivals >= drops). */
+		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals),
+					 0)) {
+			r = -errno;
+			break;
+		}
 		for (unsigned int c = 0; c < out->ncpu; c++) {
 			struct np_trace_raw_arrival *a, *na;
 

@@ -186,6 +186,7 @@ void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose)
 			"frees); --all shows them\n",
 			np_fmt_count((double)v->sum->hidden_benign, a, sizeof(a)), v->sum->nhidden);
 	if (v->sum->lost)
-		fprintf(out, "%s events not counted: a BPF map was full\n",
+		fprintf(out, "%s events not counted: a BPF map was full, or a packet "
+			"came from an rx queue above 1023\n",
 			np_fmt_count((double)v->sum->lost, a, sizeof(a)));
 }
