@@ -6,18 +6,13 @@
 
 #include "cpuset.h"
 
-/* Not isblank()/isspace(): those depend on the locale and take an int, not a plain char.
- * Static for the scanning loops below: the library is position-independent, so calls to the
- * exported function are not inlined, and one call per byte was most of the cost of reading a
- * /proc/interrupts with thousands of CPU columns. */
+/* Space within a line: ' ', '\t', '\r', '\v', '\f' ('\n' ends the line instead). Not
+ * isblank()/isspace(): those depend on the locale and take an int, not a plain char. Static
+ * inline for the scanning loops: an exported function called once per byte was most of the
+ * cost of reading a /proc/interrupts with thousands of CPU columns. */
 static inline bool is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-bool np_is_blank(char c)
-{
-	return is_blank(c);
 }
 
 bool np_is_space(char c)

@@ -13,8 +13,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Space within a line: ' ', '\t', '\r', '\v', '\f' ('\n' ends the line instead). */
-bool np_is_blank(char c);
 /* Any C-locale white space, '\n' included, for the NUL-terminated one-value files. */
 bool np_is_space(char c);
 /* The value of a hex digit of either case, or -1. */

@@ -13,14 +13,6 @@ unsigned np_cpuset_count(const struct np_cpuset *s)
 	return n;
 }
 
-int np_cpuset_first(const struct np_cpuset *s)
-{
-	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
-		if (s->w[i])
-			return (int)(i * 64 + (size_t)__builtin_ctzll(s->w[i]));
-	return -1;
-}
-
 void np_cpuset_or(struct np_cpuset *dst, const struct np_cpuset *src)
 {
 	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)

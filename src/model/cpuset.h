@@ -31,8 +31,6 @@ static inline bool np_cpuset_has(const struct np_cpuset *s, unsigned cpu)
 }
 
 unsigned np_cpuset_count(const struct np_cpuset *s);
-/* Lowest CPU in the set, or -1 when empty. */
-int np_cpuset_first(const struct np_cpuset *s);
 void np_cpuset_or(struct np_cpuset *dst, const struct np_cpuset *src);
 bool np_cpuset_subset(const struct np_cpuset *a, const struct np_cpuset *b); /* a ⊆ b */
 /* "0-3,8,10-11"; returns the length written (truncates like snprintf). */

@@ -28,11 +28,16 @@ static void flows(FILE *out, const char *title, uint64_t total, const struct np_
 	for (uint32_t i = 0; i < n && (int)i < top_n; i++) {
 		const struct np_sock_flow *f = &e[i];
 
-		fprintf(out, "    %s %s %s  %s  rtt %.3g ms  rcvbuf %s  sndbuf %s  retrans %.2f%%",
+		char rtt[24] = "?";
+
+		/* 0 and ~0U are "no sample", as in the JSON. */
+		if (f->rtt_us && f->rtt_us != UINT32_MAX)
+			snprintf(rtt, sizeof(rtt), "%.3g", f->rtt_us / 1000.0);
+		fprintf(out, "    %s %s %s  %s  rtt %s ms  rcvbuf %s  sndbuf %s  retrans %.2f%%",
 			np_sock_addr_str(f->id.family, f->id.saddr, f->id.sport, l, sizeof(l)),
 			f->flags & NP_SOCKF_RCV_LIMITED ? "<-" : "->",
 			np_sock_addr_str(f->id.family, f->id.daddr, f->id.dport, r, sizeof(r)),
-			f->cc[0] ? f->cc : "?", f->rtt_us / 1000.0,
+			f->cc[0] ? f->cc : "?", rtt,
 			np_fmt_bytes(f->rcvbuf, b1, sizeof(b1)), np_fmt_bytes(f->sndbuf, b2,
 									     sizeof(b2)),
 			f->segs_out ? 100.0 * f->total_retrans / f->segs_out : 0.0);
