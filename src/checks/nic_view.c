@@ -143,7 +143,7 @@ struct np_counter_view np_nv_beyond(const struct np_analysis *a, struct np_count
 
 const char *np_nv_drv_name(const struct np_snapshot *s)
 {
-	return s->eth.driver[0] ? s->eth.driver : s->dev.driver;
+	return np_snapshot_driver(s);
 }
 
 const char *np_nv_drv_label(const struct np_snapshot *s, char *buf, size_t size)

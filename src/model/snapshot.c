@@ -230,3 +230,8 @@ struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key)
 	snprintf(e->key, sizeof(e->key), "%s", key);
 	return e;
 }
+
+const char *np_snapshot_driver(const struct np_snapshot *s)
+{
+	return s->eth.driver[0] ? s->eth.driver : s->dev.driver;
+}

@@ -227,6 +227,8 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key);
 int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, bool *ok);
 const char *np_sysctl_str(const struct np_snapshot *s, const char *key);
+/* The driver's name: ethtool's drvinfo, else the sysfs device/driver link ("" if neither). */
+const char *np_snapshot_driver(const struct np_snapshot *s);
 struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key);
 
 static inline uint64_t np_mib(const struct np_snapshot *s, const char *name)

@@ -160,7 +160,7 @@ static void driver_counters(struct np_json *j, const struct np_snapshot *s, bool
 	np_json_arr_open(j);
 	for (size_t i = 0; i < c->n; i++) {
 		struct np_drv_class cls;
-		bool known = np_drv_classify(s->eth.driver, c->e[i].name, &cls);
+		bool known = np_drv_classify(np_snapshot_driver(s), c->e[i].name, &cls);
 
 		if (!known && !all)
 			continue;

@@ -148,7 +148,7 @@ void np_prom_dbl(struct np_prom *p, double v, ...)
 static void meta(struct np_prom *p, const struct np_doctor_view *v)
 {
 	const struct np_snapshot *s = v->a->cur;
-	const char *drv = s->eth.driver[0] ? s->eth.driver : s->dev.driver;
+	const char *drv = np_snapshot_driver(s);
 	struct timespec now;
 
 	np_prom_family(p, "netpath_info", "gauge",

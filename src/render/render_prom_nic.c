@@ -103,7 +103,7 @@ static int cmp_witness(const void *x, const void *y)
 static void witnesses(struct np_prom *p, const struct np_snapshot *s)
 {
 	const struct np_counters *c = &s->eth.drv_stats;
-	const char *drv = s->eth.driver[0] ? s->eth.driver : s->dev.driver;
+	const char *drv = np_snapshot_driver(s);
 	struct witness *w = calloc(c->n ? c->n : 1, sizeof(*w));
 	size_t n = 0;
 

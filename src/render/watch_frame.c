@@ -161,7 +161,7 @@ static int cmp_queue(const void *x, const void *y)
 static int frame_queues(struct np_watch_frame *f, const struct np_analysis *a)
 {
 	const struct np_snapshot *c = a->cur, *p = a->prev;
-	const char *drv = c->eth.driver[0] ? c->eth.driver : c->dev.driver;
+	const char *drv = np_snapshot_driver(c);
 	size_t cap = c->eth.nqstats + (np_src_ok(c, NP_SRC_DRIVER_STATS) ? c->eth.drv_stats.n : 0);
 	bool qs = np_src_ok(c, NP_SRC_QSTATS) && np_src_ok(p, NP_SRC_QSTATS);
 	bool ds = np_src_ok(c, NP_SRC_DRIVER_STATS) && np_src_ok(p, NP_SRC_DRIVER_STATS);
