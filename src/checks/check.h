@@ -91,8 +91,12 @@ void np_analysis_derive(struct np_analysis *a);
 /* Start a finding for the running check; the summary is printf-formatted. */
 struct np_finding *np_emit(struct np_report *r, enum np_severity sev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* Mark the running check as skipped (its data was unavailable). */
+/* Mark the running check as skipped: the evidence it needs could not be read. */
 void np_skip(struct np_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Mark it skipped because it does not apply here (a veth-only check on a NIC, no PCIe on a
+ * virtual device, a counter this driver or kernel does not have, no interval sampled). */
+void np_not_applicable(struct np_report *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 void np_ev_value(struct np_finding *f, const char *key, const char *unit, double value);
 void np_ev_text(struct np_finding *f, const char *key, const char *fmt, ...)

@@ -205,7 +205,13 @@ struct np_cpuset np_online_cpus(const struct np_snapshot *s)
 
 	if (!np_cpuset_count(&on))
 		for (size_t i = 0; i < s->softnet.n; i++)
-			np_cpuset_set(&on, (unsigned)s->softnet.rows[i].cpu);
+			if (s->softnet.rows[i].cpu >= 0)
+				np_cpuset_set(&on, (unsigned)s->softnet.rows[i].cpu);
+	/* The columns of /proc/interrupts are the online CPUs too. */
+	if (!np_cpuset_count(&on))
+		for (size_t c = 0; c < s->irqs.ncols; c++)
+			if (s->irqs.col_cpu[c] >= 0 && s->irqs.col_cpu[c] < NP_MAX_CPUS)
+				np_cpuset_set(&on, (unsigned)s->irqs.col_cpu[c]);
 	return on;
 }
 
@@ -257,17 +263,70 @@ void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size)
 	}
 }
 
+const char *np_src_why(const struct np_snapshot *s, enum np_source id, char *buf, size_t size)
+{
+	const struct np_src *src = &s->src[id];
+	const char *st = src->status == NP_SRC_MALFORMED ? "refused" :
+			 np_src_status_name(src->status);
+
+	if (src->detail[0] && src->status == NP_SRC_ABSENT)
+		snprintf(buf, size, "%s", src->detail);
+	else if (src->detail[0])
+		snprintf(buf, size, "%s: %s", st, src->detail);
+	else
+		snprintf(buf, size, "%s", st);
+	return buf;
+}
+
+bool np_kernel_version(const struct np_snapshot *s, unsigned *major, unsigned *minor)
+{
+	return s->host.kernel[0] && sscanf(s->host.kernel, "%u.%u", major, minor) == 2;
+}
+
+bool np_kernel_before(const struct np_snapshot *s, unsigned major, unsigned minor)
+{
+	unsigned ma, mi;
+
+	return np_kernel_version(s, &ma, &mi) && (ma < major || (ma == major && mi < minor));
+}
+
+/*
+ * A live run inside a child network namespace (a container) has no files for the host-wide
+ * sysctls; netdev_max_backlog exists on every kernel, so its absence tells.
+ */
+bool np_in_child_netns(const struct np_snapshot *s)
+{
+	const struct np_sysctl *e = np_sysctl_find(s, "net.core.netdev_max_backlog");
+
+	return !s->captured && e && e->err == ENOENT;
+}
+
+const char *np_sysctl_absence(const struct np_snapshot *s, const char *key, char *buf,
+			      size_t size)
+{
+	const struct np_sysctl *e = np_sysctl_find(s, key);
+
+	if (s->captured)
+		snprintf(buf, size, "%s is not in this capture", key);
+	else if (e && e->host_wide && np_in_child_netns(s))
+		snprintf(buf, size, "%s is host-wide: no file inside a network namespace (run on "
+			 "the host, or doctor --netns from there)", key);
+	else if (s->host.kernel[0])
+		snprintf(buf, size, "%s is not present on this kernel (%s)", key, s->host.kernel);
+	else
+		snprintf(buf, size, "%s is not present on this kernel", key);
+	return buf;
+}
+
 void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, const char *key)
 {
 	const struct np_sysctl *e = np_sysctl_find(a->cur, key);
+	char why[224];
 
 	if (!e)
 		np_skip(r, "%s not readable", key);
-	else if (e->err == ENOENT && e->host_wide)
-		np_skip(r, "%s: host-wide, no file inside a network namespace (run on the host, "
-			"or doctor --netns from there)", key);
 	else if (e->err == ENOENT)
-		np_skip(r, "%s not present on this kernel", key);
+		np_skip(r, "%s", np_sysctl_absence(a->cur, key, why, sizeof(why)));
 	else if (e->err == EACCES || e->err == EPERM)
 		np_skip(r, "%s not readable (permission denied)", key);
 	else if (e->err)

@@ -45,6 +45,19 @@ struct np_finding *np_mib_drop_finding(const struct np_analysis *a, struct np_re
 /* Skip the running check for want of sysctl key, saying why: absent on this kernel, denied,
  * or a host-wide key read from inside a network namespace (where it has no file). */
 void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, const char *key);
+/* Why a sysctl file is absent, the same words everywhere: "not in this capture", host-wide
+ * inside a namespace, or not on this kernel (naming the release when it is known). */
+const char *np_sysctl_absence(const struct np_snapshot *s, const char *key, char *buf,
+			      size_t size);
+/* A live run inside a child network namespace (host-wide sysctls have no files there). */
+bool np_in_child_netns(const struct np_snapshot *s);
+/* A source's state in words for a skip reason: "not in this capture", "refused: row 3 has 7
+ * fields, row 1 has 11", "denied: ...". */
+const char *np_src_why(const struct np_snapshot *s, enum np_source id, char *buf, size_t size);
+/* The kernel release "MAJOR.MINOR..." of the snapshot; false when it is not known. */
+bool np_kernel_version(const struct np_snapshot *s, unsigned *major, unsigned *minor);
+/* True only when the release is known and older than major.minor. */
+bool np_kernel_before(const struct np_snapshot *s, unsigned major, unsigned minor);
 
 /* ---- per-CPU softnet_stat ---- */
 

@@ -67,6 +67,10 @@ struct np_check_result {
 	enum np_check_state state;
 	enum np_severity worst;
 	double warn, crit;		/* thresholds applied: the user's or the table's (NAN: none) */
+	/* SKIPPED because the check does not apply here (not a veth, no PCIe, no interval),
+	 * as opposed to evidence that should exist and could not be read: only the latter
+	 * makes a stage "not judged" (coverage.c). */
+	bool not_applicable;
 	char skip_reason[160];
 };
 

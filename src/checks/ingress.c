@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "ingress": netfilter connection tracking (table fill, drops, insert races). */
 #include "check.h"
+#include "check_util.h"
 
 #include <stdio.h>
 
@@ -43,7 +44,11 @@ static void run_conntrack_full(const struct np_analysis *a, struct np_report *r)
 	count = np_sysctl_int(s, "net.netfilter.nf_conntrack_count", 0, &have_count);
 	buckets = np_sysctl_int(s, "net.netfilter.nf_conntrack_buckets", 0, &have_buckets);
 	if (!have_max) {
-		np_skip(r, "connection tracking is not loaded (no net.netfilter.nf_conntrack_max)");
+		if (s->captured)
+			np_skip_sysctl(a, r, "net.netfilter.nf_conntrack_max");
+		else
+			np_not_applicable(r, "connection tracking is not loaded (no "
+					  "net.netfilter.nf_conntrack_max)");
 		return;
 	}
 	if (have_count && max > 0) {
@@ -125,12 +130,16 @@ static void run_conntrack_insert_failed(const struct np_analysis *a, struct np_r
 	enum np_severity sev;
 
 	if (!np_src_ok(a->cur, NP_SRC_CONNTRACK)) {
-		np_skip(r, "/proc/net/stat/nf_conntrack not available (conntrack not loaded?)");
+		if (a->cur->captured)
+			np_skip(r, "/proc/net/stat/nf_conntrack not in this capture");
+		else
+			np_not_applicable(r, "/proc/net/stat/nf_conntrack not available (conntrack "
+					  "not loaded?)");
 		return;
 	}
 	v = ct_view(a, "insert_failed");
 	if (!v.present) {
-		np_skip(r, "insert_failed not reported by this kernel");
+		np_not_applicable(r, "insert_failed not reported by this kernel");
 		return;
 	}
 	sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));

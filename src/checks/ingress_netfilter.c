@@ -52,7 +52,7 @@ static void run_netfilter_drops(const struct np_analysis *a, struct np_report *r
 		return;
 	}
 	if (!in.sampled || a->dt <= 0) {
-		np_skip(r, "needs an interval: the IP counters only balance over the same window");
+		np_not_applicable(r, "needs an interval: the IP counters only balance over the same window");
 		return;
 	}
 	n = (double)in.delta + (double)oks.delta - (ct.sampled ? (double)ct.delta : 0.0);

@@ -62,21 +62,43 @@ struct np_irq_sum np_irq_summary(const struct np_snapshot *s)
 	return q;
 }
 
+void np_irq_none(const struct np_snapshot *s, struct np_report *r)
+{
+	const char *ifn = s->dev.name, *drv = np_snapshot_driver(s);
+
+	if (np_src_ok(s, NP_SRC_NETDEV) && !s->dev.has_device)
+		np_not_applicable(r, "%s is a virtual device: no IRQ of its own (its packets are "
+				  "processed in the softirq of the CPU that queued them)", ifn);
+	else if (!strcmp(drv, "hv_netvsc"))
+		np_not_applicable(r, "hv_netvsc receives through VMBus channel interrupts (the "
+				  "HYP row of /proc/interrupts), not IRQs of its own");
+	else if (s->irqs.n)
+		np_skip(r, "the %zu IRQs of %s are all management vectors (%s...): no queue IRQ "
+			   "found", s->irqs.n, ifn, s->irqs.lines[0].name);
+	else
+		np_skip(r, "no IRQ of %s found%s (no device/msi_irqs or device/irq, no /proc/irq/N "
+			   "handler and no /proc/interrupts name matching it)", ifn,
+			s->captured ? " in this capture" : "");
+}
+
 /* Common skips of the affinity-based checks; true when the check can go on. */
 bool np_irq_usable(const struct np_snapshot *s, struct np_report *r, struct np_irq_sum *q)
 {
 	if (!np_src_ok(s, NP_SRC_INTERRUPTS)) {
-		np_skip(r, "/proc/interrupts not readable");
+		char why[160];
+
+		np_skip(r, "/proc/interrupts %s", np_src_why(s, NP_SRC_INTERRUPTS, why,
+							     sizeof(why)));
 		return false;
 	}
 	*q = np_irq_summary(s);
 	if (!q->nq) {
-		np_skip(r, "no receive-queue IRQs found for %s (virtual device, or IRQ names not "
-			   "recognised)", s->dev.name);
+		np_irq_none(s, r);
 		return false;
 	}
 	if (!np_src_ok(s, NP_SRC_IRQ_AFFINITY) || !q->nknown) {
-		np_skip(r, "IRQ affinity not readable (/proc/irq/N/effective_affinity_list)");
+		np_skip(r, "IRQ affinity %s (/proc/irq/N/smp_affinity_list)",
+			s->captured ? "not in this capture" : "not readable");
 		return false;
 	}
 	return true;

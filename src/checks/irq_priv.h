@@ -14,6 +14,9 @@ struct np_irq_sum {
 };
 
 struct np_irq_sum np_irq_summary(const struct np_snapshot *s);
+/* Skip a check for want of queue IRQs, saying why: a virtual device or hv_netvsc (not
+ * applicable), only management vectors, or none found (and where it looked). */
+void np_irq_none(const struct np_snapshot *s, struct np_report *r);
 /* Common skips of the affinity-based checks; true when the check can go on. */
 bool np_irq_usable(const struct np_snapshot *s, struct np_report *r, struct np_irq_sum *q);
 /* Where the queues should go: the NIC's NUMA-local online CPUs, or all online CPUs. */

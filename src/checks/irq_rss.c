@@ -36,6 +36,45 @@ static unsigned local_cpus(const struct np_snapshot *s, unsigned ncpu)
 
 /* ---- irq.rss-channels ---- */
 
+/*
+ * Without ethtool's channel counts (a capture, a driver without get_channels), the kernel's
+ * receive queues in sysfs (queues/rx-*: real_num_rx_queues) still show how many queues RSS
+ * spreads over; the hardware maximum stays unknown, so this is info at most.
+ */
+static bool rss_from_sysfs(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	const char *ifn = s->dev.name;
+	unsigned ncpu = np_ncpu_online(s), nlocal = local_cpus(s, ncpu);
+	size_t nq = s->dev.n_rxq;
+	struct np_finding *f;
+
+	if (np_src_ok(s, NP_SRC_ETHTOOL_CHANNELS) || !np_src_ok(s, NP_SRC_NETDEV) ||
+	    !s->dev.has_device || !nq)
+		return false;
+	/* Far below: a quarter of the NIC's CPUs or fewer, on a box with 4 CPUs or more. */
+	if (ncpu < 4 || nq * 4 > nlocal)
+		return true;
+	f = np_emit(r, NP_SEV_INFO, "%s has %zu receive queue%s (queues/rx-*) for %u CPUs", ifn,
+		    nq, nq == 1 ? "" : "s", nlocal);
+	if (!f)
+		return true;
+	np_ev_value(f, "rx_queues", "queues", (double)nq);
+	np_ev_value(f, "cpus_online", "cpus", (double)ncpu);
+	if (nlocal != ncpu)
+		np_ev_value(f, "numa_local_cpus", "cpus", (double)nlocal);
+	np_detail(f, "RSS spreads flows over the receive queues and each queue is served by one "
+		     "CPU, so at most %zu CPU%s share the receive work. The hardware maximum is not "
+		     "known without ethtool's channel counts (%s).", nq, nq == 1 ? "" : "s",
+		  s->captured ? "not in this capture" : "the driver did not report them");
+	np_remedy(f, "ethtool -l %s   # the hardware maximum of combined/rx channels", ifn);
+	np_remedy(f, "ethtool -L %s combined N   # N = min(hardware max, CPUs of the NIC's NUMA "
+		     "node)", ifn);
+	np_remedy(f, "Cost: many drivers reset the link or rebuild all rings (a second or more "
+		     "without traffic); each queue adds an IRQ, a NAPI instance and ring memory.");
+	return true;
+}
+
 static void run_rss_channels(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
@@ -48,6 +87,8 @@ static void run_rss_channels(const struct np_analysis *a, struct np_report *r)
 	unsigned ncpu, nlocal;
 	bool combined, busy;
 
+	if (rss_from_sysfs(a, r))
+		return;
 	if (!np_nv_src_usable(s, NP_SRC_ETHTOOL_CHANNELS, "channels", r))
 		return;
 	if (!np_has(ch->combined) && !np_has(ch->rx)) {
@@ -419,7 +460,9 @@ const struct np_check np_chk_rss_channels = {
 	.stage = NP_STAGE_IRQ,
 	.title = "RSS queues in use vs CPUs and hardware maximum",
 	.looks_at = "ethtool channels (current and maximum), online and NUMA-local CPUs, softnet "
-		    "drops and time_squeeze, ring drops (rx_missed_errors, driver counters)",
+		    "drops and time_squeeze, ring drops (rx_missed_errors, driver counters); "
+		    "without ethtool (captures): the receive queues in sysfs (queues/rx-*), info "
+		    "when they are a quarter of the CPUs or fewer",
 	.why = "Each receive queue is served by one CPU, so the number of queues caps how many "
 	       "CPUs share the receive work: 4 queues on a 32-CPU box with a NIC that offers 16 "
 	       "leave most CPUs unused. It only matters when the queues in use do not keep up; "

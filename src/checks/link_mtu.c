@@ -28,7 +28,7 @@ static void run_mtu_mismatch(const struct np_analysis *a, struct np_report *r)
 	char rate[32], got[32];
 
 	if (strcmp(np_nv_drv_name(s), "veth")) {
-		np_skip(r, "%s is not a veth: a physical link counts oversize frames as length "
+		np_not_applicable(r, "%s is not a veth: a physical link counts oversize frames as length "
 			   "errors (link.rx-errors)", ifn);
 		return;
 	}
@@ -39,7 +39,7 @@ static void run_mtu_mismatch(const struct np_analysis *a, struct np_report *r)
 		return;
 	}
 	if (!drop.sampled || !pkts.sampled || a->dt <= 0) {
-		np_skip(r, "needs an interval: only rates tell refused frames from other drops");
+		np_not_applicable(r, "needs an interval: only rates tell refused frames from other drops");
 		return;
 	}
 	if (s->rtnl.xdp_attached > 0) {

@@ -149,7 +149,7 @@ static void run_port_discards(const struct np_analysis *a, struct np_report *r)
 	}
 	np_nv_drv_collect(a, NP_DRV_PORT_DISCARD, false, &d);
 	if (!d.n) {
-		np_skip(r, "%s has no port-buffer discard counter",
+		np_not_applicable(r, "%s has no port-buffer discard counter",
 			np_nv_drv_label(s, lbl, sizeof(lbl)));
 		return;
 	}
@@ -204,7 +204,7 @@ static void run_cloud_allowance(const struct np_analysis *a, struct np_report *r
 	np_nv_drv_collect(a, NP_DRV_CLOUD_ALLOWANCE, true, &d);
 	rl = np_nv_qstat(a, offsetof(struct np_qstat, rx_hw_drop_ratelimits));
 	if (!d.n && !rl.present) {
-		np_skip(r, "no shaping counters (not an AWS ENA device, no qstats "
+		np_not_applicable(r, "no shaping counters (not an AWS ENA device, no qstats "
 			   "rx-hw-drop-ratelimits)");
 		return;
 	}
@@ -262,7 +262,7 @@ static void run_alloc_failures(const struct np_analysis *a, struct np_report *r)
 	np_nv_drv_collect(a, NP_DRV_ALLOC_FAIL, false, &d);
 	q = np_nv_qstat(a, offsetof(struct np_qstat, rx_alloc_fail));
 	if (!d.n && !q.present) {
-		np_skip(r, "%s has no allocation-failure counter and qstats rx-alloc-fail is not "
+		np_not_applicable(r, "%s has no allocation-failure counter and qstats rx-alloc-fail is not "
 			   "available", np_nv_drv_label(s, lbl, sizeof(lbl)));
 		return;
 	}

@@ -132,7 +132,7 @@ static void run_queue_drops(const struct np_analysis *a, struct np_report *r)
 	np_nv_drv_collect(a, NP_DRV_QUEUE_DROP, false, &d);
 	qs = np_nv_qstat(a, offsetof(struct np_qstat, rx_hw_drops));
 	if (!d.n && !qs.present) {
-		np_skip(r, "%s has no per-queue drop counter and qstats rx-hw-drops is not "
+		np_not_applicable(r, "%s has no per-queue drop counter and qstats rx-hw-drops is not "
 			   "available", np_nv_drv_label(s, lbl, sizeof(lbl)));
 		return;
 	}
@@ -309,7 +309,7 @@ static void run_pause_frames(const struct np_analysis *a, struct np_report *r)
 	tx = pause_view(a, true, &dtx, &stx);
 	rx = pause_view(a, false, &drx, &srx);
 	if (!tx.present && !rx.present) {
-		np_skip(r, "no pause frame counters (ethtool pause statistics need kernel 5.10+ "
+		np_not_applicable(r, "no pause frame counters (ethtool pause statistics need kernel 5.10+ "
 			   "and driver support; the driver has no pause counter)");
 		return;
 	}
@@ -343,7 +343,7 @@ static void run_xdp_drops(const struct np_analysis *a, struct np_report *r)
 	}
 	np_nv_drv_collect(a, NP_DRV_XDP_DROP, false, &d);
 	if (!d.n) {
-		np_skip(r, "%s has no XDP drop counter", np_nv_drv_label(s, lbl, sizeof(lbl)));
+		np_not_applicable(r, "%s has no XDP drop counter", np_nv_drv_label(s, lbl, sizeof(lbl)));
 		return;
 	}
 	/* Dropping is what XDP firewalls are for: a loss worth knowing, never an emergency. */

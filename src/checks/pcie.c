@@ -42,7 +42,7 @@ static double tlp_efficiency(uint64_t mps)
 static bool pcie_device(const struct np_snapshot *s, struct np_report *r)
 {
 	if (np_src_ok(s, NP_SRC_NETDEV) && !s->dev.has_device) {
-		np_skip(r, "%s is a virtual device: no PCIe link", s->dev.name);
+		np_not_applicable(r, "%s is a virtual device: no PCIe link", s->dev.name);
 		return false;
 	}
 	return true;
@@ -61,8 +61,11 @@ static void run_link_degraded(const struct np_analysis *a, struct np_report *r)
 		return;
 	if (!np_src_ok(s, NP_SRC_PCIE_LINK) || !np_has(p->cur_speed) || !np_has(p->max_speed) ||
 	    !np_has(p->cur_width) || !np_has(p->max_width) || !p->cur_width || !p->max_width) {
-		np_skip(r, "PCIe link speed/width not reported (not a PCIe device, or the device "
-			   "sits behind a virtual bus)");
+		if (s->captured)
+			np_skip(r, "PCIe link speed/width not in this capture");
+		else
+			np_not_applicable(r, "PCIe link speed/width not reported (not a PCIe "
+					  "device, or the device sits behind a virtual bus)");
 		return;
 	}
 	if (p->cur_speed >= p->max_speed && p->cur_width >= p->max_width)
@@ -122,8 +125,13 @@ static void run_mps(const struct np_analysis *a, struct np_report *r)
 	if (!np_src_ok(s, NP_SRC_PCIE_CONFIG) || !np_has(p->mps) || !np_has(p->mps_supported)) {
 		const char *why = s->src[NP_SRC_PCIE_CONFIG].detail;
 
-		np_skip(r, "PCIe MPS not known: %s",
-			why[0] ? why : "config space not readable (needs root)");
+		/* A device without a PCI Express capability has no MPS to judge. */
+		if (s->src[NP_SRC_PCIE_CONFIG].status == NP_SRC_ABSENT && !s->captured)
+			np_not_applicable(r, "PCIe MPS not known: %s", why[0] ? why : "no PCI "
+					  "Express capability");
+		else
+			np_skip(r, "PCIe MPS not known: %s",
+				why[0] ? why : "config space not readable (needs root)");
 		return;
 	}
 	if (p->mps > 128 || p->mps_supported <= 128)

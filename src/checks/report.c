@@ -47,6 +47,19 @@ void np_skip(struct np_report *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+void np_not_applicable(struct np_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!r->cur)
+		return;
+	r->cur->state = NP_CHECK_SKIPPED;
+	r->cur->not_applicable = true;
+	va_start(ap, fmt);
+	vsnprintf(r->cur->skip_reason, sizeof(r->cur->skip_reason), fmt, ap);
+	va_end(ap);
+}
+
 static struct np_evidence *ev_add(struct np_finding *f, const char *key, const char *unit)
 {
 	struct np_evidence *e;

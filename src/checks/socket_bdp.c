@@ -81,7 +81,7 @@ static void run_buf_bdp(const struct np_analysis *a, struct np_report *r, bool r
 	if (isnan(bdp))
 		np_detail(f, "No RTT was given: this is coverage, not a diagnosis. On a LAN (well "
 			     "under 1 ms) the buffer is plenty; pass --rtt for the real path.");
-	if (!strcmp(a->bw_source, "link speed"))
+	if (!strncmp(a->bw_source, "link speed", 10))
 		np_detail(f, "The bandwidth is the link speed; if the path is slower the BDP is "
 			     "smaller (--bandwidth).");
 	np_remedy(f, "sysctl -w net.ipv4.%s=\"%lld %lld %lld\"%s", name, (long long)v[0],

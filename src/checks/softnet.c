@@ -40,7 +40,10 @@ struct np_sn_cpu *np_sn_verdict(const struct np_analysis *a, struct np_report *r
 	struct np_sn_cpu *c;
 
 	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
-		np_skip(r, "/proc/net/softnet_stat not readable");
+		char why[160];
+
+		np_skip(r, "/proc/net/softnet_stat %s", np_src_why(s, NP_SRC_SOFTNET, why,
+								  sizeof(why)));
 		return NULL;
 	}
 	c = np_sn_views(a, off, true, tot);
@@ -233,6 +236,12 @@ static void run_flow_limit(const struct np_analysis *a, struct np_report *r)
 	const char *bitmap = np_sysctl_str(s, "net.core.flow_limit_cpu_bitmap");
 	char top[160], num[32];
 
+	/* Flow limit (and its counter) came in 3.11: older layouts have no column for it. */
+	if (np_src_ok(s, NP_SRC_SOFTNET) && s->softnet.n && s->softnet.ncols < 11) {
+		np_not_applicable(r, "this kernel's softnet_stat has no flow_limit_count (%s)",
+				  s->softnet.layout ? s->softnet.layout : "old layout");
+		return;
+	}
 	c = np_sn_verdict(a, r, NP_SN_FLOWLIM, &tot, &sev);
 	if (!c)
 		return;
@@ -280,7 +289,11 @@ static void run_max_backlog(const struct np_analysis *a, struct np_report *r)
 		return;
 	}
 	if (!np_has(s->dev.speed_mbps) || !s->dev.speed_mbps) {
-		np_skip(r, "link speed of %s unknown", s->dev.name);
+		if (np_src_ok(s, NP_SRC_NETDEV) && !s->dev.has_device)
+			np_skip(r, "link speed of %s unknown: a virtual device with no physical "
+				"device beneath (its own speed is nominal)", s->dev.name);
+		else
+			np_skip(r, "link speed of %s unknown", s->dev.name);
 		return;
 	}
 	if (s->dev.speed_mbps < 10000 || backlog > 1000)

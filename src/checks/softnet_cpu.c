@@ -49,12 +49,18 @@ static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, en
 			  (long long)usecs * 2, (long long)usecs);
 		return;
 	}
-	if (e && e->err == ENOENT)
-		np_detail(f, "This system has no net.core.netdev_budget_usecs (kernels before 4.12 "
-			     "lack it): the time limit is fixed at 2 jiffies (2 ms at HZ=1000, 8 ms "
-			     "at HZ=250) and cannot be raised%s.",
+	if (e && e->err == ENOENT && np_kernel_before(s, 4, 12))
+		np_detail(f, "This kernel (%s) has no net.core.netdev_budget_usecs (it came in "
+			     "4.12): the time limit is fixed at 2 jiffies (2 ms at HZ=1000, 8 ms "
+			     "at HZ=250) and cannot be raised%s.", s->host.kernel,
 			  lim == SQ_TIME ? "" : "; only netdev_budget can");
-	else
+	else if (e && e->err == ENOENT) {
+		char why[224];
+
+		np_detail(f, "netdev_budget_usecs was not read (%s), so only netdev_budget is "
+			     "suggested.", np_sysctl_absence(s, "net.core.netdev_budget_usecs", why,
+							     sizeof(why)));
+	} else
 		np_detail(f, "net.core.netdev_budget_usecs could not be read, so only "
 			     "netdev_budget is suggested (before 4.12 the time limit is a fixed 2 "
 			     "jiffies).");
@@ -217,7 +223,10 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 		return;
 	}
 	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
-		np_skip(r, "/proc/net/softnet_stat not readable");
+		char why[160];
+
+		np_skip(r, "/proc/net/softnet_stat %s",
+			np_src_why(s, NP_SRC_SOFTNET, why, sizeof(why)));
 		return;
 	}
 	for (size_t i = 0; i < d->n_rxq; i++) {

@@ -350,6 +350,7 @@ int np_cmd_doctor(int argc, char **argv)
 	struct np_analysis a = { 0 };
 	struct np_report rep;
 	struct np_funnel fn;
+	struct np_coverage cov;
 	struct np_target tgt;
 	const struct np_ctx *ctx;
 	const char *ifname;
@@ -391,7 +392,8 @@ int np_cmd_doctor(int argc, char **argv)
 		code = fail(&d, "out of memory");
 	} else {
 		struct np_doctor_view v = {
-			.a = &a, .r = &rep, .funnel = &fn, .root = ctx->root, .live = ctx->live,
+			.a = &a, .r = &rep, .funnel = &fn, .cov = &cov, .root = ctx->root,
+			.live = ctx->live,
 			.all_counters = d.all_counters, .sockets_top = d.sockets_top,
 			.netns = d.netns, .netns_path = d.netns ? tgt.netns_path : NULL,
 		};
@@ -403,7 +405,9 @@ int np_cmd_doctor(int argc, char **argv)
 		FILE *out = stdout;
 
 		np_funnel_build(&a, &fn);
-		code = exit_for(np_report_worst(&rep));
+		np_coverage_build(&a, &rep, &cov);
+		/* No stage judged: UNKNOWN, never "OK" without evidence. */
+		code = np_coverage_unknown(&cov) ? NP_EXIT_UNKNOWN : exit_for(np_report_worst(&rep));
 		v.exit_code = code;
 		if (d.output) {
 			out = np_atomic_open(d.output, tmp, sizeof(tmp));

@@ -9,17 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A captured tree's instant: the first field of its /proc/uptime (0 when not captured), so
- * two captures of one machine can be compared with --before. */
-static double tree_uptime(const struct np_ctx *ctx)
+/* A captured tree's instant: the first field of its /proc/uptime, so two captures of one
+ * machine can be compared with --before. False when the capture has none. */
+static bool tree_uptime(const struct np_ctx *ctx, double *t)
 {
 	char buf[64];
-	double t;
 
-	if (np_read_str(ctx, NP_PROC, "uptime", buf, sizeof(buf)) < 0 || sscanf(buf, "%lf", &t) != 1 ||
-	    !(t >= 0))
-		return 0;
-	return t;
+	*t = 0;
+	if (np_read_str(ctx, NP_PROC, "uptime", buf, sizeof(buf)) < 0 || sscanf(buf, "%lf", t) != 1 ||
+	    !(*t >= 0)) {
+		*t = 0;
+		return false;
+	}
+	return true;
 }
 
 int np_iface_check(const struct np_ctx *ctx, const char *ifname)
@@ -62,12 +64,58 @@ int np_default_iface(const struct np_ctx *ctx, char *buf, size_t size)
 	return err;
 }
 
+/*
+ * The CPU count when cpu/online is absent (captures, sosreports): the CPUs that
+ * /proc/interrupts has columns for, else the cpuN lines of /proc/stat. softnet_stat rows
+ * were already counted by its collector. Left 0 (unknown) when nothing says it.
+ */
+static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	char *buf, *p;
+	size_t len;
+	unsigned n = 0;
+
+	if (s->host.ncpu_online)
+		return;
+	for (size_t c = 0; c < s->irqs.ncols; c++)
+		if (s->irqs.col_cpu[c] >= 0 && s->irqs.col_cpu[c] < NP_MAX_CPUS) {
+			np_cpuset_set(&s->host.online, (unsigned)s->irqs.col_cpu[c]);
+			n++;
+		}
+	if (n) {
+		s->host.ncpu_online = n;
+		s->host.ncpu_from = "/proc/interrupts columns";
+		return;
+	}
+	if (np_read_file(ctx, NP_PROC, "stat", &buf, &len) < 0)
+		return;
+	for (p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		unsigned cpu;
+
+		if (strncmp(p, "cpu", 3) == 0 && sscanf(p + 3, "%u", &cpu) == 1 && cpu < NP_MAX_CPUS) {
+			np_cpuset_set(&s->host.online, cpu);
+			n++;
+		}
+	}
+	free(buf);
+	if (n) {
+		s->host.ncpu_online = n;
+		s->host.ncpu_from = "/proc/stat";
+	}
+}
+
 int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s)
 {
 	int ok = 0;
 
 	np_snapshot_init(s);
-	s->t = ctx->live ? np_mono_now() : tree_uptime(ctx);
+	s->captured = !ctx->live;
+	if (ctx->live) {
+		s->t = np_mono_now();
+		s->t_known = true;
+	} else {
+		s->t_known = tree_uptime(ctx, &s->t);
+	}
 	snprintf(s->ifname, sizeof(s->ifname), "%s", ifname);
 
 	np_collect_host(ctx, s);	/* online CPUs first: softnet's old layout needs them */
@@ -80,6 +128,7 @@ int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot 
 	np_collect_nic(ctx, s);
 	np_collect_netdev_stats(ctx, s);	/* after rtnetlink, whose stats64 it reuses */
 	np_collect_sockets(ctx, s);
+	cpu_count_from_data(ctx, s);
 
 	for (int i = 0; i < NP_SRC__COUNT; i++)
 		ok |= np_src_ok(s, (enum np_source)i);

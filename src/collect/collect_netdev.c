@@ -132,6 +132,61 @@ static void read_device(const struct np_ctx *ctx, struct np_netdev *d)
 	}
 }
 
+/* A physical device's own speed in Mbit/s, NP_NA when it has none (link down, virtual). */
+static uint64_t phys_speed(const struct np_ctx *ctx, const char *ifname)
+{
+	char path[128];
+	uint64_t v = NP_NA;
+
+	snprintf(path, sizeof(path), "class/net/%s/device", ifname);
+	if (!np_exists(ctx, NP_SYS, path))
+		return NP_NA;
+	dev_u64(ctx, ifname, "speed", &v);
+	return np_has(v) && v > 0 && v < UINT32_MAX ? v : NP_NA;
+}
+
+/*
+ * The speed of the physical devices beneath a virtual one, through its lower_* links (VLAN and
+ * macvlan parents, bond and team members, bridge ports), up to 'depth' levels: a bond counts
+ * the sum of its members, anything else the fastest. NP_NA when no physical device is found
+ * (a veth, a bridge without physical ports): a veth's 10000 and tun's 10 are made up.
+ */
+static uint64_t lower_speed(const struct np_ctx *ctx, const char *ifname, int depth,
+			    char *via, size_t vsize)
+{
+	char path[128];
+	struct dirent *de;
+	uint64_t best = NP_NA, sum = 0;
+	bool bond;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "class/net/%s/bonding", ifname);
+	bond = np_exists(ctx, NP_SYS, path);
+	snprintf(path, sizeof(path), "class/net/%s", ifname);
+	if (depth <= 0 || np_opendir(ctx, NP_SYS, path, &d) < 0)
+		return NP_NA;
+	while ((de = readdir(d))) {
+		const char *low = de->d_name + 6;
+		uint64_t v;
+
+		if (strncmp(de->d_name, "lower_", 6) || !*low || strlen(low) >= IF_NAMESIZE)
+			continue;
+		v = phys_speed(ctx, low);
+		if (!np_has(v))
+			v = lower_speed(ctx, low, depth - 1, NULL, 0);
+		if (!np_has(v))
+			continue;
+		sum += v;
+		if (!np_has(best) || v > best) {
+			best = v;
+			if (via)
+				snprintf(via, vsize, "%s", low);
+		}
+	}
+	closedir(d);
+	return bond && np_has(best) ? sum : best;
+}
+
 int np_pci_dir(const struct np_ctx *ctx, const char *ifname, char *buf, size_t size)
 {
 	static const char *const candidates[] = { "device", "device/.." };
@@ -170,6 +225,19 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 		d->speed_mbps = NP_NA;
 	dev_str(ctx, d->name, "duplex", d->duplex, sizeof(d->duplex));
 	dev_str(ctx, d->name, "operstate", d->operstate, sizeof(d->operstate));
+	/* "carrier" cannot be read (EINVAL) while the device is administratively down. */
+	snprintf(path, sizeof(path), "class/net/%s/carrier", d->name);
+	if (np_read_s64(ctx, NP_SYS, path, &v) == 0 && (v == 0 || v == 1))
+		d->carrier = (int)v;
+	snprintf(path, sizeof(path), "class/net/%s/flags", d->name);
+	{
+		char fl[32];
+		unsigned long flags;
+
+		if (np_read_str(ctx, NP_SYS, path, fl, sizeof(fl)) > 0 &&
+		    sscanf(fl, "%lx", &flags) == 1)
+			d->admin_up = (flags & 0x1) != 0;	/* IFF_UP */
+	}
 	dev_u64(ctx, d->name, "carrier_changes", &d->carrier_changes);
 	dev_u64(ctx, d->name, "carrier_up_count", &d->carrier_up);
 	dev_u64(ctx, d->name, "carrier_down_count", &d->carrier_down);
@@ -180,6 +248,11 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 		d->threaded = v;
 	read_queues(ctx, d);
 	read_device(ctx, d);
+	if (!d->has_device) {
+		/* A virtual device's own speed is what its driver makes up: use what is beneath. */
+		d->nominal_speed_mbps = d->speed_mbps;
+		d->speed_mbps = lower_speed(ctx, d->name, 4, d->speed_from, sizeof(d->speed_from));
+	}
 	np_src_set(s, NP_SRC_NETDEV, np_has(d->ifindex) || np_has(d->mtu) ? 0 : -EACCES, NULL);
 }
 

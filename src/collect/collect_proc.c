@@ -104,6 +104,7 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 		r = np_parse_cpulist(buf, &s->host.online);
 	np_src_set(s, NP_SRC_CPU_ONLINE, r, NULL);
 	s->host.ncpu_online = r == 0 ? np_cpuset_count(&s->host.online) : 0;
+	s->host.ncpu_from = r == 0 ? "cpu/online" : NULL;
 
 	r = find_irqbalance(ctx);
 	s->host.irqbalance = r;
@@ -134,9 +135,16 @@ void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s)
 		r = np_parse_softnet(buf, len, online, &s->softnet);
 		free(buf);
 	}
-	np_src_set(s, NP_SRC_SOFTNET, r, r == -EINVAL ? "unknown softnet_stat layout" : NULL);
-	if (r == 0 && !s->host.ncpu_online)
+	np_src_set(s, NP_SRC_SOFTNET, r, r == -EINVAL ? s->softnet.error : r == 0 ?
+		   s->softnet.layout : NULL);
+	if (r == 0 && !s->host.ncpu_online) {
+		/* One row per online CPU: the count, and the CPUs themselves on 5.10+. */
 		s->host.ncpu_online = (unsigned)s->softnet.n;
+		s->host.ncpu_from = "/proc/net/softnet_stat rows";
+		for (size_t i = 0; i < s->softnet.n; i++)
+			if (s->softnet.rows[i].cpu >= 0)
+				np_cpuset_set(&s->host.online, (unsigned)s->softnet.rows[i].cpu);
+	}
 
 	read_parse(ctx, NP_PROC, "softirqs", s, NP_SRC_SOFTIRQS, parse_softirqs_cb, &s->softirqs);
 }

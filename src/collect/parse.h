@@ -33,6 +33,9 @@ struct np_irq_filter {
 	size_t nirqs;
 	const char *const *names;
 	size_t nnames;
+	/* Optional: a row is also kept when this says so (the IRQ collector's own rules). */
+	bool (*match)(unsigned irq, const char *name, const void *arg);
+	const void *arg;
 };
 int np_parse_interrupts(const char *buf, size_t len, const struct np_irq_filter *f,
 			struct np_interrupts *out);

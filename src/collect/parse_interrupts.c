@@ -107,6 +107,8 @@ static bool wanted(const struct np_irq_filter *f, unsigned irq, const char *name
 {
 	if (!f)
 		return false;
+	if (f->match && f->match(irq, name, f->arg))
+		return true;
 	for (size_t k = 0; k < f->nirqs; k++)
 		if (f->irqs && f->irqs[k] == irq)
 			return true;

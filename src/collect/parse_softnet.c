@@ -1,10 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* /proc/net/softnet_stat: one row of %08x fields per online CPU, layout told by the width. */
+/*
+ * /proc/net/softnet_stat: one row of %08x fields per online CPU, the layout told by the width.
+ * The kernel only ever appended columns (net/core/dev.c, later net-procfs.c, softnet_seq_show):
+ *    9  2.6.32-2.6.34: processed dropped time_squeeze 0 0 0 0 0 (was fastroute) cpu_collision
+ *   10  2.6.35-3.10:   + received_rps                      (RHEL/CentOS 6 and 7)
+ *   11  3.11-5.9:      + flow_limit_count                  (cpu_collision always 0 since 4.x)
+ *   13  5.10+:         + softnet_backlog_len, CPU index    (rows name their CPU)
+ *   15  later:         + input_qlen, process_qlen
+ * Wider rows are taken as a future layout that keeps these meanings.
+ */
 #include "parse.h"
 #include "parse_util.h"
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,15 +25,32 @@
  * One line into vals[]; *ncols = 0 for a blank line. The kernel prints 32-bit fields, so more
  * than 8 digits is not softnet_stat.
  */
-static int parse_row(const char *l, size_t ll, uint32_t *vals, unsigned *ncols)
+/* Control bytes of a damaged file must not reach the terminal through the report. */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+static int parse_row(const char *l, size_t ll, size_t row, uint32_t *vals, unsigned *ncols,
+		     char *why, size_t whysz)
 {
 	const char *t;
 	size_t tl, i = 0;
 	unsigned n = 0;
 
 	while (np_tok_next(l, ll, &i, &t, &tl)) {
-		if (n == SOFTNET_MAX_COLS || !np_tok_hex32(t, tl, &vals[n]))
+		if (n == SOFTNET_MAX_COLS) {
+			snprintf(why, whysz, "row %zu has more than %d fields", row, SOFTNET_MAX_COLS);
 			return -EINVAL;
+		}
+		if (!np_tok_hex32(t, tl, &vals[n])) {
+			snprintf(why, whysz, "row %zu, field %u is not a 32-bit hex number ('%.*s')",
+				 row, n + 1, (int)(tl > 12 ? 12 : tl), t);
+			printable(why);
+			return -EINVAL;
+		}
 		n++;
 	}
 	*ncols = n;
@@ -44,22 +71,35 @@ static void fill_row(struct np_softnet_row *r, const uint32_t *v, unsigned ncols
 	r->processed = v[0];
 	r->dropped = v[1];
 	r->time_squeeze = v[2];
-	r->received_rps = v[9];
-	r->flow_limit_count = v[10];
+	r->received_rps = ncols >= 10 ? v[9] : NP_NA;
+	r->flow_limit_count = ncols >= 11 ? v[10] : NP_NA;
 	r->backlog_len = ncols >= 13 ? v[11] : NP_NA;
 	r->input_qlen = ncols >= 15 ? v[13] : NP_NA;
 	r->process_qlen = ncols >= 15 ? v[14] : NP_NA;
 	r->cpu = ncols >= 13 ? (int)v[12] : -1;
 }
 
-/* 11: 5.4-5.9; 13: +backlog_len, cpu (5.10); 15: +input/process_qlen (6.4); wider: future. */
-static bool known_width(unsigned n)
+/* The kernels that print a width (see the top of this file); NULL: no kernel's layout. */
+static const char *layout_of(unsigned n)
 {
-	return n == 11 || n == 13 || n >= 15;
+	switch (n) {
+	case 9:
+		return "9 columns (kernels 2.6.32-2.6.34)";
+	case 10:
+		return "10 columns (kernels 2.6.35-3.10)";
+	case 11:
+		return "11 columns (kernels 3.11-5.9)";
+	case 13:
+		return "13 columns (kernels 5.10 and later)";
+	case 15:
+		return "15 columns (kernels with input_qlen/process_qlen)";
+	default:
+		return n > 15 ? "more than 15 columns (a newer kernel)" : NULL;
+	}
 }
 
 static int parse(const char *buf, size_t len, const struct np_cpuset *online,
-		 struct np_softnet *out)
+		 struct np_softnet *out, char *why, size_t whysz)
 {
 	uint32_t vals[SOFTNET_MAX_COLS];
 	unsigned width = 0;
@@ -71,16 +111,21 @@ static int parse(const char *buf, size_t len, const struct np_cpuset *online,
 		unsigned ncols;
 		int err;
 
-		err = parse_row(l, ll, vals, &ncols);
+		err = parse_row(l, ll, nrows + 1, vals, &ncols, why, whysz);
 		if (err)
 			return err;
 		if (!ncols)
 			continue;
 		if (!width) {
-			if (!known_width(ncols))
+			if (!layout_of(ncols)) {
+				snprintf(why, whysz, "%u fields per row: no kernel prints that layout "
+					 "(9, 10, 11, 13 or 15+)", ncols);
 				return -EINVAL;
+			}
 			width = ncols;
 		} else if (ncols != width) {
+			snprintf(why, whysz, "row %zu has %u fields, row 1 has %u", nrows + 1, ncols,
+				 width);
 			return -EINVAL;
 		}
 		if (nrows == cap) {
@@ -93,22 +138,30 @@ static int parse(const char *buf, size_t len, const struct np_cpuset *online,
 			cap = ncap;
 		}
 		fill_row(&out->rows[nrows], vals, ncols);
-		if (ncols >= 13 && vals[12] >= NP_MAX_CPUS)
+		if (ncols >= 13 && vals[12] >= NP_MAX_CPUS) {
+			snprintf(why, whysz, "row %zu names CPU %u, beyond %d", nrows + 1, vals[12],
+				 NP_MAX_CPUS - 1);
 			return -EINVAL;
-		if (ncols == 11) {
+		}
+		if (ncols < 13) {
 			int cpu = online ? next_cpu(online, prev_cpu) : (int)nrows;
 
 			/* More rows than online CPUs: the mapping is unknowable, not guessable. */
-			if (cpu < 0 || cpu >= NP_MAX_CPUS)
+			if (cpu < 0 || cpu >= NP_MAX_CPUS) {
+				snprintf(why, whysz, "more rows (%zu) than online CPUs", nrows + 1);
 				return -EINVAL;
+			}
 			out->rows[nrows].cpu = cpu;
 			prev_cpu = cpu;
 		}
 		nrows++;
 	}
-	if (!nrows)
+	if (!nrows) {
+		snprintf(why, whysz, "no rows");
 		return -EINVAL;
+	}
 	out->ncols = width;
+	out->layout = layout_of(width);
 	out->cpu_from_column = width >= 13;
 	out->n = nrows;
 	return 0;
@@ -117,15 +170,17 @@ static int parse(const char *buf, size_t len, const struct np_cpuset *online,
 int np_parse_softnet(const char *buf, size_t len, const struct np_cpuset *online,
 		     struct np_softnet *out)
 {
+	char why[sizeof(out->error)] = "";
 	int err;
 
 	memset(out, 0, sizeof(*out));
 	if (!buf)
 		return -EINVAL;
-	err = parse(buf, len, online, out);
+	err = parse(buf, len, online, out, why, sizeof(why));
 	if (err) {
 		free(out->rows);
 		memset(out, 0, sizeof(*out));
+		memcpy(out->error, why, sizeof(out->error));
 	}
 	return err;
 }

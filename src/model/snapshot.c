@@ -93,6 +93,9 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 			 "symlink loop or /proc magic link in the tree: not followed");
 	else if (err == -EFBIG)
 		snprintf(src->detail, sizeof(src->detail), "file larger than 64 MiB: not read");
+	else if (src->status == NP_SRC_ABSENT && s->captured)
+		/* Not "absent on this kernel": a capture only holds what its tool copied. */
+		snprintf(src->detail, sizeof(src->detail), "not in this capture");
 	else if (err)
 		snprintf(src->detail, sizeof(src->detail), "%s", strerror(src->err));
 	else
@@ -116,9 +119,11 @@ void np_snapshot_init(struct np_snapshot *s)
 					    NP_NA, NP_NA, NP_NA, NP_NA };
 	s->mem = (struct np_meminfo){ NP_NA, NP_NA, NP_NA, false };
 	s->dev.ifindex = s->dev.mtu = s->dev.tx_queue_len = s->dev.speed_mbps = NP_NA;
+	s->dev.nominal_speed_mbps = NP_NA;
 	s->dev.carrier_changes = s->dev.carrier_up = s->dev.carrier_down = NP_NA;
 	s->dev.gro_flush_timeout = s->dev.napi_defer_hard_irqs = NP_NA;
 	s->dev.threaded = -1;
+	s->dev.carrier = s->dev.admin_up = -1;
 	s->dev.numa_node = -1;
 	np_link_stats_init(&s->dev.stats);
 	s->pcie = (struct np_pcie){ "", NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA,

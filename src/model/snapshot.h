@@ -73,12 +73,17 @@ struct np_src {
 /* /proc/net/softnet_stat: one row per online CPU. Raw fields are 32-bit and wrap. */
 struct np_softnet_row {
 	int cpu;
-	uint64_t processed, dropped, time_squeeze, received_rps, flow_limit_count;
-	uint64_t backlog_len, input_qlen, process_qlen;	/* NP_NA on older layouts */
+	uint64_t processed, dropped, time_squeeze;
+	/* NP_NA on the layouts that lack them: received_rps before 2.6.35, flow_limit_count
+	 * before 3.11, backlog_len before 5.10, input/process_qlen before the 15-column one. */
+	uint64_t received_rps, flow_limit_count;
+	uint64_t backlog_len, input_qlen, process_qlen;
 };
 
 struct np_softnet {
-	unsigned ncols;		/* 11, 13 or 15 (or more on future kernels) */
+	unsigned ncols;		/* 9, 10, 11, 13 or 15 (or more on future kernels) */
+	const char *layout;	/* "10 columns (kernels 2.6.35-3.10)": static text */
+	char error[96];		/* why the file was refused: what was seen, for the report */
 	bool cpu_from_column;	/* CPU ids from column 13, else mapped through cpu/online */
 	size_t n;
 	struct np_softnet_row *rows;
@@ -157,9 +162,14 @@ struct np_txq {
 struct np_netdev {
 	char name[IF_NAMESIZE];
 	uint64_t ifindex, mtu, tx_queue_len;
-	uint64_t speed_mbps;		/* NP_NA: unknown (-1) or not reported */
+	uint64_t speed_mbps;		/* NP_NA: unknown (-1) or not reported; for a virtual
+					 * device, the speed of the physical device(s) beneath */
+	uint64_t nominal_speed_mbps;	/* a virtual device's own made-up speed (veth 10000) */
+	char speed_from[IF_NAMESIZE];	/* virtual device: the lower device the speed is of */
 	char duplex[16];		/* "full", "half", "unknown", "" = not reported */
 	char operstate[16];
+	int carrier;			/* 1 carrier, 0 none, -1 unknown (unreadable when down) */
+	int admin_up;			/* IFF_UP from flags: 1, 0, or -1 unknown */
 	uint64_t carrier_changes, carrier_up, carrier_down;
 	int64_t threaded;		/* -1 not reported, 0/1/2 */
 	uint64_t gro_flush_timeout, napi_defer_hard_irqs;
@@ -187,12 +197,15 @@ struct np_host {
 	char kernel[64];		/* kernel/osrelease */
 	uint64_t hz_hint;		/* NP_NA; budget_usecs default depends on HZ */
 	int irqbalance;			/* -1 unknown, 0 not running, 1 running */
-	unsigned ncpu_online;
+	unsigned ncpu_online;		/* 0: unknown (nothing in the data says it) */
+	const char *ncpu_from;		/* where the count came from: "cpu/online", ... */
 	struct np_cpuset online;
 };
 
 struct np_snapshot {
 	double t;			/* CLOCK_MONOTONIC seconds when the snapshot was taken */
+	bool t_known;			/* false: a capture without proc/uptime (no instant) */
+	bool captured;			/* read from a --root tree, not the running kernel */
 	char ifname[IF_NAMESIZE];
 	struct np_src src[NP_SRC__COUNT];
 

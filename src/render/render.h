@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "coverage.h"
 #include "funnel.h"
 
 /* The JSON document's schema id and version; bump the version on incompatible changes. */
@@ -17,6 +18,7 @@ struct np_doctor_view {
 	const struct np_analysis *a;
 	const struct np_report *r;
 	const struct np_funnel *funnel;
+	const struct np_coverage *cov;	/* which stages could be judged */
 	const char *root;		/* "/" for the live system */
 	const char *netns;		/* --netns as given, NULL for our own namespace */
 	const char *netns_path;

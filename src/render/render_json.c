@@ -124,6 +124,29 @@ void np_render_funnel_json(struct np_json *j, const struct np_funnel *f)
 	np_json_arr_close(j);
 }
 
+/* Per stage: judged, partial, not_judged or not_applicable, and why not (fully) judged. */
+static void coverage_json(struct np_json *j, const struct np_coverage *c)
+{
+	np_json_arr_open(j);
+	for (int st = 0; st < NP_STAGE__COUNT; st++) {
+		const struct np_stage_cov *sc = &c->st[st];
+
+		np_json_obj_open(j);
+		np_json_key(j, "stage");
+		np_json_str(j, np_stage_name((enum np_stage)st));
+		np_json_key(j, "status");
+		np_json_str(j, np_cov_status_name(sc->status));
+		np_json_key(j, "reason");
+		np_json_str(j, sc->reason[0] && sc->status != NP_COV_JUDGED ? sc->reason : NULL);
+		np_json_key(j, "checks_ran");
+		np_json_u64(j, sc->ran);
+		np_json_key(j, "checks_without_evidence");
+		np_json_u64(j, sc->missing);
+		np_json_obj_close(j);
+	}
+	np_json_arr_close(j);
+}
+
 void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 {
 	const struct np_snapshot *s = v->a->cur;
@@ -156,7 +179,10 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_key(&j, "kernel");
 	np_json_str(&j, s->host.kernel[0] ? s->host.kernel : NULL);
 	np_json_key(&j, "cpus_online");
-	np_json_u64(&j, s->host.ncpu_online);
+	if (s->host.ncpu_online)
+		np_json_u64(&j, s->host.ncpu_online);
+	else
+		np_json_null(&j);
 	np_json_key(&j, "interval_s");
 	np_json_double(&j, v->a->dt);
 	np_json_key(&j, "bandwidth");
@@ -174,7 +200,7 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_str(&j, v->a->rtt_source);
 	np_json_obj_close(&j);
 	np_json_key(&j, "status");
-	np_json_str(&j, np_severity_name(worst));
+	np_json_str(&j, np_coverage_unknown(v->cov) ? "unknown" : np_severity_name(worst));
 	np_json_key(&j, "exit_code");
 	np_json_int(&j, v->exit_code);
 
@@ -186,6 +212,9 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 
 	np_json_key(&j, "funnel");
 	np_render_funnel_json(&j, v->funnel);
+
+	np_json_key(&j, "coverage");
+	coverage_json(&j, v->cov);
 
 	np_json_key(&j, "nic");
 	np_render_nic_json(&j, s, v->all_counters);
@@ -210,6 +239,9 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 		if (c->state == NP_CHECK_SKIPPED) {
 			np_json_key(&j, "reason");
 			np_json_str(&j, c->skip_reason);
+			/* Does not apply here, as opposed to evidence that could not be read. */
+			np_json_key(&j, "not_applicable");
+			np_json_bool(&j, c->not_applicable);
 		}
 		np_json_obj_close(&j);
 	}

@@ -138,6 +138,22 @@ static int cmp_rank(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* "; 4 of 9 stages judged (not judged: irq, pcie)" when some could not be judged. */
+static void coverage_text(FILE *out, const struct np_coverage *c)
+{
+	const char *sep = "";
+
+	if (c->judged == c->applicable)
+		return;
+	fprintf(out, "; %u of %u stages judged (not judged:", c->judged, c->applicable);
+	for (int st = 0; st < NP_STAGE__COUNT; st++)
+		if (c->st[st].status == NP_COV_NOT_JUDGED) {
+			fprintf(out, "%s %s", sep, np_stage_name((enum np_stage)st));
+			sep = ",";
+		}
+	fputc(')', out);
+}
+
 int np_render_doctor_nagios(FILE *out, const struct np_doctor_view *v)
 {
 	enum np_severity worst = np_report_worst(v->r);
@@ -146,6 +162,19 @@ int np_render_doctor_nagios(FILE *out, const struct np_doctor_view *v)
 	size_t n = 0, ninfo = 0, nskip = 0, nrun = 0;
 	char text[NAGIOS_SUMMARY_MAX + 8];
 
+	if (np_coverage_unknown(v->cov)) {
+		char why[sizeof(v->cov->st[0].reason)] = "";
+
+		for (int st = 0; st < NP_STAGE__COUNT && !why[0]; st++)
+			if (v->cov->st[st].status == NP_COV_NOT_JUDGED)
+				plugin_text(v->cov->st[st].reason, why, sizeof(why), 100);
+		fprintf(out, "NETPATH UNKNOWN - %s: no stage of the receive path could be judged%s%s",
+			v->a->cur->ifname, why[0] ? " (" : "", why);
+		fputs(why[0] ? ")" : "", out);
+		perfdata(out, v);
+		fputc('\n', out);
+		return 3;
+	}
 	fprintf(out, "NETPATH %s - %s: ", state_names[code], v->a->cur->ifname);
 	for (size_t i = 0; i < v->r->nres; i++) {
 		nrun += v->r->res[i].state != NP_CHECK_NOT_RUN;
@@ -175,6 +204,7 @@ int np_render_doctor_nagios(FILE *out, const struct np_doctor_view *v)
 			nrun, ninfo, nskip);
 	}
 	free(top);
+	coverage_text(out, v->cov);
 	perfdata(out, v);
 	fputc('\n', out);
 

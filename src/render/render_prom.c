@@ -156,8 +156,22 @@ static void meta(struct np_prom *p, const struct np_doctor_view *v)
 	np_prom_dbl(p, 1, "version", NETPATH_VERSION, "kernel", s->host.kernel, "driver", drv,
 		    NULL);
 	np_prom_family(p, "netpath_status", "gauge",
+		       "The run's verdict as its exit code: 0 ok, 1 warning, 2 critical, 3 unknown "
+		       "(no stage could be judged)");
+	np_prom_dbl(p, (double)v->exit_code, NULL);
+	np_prom_family(p, "netpath_worst_severity", "gauge",
 		       "Worst severity of all findings: 0 ok, 1 info, 2 warning, 3 critical");
 	np_prom_dbl(p, (double)np_report_worst(v->r), NULL);
+	np_prom_family(p, "netpath_stage_judged", "gauge",
+		       "Per stage: 1 judged, 0.5 partly (some evidence missing), 0 not judged; "
+		       "absent where the stage does not apply");
+	for (int st = 0; st < NP_STAGE__COUNT; st++) {
+		enum np_cov_status cs = v->cov->st[st].status;
+
+		if (cs != NP_COV_NOT_APPLICABLE)
+			np_prom_dbl(p, cs == NP_COV_JUDGED ? 1 : cs == NP_COV_PARTIAL ? 0.5 : 0,
+				    "stage", np_stage_name((enum np_stage)st), NULL);
+	}
 	np_prom_family(p, "netpath_interval_seconds", "gauge",
 		       "Seconds between the two snapshots the rates come from (0: no sampling)");
 	np_prom_dbl(p, v->a->prev ? v->a->dt : 0.0, NULL);

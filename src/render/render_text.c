@@ -216,7 +216,10 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 		fputs(", configuration and since-boot counters only", out);
 	if (s->host.kernel[0])
 		fprintf(out, ", kernel %s", s->host.kernel);
-	fprintf(out, ", %u CPUs", s->host.ncpu_online);
+	if (s->host.ncpu_online)
+		fprintf(out, ", %u CPUs", s->host.ncpu_online);
+	else
+		fputs(", CPU count unknown", out);
 	if (!v->live)
 		fprintf(out, ", tree %s", v->root);
 	fputc('\n', out);
@@ -234,6 +237,29 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 		fputs("not given (--rtt MS for BDP checks)\n\n", out);
 	else
 		fprintf(out, "%.3g ms (%s)\n\n", v->a->rtt_ms, v->a->rtt_source);
+}
+
+/* Which stages were judged, and why the others were not: a verdict without its evidence is
+ * no verdict. */
+static void coverage(FILE *out, const struct np_coverage *c)
+{
+	const char *sep = "";
+
+	fputs("stages judged:", out);
+	for (int st = 0; st < NP_STAGE__COUNT; st++)
+		if (c->st[st].status == NP_COV_JUDGED || c->st[st].status == NP_COV_PARTIAL) {
+			fprintf(out, "%s %s%s", sep, np_stage_name((enum np_stage)st),
+				c->st[st].status == NP_COV_PARTIAL ? " (partly)" : "");
+			sep = ",";
+		}
+	fputs(*sep ? "\n" : " none\n", out);
+	for (int st = 0; st < NP_STAGE__COUNT; st++) {
+		const struct np_stage_cov *sc = &c->st[st];
+
+		if (sc->status == NP_COV_NOT_JUDGED)
+			fprintf(out, "  %s: not judged - %s\n", np_stage_name((enum np_stage)st),
+				sc->reason);
+	}
 }
 
 static void footer(FILE *out, const struct np_doctor_view *v, const struct np_render_opts *o)
@@ -265,8 +291,17 @@ static void footer(FILE *out, const struct np_doctor_view *v, const struct np_re
 		fprintf(out, "  unavailable %-18s %s%s%s\n", np_source_name((enum np_source)i),
 			np_src_status_name(src->status), src->detail[0] ? ": " : "", src->detail);
 	}
-	fprintf(out, "\nresult: %s%s%s\n", o->color ? sev_color(worst) : "",
+	coverage(out, v->cov);
+	if (np_coverage_unknown(v->cov)) {
+		fprintf(out, "\nresult: %sUNKNOWN%s (no stage of the receive path could be judged)\n",
+			o->color ? C_BOLD : "", o->color ? C_RESET : "");
+		return;
+	}
+	fprintf(out, "\nresult: %s%s%s", o->color ? sev_color(worst) : "",
 		worst == NP_SEV_OK ? "OK" : np_severity_name(worst), o->color ? C_RESET : "");
+	if (v->cov->judged < v->cov->applicable)
+		fprintf(out, " (on %u of %u stages)", v->cov->judged, v->cov->applicable);
+	fputc('\n', out);
 }
 
 void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
@@ -276,7 +311,13 @@ void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 
 	header(out, v, o);
 	np_render_sockets_text(out, v->a->cur, v->sockets_top);
-	if (v->r->n == 0)
+	if (v->r->n == 0 && np_coverage_unknown(v->cov))
+		fputs("No verdict: no stage of the receive path could be judged (see below).\n\n",
+		      out);
+	else if (v->r->n == 0 && v->cov->judged < v->cov->applicable)
+		fprintf(out, "No findings in the %u of %u stages that could be judged (the others "
+			"are listed below).\n\n", v->cov->judged, v->cov->applicable);
+	else if (v->r->n == 0)
 		fputs("No findings: nothing along the receive path looks limiting.\n\n", out);
 	for (size_t i = 0; i < v->r->n; i++) {
 		const struct np_finding *f = &v->r->f[i];

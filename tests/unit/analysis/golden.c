@@ -53,7 +53,8 @@ struct golden *golden_run_path(void **state, const char *tree, const char *ifnam
 	np_analysis_derive(&g->a);
 	assert_int_equal(np_analyze(&g->a, &g->rep, NULL, NULL), 0);
 	np_funnel_build(&g->a, &g->fn);
-	g->exit_code = exit_for(np_report_worst(&g->rep));
+	np_coverage_build(&g->a, &g->rep, &g->cov);
+	g->exit_code = np_coverage_unknown(&g->cov) ? 3 : exit_for(np_report_worst(&g->rep));
 	return g;
 }
 
@@ -427,8 +428,8 @@ static void assert_json(const char *buf, size_t len)
 void check_renderers(const struct golden *g)
 {
 	struct np_doctor_view v = {
-		.a = &g->a, .r = &g->rep, .funnel = &g->fn, .root = g->after, .live = false,
-		.exit_code = g->exit_code,
+		.a = &g->a, .r = &g->rep, .funnel = &g->fn, .cov = &g->cov, .root = g->after,
+		.live = false, .exit_code = g->exit_code,
 	};
 	struct np_render_opts ro = { .color = false, .verbose = 1 };
 	char *buf = NULL, needle[128];

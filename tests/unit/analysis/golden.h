@@ -13,6 +13,7 @@
 
 #include "collect.h"
 #include "ctx.h"
+#include "coverage.h"
 #include "funnel.h"
 #include "opts.h"
 #include "render.h"
@@ -25,6 +26,7 @@ struct golden {
 	struct np_analysis a;
 	struct np_report rep;
 	struct np_funnel fn;
+	struct np_coverage cov;
 	int exit_code;
 };
 

@@ -306,6 +306,7 @@ static void test_time_squeeze_no_budget_usecs(void **state)
 	e = np_sysctl_add(&c.sysctl, "net.core.netdev_budget_usecs");
 	assert_non_null(e);
 	e->err = ENOENT;			/* what the collector records on 4.9 */
+	snprintf(c.host.kernel, sizeof(c.host.kernel), "4.9.0-19-amd64");
 	c.softnet.rows[0].time_squeeze = 200;
 	c.softnet.rows[0].processed = 30000;
 	c.softirqs.net_rx[0] = 100;		/* 300 packets per run: the budget binds */
@@ -327,6 +328,28 @@ static void test_time_squeeze_no_budget_usecs(void **state)
 	assert_false(has_text(f->remedy, "sysctl -w"));
 	assert_true(has_text(f->remedy, "perf top -C 0"));
 	assert_true(has_text(f->detail, "fixed at 2 jiffies"));
+	synth_run_free(&run);
+
+	/* The same absence on a 6.x kernel inside a container (netdev_max_backlog is missing
+	 * too): the sysctl is host-wide, not "before 4.12". */
+	snprintf(c.host.kernel, sizeof(c.host.kernel), "6.18.44");
+	e = np_sysctl_add(&c.sysctl, "net.core.netdev_max_backlog");
+	assert_non_null(e);
+	e->err = ENOENT;
+	e->host_wide = true;
+	((struct np_sysctl *)np_sysctl_find(&c, "net.core.netdev_budget_usecs"))->host_wide = true;
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_false(has_text(f->detail, "4.12"));
+	assert_true(has_text(f->detail, "host-wide"));
+	synth_run_free(&run);
+
+	/* A capture that lacks the file: "not in this capture", no kernel story. */
+	c.captured = true;
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_false(has_text(f->detail, "4.12"));
+	assert_true(has_text(f->detail, "not in this capture"));
 	synth_run_free(&run);
 
 	/* No sysctls read at all: no usecs line either. */

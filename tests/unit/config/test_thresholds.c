@@ -197,6 +197,7 @@ static void test_skip_stage(void **state)
 	size_t len = 0, nsoft = 0;
 	FILE *out;
 	struct np_funnel fn;
+	struct np_coverage cov;
 
 	analyse(x, "skip softnet.*\n");
 	for (size_t i = 0; i < x->rep.n; i++)
@@ -218,10 +219,12 @@ static void test_skip_stage(void **state)
 
 	/* JSON says "not_run" for each skipped check. */
 	np_funnel_build(&x->a, &fn);
+	np_coverage_build(&x->a, &x->rep, &cov);
 	out = open_memstream(&buf, &len);
 	assert_non_null(out);
 	np_render_doctor_json(out, &(struct np_doctor_view){
-		.a = &x->a, .r = &x->rep, .funnel = &fn, .root = "x710", .exit_code = 2 });
+		.a = &x->a, .r = &x->rep, .funnel = &fn, .cov = &cov, .root = "x710",
+		.exit_code = 2 });
 	assert_int_equal(fclose(out), 0);
 	for (size_t i = 0; i < x->rep.nres; i++) {
 		const struct np_check *c = x->rep.res[i].check;

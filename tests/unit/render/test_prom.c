@@ -96,7 +96,15 @@ static void test_x710(void **state)
 	assert_near(prom_get(&d, "netpath_check_skipped", "check", "softnet.backlog-drops", NULL),
 		    0);
 	check_every_check(t, &d);
-	assert_near(prom_get(&d, "netpath_status", NULL), 3);
+	/* netpath_status is the run's exit code (critical: 2); the worst severity has its own
+	 * family (critical: 3). */
+	assert_near(prom_get(&d, "netpath_status", NULL), 2);
+	assert_near(prom_get(&d, "netpath_status", NULL), t->v.exit_code);
+	assert_near(prom_get(&d, "netpath_worst_severity", NULL), 3);
+	/* Coverage per stage: softnet was read; a capture has no PCIe config space. */
+	assert_near(prom_get(&d, "netpath_stage_judged", "stage", "softnet", NULL), 1);
+	assert_near(prom_get(&d, "netpath_stage_judged", "stage", "softnet", NULL),
+		    t->cov.st[NP_STAGE_SOFTNET].status == NP_COV_JUDGED ? 1 : 0.5);
 
 	/* Metadata. */
 	assert_near(prom_get(&d, "netpath_info", "version", NETPATH_VERSION,
@@ -289,6 +297,7 @@ static void test_vm_virtio_unsampled(void **state)
 	assert_null(prom_family(&d, "netpath_link_speed_bits_per_second"));
 	assert_int_equal(prom_count(&d, "netpath_softnet_processed_total", NULL), 2);
 	assert_true(prom_get(&d, "netpath_status", NULL) <= 1);
+	assert_true(prom_get(&d, "netpath_worst_severity", NULL) <= 1);
 	check_every_check(t, &d);
 	prom_free(&d);
 	free(buf);

@@ -26,7 +26,8 @@ void tree_reanalyze(struct tree_run *t)
 	memset(&t->rep, 0, sizeof(t->rep));
 	assert_int_equal(np_analyze(&t->a, &t->rep, NULL, NULL), 0);
 	np_funnel_build(&t->a, &t->fn);
-	t->v.exit_code = exit_for(np_report_worst(&t->rep));
+	np_coverage_build(&t->a, &t->rep, &t->cov);
+	t->v.exit_code = np_coverage_unknown(&t->cov) ? 3 : exit_for(np_report_worst(&t->rep));
 }
 
 struct tree_run *tree_run(void **state, const char *tree, const char *ifname, bool with_prev)
@@ -55,7 +56,8 @@ struct tree_run *tree_run(void **state, const char *tree, const char *ifname, bo
 	t->a.opt = &t->opt;
 	np_analysis_derive(&t->a);
 	t->v = (struct np_doctor_view){
-		.a = &t->a, .r = &t->rep, .funnel = &t->fn, .root = t->after, .live = false,
+		.a = &t->a, .r = &t->rep, .funnel = &t->fn, .cov = &t->cov, .root = t->after,
+		.live = false,
 	};
 	tree_reanalyze(t);
 	return t;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "coverage.h"
 #include "funnel.h"
 #include "render.h"
 
@@ -16,6 +17,7 @@ struct tree_run {
 	struct np_analysis a;
 	struct np_report rep;
 	struct np_funnel fn;
+	struct np_coverage cov;
 	struct np_doctor_view v;
 };
 

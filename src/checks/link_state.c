@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Stage "link": a device that is down carries nothing, whatever else looks healthy. */
+#include "check.h"
+#include "check_util.h"
+
+#include <string.h>
+
+/* The RFC 2863 state: sysfs operstate, else rtnetlink's IFLA_OPERSTATE. "" when neither. */
+static const char *operstate(const struct np_snapshot *s)
+{
+	if (s->dev.operstate[0])
+		return s->dev.operstate;
+	if (np_src_ok(s, NP_SRC_RTNL_LINK) && s->rtnl.operstate[0])
+		return s->rtnl.operstate;
+	return "";
+}
+
+static bool state_is(const char *st, const char *name)
+{
+	return strcmp(st, name) == 0;
+}
+
+static void run_down(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	const struct np_netdev *d = &s->dev;
+	const char *st = operstate(s), *why;
+	enum np_severity sev = NP_SEV_CRITICAL;
+	struct np_finding *f;
+
+	if (!st[0]) {
+		np_skip(r, "operstate of %s %s", d->name,
+			s->captured ? "not in this capture" : "not readable");
+		return;
+	}
+	/* "unknown" is what devices without carrier reporting say (lo, tun, some virtual ones):
+	 * only a carrier file that reads 0 says more. */
+	if (state_is(st, "up") || (state_is(st, "unknown") && d->carrier != 0))
+		return;
+	if (d->admin_up == 0) {
+		sev = NP_SEV_WARNING;
+		why = "administratively down (ip link set ... down)";
+	} else if (state_is(st, "lowerlayerdown")) {
+		why = "down because a device beneath it is down (a bond without active members, "
+		      "a VLAN whose parent is down)";
+	} else if (state_is(st, "dormant")) {
+		why = "dormant: up but waiting for an external event (802.1X authentication, a "
+		      "bond's backup role)";
+	} else if (state_is(st, "notpresent")) {
+		why = "not present (a removed component)";
+	} else if (state_is(st, "testing")) {
+		why = "in test mode";
+	} else {
+		why = "without carrier: no link partner, or a cable, optic or switch port fault";
+	}
+	f = np_emit(r, sev, "%s is %s: it receives nothing", d->name, st);
+	if (!f)
+		return;
+	np_ev_text(f, "operstate", "%s", st);
+	if (d->carrier >= 0)
+		np_ev_value(f, "carrier", "", (double)d->carrier);
+	if (d->admin_up >= 0)
+		np_ev_text(f, "admin_state", "%s", d->admin_up ? "up" : "down");
+	if (np_has(d->carrier_down))
+		np_ev_value(f, "carrier_down_count", "events", (double)d->carrier_down);
+	np_detail(f, "%s is %s. Every other verdict about it describes a link that carries no "
+		     "traffic now.", d->name, why);
+	if (d->admin_up == 0) {
+		np_remedy(f, "ip link set dev %s up   # if it was not taken down on purpose",
+			  d->name);
+		np_remedy(f, "Cost: none beyond what the interface then carries.");
+		return;
+	}
+	np_remedy(f, "ethtool %s | grep -E 'Link detected|Speed'   # the PHY's view", d->name);
+	np_remedy(f, "ip -d link show dev %s   # its master/lower devices and their state",
+		  d->name);
+	np_remedy(f, "Check the cable or optic and the switch port (its state, errdisable, "
+		     "speed and autonegotiation settings).");
+}
+
+const struct np_check np_chk_link_down = {
+	.id = "link.down",
+	.stage = NP_STAGE_LINK,
+	.title = "Interface down (no carrier, or a lower device down)",
+	.looks_at = "operstate, carrier and flags (IFF_UP) of the interface in sysfs, else "
+		    "IFLA_OPERSTATE from rtnetlink",
+	.why = "A device that is down receives nothing: the first thing to know in an incident, "
+	       "and a page in monitoring. 'unknown' is normal for devices that do not report "
+	       "carrier (loopback, tun) and is not flagged unless carrier reads 0.",
+	.fix = "Administratively down: ip link set dev IF up. No carrier: the cable, optic or "
+	       "switch port. Lower layer down: the bond members or VLAN parent beneath.",
+	.related = "ip link, ethtool IF (Link detected), /sys/class/net/IF/carrier",
+	.warn = NAN, .crit = NAN, .thr_unit = NULL,
+	.run = run_down,
+};
