@@ -34,7 +34,8 @@ const char *np_mib_missing(const struct np_analysis *a, const struct np_counter_
 {
 	/* snmp and netstat split the names between them: either one may hold the list. */
 	if (!np_src_ok(a->cur, NP_SRC_SNMP) && !np_src_ok(a->cur, NP_SRC_NETSTAT))
-		return "/proc/net/snmp and /proc/net/netstat not readable";
+		return a->cur->captured ? "/proc/net/snmp and /proc/net/netstat not in this capture" :
+		       "/proc/net/snmp and /proc/net/netstat not readable";
 	if (!v->present)
 		return "counters not reported by this kernel";
 	return NULL;
@@ -57,10 +58,12 @@ bool np_mib_read(const struct np_analysis *a, struct np_report *r, const char *c
 
 	*v = np_mib_sum(a, names);
 	why = np_mib_missing(a, v);
-	if (why) {
+	if (why && !v->present && (np_src_ok(a->cur, NP_SRC_SNMP) || np_src_ok(a->cur, NP_SRC_NETSTAT)))
+		np_not_applicable(r, "%s", why);	/* the files are there: the kernel lacks them */
+	else if (why)
 		np_skip(r, "%s", why);
+	if (why)
 		return false;
-	}
 	return true;
 }
 

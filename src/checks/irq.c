@@ -261,7 +261,8 @@ static void cpu_rate_since_boot(const struct np_analysis *a, struct np_report *r
 		f = np_emit(r, NP_SEV_INFO, "Since boot %.0f%% of %s's queue interrupts (%zu queue "
 			    "IRQ%s) landed on CPU %d of %u", best, s->dev.name, sp.nq,
 			    sp.nq == 1 ? "" : "s", sp.top[0], ncpu);
-	else if (sp.nq >= 2 && nbusy < sp.nq && nbusy < ncpu)
+	else if (sp.nq >= 2 && nbusy < sp.nq &&
+		 4 * nbusy <= 3 * (sp.nq < ncpu ? sp.nq : ncpu))
 		f = np_emit(r, NP_SEV_INFO, "Since boot %s's %zu queue IRQs landed on %u CPU%s of "
 			    "%u", s->dev.name, sp.nq, nbusy, nbusy == 1 ? "" : "s", ncpu);
 	else
@@ -513,8 +514,9 @@ static const struct np_check cpu_rate = {
 	.why = "Measures where the interrupts actually went. Several busy queues interrupting "
 	       "one CPU means an affinity problem; one busy queue means the traffic hashes to "
 	       "one queue (a single flow, or UDP hashed on addresses only), which moving IRQs "
-	       "does not fix. Since-boot totals alone (>= 90% on one CPU, or fewer busy CPUs "
-	       "than queues) are reported as info: they say where the queues were served, not "
+	       "does not fix. Since-boot totals alone (>= 90% on one CPU, or the queues on at "
+	       "most three quarters of the CPUs they could use) are reported as info: they say "
+	       "where the queues were served, not "
 	       "that the CPU is saturated now; the interval escalates to a warning.",
 	.fix = "Spread the IRQs over NUMA-local CPUs; for one hot queue, more flows, RSS hash "
 	       "fields (ethtool -N rx-flow-hash) or RPS.",

@@ -42,6 +42,8 @@ static const char usage_text[] =
 	"      --root DIR         read DIR/proc and DIR/sys instead of the live system\n"
 	"      --before DIR       with --root: an earlier capture of the same machine; rates are\n"
 	"                         computed between the two (tools/capture-tree.sh makes captures)\n"
+	"      --interval-of SEC  with --before: the seconds between the two captures, when\n"
+	"                         they carry no proc/uptime (or to override it)\n"
 	"      --sockets N        list the top N sockets per problem (full listeners, dropping UDP\n"
 	"                         sockets, buffer-limited and lossy TCP flows) with their owning\n"
 	"                         process, in text and JSON (0-16; default 0: a summary)\n"
@@ -73,6 +75,7 @@ struct doctor_args {
 	enum np_color color;
 	bool all_counters;
 	int sockets_top;
+	double interval_of;		/* --interval-of: seconds between --before and --root */
 	struct np_config cfg;		/* the config file, then the command line over it */
 	struct np_selection cli_sel;	/* --check/--skip: replace the file's lists on merge */
 };
@@ -96,7 +99,7 @@ static int fail(const struct doctor_args *d, const char *fmt, ...)
 
 enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE, OPT_ALL_COUNTERS, OPT_NETNS,
        OPT_CONFIG, OPT_THRESHOLD, OPT_CHECK, OPT_SKIP, OPT_FORMAT, OPT_NAGIOS,
-       OPT_SOCKETS };
+       OPT_SOCKETS, OPT_INTERVAL_OF };
 
 /*
  * The config file (--config FILE, else /etc/netpath.conf if it exists) before the other
@@ -153,6 +156,7 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "before", required_argument, NULL, OPT_BEFORE },
+		{ "interval-of", required_argument, NULL, OPT_INTERVAL_OF },
 		{ "all-counters", no_argument, NULL, OPT_ALL_COUNTERS },
 		{ "netns", required_argument, NULL, OPT_NETNS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
@@ -216,6 +220,10 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		case OPT_BEFORE:
 			d->before = optarg;
 			break;
+		case OPT_INTERVAL_OF:
+			if (np_parse_number(optarg, 0.001, 1e9, &d->interval_of) < 0)
+				return fail(d, "invalid --interval-of '%s' (seconds, > 0)", optarg);
+			break;
 		case OPT_ALL_COUNTERS:
 			d->all_counters = true;
 			break;
@@ -275,6 +283,8 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		return fail(d, "--nagios prints its status to stdout for the monitoring system: no -o");
 	if (d->before && !d->root)
 		return fail(d, "--before needs --root (two captures of the same machine)");
+	if (d->interval_of > 0 && !d->before)
+		return fail(d, "--interval-of needs --before (the spacing of two captures)");
 	if (d->netns && d->root)
 		return fail(d, "--netns and --root exclude each other (a tree is not a namespace)");
 	if (np_selection_merge(&d->cfg.sel, &d->cli_sel, err, sizeof(err)) < 0)
@@ -292,25 +302,52 @@ static void sleep_seconds(double s)
 
 /* The two snapshots: live ones an interval apart, or the --before and --root captures.
  * Returns -1 on success (a.prev/a.cur set), else the exit code after reporting the failure. */
+/*
+ * Two captures: their spacing is the difference of their proc/uptime, or --interval-of when
+ * the user knows it (captures without uptime, or from tools that do not copy it).
+ */
+static int pair_captures(struct doctor_args *d, const struct np_ctx *ctx,
+			 struct np_snapshot *prev, struct np_snapshot *cur, struct np_analysis *a)
+{
+	double dt = cur->t - prev->t;
+
+	if (d->interval_of > 0) {
+		dt = d->interval_of;
+	} else if (!prev->t_known || !cur->t_known) {
+		np_snapshot_free(prev);
+		np_snapshot_free(cur);
+		return fail(d, "%s has no proc/uptime, so the time between the captures is unknown: "
+			    "give it with --interval-of SECONDS", !prev->t_known ? d->before :
+			    ctx->root);
+	} else if (!(dt > 0)) {
+		np_snapshot_free(prev);
+		np_snapshot_free(cur);
+		return fail(d, "--before %s is not earlier than --root %s (their proc/uptime: %.0f "
+			    "and %.0f s)", d->before, ctx->root, prev->t, cur->t);
+	}
+	a->prev = prev;
+	a->cur = cur;
+	a->dt = dt;
+	return -1;
+}
+
 static int collect_pair(struct doctor_args *d, const struct np_ctx *ctx, const char *ifname,
 			struct np_snapshot *prev, struct np_snapshot *cur, struct np_analysis *a)
 {
 	struct np_ctx bctx;
 	int r;
 
+	/* A snapshot in which nothing could be read is still a report: every stage says why it
+	 * was not judged and the verdict is UNKNOWN (coverage.c), which names the file. */
 	if (d->before) {
 		r = np_ctx_open(&bctx, d->before);
 		if (r < 0)
 			return fail(d, "cannot open %s/proc or %s/sys: %s", d->before, d->before,
 				    strerror(-r));
-		r = np_collect(&bctx, ifname, prev);
+		np_collect(&bctx, ifname, prev);
 		np_ctx_close(&bctx);
 	} else {
-		r = np_collect(ctx, ifname, prev);
-	}
-	if (r < 0) {
-		np_snapshot_free(prev);
-		return fail(d, "nothing under %s was readable", d->before ? d->before : ctx->root);
+		np_collect(ctx, ifname, prev);
 	}
 	if (!d->before && d->opt.interval <= 0) {
 		a->cur = prev;
@@ -318,19 +355,14 @@ static int collect_pair(struct doctor_args *d, const struct np_ctx *ctx, const c
 	}
 	if (!d->before)
 		sleep_seconds(d->opt.interval);
-	r = np_collect(ctx, ifname, cur);
-	if (r < 0 || np_iface_check(ctx, ifname) < 0) {
+	np_collect(ctx, ifname, cur);
+	if (ctx->live && np_iface_check(ctx, ifname) < 0) {
 		np_snapshot_free(prev);
 		np_snapshot_free(cur);
-		return fail(d, r < 0 ? "nothing under %s was readable" :
-			    "interface '%s' disappeared while sampling", r < 0 ? ctx->root : ifname);
+		return fail(d, "interface '%s' disappeared while sampling", ifname);
 	}
-	if (!(cur->t > prev->t)) {
-		np_snapshot_free(prev);
-		np_snapshot_free(cur);
-		return fail(d, "--before %s is not earlier than --root %s (compare proc/uptime)",
-			    d->before, ctx->root);
-	}
+	if (d->before)
+		return pair_captures(d, ctx, prev, cur, a);
 	a->prev = prev;
 	a->cur = cur;
 	a->dt = cur->t - prev->t;
@@ -341,6 +373,18 @@ static int exit_for(enum np_severity worst)
 {
 	return worst == NP_SEV_CRITICAL ? NP_EXIT_CRITICAL :
 	       worst == NP_SEV_WARNING ? NP_EXIT_WARNING : NP_EXIT_OK;
+}
+
+/* Exit 3 always comes with a one-line reason on stderr: here, the first stage's. */
+static void unknown_reason(const struct np_coverage *cov)
+{
+	for (int st = 0; st < NP_STAGE__COUNT; st++)
+		if (cov->st[st].status == NP_COV_NOT_JUDGED) {
+			fprintf(stderr, "netpath doctor: no stage of the receive path could be judged "
+				"(%s: %s)\n", np_stage_name((enum np_stage)st), cov->st[st].reason);
+			return;
+		}
+	fputs("netpath doctor: no stage of the receive path could be judged\n", stderr);
 }
 
 int np_cmd_doctor(int argc, char **argv)
@@ -408,6 +452,8 @@ int np_cmd_doctor(int argc, char **argv)
 		np_coverage_build(&a, &rep, &cov);
 		/* No stage judged: UNKNOWN, never "OK" without evidence. */
 		code = np_coverage_unknown(&cov) ? NP_EXIT_UNKNOWN : exit_for(np_report_worst(&rep));
+		if (code == NP_EXIT_UNKNOWN)
+			unknown_reason(&cov);
 		v.exit_code = code;
 		if (d.output) {
 			out = np_atomic_open(d.output, tmp, sizeof(tmp));

@@ -43,6 +43,10 @@ static int resolve_iface(struct np_target *t, const struct np_target_spec *spec,
 		}
 		r = np_iface_check(&t->ctx, t->ifname);
 	}
+	/* A capture without sys/class/net (only /proc was copied) cannot confirm the name: take
+	 * it as given; the stages that need sysfs then say they were not judged. */
+	if (r == -ENODEV && !t->ctx.live && !np_exists(&t->ctx, NP_SYS, "class/net"))
+		r = 0;
 	if (r < 0) {
 		snprintf(err, errlen, "no such interface '%s'%s%s", t->ifname, root ? " under " : "",
 			 root ? root : "");

@@ -4,6 +4,7 @@
 #include "collect.h"
 #include "parse.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,12 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 	size_t len;
 	unsigned n = 0;
 
+	/* softnet_stat rows before 5.10 are the online CPUs in order: without cpu/online the
+	 * interrupt columns name them (a capture with CPU 6 offline has rows 0-5, 7). */
+	if (!np_src_ok(s, NP_SRC_CPU_ONLINE) && s->softnet.n && !s->softnet.cpu_from_column &&
+	    s->softnet.n == s->irqs.ncols)
+		for (size_t i = 0; i < s->softnet.n; i++)
+			s->softnet.rows[i].cpu = s->irqs.col_cpu[i];
 	if (s->host.ncpu_online)
 		return;
 	for (size_t c = 0; c < s->irqs.ncols; c++)
@@ -92,7 +99,9 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 	for (p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
 		unsigned cpu;
 
-		if (strncmp(p, "cpu", 3) == 0 && sscanf(p + 3, "%u", &cpu) == 1 && cpu < NP_MAX_CPUS) {
+		/* "cpuN ..." lines; "cpu  ..." (the sum over CPUs) has no digit after "cpu". */
+		if (strncmp(p, "cpu", 3) == 0 && isdigit((unsigned char)p[3]) &&
+		    sscanf(p + 3, "%u", &cpu) == 1 && cpu < NP_MAX_CPUS) {
 			np_cpuset_set(&s->host.online, cpu);
 			n++;
 		}

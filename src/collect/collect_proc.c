@@ -167,7 +167,7 @@ void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
 	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb, &s->sockstat);
 	read_parse(ctx, NP_PROC, "net/stat/nf_conntrack", s, NP_SRC_CONNTRACK, parse_ct_cb,
 		   &s->conntrack);
-	if (s->src[NP_SRC_CONNTRACK].status == NP_SRC_ABSENT)
+	if (s->src[NP_SRC_CONNTRACK].status == NP_SRC_ABSENT && !s->captured)
 		snprintf(s->src[NP_SRC_CONNTRACK].detail, sizeof(s->src[0].detail),
 			 "nf_conntrack not loaded");
 	np_counters_sort(&s->conntrack);

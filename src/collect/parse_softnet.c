@@ -3,10 +3,11 @@
  * /proc/net/softnet_stat: one row of %08x fields per online CPU, the layout told by the width.
  * The kernel only ever appended columns (net/core/dev.c, later net-procfs.c, softnet_seq_show):
  *    9  2.6.32-2.6.34: processed dropped time_squeeze 0 0 0 0 0 (was fastroute) cpu_collision
- *   10  2.6.35-3.10:   + received_rps                      (RHEL/CentOS 6 and 7)
- *   11  3.11-5.9:      + flow_limit_count                  (cpu_collision always 0 since 4.x)
- *   13  5.10+:         + softnet_backlog_len, CPU index    (rows name their CPU)
- *   15  later:         + input_qlen, process_qlen
+ *   10  2.6.35-3.10:   + received_rps       (RHEL/CentOS 6 backported it to 2.6.32; RHEL 7)
+ *   11  3.11-5.9:      + flow_limit_count   (cpu_collision printed as 0 since about 4.8)
+ *   13  5.10-6.3:      + softnet_backlog_len, CPU index (rows name their CPU; RHEL 8.5+ too)
+ *   15  6.4+:          + input_qlen, process_qlen
+ * Rows before 5.10 are the online CPUs in order: row N is not CPU N when some are offline.
  * Wider rows are taken as a future layout that keeps these meanings.
  */
 #include "parse.h"
@@ -86,13 +87,13 @@ static const char *layout_of(unsigned n)
 	case 9:
 		return "9 columns (kernels 2.6.32-2.6.34)";
 	case 10:
-		return "10 columns (kernels 2.6.35-3.10)";
+		return "10 columns (kernels 2.6.35-3.10, RHEL 6)";
 	case 11:
 		return "11 columns (kernels 3.11-5.9)";
 	case 13:
-		return "13 columns (kernels 5.10 and later)";
+		return "13 columns (kernels 5.10-6.3)";
 	case 15:
-		return "15 columns (kernels with input_qlen/process_qlen)";
+		return "15 columns (kernels 6.4 and later)";
 	default:
 		return n > 15 ? "more than 15 columns (a newer kernel)" : NULL;
 	}

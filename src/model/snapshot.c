@@ -80,7 +80,11 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 		src->status = NP_SRC_MALFORMED;	/* a hostile or broken --root tree */
 	else
 		src->status = NP_SRC_ABSENT;
-	if (detail)
+	if (src->status == NP_SRC_ABSENT && s->captured)
+		/* Not "absent on this kernel" nor "not loaded": a capture only holds what its tool
+		 * copied. */
+		snprintf(src->detail, sizeof(src->detail), "not in this capture");
+	else if (detail)
 		snprintf(src->detail, sizeof(src->detail), "%s", detail);
 	else if (err == -EBADMSG)
 		snprintf(src->detail, sizeof(src->detail), "some lines malformed and ignored");
@@ -93,9 +97,6 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 			 "symlink loop or /proc magic link in the tree: not followed");
 	else if (err == -EFBIG)
 		snprintf(src->detail, sizeof(src->detail), "file larger than 64 MiB: not read");
-	else if (src->status == NP_SRC_ABSENT && s->captured)
-		/* Not "absent on this kernel": a capture only holds what its tool copied. */
-		snprintf(src->detail, sizeof(src->detail), "not in this capture");
 	else if (err)
 		snprintf(src->detail, sizeof(src->detail), "%s", strerror(src->err));
 	else

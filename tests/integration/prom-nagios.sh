@@ -77,7 +77,9 @@ for cid in ids:
     assert len(v) == 1 and v[0] in (0, 1, 2, 3), f"netpath_check_severity for {cid}: {v}"
     assert len(values("netpath_check_skipped", check=cid)) == 1, f"skipped gauge for {cid}"
     sev[cid] = v[0]
-assert values("netpath_status") == [max(sev.values())], "netpath_status is not the worst check"
+assert values("netpath_worst_severity") == [max(sev.values())], "netpath_worst_severity is not the worst check"
+# netpath_status is the run's exit code: 0 ok (info included), 1 warning, 2 critical, 3 unknown.
+assert values("netpath_status") == [{0: 0, 1: 0, 2: 1, 3: 2}[max(sev.values())]], "netpath_status is not the exit code"
 assert values("netpath_info")[0] == 1
 assert len(values("netpath_last_run_timestamp_seconds")) == 1
 assert not values("netpath_driver_counter_total"), "raw driver counters without the flag"

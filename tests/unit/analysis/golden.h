@@ -36,6 +36,8 @@ struct golden {
 struct golden *golden_run(void **state, const char *tree, const char *ifname);
 struct golden *golden_run_path(void **state, const char *tree, const char *ifname,
 			       double rtt_ms, double bw_bps);
+/* doctor --root NP_FIXTURES/DIR (or DIR when absolute) IFNAME --interval 0: one capture. */
+struct golden *golden_run_single(void **state, const char *dir, const char *ifname);
 int golden_teardown(void **state);
 /* The findings ("id severity", sorted) must equal TREE/expected.txt. */
 void compare_expected(const struct golden *g, const char *tree);

@@ -178,6 +178,76 @@ static void test_wider_future_layout(void **state)
 	free(sn.rows);
 }
 
+/*
+ * Real files of every layout (tests/fixtures/parsers/SOURCES.md): the width decides the
+ * layout, each column keeps its meaning, and columns a kernel does not print are NP_NA.
+ */
+static void test_real_layouts(void **state)
+{
+	static const struct {
+		const char *file;
+		unsigned ncols, nrows;
+		const char *layout;
+	} real[] = {
+		{ "softnet_real_9col_2.6.32.txt", 9, 6, "2.6.32-2.6.34" },
+		{ "softnet_real_9col_insights.txt", 9, 1, "2.6.32-2.6.34" },
+		{ "softnet_real_10col_2.6.36.txt", 10, 6, "2.6.35-3.10" },
+		{ "softnet_real_10col_insights.txt", 10, 4, "2.6.35-3.10" },
+		{ "softnet_real_11col_3.11.txt", 11, 8, "3.11-5.9" },
+		{ "softnet_real_13col_5.10.txt", 13, 2, "5.10-6.3" },
+		{ "softnet_real_15col_6.4.txt", 15, 2, "6.4 and later" },
+	};
+	struct np_softnet sn;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(real) / sizeof(real[0]); i++) {
+		assert_int_equal(parse_fixture(real[i].file, NULL, &sn), 0);
+		assert_int_equal(sn.ncols, real[i].ncols);
+		assert_int_equal(sn.n, real[i].nrows);
+		assert_non_null(sn.layout);
+		assert_non_null(strstr(sn.layout, real[i].layout));
+		assert_int_equal(sn.cpu_from_column, real[i].ncols >= 13);
+		if (real[i].ncols < 10)
+			assert_int_equal(sn.rows[0].received_rps, NP_NA);
+		else
+			assert_int_not_equal(sn.rows[0].received_rps, NP_NA);
+		if (real[i].ncols < 11)
+			assert_int_equal(sn.rows[0].flow_limit_count, NP_NA);
+		else
+			assert_int_not_equal(sn.rows[0].flow_limit_count, NP_NA);
+		/* Without cpu/online, rows of the old layouts are CPUs 0, 1, 2... */
+		assert_int_equal(sn.rows[sn.n - 1].cpu, real[i].ncols >= 13 ? sn.rows[sn.n - 1].cpu :
+				 (int)sn.n - 1);
+		free(sn.rows);
+	}
+	/* The 2.6.32 sample: processed, dropped, time_squeeze of the first row. */
+	assert_int_equal(parse_fixture("softnet_real_9col_2.6.32.txt", NULL, &sn), 0);
+	assert_int_equal(sn.rows[0].processed, 0x6dcad223);
+	assert_int_equal(sn.rows[0].time_squeeze, 1);
+	free(sn.rows);
+	/* RHEL 6 (insights): the 10th column is received_rps, the 9th (cpu_collision) is not. */
+	assert_int_equal(parse_fixture("softnet_real_10col_insights.txt", NULL, &sn), 0);
+	assert_int_equal(sn.rows[0].dropped, 0x12);
+	assert_int_equal(sn.rows[0].received_rps, 5);
+	free(sn.rows);
+}
+
+/* A refused file says what was seen, for the report. */
+static void test_refusal_says_why(void **state)
+{
+	struct np_softnet sn;
+
+	(void)state;
+	assert_int_equal(parse_str("1 2 3 4 5 6 7 8 9 a b c\n", NULL, &sn), -EINVAL);
+	assert_non_null(strstr(sn.error, "12 fields per row"));
+	assert_int_equal(parse_str("1 2 3 4 5 6 7 8 9 a b\n1 2 3 4 5 6 7\n", NULL, &sn), -EINVAL);
+	assert_non_null(strstr(sn.error, "row 2 has 7 fields, row 1 has 11"));
+	assert_int_equal(parse_str("1 2 zz 4 5 6 7 8 9 a b\n", NULL, &sn), -EINVAL);
+	assert_non_null(strstr(sn.error, "row 1, field 3"));
+	assert_int_equal(parse_str("\x1b[2J 2 3 4 5 6 7 8 9 a b\n", NULL, &sn), -EINVAL);
+	assert_null(strchr(sn.error, 0x1b));
+}
+
 static void test_malformed(void **state)
 {
 	static const char *const bad[] = {
@@ -191,7 +261,8 @@ static void test_malformed(void **state)
 		"00000001 0 0 0 0 0 0 0 0 0 0\n00000001 0 0 0 0 0 0 0 0 0",
 		/* inconsistent widths: 13 then 11 */
 		"1 0 0 0 0 0 0 0 0 0 0 0 0\n1 0 0 0 0 0 0 0 0 0 0\n",
-		/* 12 and 14 columns are no kernel's layout */
+		/* 12 and 14 columns are no kernel's layout (8 neither) */
+		"1 0 0 0 0 0 0 0\n",
 		"1 0 0 0 0 0 0 0 0 0 0 0\n",
 		"1 0 0 0 0 0 0 0 0 0 0 0 0 0\n",
 		/* a field wider than 32 bits */
@@ -201,7 +272,7 @@ static void test_malformed(void **state)
 		/* NUL inside the data */
 		"00000001 0 0 0 0\0 0 0 0 0 0 0\n",
 	};
-	static const size_t bad_len[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30 };
+	static const size_t bad_len[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30 };
 	struct np_softnet sn;
 
 	(void)state;
@@ -261,6 +332,8 @@ static void test_many_rows(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_real_layouts),
+		cmocka_unit_test(test_refusal_says_why),
 		cmocka_unit_test(test_11col_offline),
 		cmocka_unit_test(test_11col_no_online),
 		cmocka_unit_test(test_11col_too_few_online),
