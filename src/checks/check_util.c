@@ -321,6 +321,19 @@ const char *np_sysctl_absence(const struct np_snapshot *s, const char *key, char
 	return buf;
 }
 
+const char *np_sysctl_absence_short(const struct np_snapshot *s, const char *key)
+{
+	const struct np_sysctl *e = np_sysctl_find(s, key);
+
+	if (s->captured)
+		return "not in this capture";
+	if (e && e->host_wide && np_in_child_netns(s))
+		return "host-wide, not visible in this network namespace";
+	if (e && e->err == ENOENT)
+		return "not on this kernel";
+	return "not readable";
+}
+
 void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, const char *key)
 {
 	const struct np_sysctl *e = np_sysctl_find(a->cur, key);

@@ -49,6 +49,9 @@ void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, const char
  * inside a namespace, or not on this kernel (naming the release when it is known). */
 const char *np_sysctl_absence(const struct np_snapshot *s, const char *key, char *buf,
 			      size_t size);
+/* The same in a few words, for summaries: "not in this capture", "host-wide, not visible in
+ * this network namespace", "not on this kernel", "not readable". */
+const char *np_sysctl_absence_short(const struct np_snapshot *s, const char *key);
 /* A live run inside a child network namespace (host-wide sysctls have no files there). */
 bool np_in_child_netns(const struct np_snapshot *s);
 /* A source's state in words for a skip reason: "not in this capture", "refused: row 3 has 7

@@ -157,7 +157,8 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!dq && !root) {
-		np_skip(r, "net.core.default_qdisc not readable%s",
+		np_skip(r, "net.core.default_qdisc %s%s",
+			np_sysctl_absence_short(a->cur, "net.core.default_qdisc"),
 			attached ? " and no qdisc attached to the interface" : "");
 		return;
 	}
@@ -198,8 +199,8 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 			     "with shallow-buffered hops those bursts cause loss. fq spreads each "
 			     "flow's packets out and isolates flows from each other.");
 	if (!dq)
-		np_detail(f, "net.core.default_qdisc is host-global and not visible in this "
-			     "network namespace: this goes by the qdisc attached to %s.",
+		np_detail(f, "net.core.default_qdisc was not read (%s): this goes by the qdisc "
+			     "attached to %s.", np_sysctl_absence_short(a->cur, "net.core.default_qdisc"),
 			  a->cur->dev.name);
 	np_detail(f, "default_qdisc only applies to qdiscs created after it is set (device "
 		     "activation, mq leaves).");

@@ -183,8 +183,8 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 			    (long long)backlog);
 	else if (tot.sampled && tot.delta)
 		f = np_emit(r, sev, "Per-CPU backlog full: %s packets/s dropped (%s); "
-			    "netdev_max_backlog not readable here (host-global)",
-			    np_fmt_num(tot.rate, num, sizeof(num)), top);
+			    "netdev_max_backlog %s", np_fmt_num(tot.rate, num, sizeof(num)), top,
+			    np_sysctl_absence_short(s, "net.core.netdev_max_backlog"));
 	else
 		f = np_emit(r, sev, "Per-CPU backlog dropped %s packets since boot%s%s%s%s",
 			    np_fmt_num((double)tot.total, num, sizeof(num)), top[0] ? " (" : "",

@@ -2,6 +2,7 @@
 /* Checks of stage "congestion" on synthetic snapshots. */
 #include "mib_cases.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -177,13 +178,22 @@ static void test_pacing_netns(void **state)
 	synth_init(&s, 1);
 	cc(&s, "cubic", "reno cubic bbr");
 	qdisc(&s, "pfifo_fast", 0, 0xffffffffu);
+	/* What the sysctl collector records inside a child namespace. */
+	for (int i = 0; i < 2; i++) {
+		struct np_sysctl *e = np_sysctl_add(&s.sysctl, i ? "net.core.default_qdisc" :
+								"net.core.netdev_max_backlog");
+
+		assert_non_null(e);
+		e->err = ENOENT;
+		e->host_wide = true;
+	}
 	synth_run(&run, "congestion.pacing", NULL, &s, 30, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	f = synth_first(&run);
 	assert_non_null(strstr(f->summary, "eth0 sends through pfifo_fast on a 30 ms path"));
 	assert_true(synth_has_ev(f, "root_qdisc"));
 	assert_false(synth_has_ev(f, "default_qdisc"));
-	assert_non_null(strstr(f->detail, "host-global"));
+	assert_non_null(strstr(f->detail, "host-wide, not visible in this network namespace"));
 	assert_non_null(strstr(f->remedy, "tc qdisc replace dev eth0 root fq"));
 	synth_run_free(&run);
 	/* A LAN: quiet. */

@@ -134,17 +134,24 @@ static void test_backlog_drops_netns(void **state)
 	struct np_snapshot p, c;
 	struct synth_run run;
 	const struct np_finding *f;
+	struct np_sysctl *e;
 
 	(void)state;
 	pair(&p, &c, 2, 2);
 	p.softnet.rows[1].dropped = 1000;
 	c.softnet.rows[1].dropped = 4000;	/* 1,500/s on CPU 1 */
+	/* What the sysctl collector records inside a child namespace. */
+	e = np_sysctl_add(&c.sysctl, "net.core.netdev_max_backlog");
+	assert_non_null(e);
+	e->err = ENOENT;
+	e->host_wide = true;
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
 	f = synth_first(&run);
 	assert_true(has_text(f->summary, "CPU 1: 1,500/s"));
 	assert_false(has_text(f->summary, "netdev_max_backlog=1000"));
-	assert_true(has_text(f->summary, "netdev_max_backlog not readable here (host-global)"));
+	assert_true(has_text(f->summary,
+			     "netdev_max_backlog host-wide, not visible in this network namespace"));
 	assert_false(synth_has_ev(f, "netdev_max_backlog"));
 	assert_true(synth_has_ev(f, "netdev_max_backlog_assumed"));
 	synth_run_free(&run);
