@@ -131,7 +131,7 @@ void np_analysis_derive(struct np_analysis *a)
 		a->bw_source = "--bandwidth";
 	} else if (np_has(s->dev.speed_mbps) && s->dev.speed_mbps > 0) {
 		a->bw_bps = (double)s->dev.speed_mbps * 1e6;
-		a->bw_source = s->dev.has_device ? "link speed" : "link speed beneath";
+		a->bw_source = np_dev_is_virtual(s) ? "link speed beneath" : "link speed";
 	}
 	a->rtt_ms = NAN;
 	a->rtt_source = "unknown";

@@ -66,7 +66,7 @@ void np_irq_none(const struct np_snapshot *s, struct np_report *r)
 {
 	const char *ifn = s->dev.name, *drv = np_snapshot_driver(s);
 
-	if (np_src_ok(s, NP_SRC_NETDEV) && !s->dev.has_device)
+	if (np_src_ok(s, NP_SRC_NETDEV) && np_dev_is_virtual(s))
 		np_not_applicable(r, "%s is a virtual device: no IRQ of its own (its packets are "
 				  "processed in the softirq of the CPU that queued them)", ifn);
 	else if (!strcmp(drv, "hv_netvsc"))

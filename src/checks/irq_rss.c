@@ -50,7 +50,7 @@ static bool rss_from_sysfs(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (np_src_ok(s, NP_SRC_ETHTOOL_CHANNELS) || !np_src_ok(s, NP_SRC_NETDEV) ||
-	    !s->dev.has_device || !nq)
+	    np_dev_is_virtual(s) || !nq)
 		return false;
 	/* Far below: a quarter of the NIC's CPUs or fewer, on a box with 4 CPUs or more. */
 	if (ncpu < 4 || nq * 4 > nlocal)
@@ -377,7 +377,7 @@ static void gro_off(const struct np_analysis *a, struct np_report *r)
 	double pps = np_nv_rx_pps(a);
 	bool fast = np_has(speed) && speed >= NP_NV_FAST_MBPS;
 	bool busy = !isnan(pps) && pps >= NP_NV_BUSY_PPS;
-	bool virt = np_src_ok(a->cur, NP_SRC_NETDEV) && !a->cur->dev.has_device;
+	bool virt = np_src_ok(a->cur, NP_SRC_NETDEV) && np_dev_is_virtual(a->cur);
 	struct np_finding *f;
 	char num[32];
 

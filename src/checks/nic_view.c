@@ -46,7 +46,7 @@ bool np_nv_src_usable(const struct np_snapshot *s, enum np_source id, const char
 uint64_t np_nv_speed_mbps(const struct np_snapshot *s)
 {
 	/* veth and friends report a nominal 10000 that says nothing about their capacity. */
-	if (np_src_ok(s, NP_SRC_NETDEV) && !s->dev.has_device)
+	if (np_src_ok(s, NP_SRC_NETDEV) && np_dev_is_virtual(s))
 		return NP_NA;
 	if (np_has(s->dev.speed_mbps) && s->dev.speed_mbps > 0)
 		return s->dev.speed_mbps;

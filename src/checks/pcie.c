@@ -41,7 +41,7 @@ static double tlp_efficiency(uint64_t mps)
 /* Common skips: virtual devices and devices without PCIe link attributes. */
 static bool pcie_device(const struct np_snapshot *s, struct np_report *r)
 {
-	if (np_src_ok(s, NP_SRC_NETDEV) && !s->dev.has_device) {
+	if (np_src_ok(s, NP_SRC_NETDEV) && np_dev_is_virtual(s)) {
 		np_not_applicable(r, "%s is a virtual device: no PCIe link", s->dev.name);
 		return false;
 	}

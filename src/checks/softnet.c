@@ -289,7 +289,7 @@ static void run_max_backlog(const struct np_analysis *a, struct np_report *r)
 		return;
 	}
 	if (!np_has(s->dev.speed_mbps) || !s->dev.speed_mbps) {
-		if (np_src_ok(s, NP_SRC_NETDEV) && !s->dev.has_device)
+		if (np_src_ok(s, NP_SRC_NETDEV) && np_dev_is_virtual(s))
 			np_skip(r, "link speed of %s unknown: a virtual device with no physical "
 				"device beneath (its own speed is nominal)", s->dev.name);
 		else

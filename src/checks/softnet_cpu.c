@@ -237,7 +237,7 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 		if (np_cpuset_count(&d->rxq[i].rps_cpus))
 			return;		/* RPS already spreads this device */
 	}
-	if (ncpu < 2 || (d->has_device && d->n_rxq != 1))
+	if (ncpu < 2 || (!np_dev_is_virtual(s) && d->n_rxq != 1))
 		return;
 	if (np_sn_sampled(a)) {
 		proc = np_sn_views(a, NP_SN_PROCESSED, true, &ptot);
@@ -268,11 +268,11 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 			    "RPS is "
 			    "off%s", share, np_fmt_num(ptot.rate, num, sizeof(num)), busy,
 			    d->name,
-			    d->has_device ? "one receive queue" : "no hardware queues (virtual)",
+			    !np_dev_is_virtual(s) ? "one receive queue" : "no hardware queues (virtual)",
 			    sev == NP_SEV_WARNING ? ", and that CPU drops or squeezes" : "");
 	else
 		f = np_emit(r, NP_SEV_INFO, "%s has %s and RPS is off: its receive work lands on "
-			    "one of %u CPUs", d->name, d->has_device ? "one receive queue" :
+			    "one of %u CPUs", d->name, !np_dev_is_virtual(s) ? "one receive queue" :
 			    "no hardware queues (virtual)", ncpu);
 	if (!f)
 		goto out;

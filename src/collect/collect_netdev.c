@@ -132,6 +132,51 @@ static void read_device(const struct np_ctx *ctx, struct np_netdev *d)
 	}
 }
 
+static bool has_lower(const struct np_ctx *ctx, const char *ifname)
+{
+	char path[96];
+	struct dirent *de;
+	bool found = false;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "class/net/%s", ifname);
+	if (np_opendir(ctx, NP_SYS, path, &dir) < 0)
+		return false;
+	while (!found && (de = readdir(dir)))
+		found = !strncmp(de->d_name, "lower_", 6);
+	closedir(dir);
+	return found;
+}
+
+/*
+ * Virtual or not. Live, sysfs is whole: no device/ link means a virtual device. A capture may
+ * simply not have copied the link, so there only positive evidence counts: a bridge or bond
+ * directory, tun flags, the loopback type, or an iflink naming another device (veth peer,
+ * VLAN/macvlan parent).
+ */
+static int virtual_kind(const struct np_ctx *ctx, const struct np_netdev *d, bool captured)
+{
+	static const char *const marks[] = { "bridge", "bonding", "tun_flags", "team" };
+	char path[128];
+	uint64_t type = NP_NA, iflink = NP_NA;
+
+	if (d->has_device)
+		return 0;
+	if (!captured)
+		return 1;
+	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		snprintf(path, sizeof(path), "class/net/%s/%s", d->name, marks[i]);
+		if (np_exists(ctx, NP_SYS, path))
+			return 1;
+	}
+	dev_u64(ctx, d->name, "type", &type);
+	dev_u64(ctx, d->name, "iflink", &iflink);
+	if (type == 772 || (np_has(iflink) && np_has(d->ifindex) && iflink != d->ifindex))
+		return 1;
+	/* Stacked on another device (lower_* links): a VLAN, macvlan, bond or bridge. */
+	return has_lower(ctx, d->name) ? 1 : -1;
+}
+
 /* A physical device's own speed in Mbit/s, NP_NA when it has none (link down, virtual). */
 static uint64_t phys_speed(const struct np_ctx *ctx, const char *ifname)
 {
@@ -248,7 +293,8 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 		d->threaded = v;
 	read_queues(ctx, d);
 	read_device(ctx, d);
-	if (!d->has_device) {
+	d->is_virtual = virtual_kind(ctx, d, !ctx->live);
+	if (d->is_virtual == 1) {
 		/* A virtual device's own speed is what its driver makes up: use what is beneath. */
 		d->nominal_speed_mbps = d->speed_mbps;
 		d->speed_mbps = lower_speed(ctx, d->name, 4, d->speed_from, sizeof(d->speed_from));

@@ -125,6 +125,7 @@ void np_snapshot_init(struct np_snapshot *s)
 	s->dev.gro_flush_timeout = s->dev.napi_defer_hard_irqs = NP_NA;
 	s->dev.threaded = -1;
 	s->dev.carrier = s->dev.admin_up = -1;
+	s->dev.is_virtual = -1;
 	s->dev.numa_node = -1;
 	np_link_stats_init(&s->dev.stats);
 	s->pcie = (struct np_pcie){ "", NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA,

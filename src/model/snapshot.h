@@ -173,7 +173,10 @@ struct np_netdev {
 	uint64_t carrier_changes, carrier_up, carrier_down;
 	int64_t threaded;		/* -1 not reported, 0/1/2 */
 	uint64_t gro_flush_timeout, napi_defer_hard_irqs;
-	bool has_device;		/* false for virtual devices (veth, lo, bridge) */
+	bool has_device;		/* a device/ link: a physical (or para-virtual) NIC */
+	/* 1 virtual (veth, bridge, bond, vlan, tun, lo), 0 physical, -1 unknown: a capture
+	 * that lacks the device/ link proves nothing, so there it takes positive evidence. */
+	int is_virtual;
 	char driver[32];		/* from device/driver; "" for virtual devices */
 	char bus_id[32];		/* PCI BDF of the device (or its virtio parent), "" if none */
 	int64_t numa_node;		/* -1 unknown */
@@ -235,6 +238,15 @@ static inline bool np_src_ok(const struct np_snapshot *s, enum np_source id)
 }
 /* Record a source's outcome from a negative errno (0 = ok) with an optional detail. */
 void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *detail);
+
+/* A virtual device (veth, bridge, bond, vlan, tun, lo)? Unknown in a capture without the
+ * evidence (is_virtual -1) counts as not virtual; snapshots built by hand (tests) that set
+ * only has_device keep meaning what it says. */
+static inline bool np_dev_is_virtual(const struct np_snapshot *s)
+{
+	return s->dev.is_virtual == 1 ||
+	       (s->dev.is_virtual < 0 && !s->captured && !s->dev.has_device);
+}
 
 /* Sysctl table. Lookups return NULL / NP_NA when the key was not read or not numeric. */
 const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key);

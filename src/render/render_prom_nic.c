@@ -13,7 +13,7 @@ static void link_nic(struct np_prom *p, const struct np_snapshot *s)
 	/* A virtual device's ethtool speed is made up (veth 10000): only a physical one's counts;
 	 * dev.speed_mbps of a virtual device is already the speed of the device beneath. */
 	uint64_t speed = np_has(s->dev.speed_mbps) && s->dev.speed_mbps ? s->dev.speed_mbps :
-			 s->dev.has_device ? s->eth.link.speed_mbps : NP_NA;
+			 !np_dev_is_virtual(s) ? s->eth.link.speed_mbps : NP_NA;
 	uint64_t mtu = s->rtnl.mtu;
 
 	if (!np_src_ok(s, NP_SRC_RTNL_LINK) || !np_has(mtu))

@@ -204,6 +204,12 @@ static void test_state_and_speed(void **state)
 	tree_put(root, "sys/class/net/veth0/speed", "10000\n");
 	tree_put(root, "sys/class/net/veth0/mtu", "1500\n");
 	tree_put(root, "sys/class/net/veth0/flags", "0x1002\n");
+	/* A veth names its peer in iflink: the evidence a capture has that it is virtual. */
+	tree_put(root, "sys/class/net/veth0/ifindex", "5\n");
+	tree_put(root, "sys/class/net/veth0/iflink", "6\n");
+	tree_put(root, "sys/class/net/eth9/ifindex", "7\n");
+	tree_put(root, "sys/class/net/eth9/iflink", "7\n");
+	tree_put(root, "sys/class/net/eth9/speed", "10000\n");
 	tree_put(root, "sys/class/net/eno1.100/operstate", "up\n");
 	tree_put(root, "sys/class/net/eno1.100/speed", "25000\n");
 	tree_put(root, "sys/class/net/eno1.100/mtu", "1500\n");
@@ -219,8 +225,16 @@ static void test_state_and_speed(void **state)
 	collect(root, "veth0", &s);
 	assert_int_equal(s.dev.admin_up, 0);
 	assert_false(s.dev.has_device);
+	assert_int_equal(s.dev.is_virtual, 1);
 	assert_int_equal(s.dev.speed_mbps, NP_NA);
 	assert_int_equal(s.dev.nominal_speed_mbps, 10000);
+	np_snapshot_free(&s);
+
+	/* A capture that did not copy eth9's device link proves nothing: not called virtual, its
+	 * speed kept. */
+	collect(root, "eth9", &s);
+	assert_int_equal(s.dev.is_virtual, -1);
+	assert_int_equal(s.dev.speed_mbps, 10000);
 	np_snapshot_free(&s);
 
 	collect(root, "eno1.100", &s);
