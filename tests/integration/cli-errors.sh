@@ -22,6 +22,24 @@ expect3 doctor lo --bandwidth 10Q
 expect3 doctor lo --color=sometimes
 expect3 doctor lo eth0
 expect3 doctor lo --root /nonexistent-netpath-root
+# Two captures without proc/uptime: the spacing is unknown and the message says how to give it;
+# --interval-of gives it. --interval-of alone is an error.
+mkdir -p "$NP_TMP/cap0/proc/net" "$NP_TMP/cap1/proc/net"
+printf '00000010 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000\n' \
+	> "$NP_TMP/cap0/proc/net/softnet_stat"
+printf '00000410 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000\n' \
+	> "$NP_TMP/cap1/proc/net/softnet_stat"
+expect3 doctor eth0 --root "$NP_TMP/cap1" --before "$NP_TMP/cap0"
+grep -q "no proc/uptime.*--interval-of SECONDS" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
+"$NETPATH" doctor eth0 --root "$NP_TMP/cap1" --before "$NP_TMP/cap0" --interval-of 8 --json > "$NP_TMP/pair.json"
+[ $? -le 2 ] || np_fail "--interval-of: exit $?"
+np_assert_json "$NP_TMP/pair.json" 'd["interval_s"] == 8 and [r for r in d["funnel"] if r["stage"] == "softnet"][0]["packets"]["per_second"] == 128'
+expect3 doctor eth0 --root "$NP_TMP/cap1" --interval-of 8
+grep -q "needs --before" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
+# Nothing in a tree that doctor can judge: UNKNOWN with the reason, not "OK".
+mkdir -p "$NP_TMP/empty/proc"
+expect3 doctor eth0 --root "$NP_TMP/empty"
+grep -q "no stage of the receive path could be judged" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
 expect3 frobnicate
 expect3 explain no.such-check
 
