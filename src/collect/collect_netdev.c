@@ -132,20 +132,32 @@ static void read_device(const struct np_ctx *ctx, struct np_netdev *d)
 	}
 }
 
-static bool has_lower(const struct np_ctx *ctx, const char *ifname)
+/* lower_* links (sorted, so reports are stable) and the master link. */
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static void read_stack_links(const struct np_ctx *ctx, struct np_netdev *d)
 {
 	char path[96];
 	struct dirent *de;
-	bool found = false;
 	DIR *dir;
 
-	snprintf(path, sizeof(path), "class/net/%s", ifname);
+	snprintf(path, sizeof(path), "class/net/%s/master", d->name);
+	if (np_read_link_base(ctx, NP_SYS, path, d->master, sizeof(d->master)) < 0)
+		d->master[0] = '\0';
+	snprintf(path, sizeof(path), "class/net/%s", d->name);
 	if (np_opendir(ctx, NP_SYS, path, &dir) < 0)
-		return false;
-	while (!found && (de = readdir(dir)))
-		found = !strncmp(de->d_name, "lower_", 6);
+		return;
+	while ((de = readdir(dir)) && d->n_lower < NP_MAX_LOWER) {
+		const char *low = de->d_name + 6;
+
+		if (!strncmp(de->d_name, "lower_", 6) && *low && strlen(low) < IF_NAMESIZE)
+			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%s", low);
+	}
 	closedir(dir);
-	return found;
+	qsort(d->lower, d->n_lower, IF_NAMESIZE, cmp_name);
 }
 
 /*
@@ -174,7 +186,7 @@ static int virtual_kind(const struct np_ctx *ctx, const struct np_netdev *d, boo
 	if (type == 772 || (np_has(iflink) && np_has(d->ifindex) && iflink != d->ifindex))
 		return 1;
 	/* Stacked on another device (lower_* links): a VLAN, macvlan, bond or bridge. */
-	return has_lower(ctx, d->name) ? 1 : -1;
+	return d->n_lower ? 1 : -1;
 }
 
 /* A physical device's own speed in Mbit/s, NP_NA when it has none (link down, virtual). */
@@ -293,6 +305,7 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 		d->threaded = v;
 	read_queues(ctx, d);
 	read_device(ctx, d);
+	read_stack_links(ctx, d);
 	d->is_virtual = virtual_kind(ctx, d, !ctx->live);
 	if (d->is_virtual == 1) {
 		/* A virtual device's own speed is what its driver makes up: use what is beneath. */

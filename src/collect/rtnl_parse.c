@@ -160,6 +160,26 @@ static int parse_xdp(const struct nlattr *nest, struct np_rtnl *r)
 	return err;
 }
 
+/* IFLA_LINKINFO/IFLA_INFO_KIND: what kind of virtual device this is (physical ones have none). */
+static int parse_kind(const struct nlattr *nest, struct np_rtnl *r)
+{
+	struct nlattr *tb[IFLA_INFO_MAX + 1];
+	int len;
+
+	if (!parse_nested(tb, IFLA_INFO_MAX, nest))
+		return -EBADMSG;
+	if (!tb[IFLA_INFO_KIND])
+		return 0;
+	len = nla_len(tb[IFLA_INFO_KIND]);
+	if (len <= 0)
+		return -EBADMSG;
+	snprintf(r->kind, sizeof(r->kind), "%.*s", len, (const char *)nla_data(tb[IFLA_INFO_KIND]));
+	for (char *c = r->kind; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	return 0;
+}
+
 int np_rtnl_parse_link(const struct nlmsghdr *nlh, size_t len, struct np_rtnl *r, int *ifindex)
 {
 	const size_t hl = sizeof(struct ifinfomsg);
@@ -185,6 +205,13 @@ int np_rtnl_parse_link(const struct nlmsghdr *nlh, size_t len, struct np_rtnl *r
 		r->txqlen = v;
 	if (get_u8(tb[IFLA_OPERSTATE], &st))
 		np_rtnl_operstate_str(st, r->operstate, sizeof(r->operstate));
+	if (get_u32(tb[IFLA_MASTER], &v))
+		r->master = (int)v;
+	if (get_u32(tb[IFLA_LINK], &v) && (int)v != ifi->ifi_index)
+		r->link = (int)v;
+	r->link_other_netns = tb[IFLA_LINK_NETNSID] != NULL;
+	if (tb[IFLA_LINKINFO] && parse_kind(tb[IFLA_LINKINFO], r) < 0)
+		err = -EBADMSG;
 	/* Kernels before 4.8 have no IFLA_XDP: xdp_attached stays -1 (unknown), not "none". */
 	if (tb[IFLA_XDP] && parse_xdp(tb[IFLA_XDP], r) < 0)
 		err = -EBADMSG;

@@ -95,6 +95,10 @@ struct np_rtnl {
 	struct np_link_stats stats64;
 	uint64_t mtu, txqlen;
 	char operstate[16];
+	char kind[16];			/* IFLA_INFO_KIND: "bond", "bridge", "vlan", "veth"...; "" physical */
+	int master;			/* IFLA_MASTER ifindex, 0 none */
+	int link;			/* IFLA_LINK ifindex (parent, veth peer), 0 none */
+	bool link_other_netns;		/* IFLA_LINK_NETNSID: the link is in another namespace */
 	int xdp_attached;		/* XDP_ATTACHED_*: 0 none, 1 drv, 2 skb, 3 hw, 4 multi; -1 unknown */
 	uint32_t xdp_prog_id;
 	size_t nqdisc;

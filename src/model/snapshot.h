@@ -158,6 +158,9 @@ struct np_txq {
 	struct np_cpuset xps_cpus;
 };
 
+/* Lower devices kept per device: a bond of 16 members, a bridge of 64 ports. */
+#define NP_MAX_LOWER 64
+
 /* /sys/class/net/IF */
 struct np_netdev {
 	char name[IF_NAMESIZE];
@@ -183,6 +186,11 @@ struct np_netdev {
 	bool has_local_cpus;
 	struct np_cpuset local_cpus;
 	struct np_link_stats stats;	/* statistics/ */
+	/* The stack: the devices this one is built on (lower_* links: VLAN/macvlan parent, bond
+	 * and team members, bridge ports) and the one it belongs to (master: bond, bridge). */
+	size_t n_lower;
+	char lower[NP_MAX_LOWER][IF_NAMESIZE];
+	char master[IF_NAMESIZE];
 	size_t n_rxq, n_txq;
 	struct np_rxq *rxq;
 	struct np_txq *txq;
