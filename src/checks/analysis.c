@@ -153,6 +153,7 @@ int np_analyze(const struct np_analysis *a, struct np_report *r, np_check_filter
 	const struct np_check *const *t = np_check_table(&n);
 
 	memset(r, 0, sizeof(*r));
+	snprintf(r->dev, sizeof(r->dev), "%s", a->cur->ifname);
 	r->res = calloc(n ? n : 1, sizeof(*r->res));
 	if (!r->res)
 		return -1;

@@ -51,6 +51,7 @@ struct np_check;
 
 struct np_finding {
 	const struct np_check *check;
+	char dev[16];			/* the device it is about (IF_NAMESIZE) */
 	enum np_severity severity;
 	double rank;			/* tie-break within a severity: drops per second, higher first */
 	char summary[320];
@@ -81,6 +82,7 @@ struct np_report {
 	size_t nres;
 	struct np_check_result *res;	/* one per check of the table, in table order */
 	struct np_check_result *cur;	/* the check now running (set by the engine) */
+	char dev[16];			/* the device being judged: each finding names it */
 };
 
 void np_report_free(struct np_report *r);

@@ -3,6 +3,7 @@
 #include "funnel.h"
 #include "check_util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const char *np_scope_name(enum np_scope sc)
@@ -69,6 +70,7 @@ void np_funnel_build(const struct np_analysis *a, struct np_funnel *f)
 	struct np_funnel_row *r;
 
 	memset(f, 0, sizeof(*f));
+	snprintf(f->dev, sizeof(f->dev), "%s", a->cur->ifname);
 	r = row(f, NP_STAGE_LINK, NP_SCOPE_INTERFACE, "rx_packets",
 		"rx_crc_errors + rx_frame_errors + rx_length_errors");
 	r->in = DEV(a, rx_packets);

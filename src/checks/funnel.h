@@ -16,6 +16,7 @@ struct np_funnel_row {
 };
 
 struct np_funnel {
+	char dev[16];			/* the interface whose counters the rows are */
 	size_t n;
 	struct np_funnel_row rows[NP_STAGE__COUNT];
 };

@@ -40,6 +40,11 @@ static void run_down(const struct np_analysis *a, struct np_report *r)
 	if (d->admin_up == 0) {
 		sev = NP_SEV_WARNING;
 		why = "administratively down (ip link set ... down)";
+	} else if (d->master[0]) {
+		/* A bond member or bridge port: the others carry on, with less capacity. */
+		sev = NP_SEV_WARNING;
+		why = "a member of its master without link: the others carry the traffic, with "
+		      "less capacity and no redundancy";
 	} else if (state_is(st, "lowerlayerdown")) {
 		why = "down because a device beneath it is down (a bond without active members, "
 		      "a VLAN whose parent is down)";
@@ -57,6 +62,8 @@ static void run_down(const struct np_analysis *a, struct np_report *r)
 	if (!f)
 		return;
 	np_ev_text(f, "operstate", "%s", st);
+	if (d->master[0])
+		np_ev_text(f, "master", "%s", d->master);
 	if (d->carrier >= 0)
 		np_ev_value(f, "carrier", "", (double)d->carrier);
 	if (d->admin_up >= 0)
@@ -85,7 +92,8 @@ const struct np_check np_chk_link_down = {
 	.looks_at = "operstate, carrier and flags (IFF_UP) of the interface in sysfs, else "
 		    "IFLA_OPERSTATE from rtnetlink",
 	.why = "A device that is down receives nothing: the first thing to know in an incident, "
-	       "and a page in monitoring. 'unknown' is normal for devices that do not report "
+	       "and a page in monitoring (critical; a warning for a bond member or bridge port, "
+	       "whose siblings carry on, and for a device set down on purpose). 'unknown' is normal for devices that do not report "
 	       "carrier (loopback, tun) and is not flagged unless carrier reads 0.",
 	.fix = "Administratively down: ip link set dev IF up. No carrier: the cable, optic or "
 	       "switch port. Lower layer down: the bond members or VLAN parent beneath.",

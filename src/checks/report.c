@@ -24,6 +24,7 @@ struct np_finding *np_emit(struct np_report *r, enum np_severity sev, const char
 	memset(f, 0, sizeof(*f));
 	f->check = r->cur ? r->cur->check : NULL;
 	f->severity = sev;
+	memcpy(f->dev, r->dev, sizeof(f->dev));
 	va_start(ap, fmt);
 	vsnprintf(f->summary, sizeof(f->summary), fmt, ap);
 	va_end(ap);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "doctor_stack.h"
 #include "collect.h"
 #include "sock_diag.h"
 #include "commands.h"
@@ -29,7 +30,7 @@ static const char usage_text[] =
 	"  -i, --interval SEC     sample counters over SEC seconds (default 1; 0 = no sampling)\n"
 	"      --rtt MS           round-trip time for the bandwidth-delay-product checks\n"
 	"      --bandwidth RATE   path bandwidth, e.g. 10G, 500M (default: the link speed)\n"
-	"  -j, --json             JSON output (schema netpath/doctor, version 1)\n"
+	"  -j, --json             JSON output (schema netpath/doctor, version 2)\n"
 	"      --format FMT       text, json or prometheus (text format 0.0.4, for the\n"
 	"                         node_exporter textfile collector)\n"
 	"  -o, --output FILE      write the report to FILE atomically (a temporary file in the\n"
@@ -47,6 +48,8 @@ static const char usage_text[] =
 	"      --sockets N        list the top N sockets per problem (full listeners, dropping UDP\n"
 	"                         sockets, buffer-limited and lossy TCP flows) with their owning\n"
 	"                         process, in text and JSON (0-16; default 0: a summary)\n"
+	"      --all              every interface that is up and carries traffic, each device\n"
+	"                         once (physical NICs shared by several stacks judged once)\n"
 	"      --all-counters     JSON and prometheus: every driver counter, not only those\n"
 	"                         that witness loss\n"
 	"      --config FILE      settings file (default /etc/netpath.conf when it exists);\n"
@@ -74,6 +77,7 @@ struct doctor_args {
 	const char *output;
 	enum np_color color;
 	bool all_counters;
+	bool all;			/* --all: every interface that is up and carries traffic */
 	int sockets_top;
 	double interval_of;		/* --interval-of: seconds between --before and --root */
 	struct np_config cfg;		/* the config file, then the command line over it */
@@ -99,7 +103,7 @@ static int fail(const struct doctor_args *d, const char *fmt, ...)
 
 enum { OPT_RTT = 256, OPT_BW, OPT_COLOR, OPT_ROOT, OPT_BEFORE, OPT_ALL_COUNTERS, OPT_NETNS,
        OPT_CONFIG, OPT_THRESHOLD, OPT_CHECK, OPT_SKIP, OPT_FORMAT, OPT_NAGIOS,
-       OPT_SOCKETS, OPT_INTERVAL_OF };
+       OPT_SOCKETS, OPT_INTERVAL_OF, OPT_ALL };
 
 /*
  * The config file (--config FILE, else /etc/netpath.conf if it exists) before the other
@@ -157,6 +161,7 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "before", required_argument, NULL, OPT_BEFORE },
 		{ "interval-of", required_argument, NULL, OPT_INTERVAL_OF },
+		{ "all", no_argument, NULL, OPT_ALL },
 		{ "all-counters", no_argument, NULL, OPT_ALL_COUNTERS },
 		{ "netns", required_argument, NULL, OPT_NETNS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
@@ -189,6 +194,14 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 		/* Nagios parses stdout: even a bad option gets a "NETPATH UNKNOWN" line. */
 		if (strcmp(argv[i], "--nagios") == 0)
 			d->nagios = true;
+	}
+	{
+		const char *bad = np_opts_inexact(argc, argv, longopts);
+
+		/* Abbreviations hide typos and change meaning when options are added. */
+		if (bad)
+			return fail(d, "unknown option '%.64s' (long options are spelled out in full: "
+				    "netpath doctor --help)", bad);
 	}
 	r = load_config(argc, argv, longopts, d);
 	if (r >= 0)
@@ -226,6 +239,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 			break;
 		case OPT_ALL_COUNTERS:
 			d->all_counters = true;
+			break;
+		case OPT_ALL:
+			d->all = true;
 			break;
 		case OPT_NETNS:
 			d->netns = optarg;
@@ -275,6 +291,8 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 	}
 	if (optind < argc)
 		d->ifname = argv[optind++];
+	if (d->all && d->ifname)
+		return fail(d, "--all judges every interface: name none");
 	if (optind < argc)
 		return fail(d, "unexpected argument '%s' (one interface at a time)", argv[optind]);
 	if (d->nagios && (d->json || d->prom))
@@ -303,69 +321,59 @@ static void sleep_seconds(double s)
 /* The two snapshots: live ones an interval apart, or the --before and --root captures.
  * Returns -1 on success (a.prev/a.cur set), else the exit code after reporting the failure. */
 /*
- * Two captures: their spacing is the difference of their proc/uptime, or --interval-of when
- * the user knows it (captures without uptime, or from tools that do not copy it).
+ * The spacing of two captures: the difference of their proc/uptime, or --interval-of when the
+ * user knows it (captures without uptime, or from tools that do not copy it). -1 to go on
+ * (*dt set), else the exit code after reporting the failure.
  */
-static int pair_captures(struct doctor_args *d, const struct np_ctx *ctx,
-			 struct np_snapshot *prev, struct np_snapshot *cur, struct np_analysis *a)
+static int capture_spacing(struct doctor_args *d, const struct np_ctx *ctx,
+			   const struct np_dev_run *r, double *dt)
 {
-	double dt = cur->t - prev->t;
-
-	if (d->interval_of > 0) {
-		dt = d->interval_of;
-	} else if (!prev->t_known || !cur->t_known) {
-		np_snapshot_free(prev);
-		np_snapshot_free(cur);
+	*dt = r->cur.t - r->prev.t;
+	if (d->interval_of > 0)
+		*dt = d->interval_of;
+	else if (!r->prev.t_known || !r->cur.t_known)
 		return fail(d, "%s has no proc/uptime, so the time between the captures is unknown: "
-			    "give it with --interval-of SECONDS", !prev->t_known ? d->before :
+			    "give it with --interval-of SECONDS", !r->prev.t_known ? d->before :
 			    ctx->root);
-	} else if (!(dt > 0)) {
-		np_snapshot_free(prev);
-		np_snapshot_free(cur);
+	else if (!(*dt > 0))
 		return fail(d, "--before %s is not earlier than --root %s (their proc/uptime: %.0f "
-			    "and %.0f s)", d->before, ctx->root, prev->t, cur->t);
-	}
-	a->prev = prev;
-	a->cur = cur;
-	a->dt = dt;
+			    "and %.0f s)", d->before, ctx->root, r->prev.t, r->cur.t);
 	return -1;
 }
 
-static int collect_pair(struct doctor_args *d, const struct np_ctx *ctx, const char *ifname,
-			struct np_snapshot *prev, struct np_snapshot *cur, struct np_analysis *a)
+/*
+ * Both snapshots of every device of the stack(s): live ones an interval apart, or the --before
+ * and --root captures. A snapshot in which nothing could be read is still a report: every stage
+ * says why it was not judged and the verdict is UNKNOWN (coverage.c), which names the file.
+ * -1 to go on (*dt set), else the exit code after reporting the failure.
+ */
+static int collect_runs(struct doctor_args *d, const struct np_ctx *ctx,
+			const char *const *tops, size_t ntops, struct np_dev_runs *dr,
+			double *dt)
 {
 	struct np_ctx bctx;
 	int r;
 
-	/* A snapshot in which nothing could be read is still a report: every stage says why it
-	 * was not judged and the verdict is UNKNOWN (coverage.c), which names the file. */
+	*dt = 0;
 	if (d->before) {
 		r = np_ctx_open(&bctx, d->before);
 		if (r < 0)
 			return fail(d, "cannot open %s/proc or %s/sys: %s", d->before, d->before,
 				    strerror(-r));
-		np_collect(&bctx, ifname, prev);
+		np_runs_discover(dr, &bctx, tops, ntops);
 		np_ctx_close(&bctx);
-	} else {
-		np_collect(ctx, ifname, prev);
+		np_runs_collect_again(dr, ctx);
+		return capture_spacing(d, ctx, &dr->run[0], dt);
 	}
-	if (!d->before && d->opt.interval <= 0) {
-		a->cur = prev;
+	np_runs_discover(dr, ctx, tops, ntops);
+	if (d->opt.interval <= 0)
 		return -1;
-	}
-	if (!d->before)
-		sleep_seconds(d->opt.interval);
-	np_collect(ctx, ifname, cur);
-	if (ctx->live && np_iface_check(ctx, ifname) < 0) {
-		np_snapshot_free(prev);
-		np_snapshot_free(cur);
-		return fail(d, "interface '%s' disappeared while sampling", ifname);
-	}
-	if (d->before)
-		return pair_captures(d, ctx, prev, cur, a);
-	a->prev = prev;
-	a->cur = cur;
-	a->dt = cur->t - prev->t;
+	sleep_seconds(d->opt.interval);
+	np_runs_collect_again(dr, ctx);
+	for (size_t i = 0; i < ntops; i++)
+		if (np_iface_check(ctx, tops[i]) < 0)
+			return fail(d, "interface '%s' disappeared while sampling", tops[i]);
+	*dt = dr->run[0].cur.t - dr->run[0].prev.t;
 	return -1;
 }
 
@@ -387,17 +395,34 @@ static void unknown_reason(const struct np_coverage *cov)
 	fputs("netpath doctor: no stage of the receive path could be judged\n", stderr);
 }
 
+/* The interfaces to judge: the one named (or the default route's), or with --all every one that
+ * is up and carries traffic. */
+static int pick_tops(struct doctor_args *d, const struct np_target *tgt,
+		     char (*names)[IF_NAMESIZE], size_t max, size_t *n)
+{
+	if (!d->all) {
+		snprintf(names[0], IF_NAMESIZE, "%s", tgt->ifname);
+		*n = 1;
+		return -1;
+	}
+	*n = np_runs_all_interfaces(&tgt->ctx, names, max);
+	if (!*n)
+		return fail(d, "--all: no interface is up and carrying traffic%s%s",
+			    d->root ? " under " : "", d->root ? d->root : "");
+	return -1;
+}
+
 int np_cmd_doctor(int argc, char **argv)
 {
-	struct np_snapshot prev, cur;
+	char names[NP_STACK_MAX][IF_NAMESIZE];
+	const char *tops[NP_STACK_MAX];
+	struct np_dev_runs *dr = NULL;
 	struct doctor_args d;
-	struct np_analysis a = { 0 };
-	struct np_report rep;
 	struct np_funnel fn;
-	struct np_coverage cov;
 	struct np_target tgt;
 	const struct np_ctx *ctx;
-	const char *ifname;
+	size_t ntops = 0;
+	double dt;
 	int r, code;
 
 	r = parse_args(argc, argv, &d);
@@ -407,7 +432,8 @@ int np_cmd_doctor(int argc, char **argv)
 
 	{
 		struct np_target_spec spec = {
-			.cmd = "doctor", .netns = d.netns, .root = d.root, .ifname = d.ifname,
+			.cmd = "doctor", .netns = d.netns, .root = d.root,
+			.ifname = d.all ? NULL : d.ifname, .any_iface = d.all,
 		};
 		char err[400];
 
@@ -415,29 +441,37 @@ int np_cmd_doctor(int argc, char **argv)
 			return fail(&d, "%s", err);
 	}
 	ctx = &tgt.ctx;
-	ifname = tgt.ifname;
-
-	/* A captured tree is one instant: rates need an earlier capture (--before). */
-	if (!ctx->live)
-		d.opt.interval = 0;
-	r = collect_pair(&d, ctx, ifname, &prev, &cur, &a);
+	r = pick_tops(&d, &tgt, names, NP_STACK_MAX, &ntops);
+	dr = r < 0 ? calloc(1, sizeof(*dr)) : NULL;
+	if (r < 0 && !dr)
+		r = fail(&d, "out of memory");
 	if (r >= 0) {
 		np_target_close(&tgt);
 		return r;
 	}
+	for (size_t i = 0; i < ntops; i++)
+		tops[i] = names[i];
+
+	/* A captured tree is one instant: rates need an earlier capture (--before). */
+	if (!ctx->live)
+		d.opt.interval = 0;
+	r = collect_runs(&d, ctx, tops, ntops, dr, &dt);
+	if (r >= 0) {
+		code = r;
+		goto done;
+	}
 	/* Owners of the listed sockets (/proc/PID/fd) only when they will be shown: it walks
 	 * every process's descriptors, bounded in count and time. */
 	if (d.sockets_top > 0 && ctx->live)
-		np_sockets_map_owners(ctx, a.prev ? &cur : &prev, 200000, 1.0);
-	a.opt = &d.opt;
-	a.ovr = &d.cfg.ovr;
-	np_analysis_derive(&a);
-	if (np_analyze(&a, &rep, np_selection_want, &d.cfg.sel) < 0) {
+		np_sockets_map_owners(ctx, dr->run[0].have_cur ? &dr->run[0].cur :
+				      &dr->run[0].prev, 200000, 1.0);
+	if (np_runs_analyze(dr, dt, &d.opt, &d.cfg.ovr, np_selection_want, &d.cfg.sel) < 0) {
 		code = fail(&d, "out of memory");
 	} else {
+		struct np_dev_run *pr = &dr->run[0];
 		struct np_doctor_view v = {
-			.a = &a, .r = &rep, .funnel = &fn, .cov = &cov, .root = ctx->root,
-			.live = ctx->live,
+			.a = &pr->a, .r = &pr->rep, .funnel = &fn, .cov = &pr->cov,
+			.stack = &dr->stack, .root = ctx->root, .live = ctx->live,
 			.all_counters = d.all_counters, .sockets_top = d.sockets_top,
 			.netns = d.netns, .netns_path = d.netns ? tgt.netns_path : NULL,
 		};
@@ -448,12 +482,12 @@ int np_cmd_doctor(int argc, char **argv)
 		char tmp[PATH_MAX];
 		FILE *out = stdout;
 
-		np_funnel_build(&a, &fn);
-		np_coverage_build(&a, &rep, &cov);
+		np_funnel_build(&pr->a, &fn);
 		/* No stage judged: UNKNOWN, never "OK" without evidence. */
-		code = np_coverage_unknown(&cov) ? NP_EXIT_UNKNOWN : exit_for(np_report_worst(&rep));
+		code = np_coverage_unknown(&pr->cov) ? NP_EXIT_UNKNOWN :
+		       exit_for(np_report_worst(&pr->rep));
 		if (code == NP_EXIT_UNKNOWN)
-			unknown_reason(&cov);
+			unknown_reason(&pr->cov);
 		v.exit_code = code;
 		if (d.output) {
 			out = np_atomic_open(d.output, tmp, sizeof(tmp));
@@ -478,10 +512,8 @@ int np_cmd_doctor(int argc, char **argv)
 		}
 	}
 done:
-	np_report_free(&rep);
-	if (a.prev)
-		np_snapshot_free(&cur);
-	np_snapshot_free(&prev);
+	np_runs_free(dr);
+	free(dr);
 	np_target_close(&tgt);
 	return code;
 }

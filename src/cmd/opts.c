@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Option value parsing with strict validation: a typo must be an error, not a zero. */
+#include <getopt.h>
 #include "opts.h"
 
 #include <errno.h>
@@ -88,4 +89,24 @@ bool np_color_enabled(enum np_color c, FILE *out)
 	if (c == NP_COLOR_NEVER || (no && *no))
 		return false;
 	return isatty(fileno(out));
+}
+
+const char *np_opts_inexact(int argc, char **argv, const struct option *longopts)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		size_t len;
+		bool exact = false;
+
+		if (!strcmp(a, "--"))
+			break;
+		if (strncmp(a, "--", 2) || !a[2])
+			continue;
+		len = strcspn(a + 2, "=");
+		for (const struct option *o = longopts; o->name && !exact; o++)
+			exact = strlen(o->name) == len && !strncmp(o->name, a + 2, len);
+		if (!exact)
+			return a;
+	}
+	return NULL;
 }

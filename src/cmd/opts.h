@@ -15,6 +15,14 @@ enum np_color { NP_COLOR_AUTO, NP_COLOR_ALWAYS, NP_COLOR_NEVER };
 int np_parse_color(const char *s, enum np_color *out);
 bool np_color_enabled(enum np_color c, FILE *out);
 
+struct option;
+/*
+ * getopt_long() takes any unambiguous prefix of a long option ("--all" for "--all-counters"),
+ * which hides typos and breaks scripts when a longer option is added. Returns the first
+ * "--name" of argv (before "--") that is no option's exact name, or NULL when all are.
+ */
+const char *np_opts_inexact(int argc, char **argv, const struct option *longopts);
+
 /* Exit codes (design.md): Nagios-style. */
 enum { NP_EXIT_OK = 0, NP_EXIT_WARNING = 1, NP_EXIT_CRITICAL = 2, NP_EXIT_UNKNOWN = 3 };
 

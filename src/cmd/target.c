@@ -84,7 +84,7 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 	}
 	if (t->host_sysctls.n)
 		t->ctx.host_sysctls = &t->host_sysctls;
-	if (resolve_iface(t, spec, err, errlen) < 0) {
+	if (!spec->any_iface && resolve_iface(t, spec, err, errlen) < 0) {
 		np_target_close(t);
 		return -1;
 	}

@@ -24,6 +24,7 @@ struct np_target_spec {
 	const char *netns;	/* --netns NS or NULL */
 	const char *root;	/* --root DIR or NULL (live) */
 	const char *ifname;	/* IFACE or NULL (the default route's) */
+	bool any_iface;		/* --all: no interface to resolve */
 };
 
 /* Returns 0, or -1 with a one-line reason in err and nothing left open. Entering a namespace

@@ -166,24 +166,35 @@ static void read_stack_links(const struct np_ctx *ctx, struct np_netdev *d)
  * directory, tun flags, the loopback type, or an iflink naming another device (veth peer,
  * VLAN/macvlan parent).
  */
-static int virtual_kind(const struct np_ctx *ctx, const struct np_netdev *d, bool captured)
+static int virtual_kind(const struct np_ctx *ctx, struct np_netdev *d, bool captured)
 {
-	static const char *const marks[] = { "bridge", "bonding", "tun_flags", "team" };
+	static const struct {
+		const char *file, *kind;
+	} marks[] = {
+		{ "bridge", "bridge" }, { "bonding", "bond" }, { "tun_flags", "tun" },
+		{ "team", "team" },
+	};
 	char path[128];
 	uint64_t type = NP_NA, iflink = NP_NA;
 
-	if (d->has_device)
-		return 0;
-	if (!captured)
-		return 1;
 	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
-		snprintf(path, sizeof(path), "class/net/%s/%s", d->name, marks[i]);
+		snprintf(path, sizeof(path), "class/net/%s/%s", d->name, marks[i].file);
 		if (np_exists(ctx, NP_SYS, path))
-			return 1;
+			snprintf(d->kind_hint, sizeof(d->kind_hint), "%s", marks[i].kind);
 	}
 	dev_u64(ctx, d->name, "type", &type);
+	if (type == 772)
+		snprintf(d->kind_hint, sizeof(d->kind_hint), "loopback");
+	/* /proc/net/vlan/IF exists for 802.1Q devices (sosreports copy it too). */
+	snprintf(path, sizeof(path), "net/vlan/%s", d->name);
+	if (!d->kind_hint[0] && np_exists(ctx, NP_PROC, path))
+		snprintf(d->kind_hint, sizeof(d->kind_hint), "vlan");
+	if (d->has_device)
+		return 0;
+	if (!captured || d->kind_hint[0])
+		return 1;
 	dev_u64(ctx, d->name, "iflink", &iflink);
-	if (type == 772 || (np_has(iflink) && np_has(d->ifindex) && iflink != d->ifindex))
+	if (np_has(iflink) && np_has(d->ifindex) && iflink != d->ifindex)
 		return 1;
 	/* Stacked on another device (lower_* links): a VLAN, macvlan, bond or bridge. */
 	return d->n_lower ? 1 : -1;

@@ -180,6 +180,8 @@ struct np_netdev {
 	/* 1 virtual (veth, bridge, bond, vlan, tun, lo), 0 physical, -1 unknown: a capture
 	 * that lacks the device/ link proves nothing, so there it takes positive evidence. */
 	int is_virtual;
+	char kind_hint[16];		/* sysfs evidence of the kind: "bond", "bridge", "tun",
+					 * "team", "loopback", "vlan"; "" none */
 	char driver[32];		/* from device/driver; "" for virtual devices */
 	char bus_id[32];		/* PCI BDF of the device (or its virtio parent), "" if none */
 	int64_t numa_node;		/* -1 unknown */

@@ -8,17 +8,21 @@
 
 #include "check.h"
 #include "coverage.h"
+#include "stack.h"
 #include "funnel.h"
 
 /* The JSON document's schema id and version; bump the version on incompatible changes. */
 #define NP_JSON_SCHEMA "netpath/doctor"
 #define NP_JSON_VERSION 1
+/* netpath/doctor 2: "stack", and "interface" on every finding and funnel row. */
+#define NP_DOCTOR_JSON_VERSION 2
 
 struct np_doctor_view {
 	const struct np_analysis *a;
 	const struct np_report *r;
 	const struct np_funnel *funnel;
 	const struct np_coverage *cov;	/* which stages could be judged */
+	const struct np_stack *stack;	/* the devices judged; NULL: the interface alone */
 	const char *root;		/* "/" for the live system */
 	const char *netns;		/* --netns as given, NULL for our own namespace */
 	const char *netns_path;

@@ -52,6 +52,8 @@ void np_render_finding_json(struct np_json *j, const struct np_finding *f)
 	np_json_obj_open(j);
 	np_json_key(j, "id");
 	np_json_str(j, f->check->id);
+	np_json_key(j, "interface");
+	np_json_str(j, f->dev);
 	np_json_key(j, "stage");
 	np_json_str(j, np_stage_name(f->check->stage));
 	np_json_key(j, "scope");
@@ -115,10 +117,68 @@ void np_render_funnel_json(struct np_json *j, const struct np_funnel *f)
 		np_json_obj_open(j);
 		np_json_key(j, "stage");
 		np_json_str(j, np_stage_name(r->stage));
+		np_json_key(j, "interface");
+		np_json_str(j, f->dev);
 		np_json_key(j, "scope");
 		np_json_str(j, np_scope_name(r->scope));
 		counter(j, "packets", r->in_what, &r->in);
 		counter(j, "drops", r->drop_what, &r->drop);
+		np_json_obj_close(j);
+	}
+	np_json_arr_close(j);
+}
+
+/* The devices judged: one object each, tops first, with what they sit on. Without a stack (a
+ * caller that judged one device) the interface alone. */
+static void stack_json(struct np_json *j, const struct np_stack *st, const struct np_snapshot *s)
+{
+	np_json_arr_open(j);
+	for (size_t i = 0; st && i < st->n; i++) {
+		const struct np_stack_dev *d = &st->dev[i];
+
+		np_json_obj_open(j);
+		np_json_key(j, "name");
+		np_json_str(j, d->name);
+		np_json_key(j, "kind");
+		np_json_str(j, np_dev_kind_name(d->kind));
+		np_json_key(j, "parent");
+		np_json_str(j, d->upper >= 0 ? st->dev[d->upper].name : NULL);
+		np_json_key(j, "lower");
+		np_json_arr_open(j);
+		for (size_t k = 0; k < st->n; k++)
+			if (st->dev[k].upper == (int)i)
+				np_json_str(j, st->dev[k].name);
+		np_json_arr_close(j);
+		np_json_key(j, "driver");
+		np_json_str(j, d->driver[0] ? d->driver : NULL);
+		np_json_key(j, "hardware_judged");
+		np_json_bool(j, d->judged_hw);
+		if (d->kind == NP_KIND_VETH) {
+			np_json_key(j, "peer_ifindex");
+			if (d->peer_ifindex)
+				np_json_int(j, d->peer_ifindex);
+			else
+				np_json_null(j);
+			np_json_key(j, "peer_in_other_netns");
+			np_json_bool(j, d->peer_other_netns);
+		}
+		np_json_obj_close(j);
+	}
+	if (!st) {
+		np_json_obj_open(j);
+		np_json_key(j, "name");
+		np_json_str(j, s->ifname);
+		np_json_key(j, "kind");
+		np_json_str(j, np_dev_kind_name(np_dev_kind_of(s)));
+		np_json_key(j, "parent");
+		np_json_null(j);
+		np_json_key(j, "lower");
+		np_json_arr_open(j);
+		np_json_arr_close(j);
+		np_json_key(j, "driver");
+		np_json_str(j, np_snapshot_driver(s)[0] ? np_snapshot_driver(s) : NULL);
+		np_json_key(j, "hardware_judged");
+		np_json_bool(j, np_dev_kind_of(s) == NP_KIND_PHYSICAL);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
@@ -158,7 +218,7 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_key(&j, "schema");
 	np_json_str(&j, NP_JSON_SCHEMA);
 	np_json_key(&j, "version");
-	np_json_int(&j, NP_JSON_VERSION);
+	np_json_int(&j, NP_DOCTOR_JSON_VERSION);
 	np_json_key(&j, "netpath_version");
 	np_json_str(&j, NETPATH_VERSION);
 	np_json_key(&j, "interface");
@@ -215,6 +275,9 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 
 	np_json_key(&j, "coverage");
 	coverage_json(&j, v->cov);
+
+	np_json_key(&j, "stack");
+	stack_json(&j, v->stack, s);
 
 	np_json_key(&j, "nic");
 	np_render_nic_json(&j, s, v->all_counters);

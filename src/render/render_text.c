@@ -102,17 +102,23 @@ static void evidence(FILE *out, const struct np_evidence *e)
 	}
 }
 
-static void finding(FILE *out, const struct np_finding *f, const struct np_render_opts *o)
+static void stack_lines(FILE *out, const struct np_stack *st);
+
+static void finding(FILE *out, const struct np_finding *f, const struct np_render_opts *o,
+		    const char *primary)
 {
 	const char *col = o->color ? sev_color(f->severity) : "";
 	const char *reset = o->color ? C_RESET : "";
-	char sev[16];
+	char sev[16], dev[24] = "";
 
 	snprintf(sev, sizeof(sev), "%s", np_severity_name(f->severity));
 	for (char *p = sev; *p; p++)
 		*p = (char)(*p - 32 * (*p >= 'a' && *p <= 'z'));
-	fprintf(out, "  %s%-8s%s %s%s%s\n", col, sev, reset, o->color ? C_BOLD : "", f->summary,
-		reset);
+	/* Findings about a device beneath the interface (or another --all interface) name it. */
+	if (f->dev[0] && strcmp(f->dev, primary))
+		snprintf(dev, sizeof(dev), "[%s] ", f->dev);
+	fprintf(out, "  %s%-8s%s %s%s%s%s\n", col, sev, reset, o->color ? C_BOLD : "", dev,
+		f->summary, reset);
 	fprintf(out, "      %s[%s]%s %s%s\n", o->color ? C_DIM : "", f->check->id, reset,
 		f->check->title,
 		np_check_scope(f->check) == NP_SCOPE_HOST ? " (host-wide)" : "");
@@ -228,6 +234,7 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 			"sysctls are this namespace's; softnet, IRQs, netdev_* and tcp_mem/udp_mem "
 			"are host-wide\n", v->netns);
 	nic_line(out, s);
+	stack_lines(out, v->stack);
 	if (isnan(v->a->bw_bps))
 		fputs("bandwidth unknown (--bandwidth RATE), RTT ", out);
 	else
@@ -259,6 +266,48 @@ static void coverage(FILE *out, const struct np_coverage *c)
 		if (sc->status == NP_COV_NOT_JUDGED)
 			fprintf(out, "  %s: not judged - %s\n", np_stage_name((enum np_stage)st),
 				sc->reason);
+	}
+}
+
+/* "bond0.100 (vlan) -> bond0 (bond) -> eno1, eno2 (physical)": a device, then what it sits on. */
+static void stack_dev(FILE *out, const struct np_stack *st, size_t idx, int depth)
+{
+	const char *sep = " → ";
+	bool first = true;
+
+	fprintf(out, "%s (%s)", st->dev[idx].name, np_dev_kind_name(st->dev[idx].kind));
+	if (depth > NP_STACK_MAX)
+		return;
+	for (size_t k = 0; k < st->n; k++) {
+		if (st->dev[k].upper != (int)idx)
+			continue;
+		fputs(first ? sep : ", ", out);
+		first = false;
+		stack_dev(out, st, k, depth + 1);
+	}
+}
+
+/* The stack line, when there is more than a physical interface alone; and, for a container's
+ * veth, where its NIC is to be diagnosed. */
+static void stack_lines(FILE *out, const struct np_stack *st)
+{
+	if (!st || !st->n || (st->n == 1 && st->dev[0].kind == NP_KIND_PHYSICAL))
+		return;
+	fputs("stack: ", out);
+	for (size_t i = 0, tops = 0; i < st->n; i++)
+		if (st->dev[i].upper < 0) {
+			fputs(tops++ ? "; " : "", out);
+			stack_dev(out, st, i, 0);
+		}
+	fputs(st->truncated ? " (more devices than netpath judges at once)\n" : "\n", out);
+	for (size_t i = 0; i < st->n; i++) {
+		const struct np_stack_dev *d = &st->dev[i];
+
+		if (d->kind == NP_KIND_VETH && d->upper < 0 && d->peer_other_netns)
+			fprintf(out, "%s is a veth whose peer (ifindex %d) is in another network "
+				"namespace: the NIC is diagnosed from there (netpath doctor IFACE on "
+				"the host, or netpath doctor --netns NS %s from the host)\n", d->name,
+				d->peer_ifindex, d->name);
 	}
 }
 
@@ -327,7 +376,7 @@ void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 			fprintf(out, "%s== %s ==%s\n", o->color ? C_BOLD : "",
 				np_stage_name(f->check->stage), o->color ? C_RESET : "");
 		}
-		finding(out, f, o);
+		finding(out, f, o, v->a->cur->ifname);
 	}
 	funnel(out, v->funnel, v->a->dt > 0, o);
 	footer(out, v, o);

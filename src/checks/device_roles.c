@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Which checks judge which device of a stack (device_roles.h). */
+#include "device_roles.h"
+#include "funnel.h"
+
+#include <string.h>
+
+static bool hardware_stage(enum np_stage st)
+{
+	return st == NP_STAGE_LINK || st == NP_STAGE_PCIE || st == NP_STAGE_NIC ||
+	       st == NP_STAGE_IRQ;
+}
+
+/* Checks of the hardware stages that a virtual device keeps: it can be down, refuse frames
+ * (veth MTU) and drop in its own rx path (bridge, VLAN). */
+static bool virtual_owned(const struct np_check *c)
+{
+	static const char *const ids[] = { "link.down", "link.mtu-mismatch", "nic.rx-dropped" };
+
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		if (!strcmp(c->id, ids[i]))
+			return true;
+	return false;
+}
+
+/* Where packets queue for sending: the qdisc checks judge every device that has one. */
+static bool qdisc_check(const struct np_check *c)
+{
+	return c->stage == NP_STAGE_CONGESTION && np_check_scope(c) == NP_SCOPE_INTERFACE;
+}
+
+bool np_role_want(const struct np_check *c, void *arg)
+{
+	const struct np_role_filter *f = arg;
+	bool hw = hardware_stage(c->stage);
+
+	if (f->user && !f->user(c, f->user_arg))
+		return false;
+	switch (f->role) {
+	case NP_ROLE_LOWER:
+		return hw || qdisc_check(c);
+	case NP_ROLE_MIDDLE:
+		return virtual_owned(c) || qdisc_check(c);
+	case NP_ROLE_TOP:
+		if (hw)
+			return !f->has_physical_lowers || virtual_owned(c);
+		return np_check_scope(c) == NP_SCOPE_INTERFACE;
+	case NP_ROLE_PRIMARY:
+		return !hw || !f->has_physical_lowers || virtual_owned(c);
+	}
+	return true;
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* doctor over a device stack: one run per device, folded into one report (doctor_stack.h). */
+#include "doctor_stack.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect.h"
+#include "report_merge.h"
+
+/* Add a device (and, recursively, what lies beneath it) unless it is there already. */
+static void add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const char *name,
+		       int upper, enum np_dev_role role, int depth)
+{
+	struct np_stack_dev *sd;
+	struct np_dev_run *r;
+	size_t idx;
+
+	if (np_stack_find(&dr->stack, name) >= 0)
+		return;
+	if (dr->n == NP_STACK_MAX) {
+		dr->stack.truncated = true;
+		return;
+	}
+	idx = dr->n++;
+	r = &dr->run[idx];
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	np_collect(ctx, name, &r->prev);
+	r->have_prev = true;
+
+	sd = &dr->stack.dev[dr->stack.n++];
+	memset(sd, 0, sizeof(*sd));
+	snprintf(sd->name, sizeof(sd->name), "%s", name);
+	sd->kind = np_dev_kind_of(&r->prev);
+	sd->upper = upper;
+	snprintf(sd->driver, sizeof(sd->driver), "%s", np_snapshot_driver(&r->prev));
+	if (sd->kind == NP_KIND_VETH) {
+		sd->peer_ifindex = r->prev.rtnl.link;
+		sd->peer_other_netns = r->prev.rtnl.link_other_netns;
+	}
+	/* A device beneath another is judged on its hardware when physical; a virtual one in
+	 * the middle (a bond under a VLAN) keeps what belongs to it. */
+	if (upper >= 0)
+		role = sd->kind == NP_KIND_PHYSICAL || sd->kind == NP_KIND_UNKNOWN ?
+		       NP_ROLE_LOWER : NP_ROLE_MIDDLE;
+	r->role = role;
+	sd->judged_hw = role == NP_ROLE_LOWER ||
+			((role == NP_ROLE_PRIMARY || role == NP_ROLE_TOP) &&
+			 sd->kind == NP_KIND_PHYSICAL);
+	if (depth <= 0)
+		return;
+	for (size_t i = 0; i < r->prev.dev.n_lower; i++) {
+		char low[IF_NAMESIZE];
+
+		/* dr->run may not move, but copy the name: add_device() writes new runs. */
+		snprintf(low, sizeof(low), "%s", dr->run[idx].prev.dev.lower[i]);
+		add_device(dr, ctx, low, (int)idx, NP_ROLE_LOWER, depth - 1);
+	}
+}
+
+/* Does any device beneath run idx get its hardware judged? */
+static bool physical_beneath(const struct np_dev_runs *dr, size_t idx)
+{
+	for (size_t i = 0; i < dr->stack.n; i++) {
+		int up = dr->stack.dev[i].upper;
+
+		for (int hops = 0; up >= 0 && hops < NP_STACK_MAX; hops++) {
+			if ((size_t)up == idx && dr->stack.dev[i].judged_hw)
+				return true;
+			up = dr->stack.dev[up].upper;
+		}
+	}
+	return false;
+}
+
+void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
+		      const char *const *tops, size_t ntops)
+{
+	memset(dr, 0, sizeof(*dr));
+	for (size_t t = 0; t < ntops; t++)
+		add_device(dr, ctx, tops[t], -1, t ? NP_ROLE_TOP : NP_ROLE_PRIMARY, 4);
+	for (size_t i = 0; i < dr->n; i++)
+		dr->run[i].has_physical_lowers = physical_beneath(dr, i);
+}
+
+void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx)
+{
+	for (size_t i = 0; i < dr->n; i++) {
+		np_collect(ctx, dr->run[i].name, &dr->run[i].cur);
+		dr->run[i].have_cur = true;
+	}
+}
+
+int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *opt,
+		    const struct np_overrides *ovr, np_check_filter user, void *user_arg)
+{
+	for (size_t i = 0; i < dr->n; i++) {
+		struct np_dev_run *r = &dr->run[i];
+		struct np_role_filter rf = {
+			.role = r->role, .has_physical_lowers = r->has_physical_lowers,
+			.user = user, .user_arg = user_arg,
+		};
+
+		memset(&r->a, 0, sizeof(r->a));
+		r->a.prev = r->have_cur ? &r->prev : NULL;
+		r->a.cur = r->have_cur ? &r->cur : &r->prev;
+		r->a.dt = r->have_cur ? dt : 0;
+		r->a.opt = opt;
+		r->a.ovr = ovr;
+		np_analysis_derive(&r->a);
+		if (np_analyze(&r->a, &r->rep, np_role_want, &rf) < 0)
+			return -1;
+		np_coverage_build(&r->a, &r->rep, &r->cov);
+	}
+	for (size_t i = 1; i < dr->n; i++) {
+		if (np_report_merge(&dr->run[0].rep, &dr->run[i].rep) < 0)
+			return -1;
+		np_coverage_merge(&dr->run[0].cov, &dr->run[i].cov);
+	}
+	return 0;
+}
+
+void np_runs_free(struct np_dev_runs *dr)
+{
+	for (size_t i = 0; i < dr->n; i++) {
+		struct np_dev_run *r = &dr->run[i];
+
+		np_report_free(&r->rep);
+		if (r->have_prev)
+			np_snapshot_free(&r->prev);
+		if (r->have_cur)
+			np_snapshot_free(&r->cur);
+	}
+	dr->n = 0;
+}
+
+/* Up (or "unknown" with carrier) and carried packets since boot. */
+static bool carries_traffic(const struct np_ctx *ctx, const char *name)
+{
+	char path[96], st[16] = "";
+	uint64_t rx = 0, tx = 0, carrier = 0;
+
+	snprintf(path, sizeof(path), "class/net/%s/operstate", name);
+	if (np_read_str(ctx, NP_SYS, path, st, sizeof(st)) < 0)
+		return false;
+	snprintf(path, sizeof(path), "class/net/%s/carrier", name);
+	np_read_u64(ctx, NP_SYS, path, &carrier);
+	if (strcmp(st, "up") && !(strcmp(st, "unknown") == 0 && carrier == 1))
+		return false;
+	snprintf(path, sizeof(path), "class/net/%s/statistics/rx_packets", name);
+	np_read_u64(ctx, NP_SYS, path, &rx);
+	snprintf(path, sizeof(path), "class/net/%s/statistics/tx_packets", name);
+	np_read_u64(ctx, NP_SYS, path, &tx);
+	return rx + tx > 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+size_t np_runs_all_interfaces(const struct np_ctx *ctx, char (*names)[IF_NAMESIZE], size_t max)
+{
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d;
+
+	if (np_opendir(ctx, NP_SYS, "class/net", &d) < 0)
+		return 0;
+	while ((de = readdir(d)) && n < max) {
+		char path[96];
+
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "lo") ||
+		    strlen(de->d_name) >= IF_NAMESIZE)
+			continue;
+		/* Members of a bond or ports of a bridge: judged beneath their master. */
+		snprintf(path, sizeof(path), "class/net/%s/master", de->d_name);
+		if (np_exists(ctx, NP_SYS, path))
+			continue;
+		if (carries_traffic(ctx, de->d_name))
+			snprintf(names[n++], IF_NAMESIZE, "%s", de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, IF_NAMESIZE, cmp_name);
+	return n;
+}

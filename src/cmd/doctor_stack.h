@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * doctor over a device stack: one run per device (the interface named, the virtual devices
+ * beneath it, the physical NICs at the bottom; with --all every interface that carries
+ * traffic), each with the checks its role gives it (device_roles.h), folded into one report.
+ */
+#ifndef NETPATH_DOCTOR_STACK_H
+#define NETPATH_DOCTOR_STACK_H
+
+#include <stdbool.h>
+
+#include "coverage.h"
+#include "ctx.h"
+#include "device_roles.h"
+#include "stack.h"
+
+struct np_dev_run {
+	char name[IF_NAMESIZE];
+	enum np_dev_role role;
+	bool has_physical_lowers;
+	struct np_snapshot prev, cur;
+	bool have_prev, have_cur;
+	struct np_analysis a;
+	struct np_report rep;
+	struct np_coverage cov;
+};
+
+struct np_dev_runs {
+	size_t n;
+	struct np_dev_run run[NP_STACK_MAX];
+	struct np_stack stack;
+};
+
+/*
+ * The first snapshot of every device: the tops given (the first is the primary), then
+ * whatever lies beneath each (lower_* links), depth first, each device once. bctx (the
+ * --before tree) may be NULL: then ctx is read. Devices beyond NP_STACK_MAX are left out and
+ * stack.truncated says so.
+ */
+void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
+		      const char *const *tops, size_t ntops);
+/* The second snapshot of every device (after the interval, or from the --root tree when the
+ * first came from --before). */
+void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx);
+/*
+ * Analyse every run (dt: seconds between the snapshots, 0 for one) and fold them into the
+ * primary's report and coverage (dr->run[0].rep / .cov). 0, or -1 out of memory.
+ */
+int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *opt,
+		    const struct np_overrides *ovr, np_check_filter user, void *user_arg);
+void np_runs_free(struct np_dev_runs *dr);
+/* --all: the interfaces that are up and have carried packets, loopback and the members of a
+ * bond or bridge left out (their master covers them). Returns how many names were written. */
+size_t np_runs_all_interfaces(const struct np_ctx *ctx, char (*names)[IF_NAMESIZE], size_t max);
+
+#endif

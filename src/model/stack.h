@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The device stack under an interface: a VLAN on a bond of two NICs, a bridge over its ports,
+ * a container's veth. Plain data: the collector fills it from rtnetlink and sysfs, doctor
+ * judges each device where its stage happens, the renderers print it.
+ */
+#ifndef NP_STACK_H
+#define NP_STACK_H
+
+#include <net/if.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "snapshot.h"
+
+enum np_dev_kind {
+	NP_KIND_PHYSICAL, NP_KIND_BOND, NP_KIND_TEAM, NP_KIND_BRIDGE, NP_KIND_VLAN,
+	NP_KIND_MACVLAN, NP_KIND_IPVLAN, NP_KIND_VXLAN, NP_KIND_GENEVE, NP_KIND_VETH,
+	NP_KIND_TUN, NP_KIND_LOOPBACK, NP_KIND_OTHER, NP_KIND_UNKNOWN,
+};
+
+/* Devices kept in one stack (or, with --all, in all of them together). */
+#define NP_STACK_MAX 32
+
+struct np_stack_dev {
+	char name[IF_NAMESIZE];
+	enum np_dev_kind kind;
+	int upper;		/* index of the device it sits under, -1 for a top */
+	char driver[32];	/* "" for virtual devices */
+	bool judged_hw;		/* its link/pcie/nic/irq stages are judged (a physical device) */
+	int peer_ifindex;	/* veth: the peer's ifindex, 0 unknown */
+	bool peer_other_netns;	/* veth: the peer lives in another network namespace */
+};
+
+struct np_stack {
+	size_t n;
+	struct np_stack_dev dev[NP_STACK_MAX];
+	bool truncated;		/* more devices than NP_STACK_MAX: the rest not judged */
+};
+
+/* What kind of device a snapshot is: rtnetlink's IFLA_INFO_KIND when live, else sysfs
+ * evidence (bonding/, bridge/, tun_flags, the loopback type, a device/ link). */
+enum np_dev_kind np_dev_kind_of(const struct np_snapshot *s);
+const char *np_dev_kind_name(enum np_dev_kind k);
+/* Index of name in the stack, -1 if absent. */
+int np_stack_find(const struct np_stack *st, const char *name);
+
+#endif
