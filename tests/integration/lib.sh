@@ -183,14 +183,6 @@ np_link_stat() {
 	np_in "$1" cat "/sys/class/net/$2/statistics/$3"
 }
 
-# np_wait_listen NS PORT [tcp|udp]: until a socket is bound (udp) or listening (tcp) on PORT.
-np_wait_listen() {
-	local flag=-Hltn
-	[ "${3:-tcp}" = udp ] && flag=-Huan
-	np_wait_until "$NP_WAIT" "a ${3:-tcp} socket on port $2 in namespace $1" \
-		sh -c 'ip netns exec "$1" ss '"$flag"' "sport = :$2" | grep -q .' - "$1" "$2"
-}
-
 # np_traffic NS NAME MODE ARGS...: nptraffic MODE ARGS in namespace NS ("-": this one), in the
 # background until the test kills it (or the EXIT trap does; --max-seconds, 60 by default, is
 # the backstop). Returns once the helper is ready: socket bound or listening, connections up,
