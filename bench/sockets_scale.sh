@@ -3,7 +3,7 @@
 # Benchmark 2: sockets at scale. N established TCP connections over loopback inside a network
 # namespace this script creates (both ends in the namespace: 2N established sockets), spread
 # over processes of at most 9,000 connections each (the per-process open-file hard limit here
-# is 20,000; tests/integration/sock_helper.py raises its soft limit within it). Then, inside the
+# is 20,000; tests/helpers/nptraffic pairs raises its soft limit within it). Then, inside the
 # namespace: `netpath doctor --interval 0 lo` against `ss -tin` over the same sockets, wall and
 # CPU medians, and netpath's peak RSS. Every helper is killed and the namespace deleted on exit.
 # Usage: sudo bench/sockets_scale.sh [COUNTS] [RUNS]   (default "0 10000 100000", 10 runs)
@@ -15,8 +15,9 @@ runs=${2:-10}
 per_proc=9000
 bench_need_root
 bench_need ss ip /usr/bin/time
-helper="$repo_dir/tests/integration/sock_helper.py"
-[ -f "$helper" ] || { echo "no $helper" >&2; exit 77; }
+# The tests' traffic helper, built with NETPATH's build (or set NPTRAFFIC).
+helper=${NPTRAFFIC:-$(dirname "$NETPATH")/../tests/helpers/nptraffic}
+[ -x "$helper" ] || { echo "no $helper (meson compile, or set NPTRAFFIC)" >&2; exit 77; }
 
 ns="npbench-sock-$$"
 tmp=$(mktemp -d /tmp/np-bench.XXXXXX)
@@ -50,8 +51,8 @@ for n in $counts; do
 	t0=$(date +%s.%N)
 	while [ "$left" -gt 0 ]; do
 		c=$((left < per_proc ? left : per_proc))
-		ip netns exec "$ns" /usr/bin/python3 "$helper" pairs 127.0.0.1 "$port" "$c" 900 \
-			"$tmp/ready.$port" &
+		ip netns exec "$ns" "$helper" pairs 127.0.0.1 "$port" "$c" --max-seconds 900 \
+			--ready "$tmp/ready.$port" &
 		pids="$pids $!"
 		left=$((left - c))
 		port=$((port + 1))
@@ -59,7 +60,7 @@ for n in $counts; do
 	nproc_helpers=$(echo $pids | wc -w)
 	# Wait for every helper (bounded: 5 minutes in all).
 	for i in $(seq 600); do
-		ready=$(ls "$tmp" | grep -c '^ready\.' || true)
+		ready=$(ls "$tmp" | grep -c '^ready\.[0-9]*$' || true)
 		[ "$ready" -ge "$nproc_helpers" ] && break
 		for p in $pids; do kill -0 "$p" 2>/dev/null || { echo "helper $p died" >&2; exit 1; }; done
 		sleep 0.5
@@ -101,7 +102,7 @@ done
 	echo "## Setup"
 	echo
 	echo "N TCP connections over 127.0.0.1 inside a fresh network namespace, both ends there"
-	echo "(so 2N established sockets), made by \`tests/integration/sock_helper.py pairs\` in"
+	echo "(so 2N established sockets), made by \`tests/helpers/nptraffic pairs\` in"
 	echo "processes of at most $per_proc connections each (open-file hard limit 20,000 per"
 	echo "process). Each command runs inside the namespace; \`ss -tin\` prints every socket"
 	echo "with its tcp_info (output to /dev/null), netpath folds them into its socket summary."

@@ -5,23 +5,39 @@
 # README.md and .ci/run invoke.
 set -eu
 cd "$(dirname "$0")/.."
+# Wall time of each phase, printed at the end: what dominates CI time.
+t_start=$(date +%s)
+t_last=$t_start
+times=""
+phase_done() {
+	now=$(date +%s)
+	times="$times$(printf '  %-44s %5s s' "$1" $((now - t_last)))
+"
+	t_last=$now
+}
 
 [ -d build/meson-private ] || meson setup build >/dev/null
 meson compile -C build >/dev/null
+phase_done "build (plain)"
 
 [ -d build-asan/meson-private ] || \
 	meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
 meson compile -C build-asan >/dev/null
+phase_done "build (ASan+UBSan)"
 
 status=0
 echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	meson test -C build-asan --suite unit --print-errorlogs || status=1
-echo "== all tests (unit + integration; integration needs root, else skipped)"
-meson test -C build --print-errorlogs || status=1
+phase_done "unit tests, ASan+UBSan"
+# The unit suite ran above under the sanitizers (same -O2 build type): not again here.
+echo "== docs, integration and scenario tests (integration and live scenarios need root)"
+meson test -C build --no-suite unit --print-errorlogs || status=1
+phase_done "docs, integration, scenarios, plain build"
 echo "== integration tests under AddressSanitizer + UndefinedBehaviorSanitizer (leaks included)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	meson test -C build-asan --suite integration --print-errorlogs || status=1
+phase_done "integration tests, ASan+UBSan"
 # Every parser under libFuzzer for a few seconds each (about 3 minutes with the build); a crash
 # fails the run and leaves its input in build-fuzz/fuzz-artifacts/. tests/fuzz/REPORT.md.
 if command -v clang >/dev/null; then
@@ -34,4 +50,8 @@ if command -v clang >/dev/null; then
 else
 	echo "== fuzzing skipped: no clang (tools/install-deps.sh installs it)"
 fi
+phase_done "fuzzing"
+echo "== wall time per phase"
+printf '%s' "$times"
+echo "  total $(( $(date +%s) - t_start )) s"
 exit $status

@@ -6,6 +6,9 @@
 # with COMP_WORDS split at '=' and ':' the way readline splits them. Expected candidates come
 # from the binary (`--help`, `checks --json`) and the system, not from the completion file.
 set -u
+# The distribution's python3, as in tests/integration/lib.sh: a python3 first on PATH (a pyenv
+# shim) may be slow to start.
+NP_PY=${NP_PYTHON:-/usr/bin/python3}
 : "${NETPATH:?}" "${NP_COMPLETION:?}" "${NP_BUILDDIR:?}"
 tmp=$(mktemp -d /tmp/np-comp.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,7 +44,7 @@ has() { grep -qxF -- "$3" <<< "$2" || fail "$1: '$3' not among: $(echo $2)"; }
 "$NETPATH" checks --json > "$tmp/checks.json" || fail "checks --json"
 # ids_where COND: the ids of the checks c (thresholds t) for which the Python COND holds.
 ids_where() {
-	python3 -c 'import json, sys
+	"$NP_PY" -c 'import json, sys
 for c in json.load(open(sys.argv[1]))["checks"]:
     t = c["thresholds"]
     if eval(sys.argv[2]):
@@ -137,7 +140,7 @@ for ns in $(ls /run/netns 2>/dev/null); do
 done
 
 # Installed where bash-completion finds it on demand.
-python3 - "$NP_BUILDDIR/meson-info/intro-installed.json" <<'PY' || fail "completion not installed"
+"$NP_PY" - "$NP_BUILDDIR/meson-info/intro-installed.json" <<'PY' || fail "completion not installed"
 import json, sys
 sys.exit(0 if any(d.endswith("/bash-completion/completions/netpath")
                   for d in json.load(open(sys.argv[1])).values()) else 1)

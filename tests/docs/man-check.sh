@@ -6,6 +6,9 @@
 # JSON); meson installs both pages. The page check is run once on a copy with one heading
 # removed, to prove that a missing check fails this test.
 set -u
+# The distribution's python3, as in tests/integration/lib.sh: a python3 first on PATH (a pyenv
+# shim) may be slow to start.
+NP_PY=${NP_PYTHON:-/usr/bin/python3}
 : "${NETPATH:?}" "${NP_MANPAGE:?}" "${NP_MANPAGE7:?}" "${NP_BUILDDIR:?}"
 command -v mandoc >/dev/null || { echo "SKIP: mandoc not installed"; exit 77; }
 tmp=$(mktemp -d /tmp/np-man.XXXXXX)
@@ -27,7 +30,7 @@ mandoc -Thtml "$NP_MANPAGE" | grep -q 'id="EXIT_STATUS"' || fail "netpath.8 does
 mandoc -Thtml "$NP_MANPAGE7" | grep -q 'id="CHECKS"' || fail "netpath-checks.7 does not render"
 
 "$NETPATH" checks --json > "$tmp/checks.json" || fail "netpath checks --json"
-ids=$(python3 -c 'import json,sys; print("\n".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$tmp/checks.json")
+ids=$("$NP_PY" -c 'import json,sys; print("\n".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$tmp/checks.json")
 n=$(echo "$ids" | wc -l)
 [ "$n" -gt 20 ] || fail "too few checks listed ($n)"
 
@@ -41,7 +44,7 @@ check_page() {
 		grep -qx "[[:space:]]*${id//./\\.}" <<< "$text" ||
 			{ echo "  $id: not a line of the rendered $page"; missing=1; }
 	done
-	python3 - "$tmp/checks.json" "$page" <<'PY' || missing=1
+	"$NP_PY" - "$tmp/checks.json" "$page" <<'PY' || missing=1
 import json, sys
 checks = json.load(open(sys.argv[1]))["checks"]
 page = open(sys.argv[2]).read().replace("\\-", "-").replace("\\%", "")
@@ -95,7 +98,7 @@ for id in $ids; do
 	grep -q "^$id — ." "$tmp/explain.txt" && grep -q "^WHY IT MATTERS" "$tmp/explain.txt" &&
 		grep -q "^FIX AND ITS COST" "$tmp/explain.txt" || fail "explain $id: $(cat "$tmp/explain.txt")"
 	"$NETPATH" explain --json "$id" > "$tmp/explain.json" || fail "explain --json $id"
-	python3 - "$tmp/explain.json" "$id" <<'PY' || fail "explain --json $id"
+	"$NP_PY" - "$tmp/explain.json" "$id" <<'PY' || fail "explain --json $id"
 import json, sys
 d = json.load(open(sys.argv[1]))
 ok = d.get("schema") == "netpath/check" and d["id"] == sys.argv[2]
@@ -105,7 +108,7 @@ PY
 done
 
 # meson install puts netpath(8) in man8 and netpath-checks(7) in man7.
-python3 - "$NP_BUILDDIR/meson-info/intro-installed.json" <<'PY' || fail "man pages not installed"
+"$NP_PY" - "$NP_BUILDDIR/meson-info/intro-installed.json" <<'PY' || fail "man pages not installed"
 import json, sys
 dest = json.load(open(sys.argv[1])).values()
 for want in ("/man8/netpath.8", "/man7/netpath-checks.7"):

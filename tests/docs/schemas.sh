@@ -7,13 +7,14 @@
 # valid JSON Schema 2020-12 and reject broken documents, so passing validation means something.
 set -u
 : "${NETPATH:?}" "${NP_SRCDIR:?}"
-python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema not installed"; exit 77; }
-# lib.sh: np_validate, np_fail, and $NP_TMP removed on exit.
+# lib.sh: np_validate, np_fail, $NP_PY (the distribution's python3), $NP_TMP removed on exit.
 . "$NP_SRCDIR/tests/integration/lib.sh"
+"$NP_PY" -c 'import jsonschema' 2>/dev/null ||
+	{ echo "SKIP: python3-jsonschema not installed for $NP_PY"; exit 77; }
 out=$NP_TMP
 
 "$NETPATH" checks --json > "$out/checks.json" || np_fail "checks --json exited $?"
-ids=$(python3 -c 'import json,sys; print("\n".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$out/checks.json")
+ids=$("$NP_PY" -c 'import json,sys; print("\n".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$out/checks.json")
 files=("$out/checks.json")
 for id in $ids; do
 	"$NETPATH" explain --json "$id" > "$out/explain-$id.json" || np_fail "explain --json $id"
@@ -50,7 +51,7 @@ np_validate "${files[@]}"
 
 # What the schemas cannot say: ids unique and under their stage; explain = catalogue entry;
 # each document names the schema of what it is.
-python3 - "$out" $ids <<'PY' || np_fail "explain and the catalogue disagree"
+"$NP_PY" - "$out" $ids <<'PY' || np_fail "explain and the catalogue disagree"
 import json, sys
 out, ids = sys.argv[1], sys.argv[2:]
 cat = json.load(open(f"{out}/checks.json"))
@@ -66,7 +67,7 @@ for f, sid in (("explain-error", "netpath/error"), ("doctor-error", "netpath/err
 PY
 
 # The validation has teeth: each broken copy must be rejected.
-python3 - "$out" <<'PY' || np_fail "could not write the broken documents"
+"$NP_PY" - "$out" <<'PY' || np_fail "could not write the broken documents"
 import copy, json, sys
 out = sys.argv[1]
 cat = json.load(open(f"{out}/checks.json"))

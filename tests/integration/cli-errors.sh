@@ -51,7 +51,7 @@ np_assert_json "$NP_TMP/out" 'd["schema"] == "netpath/error" and d["exit_code"] 
 "$NETPATH" checks --json > "$NP_TMP/checks.json" || np_fail "checks --json"
 np_validate "$NP_TMP/checks.json"
 np_assert_json "$NP_TMP/checks.json" 'len(d["checks"]) > 20 and len({c["id"] for c in d["checks"]}) == len(d["checks"])'
-for id in $(python3 -c 'import json,sys; print(" ".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$NP_TMP/checks.json"); do
+for id in $("$NP_PY" -c 'import json,sys; print(" ".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$NP_TMP/checks.json"); do
 	"$NETPATH" explain "$id" > "$NP_TMP/explain" || np_fail "explain $id"
 	grep -q "WHY IT MATTERS" "$NP_TMP/explain" || np_fail "explain $id has no why"
 done

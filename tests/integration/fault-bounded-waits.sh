@@ -21,7 +21,7 @@ check() {
 		-o "$NP_TMP/$name.strace" "$@" > /dev/null 2> "$NP_TMP/$name.err"
 	local rc=$?
 	[ "$rc" -le 2 ] || np_fail "$name: exit $rc: $(head -3 "$NP_TMP/$name.err")"
-	python3 - "$NP_TMP/$name.strace" <<'PY' || np_fail "$name: a receive without a timeout"
+	"$NP_PY" - "$NP_TMP/$name.strace" <<'PY' || np_fail "$name: a receive without a timeout"
 import codecs, re, struct, sys
 sock, timeo, bad, netlink = {}, {}, [], 0
 for line in open(sys.argv[1]):

@@ -62,7 +62,7 @@ doctor_tree half "$t"
 # 3. Garbage: random bytes in every file (fixed seed), ESC sequences included. The report
 # stays valid UTF-8 JSON; the text output carries no ESC from the tree.
 t=$(fresh garbage)
-python3 - "$t" <<'PY'
+"$NP_PY" - "$t" <<'PY'
 import os, random, sys
 random.seed(20240611)
 for d, _, fs in os.walk(sys.argv[1]):
@@ -85,7 +85,7 @@ fi
 # 4. Absurdly long: a 10 MB /proc/interrupts of junk IRQ lines (parsed, bounded time), and a
 # 70 MB /proc/net/snmp (past the 64 MiB read limit: refused, and said so).
 t=$(fresh long)
-python3 - "$t/proc/interrupts" <<'PY'
+"$NP_PY" - "$t/proc/interrupts" <<'PY'
 import sys
 with open(sys.argv[1], 'w') as f:
     f.write("           CPU0       CPU1\n")
@@ -128,7 +128,7 @@ fi
 # 4096 columns (600 IRQ lines: 27 MB, as such a machine prints it), and separately 5000 IRQ
 # lines with odd names (spaces, colons, UTF-8, control bytes, empty, 200 characters).
 t=$(fresh cpus)
-python3 - "$t" <<'PY'
+"$NP_PY" - "$t" <<'PY'
 import os, sys
 t, n = sys.argv[1], 4096
 open(f"{t}/sys/devices/system/cpu/online", "w").write(f"0-{n - 1}\n")
@@ -158,7 +158,7 @@ doctor_tree cpus "$t"
 np_assert_json "$NP_TMP/cpus.json" 'd["cpus_online"] == 4096'
 np_assert_json "$NP_TMP/cpus.json" 'not any(u["source"] in ("softnet_stat", "interrupts", "softirqs") for u in d["unavailable"])'
 t=$(fresh irqnames)
-python3 - "$t/proc/interrupts" <<'PY'
+"$NP_PY" - "$t/proc/interrupts" <<'PY'
 import sys
 odd = ["eth0-TxRx-{i}", "odd name with spaces {i}", "a:b:c:{i}", "caf\u00e9-{i}",
        "ctl\x07\x1b[0m-{i}", "virtio2-input.{i}", "", "-", "x" * 200, "eth0"]
@@ -198,7 +198,7 @@ rc=$?
 np_validate "$NP_TMP/escape.json"
 unavailable escape snmp malformed
 np_assert_json "$NP_TMP/escape.json" 'any("outside the --root tree" in u["reason"] for u in d["unavailable"])'
-python3 - "$NP_TMP/escape.strace" "$t" "$out" <<'PY' || np_fail "escape: a read left the tree"
+"$NP_PY" - "$NP_TMP/escape.strace" "$t" "$out" <<'PY' || np_fail "escape: a read left the tree"
 import re, sys
 trace, tree, out = sys.argv[1:4]
 # Loader and libc: libraries, the linker cache, locale data; the output file; /dev/null.

@@ -20,7 +20,7 @@ as_nobody "$NETPATH" doctor "$dev" --interval 0 --json > "$NP_TMP/nobody.json" 2
 rc=$?
 [ "$rc" -le 2 ] || np_fail "doctor as nobody: exit $rc: $(cat "$NP_TMP/err")"
 np_validate "$NP_TMP/root.json" "$NP_TMP/nobody.json"
-python3 - "$NP_TMP/root.json" "$NP_TMP/nobody.json" <<'PY' || np_fail "doctor as nobody hides what it skipped"
+"$NP_PY" - "$NP_TMP/root.json" "$NP_TMP/nobody.json" <<'PY' || np_fail "doctor as nobody hides what it skipped"
 import json, sys
 root, nobody = (json.load(open(p)) for p in sys.argv[1:3])
 r = {u["source"]: u for u in root["unavailable"]}
@@ -37,7 +37,7 @@ for c in nobody["checks"]:
         sys.exit(f"{c['id']} skipped for nobody without a reason")
 PY
 as_nobody "$NETPATH" doctor "$dev" --interval 0 --color=never > "$NP_TMP/nobody.txt"
-if python3 -c 'import json,sys; sys.exit(not any(u["status"] == "denied" for u in json.load(open(sys.argv[1]))["unavailable"]))' "$NP_TMP/nobody.json"; then
+if "$NP_PY" -c 'import json,sys; sys.exit(not any(u["status"] == "denied" for u in json.load(open(sys.argv[1]))["unavailable"]))' "$NP_TMP/nobody.json"; then
 	grep -q "denied: .*root" "$NP_TMP/nobody.txt" || np_fail "text output does not say what needed root"
 fi
 
@@ -47,7 +47,7 @@ as_nobody "$NETPATH" watch "$dev" --count 1 --interval 0.2 --json > "$NP_TMP/nob
 rc=$?
 [ "$rc" -eq 0 ] || np_fail "watch as nobody: exit $rc: $(cat "$NP_TMP/err")"
 np_validate "$NP_TMP/nobody.watch"
-python3 - "$NP_TMP/root.watch" "$NP_TMP/nobody.watch" <<'PY' || np_fail "watch as nobody lost rows without saying so"
+"$NP_PY" - "$NP_TMP/root.watch" "$NP_TMP/nobody.watch" <<'PY' || np_fail "watch as nobody lost rows without saying so"
 import json, sys
 root, nobody = (json.loads(open(p).readline()) for p in sys.argv[1:3])
 def shape(d):

@@ -18,7 +18,7 @@ for dev in lo va nif0 ndm0; do
 	[ "$rc" -le 2 ] || np_fail "$dev: exit $rc: $(cat "$NP_TMP/$dev.err")"
 	[ ! -s "$NP_TMP/$dev.err" ] || np_fail "$dev: stderr: $(cat "$NP_TMP/$dev.err")"
 	np_validate "$NP_TMP/$dev.json"
-	python3 - "$NP_TMP/$dev.json" "$dev" <<'PY' || np_fail "$dev: ethtool sources not reported as unsupported"
+	"$NP_PY" - "$NP_TMP/$dev.json" "$dev" <<'PY' || np_fail "$dev: ethtool sources not reported as unsupported"
 import json, sys
 d, dev = json.load(open(sys.argv[1])), sys.argv[2]
 un = {u["source"]: u for u in d["unavailable"]}

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Shared helpers for the integration tests: namespaces, cleanup, JSON assertions.
-# Every test sources this, calls np_require_root if it needs root, and relies on the EXIT trap
-# to delete its namespaces and restore any sysctl it changed, even when an assertion fails.
+# Shared helpers for the integration tests: namespaces, cleanup, traffic, bounded waits, JSON
+# assertions. Every test sources this, calls np_require_root if it needs root, and relies on the
+# EXIT trap to stop its traffic, delete its namespaces and restore any sysctl it changed, even
+# when an assertion fails.
 set -u
 
 : "${NETPATH:?NETPATH must point at the built binary}"
@@ -11,6 +12,16 @@ NP_TMP=$(mktemp -d /tmp/netpath-test.XXXXXX)
 NP_NETNS=""
 NP_SYSCTL_RESTORE=""
 NP_PIDS=""
+NP_LAST_PID=""
+# Python serves only the JSON assertions, and it is always the distribution's interpreter: its
+# python3-jsonschema and python3-prometheus-client are what tools/install-deps.sh installs, while
+# a python3 first on PATH (a pyenv shim) may lack them and take seconds to start under load.
+NP_PY=${NP_PYTHON:-/usr/bin/python3}
+# The traffic helper (tests/helpers/nptraffic.c); meson passes its path.
+: "${NPTRAFFIC:=$(dirname "$NETPATH")/../tests/helpers/nptraffic}"
+# How long a readiness wait may take. Generous: it costs time only when something is wrong, and
+# a loaded CI machine (load 8-18 on 2 CPUs) can take seconds to start a process.
+NP_WAIT=${NP_WAIT_SECONDS:-30}
 
 np_cleanup() {
 	for pid in $NP_PIDS; do kill "$pid" 2>/dev/null; done
@@ -67,9 +78,128 @@ np_pair() {
 	ip -n "$NS_B" link set vb up
 }
 
+# np_bg CMD...: in the background, killed (SIGTERM) by the EXIT trap; its pid in NP_LAST_PID.
+# Through `ip netns exec` the pid is the command's own (ip execs it, no fork in between).
 np_bg() {
 	"$@" &
+	NP_LAST_PID=$!
 	NP_PIDS="$NP_PIDS $!"
+}
+
+# np_stop PID...: stop background commands now (SIGTERM) and reap them.
+np_stop() {
+	for pid in "$@"; do kill "$pid" 2>/dev/null; done
+	for pid in "$@"; do wait "$pid" 2>/dev/null; done
+	return 0
+}
+
+# ---- Traffic, and waiting for it ----
+# No fixed sleeps: every wait polls a condition and gives up after a deadline, and a failed wait
+# says what it waited for, for how long, what it saw, and what the traffic helpers logged, so a
+# loaded CI machine can be told apart from a product bug.
+
+np_ms() {
+	echo $(($(date +%s%N) / 1000000))
+}
+
+# The traffic helpers' logs ($NP_TMP/*.log), last lines each, for a failure message.
+np_logs() {
+	local f
+	for f in "$NP_TMP"/*.log; do
+		[ -s "$f" ] || continue
+		printf '\n  %s log: %s' "$(basename "$f" .log)" "$(tail -n 3 "$f" | tr '\n' ' ')"
+	done
+}
+
+# np_fail_wait SECS WHAT SAW: the failure of a wait. The traffic is stopped first so that each
+# helper's exit summary (sent, failed, last error) is in its log.
+np_fail_wait() {
+	# shellcheck disable=SC2086
+	np_stop $NP_PIDS
+	np_fail "waited $1 s for $2: $3$(np_logs)"
+}
+
+# np_in NS CMD...: CMD inside namespace NS ("-": this one).
+np_in() {
+	local ns=$1
+	shift
+	if [ "$ns" = - ]; then "$@"; else ip netns exec "$ns" "$@"; fi
+}
+
+# np_wait_until SECS WHAT CMD...: poll CMD (every 0.1 s) until it succeeds.
+np_wait_until() {
+	local secs=$1 what=$2 end
+	shift 2
+	end=$(($(np_ms) + secs * 1000))
+	until "$@" > /dev/null 2>&1; do
+		[ "$(np_ms)" -lt "$end" ] ||
+			np_fail_wait "$secs" "$what" "not yet; last try: $("$@" 2>&1 | tail -n 2 | tr '\n' ' ')"
+		sleep 0.1
+	done
+}
+
+# np_wait_file FILE WHAT [SECS]: until FILE exists (a helper's --ready file).
+np_wait_file() {
+	np_wait_until "${3:-$NP_WAIT}" "$2 ($1)" test -e "$1"
+}
+
+# np_wait_moving SECS WHAT CMD...: CMD prints a number (a counter); poll until it is above its
+# first reading, so that the traffic demonstrably reached it before a sample window starts.
+np_wait_moving() {
+	local secs=$1 what=$2 first now end
+	shift 2
+	first=$("$@" 2> /dev/null)
+	end=$(($(np_ms) + secs * 1000))
+	while :; do
+		sleep 0.1
+		now=$("$@" 2> /dev/null)
+		case "$first$now" in
+		*[!0-9]* | "") ;;	# not a number (yet): keep polling
+		*) [ -n "$first" ] && [ "$now" -gt "$first" ] && return 0 ;;
+		esac
+		[ -n "$first" ] || first=$now
+		[ "$(np_ms)" -lt "$end" ] ||
+			np_fail_wait "$secs" "$what to move" "first read '${first}', last read '${now}'"
+	done
+}
+
+# np_counter NS NAME: a counter of /proc/net/snmp or /proc/net/netstat in NS, named as nstat
+# names it (UdpRcvbufErrors, TcpExtListenOverflows, TcpInSegs, ...).
+np_counter() {
+	np_in "$1" cat /proc/net/snmp /proc/net/netstat | awk -v want="$2" '
+		$1 == prev { for (i = 2; i <= NF; i++) if (p h[i] == want) { print $i; found = 1 }
+			prev = ""; next }
+		{ prev = $1; p = substr($1, 1, length($1) - 1); for (i = 2; i <= NF; i++) h[i] = $i }
+		END { exit !found }'
+}
+
+# np_wait_counter NS NAME [SECS]: until counter NAME in NS moves.
+np_wait_counter() {
+	np_wait_moving "${3:-$NP_WAIT}" "$2 in namespace $1" np_counter "$1" "$2"
+}
+
+# np_link_stat NS DEV STAT: /sys/class/net/DEV/statistics/STAT inside NS.
+np_link_stat() {
+	np_in "$1" cat "/sys/class/net/$2/statistics/$3"
+}
+
+# np_traffic NS NAME MODE ARGS...: nptraffic MODE ARGS in namespace NS ("-": this one), in the
+# background until the test kills it (or the EXIT trap does; --max-seconds, 60 by default, is
+# the backstop). Returns once the helper is ready: socket bound or listening, connections up,
+# first burst sent. Its output goes to $NP_TMP/NAME.log, its pid to NP_LAST_PID.
+np_traffic() {
+	local ns=$1 name=$2 ready
+	shift 2
+	[ -x "$NPTRAFFIC" ] || np_fail "nptraffic not built at $NPTRAFFIC (set NPTRAFFIC)"
+	ready="$NP_TMP/$name.ready"
+	rm -f "$ready"
+	if [ "$ns" = - ]; then
+		np_bg "$NPTRAFFIC" "$@" --ready "$ready" > "$NP_TMP/$name.log" 2>&1
+	else
+		np_bg ip netns exec "$ns" "$NPTRAFFIC" "$@" --ready "$ready" \
+			> "$NP_TMP/$name.log" 2>&1
+	fi
+	np_wait_file "$ready" "nptraffic $1 ($name) to be ready"
 }
 
 # Validate JSON files against the committed schema each document names in its "schema" field:
@@ -78,7 +208,7 @@ np_bg() {
 # (a document without a committed schema fails). A file holds one document or JSON lines (one
 # document per line, as watch --json prints them).
 np_validate() {
-	python3 - "$NP_SRCDIR/doc" "$@" <<'PY' || np_fail "JSON in $* does not match its schema"
+	"$NP_PY" - "$NP_SRCDIR/doc" "$@" <<'PY' || np_fail "JSON in $* does not match its schema"
 import json, os, sys
 import jsonschema
 docdir = sys.argv[1]
@@ -118,7 +248,7 @@ PY
 
 # Evaluate a Python expression over the JSON document `d`; fail with a message if false.
 np_assert_json() {
-	python3 - "$1" "$2" <<'PY' || np_fail "assertion '$2' failed on $1"
+	"$NP_PY" - "$1" "$2" <<'PY' || np_fail "assertion '$2' failed on $1"
 import json, sys
 d = json.load(open(sys.argv[1]))
 ok = eval(sys.argv[2], {"d": d, "any": any, "all": all, "len": len})

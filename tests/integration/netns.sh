@@ -18,16 +18,18 @@ rc=$?
 np_validate "$NP_TMP/byname.json" "$NP_TMP/inside.json"
 "$NETPATH" doctor vb --netns "/run/netns/$NS_B" --interval 0 --json > "$NP_TMP/bypath.json" ||
 	[ $? -le 2 ] || np_fail "--netns PATH"
-ip netns exec "$NS_B" sleep 5 &
-NP_PIDS="$NP_PIDS $!"
-sleep 0.3
-pid=$(pgrep -n -f "sleep 5")
+# A process in the namespace: ip netns exec execs sleep, so $! is its pid (no pgrep, which
+# could find another test's sleep).
+np_bg ip netns exec "$NS_B" sleep 60
+pid=$NP_LAST_PID
+np_wait_until "$NP_WAIT" "pid $pid to enter namespace $NS_B" \
+	sh -c '[ "$(readlink "/proc/$1/ns/net")" = "$(ip netns exec "$2" readlink /proc/self/ns/net)" ]' - "$pid" "$NS_B"
 "$NETPATH" doctor vb --netns "$pid" --interval 0 --json > "$NP_TMP/bypid.json" ||
 	[ $? -le 2 ] || np_fail "--netns PID"
 np_validate "$NP_TMP/bypath.json" "$NP_TMP/bypid.json"
 
 same() {
-	python3 - "$1" "$2" <<'PY' || np_fail "$1 and $2 differ"
+	"$NP_PY" - "$1" "$2" <<'PY' || np_fail "$1 and $2 differ"
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 host = {"socket.tcp-mem", "socket.udp-mem"}

@@ -7,17 +7,11 @@
 # flooded, gives WARNING/CRITICAL naming the socket finding, with the exit code of the worst.
 . "$(dirname "$0")/lib.sh"
 np_require_root
-here=$(dirname "$0")
 
-# The oracle is Debian's package (tools/install-deps.sh); a pyenv python3 may not see it.
-PY=""
-for p in python3 /usr/bin/python3; do
-	if "$p" -c 'import prometheus_client' 2>/dev/null; then
-		PY=$p
-		break
-	fi
-done
-[ -n "$PY" ] || np_fail "python3-prometheus-client is not installed (tools/install-deps.sh)"
+# The oracle is Debian's package (tools/install-deps.sh), seen by lib.sh's $NP_PY.
+PY=$NP_PY
+"$PY" -c 'import prometheus_client' 2>/dev/null ||
+	np_fail "python3-prometheus-client is not installed for $PY (tools/install-deps.sh)"
 
 "$NETPATH" checks --json > "$NP_TMP/checks.json" || np_fail "netpath checks --json failed"
 np_validate "$NP_TMP/checks.json"
@@ -168,10 +162,9 @@ grep -q "^NETPATH UNKNOWN - .*no-such-if0" "$NP_TMP/nagios" ||
 
 # ---- Nagios: a UDP receiver that never reads, flooded ----
 np_pair snd rcv
-np_bg ip netns exec "$NS_B" "$PY" "$here/udp_sink.py" 198.18.0.2 9000 10
-sleep 0.5
-np_bg ip netns exec "$NS_A" timeout 8 "$PY" "$here/udp_flood.py" 198.18.0.2 9000 6
-sleep 1
+np_traffic "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096
+np_traffic "$NS_A" flood udp-flood 198.18.0.2 9000
+np_wait_counter "$NS_B" UdpRcvbufErrors
 ip netns exec "$NS_B" "$NETPATH" doctor vb --nagios --interval 2 > "$NP_TMP/nagios" \
 	2> "$NP_TMP/err"
 rc=$?

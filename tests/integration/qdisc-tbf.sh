@@ -6,15 +6,18 @@
 . "$(dirname "$0")/lib.sh"
 np_require_root
 np_pair snd rcv
-here=$(dirname "$0")
 
 tc -n "$NS_A" qdisc add dev va root tbf rate 1mbit burst 4kb latency 20ms ||
 	np_skip "cannot attach tbf (sch_tbf missing?)"
 
-np_bg ip netns exec "$NS_B" python3 "$here/udp_sink.py" 198.18.0.2 9000 12
-np_bg ip netns exec "$NS_A" timeout 8 python3 "$here/udp_flood.py" 198.18.0.2 9000 4 1000
-flood=$!
-sleep 0.5
+# tbf drops as reported by tc (the oracle below), for the waits.
+tbf_drops() {
+	tc -n "$NS_A" -s qdisc show dev va | sed -n 's/.*dropped \([0-9]*\).*/\1/p' | head -n1
+}
+np_traffic "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096
+np_traffic "$NS_A" flood udp-flood 198.18.0.2 9000 --size 1000
+flood=$NP_LAST_PID
+np_wait_moving "$NP_WAIT" "tbf drops on va (tc)" tbf_drops
 ip netns exec "$NS_A" "$NETPATH" doctor va --interval 2 --json > "$NP_TMP/flood.json"
 rc=$?
 [ "$rc" -eq 1 ] || [ "$rc" -eq 2 ] || np_fail "exit code $rc, expected 1 or 2 (warning/critical)"
@@ -31,12 +34,14 @@ np_assert_json "$NP_TMP/flood.json" 'any(f["id"] == "congestion.qdisc-drops" and
 np_assert_json "$NP_TMP/flood.json" 'd["exit_code"] == '"$rc"
 
 # The oracle: tc itself saw drops on that tbf.
-drops=$(tc -n "$NS_A" -s qdisc show dev va | sed -n 's/.*dropped \([0-9]*\).*/\1/p' | head -n1)
+drops=$(tbf_drops)
 [ "${drops:-0}" -gt 0 ] || np_fail "tc reports no tbf drops; the scenario did not happen"
 
 # After the flood: the drops are since-boot history, never more than info.
-wait "$flood" 2>/dev/null
-sleep 0.5
+np_stop "$flood"
+# tbf's queue drains within its 20 ms latency; wait until tc's drop count stands still.
+np_wait_until "$NP_WAIT" "tbf drops to stop growing after the flood" \
+	sh -c 'a=$(tc -n "$1" -s qdisc show dev va); sleep 0.3; [ "$a" = "$(tc -n "$1" -s qdisc show dev va)" ]' - "$NS_A"
 ip netns exec "$NS_A" "$NETPATH" doctor va --interval 1 --json > "$NP_TMP/after.json"
 np_validate "$NP_TMP/after.json"
 qd='[f for f in d["findings"] if f["id"] == "congestion.qdisc-drops"]'

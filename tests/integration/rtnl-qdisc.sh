@@ -25,7 +25,7 @@ collect() {
 
 # Python with the three readings: tc/ip before (b), the collector (n), tc/ip after (a).
 check() {
-	python3 - "$NP_TMP" "$1" <<'PY' || np_fail "$1: collector disagrees with tc/ip (see above)"
+	"$NP_PY" - "$NP_TMP" "$1" <<'PY' || np_fail "$1: collector disagrees with tc/ip (see above)"
 import json, sys
 d, phase = sys.argv[1], sys.argv[2]
 def kv(name):
@@ -92,16 +92,21 @@ sample() {
 }
 
 # While the flood runs (counters moving), then after it (counters still).
-np_bg ip netns exec "$NS_A" python3 "$NP_SRCDIR/tests/integration/udp_flood.py" >/dev/null \
-	198.18.0.2 9 2
-flood_pid=$!
-sleep 1
+# The flood runs until stopped; sampling starts once tc counts tbf drops.
+tbf_drops() {
+	ip netns exec "$NS_A" tc -s qdisc show dev va | sed -n 's/.*dropped \([0-9]*\).*/\1/p' |
+		head -n1
+}
+np_traffic "$NS_A" flood udp-flood 198.18.0.2 9
+np_wait_moving "$NP_WAIT" "tbf drops on va (tc)" tbf_drops
 sample during
-wait "$flood_pid"
-sleep 0.2
+np_stop "$NP_LAST_PID"
+np_wait_until "$NP_WAIT" "va's qdiscs and link counters to stand still after the flood" \
+	sh -c 'a=$(tc -n "$1" -s qdisc show dev va; ip -n "$1" -s link show va); sleep 0.3
+		[ "$a" = "$(tc -n "$1" -s qdisc show dev va; ip -n "$1" -s link show va)" ]' - "$NS_A"
 sample after
 # Once still, the collector and tc read the very same drop count.
-python3 - "$NP_TMP" <<'PY' || np_fail "tbf drops differ from tc once traffic stopped"
+"$NP_PY" - "$NP_TMP" <<'PY' || np_fail "tbf drops differ from tc once traffic stopped"
 import json, sys
 d = sys.argv[1]
 n = dict(l.rstrip("\n").split("=", 1) for l in open(f"{d}/np.after"))

@@ -30,7 +30,7 @@ traced() {
 		> "$NP_TMP/$name.out" 2> "$NP_TMP/$name.err"
 	local rc=$?
 	[ "$rc" -le 2 ] || np_fail "$name: exit $rc: $(head -3 "$NP_TMP/$name.err")"
-	python3 - "$NP_TMP/$name.strace" "$NETPATH" "$allow" <<'PY' || np_fail "$name: not read-only"
+	"$NP_PY" - "$NP_TMP/$name.strace" "$NETPATH" "$allow" <<'PY' || np_fail "$name: not read-only"
 import os, re, sys
 trace, exe, allow = sys.argv[1], os.path.realpath(sys.argv[2]), sys.argv[3]
 allow_dir = os.path.dirname(os.path.realpath(allow)) if allow else None

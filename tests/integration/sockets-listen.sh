@@ -4,20 +4,16 @@
 # doctor must report a "socket" finding that names the listener's port and its accept queue.
 . "$(dirname "$0")/lib.sh"
 np_require_root
-here=$(dirname "$0")
 ns="np-$$-lq"
 ip netns add "$ns" || np_fail "netns add"
 NP_NETNS="$NP_NETNS $ns"
 ip -n "$ns" link set lo up
 
-np_bg ip netns exec "$ns" python3 "$here/sock_helper.py" listen 127.0.0.1 8080 4 20 30
+np_traffic "$ns" listener listen 127.0.0.1 8080 4
+np_traffic "$ns" connects connect-burst 127.0.0.1 8080 20
 # Wait until the accept queue is full (Recv-Q 5 = backlog 4 + 1).
-for _ in $(seq 50); do
-	q=$(ip netns exec "$ns" ss -Hltn 'sport = :8080' | awk '{print $2}')
-	[ "${q:-0}" -ge 5 ] && break
-	sleep 0.1
-done
-[ "${q:-0}" -ge 5 ] || np_fail "the accept queue did not fill (Recv-Q ${q:-none})"
+np_wait_until "$NP_WAIT" "the accept queue on 127.0.0.1:8080 to fill (Recv-Q 5)" \
+	sh -c '[ "$(ip netns exec "$1" ss -Hltn "sport = :8080" | awk "{print \$2}")" -ge 5 ]' - "$ns"
 
 ip netns exec "$ns" "$NETPATH" doctor lo --interval 1 --json > "$NP_TMP/out.json"
 rc=$?

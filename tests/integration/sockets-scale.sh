@@ -27,15 +27,8 @@ doctor_rss() {
 base=$(doctor_rss empty) || exit 1
 np_validate "$NP_TMP/empty.json"
 for i in $(seq $procs); do
-	np_bg ip netns exec "$ns" python3 "$here/sock_helper.py" pairs 127.0.0.1 $((8000 + i)) \
-		$per 40 "$NP_TMP/ready.$i"
+	np_traffic "$ns" "pairs$i" pairs 127.0.0.1 $((8000 + i)) $per
 done
-for _ in $(seq 300); do
-	n=$(ls "$NP_TMP"/ready.* 2>/dev/null | wc -l)
-	[ "$n" -eq $procs ] && break
-	sleep 0.1
-done
-[ "$n" -eq $procs ] || np_fail "only $n of $procs connection holders got ready"
 
 est=$(ip netns exec "$ns" ss -Htn state established | wc -l)
 all=$(ip netns exec "$ns" ss -Htan | wc -l)
@@ -44,7 +37,7 @@ lis=$(ip netns exec "$ns" ss -Htln | wc -l)
 rss=$(doctor_rss full) || exit 1
 np_validate "$NP_TMP/full.json"
 ip netns exec "$ns" "$npsock" > "$NP_TMP/socks.json" || np_fail "npsock failed"
-python3 "$here/sock_helper.py" validate "$here/sockets.schema.json" "$NP_TMP/socks.json" ||
+"$NP_PY" "$here/sock_helper.py" validate "$here/sockets.schema.json" "$NP_TMP/socks.json" ||
 	np_fail "npsock output does not match sockets.schema.json"
 # npsock runs the same collector; doctor --json is checked too once it carries "sockets".
 sel='(d["sockets"] if "sockets" in d else d)'

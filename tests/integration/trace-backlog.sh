@@ -8,16 +8,20 @@
 trace_require
 [ "$(nproc)" -ge 2 ] || np_skip "needs two CPUs for RPS"
 np_pair snd rcv
-here=$(dirname "$0")
 
 np_sysctl_set net.core.netdev_max_backlog 4
 # Sender on CPU 0, the backlog on CPU 1 (mask 2).
 ip netns exec "$NS_B" sh -c 'echo 2 > /sys/class/net/vb/queues/rx-0/rps_cpus' ||
 	np_fail "cannot set rps_cpus"
-np_bg ip netns exec "$NS_B" python3 "$here/udp_sink.py" 198.18.0.2 9000 8
-sleep 0.5
-np_bg ip netns exec "$NS_A" taskset -c 0 timeout 8 python3 "$here/udp_flood.py" 198.18.0.2 9000 6
-sleep 1
+np_traffic "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096
+np_traffic "$NS_A" flood udp-flood 198.18.0.2 9000 --cpu 0
+# The backlog drops are under way (host-wide softnet_stat "dropped", summed over CPUs).
+softnet_dropped() {
+	local n=0 d
+	while read -r _ d _; do n=$((n + 16#$d)); done < /proc/net/softnet_stat
+	echo "$n"
+}
+np_wait_moving "$NP_WAIT" "softnet_stat dropped (the CPU backlog)" softnet_dropped
 
 ip netns exec "$NS_B" "$NETPATH" trace vb --duration 2 --json > "$NP_TMP/out.json"
 rc=$?

@@ -7,14 +7,16 @@
 trace_require
 command -v iptables > /dev/null || np_skip "iptables not installed"
 np_pair snd rcv
-here=$(dirname "$0")
 
 ip netns exec "$NS_B" iptables -A INPUT -p udp --dport 9001 -j DROP ||
 	np_skip "iptables cannot add a rule here (no netfilter support?)"
-np_bg ip netns exec "$NS_B" python3 "$here/udp_sink.py" 198.18.0.2 9001 8
-sleep 0.5
-np_bg ip netns exec "$NS_A" timeout 8 python3 "$here/udp_flood.py" 198.18.0.2 9001 6
-sleep 1
+np_traffic "$NS_B" sink udp-sink 198.18.0.2 9001 --rcvbuf 4096
+np_traffic "$NS_A" flood udp-flood 198.18.0.2 9001
+# The rule's packet counter.
+rule_packets() {
+	ip netns exec "$NS_B" iptables -L INPUT -v -x -n | awk '/dpt:9001/ {print $1}'
+}
+np_wait_moving "$NP_WAIT" "the DROP rule's packet counter" rule_packets
 
 ip netns exec "$NS_B" "$NETPATH" trace vb --duration 2 --json > "$NP_TMP/out.json"
 rc=$?
@@ -23,6 +25,6 @@ trace_validate "$NP_TMP/out.json"
 trace_assert_drop "$NP_TMP/out.json" NETFILTER_DROP ingress
 trace_assert_no_drop "$NP_TMP/out.json" SOCKET_RCVBUFF
 # The rule's own counter moved at least as much as trace counted over its shorter window.
-pk=$(ip netns exec "$NS_B" iptables -L INPUT -v -x -n | awk '/dpt:9001/ {print $1}')
+pk=$(rule_packets)
 np_assert_json "$NP_TMP/out.json" "0 < [x for x in d['drops'] if x['reason'] == 'NETFILTER_DROP'][0]['count'] <= $pk"
 echo "PASS"

@@ -9,13 +9,11 @@
 . "$(dirname "$0")/trace_lib.sh"
 trace_require
 np_pair snd rcv
-here=$(dirname "$0")
 
-np_bg ip netns exec "$NS_B" python3 "$here/udp_sink.py" 198.18.0.2 9000 40
-sleep 0.5
-# Longer than the four traces below need; the EXIT trap stops it.
-np_bg ip netns exec "$NS_A" timeout 40 python3 "$here/udp_flood.py" 198.18.0.2 9000 38
-sleep 1
+# Until the EXIT trap stops it: five traces below, each loading its programs (slow under load).
+np_traffic "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096 --max-seconds 110
+np_traffic "$NS_A" flood udp-flood 198.18.0.2 9000 --max-seconds 110
+np_wait_counter "$NS_B" UdpRcvbufErrors
 
 ip netns exec "$NS_B" "$NETPATH" trace vb --duration 2 --json > "$NP_TMP/in.json"
 rc=$?

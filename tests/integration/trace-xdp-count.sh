@@ -24,6 +24,8 @@ for mode in native generic; do
 		np_fail "$mode: IFLA_XDP reports mode $(xdp_state "$NS_A" va), expected $want"
 	id=$(xdp_state "$NS_A" va | cut -d' ' -f2)
 	xdp_send_udp "$NS_B" 198.18.0.1 "$N"
+	# All sent while the trace still counted, or the count below cannot hold.
+	kill -0 "$pid" 2> /dev/null || np_fail "$mode: the 6 s trace ended before $N datagrams were sent ($(cat "$NP_TMP/send.log"); machine too loaded?)"
 	wait "$pid"
 	rc=$?
 	[ "$rc" -le 2 ] || np_fail "$mode: trace exited $rc: $(cat "$NP_TMP/$mode.err")"

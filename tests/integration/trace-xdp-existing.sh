@@ -63,7 +63,7 @@ rc=$?
 [ "$rc" -le 2 ] || np_fail "bridge with --xdp-accept-reset: exit $rc: $(cat "$NP_TMP/br.err")"
 np_assert_json "$NP_TMP/br.json" "d['xdp']['mode'] == 'generic'"
 np_assert_json "$NP_TMP/br.json" "d['xdp']['acknowledged']"
-id=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["xdp"]["program_id"])' \
+id=$("$NP_PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["xdp"]["program_id"])' \
 	"$NP_TMP/br.json")
 xdp_assert_clean "$NS_A" npbr0 "$id"
 echo "PASS"

@@ -5,7 +5,6 @@
 # namespaces with a UDP receiver that never reads: the flood started after frame 1 shows up as
 # rates along the path, a finding marked new, and the socket that drops.
 . "$(dirname "$0")/lib.sh"
-here=$(dirname "$0")
 
 "$NETPATH" watch --help > "$NP_TMP/help" 2>&1 ||
 	np_fail "'netpath watch' is not a command of this binary: $(head -1 "$NP_TMP/help")"
@@ -34,7 +33,7 @@ if grep -q $'\033' "$NP_TMP/two.txt"; then np_fail "escape codes in piped output
 [ "$(wc -l < "$NP_TMP/two.json")" -eq 2 ] ||
 	np_fail "expected 2 JSON lines: $(cat "$NP_TMP/two.json")"
 np_validate "$NP_TMP/two.json"
-python3 - "$NP_TMP/two.json" "$(nproc)" <<'PY' || np_fail "JSON lines do not match the schema"
+"$NP_PY" - "$NP_TMP/two.json" "$(nproc)" <<'PY' || np_fail "JSON lines do not match the schema"
 import json, sys
 lines = open(sys.argv[1]).read().splitlines()
 order = ["link", "nic", "softnet", "ingress", "ip", "transport", "socket"]
@@ -57,15 +56,17 @@ for i, line in enumerate(lines, 1):
 PY
 
 # Not a terminal and no --count: a frame per interval until SIGTERM, then exit 0.
-"$NETPATH" watch lo --interval 0.2 > "$NP_TMP/run.txt" &
-pid=$!
-sleep 1.2
+np_bg "$NETPATH" watch lo --interval 0.2 > "$NP_TMP/run.txt"
+pid=$NP_LAST_PID
+# Three frames out (about 0.6 s unloaded), then SIGTERM.
+np_wait_until "$NP_WAIT" "three frames of 'watch lo --interval 0.2'" \
+	sh -c '[ "$(grep -c "^netpath watch lo  frame " "$1")" -ge 3 ]' - "$NP_TMP/run.txt"
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
 [ "$rc" -eq 0 ] || np_fail "watch without --count exited $rc on SIGTERM"
 n=$(grep -c '^netpath watch lo  frame ' "$NP_TMP/run.txt")
-[ "$n" -ge 3 ] || np_fail "only $n frames in 1.2 s at 0.2 s"
+[ "$n" -ge 3 ] || np_fail "only $n frames after SIGTERM, 3 were out before"
 [ -z "$(tail -c 1 "$NP_TMP/run.txt")" ] || np_fail "output does not end with a whole line"
 
 # Refusals: exit 3 with a one-line reason (JSON error object with --json).
@@ -88,19 +89,20 @@ grep -q "no such interface" "$NP_TMP/err" || np_fail "unclear message: $(cat "$N
 [ "$(id -u)" -eq 0 ] || { echo "PASS (unprivileged part; the traffic part needs root)"; exit 0; }
 np_require_root
 np_pair snd rcv
-np_bg ip netns exec "$NS_B" python3 "$here/udp_sink.py" 198.18.0.2 9000 20
-sleep 0.3
-ip netns exec "$NS_B" "$NETPATH" watch vb --count 6 --interval 0.5 --json > "$NP_TMP/live.json" &
-wpid=$!
-NP_PIDS="$NP_PIDS $wpid"
-# The flood starts only after frame 1 is out, so its findings must be marked new.
-for _ in $(seq 100); do [ -s "$NP_TMP/live.json" ] && break; sleep 0.05; done
-[ -s "$NP_TMP/live.json" ] || np_fail "no first frame"
-ip netns exec "$NS_A" timeout 8 python3 "$here/udp_flood.py" 198.18.0.2 9000 2 > /dev/null
+np_traffic "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096
+np_bg ip netns exec "$NS_B" "$NETPATH" watch vb --count 6 --interval 1 --json > "$NP_TMP/live.json"
+wpid=$NP_LAST_PID
+# The flood starts only after frame 1 is out, so its findings must be marked new. It runs until
+# stopped, so it covers frames 2 to 6 however long they take.
+np_wait_until "$NP_WAIT" "watch's first frame" test -s "$NP_TMP/live.json"
+np_traffic "$NS_A" flood udp-flood 198.18.0.2 9000
+kill -0 "$wpid" 2> /dev/null ||
+	np_fail "watch printed its 6 frames before the flood was ready (machine too loaded?)"
 wait "$wpid"
 [ $? -eq 0 ] || np_fail "watch in the namespace exited non-zero"
+np_stop "$NP_LAST_PID"
 np_validate "$NP_TMP/live.json"
-python3 - "$NP_TMP/live.json" <<'PY' || np_fail "the flood is not visible in the frames"
+"$NP_PY" - "$NP_TMP/live.json" <<'PY' || np_fail "the flood is not visible in the frames"
 import json, sys
 frames = [json.loads(l) for l in open(sys.argv[1])]
 assert len(frames) == 6, len(frames)
@@ -125,16 +127,18 @@ PY
 # JSON error line in --json mode).
 ip -n "$NS_B" link add vx type veth peer name vy || np_fail "veth vx"
 ip -n "$NS_B" link set vx up
-( sleep 1; ip -n "$NS_B" link del vx ) &
-deleter=$!
-ip netns exec "$NS_B" "$NETPATH" watch vx --interval 0.3 --json > "$NP_TMP/gone.json" \
+np_bg ip netns exec "$NS_B" "$NETPATH" watch vx --interval 0.3 --json > "$NP_TMP/gone.json" \
 	2> "$NP_TMP/gone.err"
+wpid=$NP_LAST_PID
+# Gone once the first frame is out.
+np_wait_until "$NP_WAIT" "watch vx's first frame" test -s "$NP_TMP/gone.json"
+ip -n "$NS_B" link del vx
+wait "$wpid"
 rc=$?
-wait "$deleter"
 [ "$rc" -eq 3 ] || np_fail "interface gone: exit $rc, expected 3"
 grep -q "interface 'vx' disappeared" "$NP_TMP/gone.err" || np_fail "$(cat "$NP_TMP/gone.err")"
 np_validate "$NP_TMP/gone.json"
-python3 - "$NP_TMP/gone.json" <<'PY' || np_fail "frames then an error line expected"
+"$NP_PY" - "$NP_TMP/gone.json" <<'PY' || np_fail "frames then an error line expected"
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 assert len(lines) >= 2 and all(d["schema"] == "netpath/watch" for d in lines[:-1]), lines

@@ -5,10 +5,9 @@
 np_require_root
 np_pair snd rcv
 
-scen_bg "$NS_B" udp-sink 198.18.0.2 9000 9 --rcvbuf 4096
-sleep 0.3
-scen_bg "$NS_A" udp-flood 198.18.0.2 9000 8
-sleep 1
+scen_bg "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096
+scen_bg "$NS_A" flood udp-flood 198.18.0.2 9000
+np_wait_counter "$NS_B" UdpRcvbufErrors
 scen_doctor "$NS_B" vb
 scen_trace "$NS_B" vb SOCKET_RCVBUFF socket
 # The flood runs through one veth whose receive work lands on one CPU: softnet.single-cpu may

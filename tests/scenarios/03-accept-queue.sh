@@ -6,11 +6,9 @@
 np_require_root
 np_pair cli srv
 
-scen_bg "$NS_B" listen 198.18.0.2 8080 4 9
-scen_wait_cmd 3 sh -c "ip netns exec $NS_B ss -Hltn 'sport = :8080' | grep -q 8080" ||
-	np_fail "listener did not start"
-scen_bg "$NS_A" connect-burst 198.18.0.2 8080 30 8
-sleep 1
+scen_bg "$NS_B" listener listen 198.18.0.2 8080 4
+scen_bg "$NS_A" connects connect-burst 198.18.0.2 8080 30
+np_wait_counter "$NS_B" TcpExtListenOverflows
 scen_doctor "$NS_B" vb
 # SYN retries keep ListenOverflows growing during the sample. trace has nothing to count: the
 # kernel consumes a SYN refused for a full accept queue without a drop reason (checked on

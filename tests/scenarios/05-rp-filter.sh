@@ -17,10 +17,9 @@ ip netns exec "$NS_B" sysctl -q -w net.ipv4.conf.all.rp_filter=1 net.ipv4.conf.v
 mac=$(ip -n "$NS_B" -br link show vb | awk '{print $3}')
 ip -n "$NS_A" neigh replace 198.18.0.2 lladdr "$mac" dev va nud permanent || np_fail "neigh"
 
-scen_bg "$NS_B" udp-sink 198.18.0.2 9000 9 --drain
-sleep 0.3
-scen_bg "$NS_A" udp-flood 198.18.0.2 9000 8 --src 198.19.1.1 --burst 32 --gap-ms 1
-sleep 1
+scen_bg "$NS_B" sink udp-sink 198.18.0.2 9000 --drain
+scen_bg "$NS_A" flood udp-flood 198.18.0.2 9000 --src 198.19.1.1 --burst 32 --gap-ms 1
+np_wait_counter "$NS_B" TcpExtIPReversePathFilter
 scen_doctor "$NS_B" vb
 scen_trace "$NS_B" vb IP_RPFILTER ip
 scen_assert --stage ip --check ip.rp-filter \

@@ -7,10 +7,9 @@ np_require_root
 np_pair snd rcv
 ip netns exec "$NS_B" sysctl -q -w net.ipv4.tcp_rmem="4096 131072 1048576" || np_fail "tcp_rmem"
 
-scen_bg "$NS_B" tcp-sink 198.18.0.2 5001 9
-sleep 0.3
-scen_bg "$NS_A" tcp-send 198.18.0.2 5001 8
-sleep 1
+scen_bg "$NS_B" sink tcp-sink 198.18.0.2 5001
+scen_bg "$NS_A" send tcp-send 198.18.0.2 5001
+np_wait_counter "$NS_B" TcpInSegs
 scen_doctor "$NS_B" vb --rtt 50 --bandwidth 10G
 SCEN_TRACE=(--trace-na "n/a (a buffer limit drops nothing: TCP flow control holds the sender)")
 # congestion.slow-start-after-idle: a warning at >= 50 ms RTT, caused by the --rtt 50 this

@@ -7,11 +7,10 @@
 np_require_root
 np_pair snd rcv
 
-scen_bg "$NS_B" tcp-sink 198.18.0.2 5001 9 --slow
-sleep 0.3
-scen_bg "$NS_A" tcp-send 198.18.0.2 5001 8 --conns 4
-scen_wait_cmd 3 sh -c "awk '/^TCP:/ { exit !(\$NF > 200) }' /proc/net/sockstat" ||
-	np_fail "the transfer does not hold TCP memory"
+scen_bg "$NS_B" sink tcp-sink 198.18.0.2 5001 --slow
+scen_bg "$NS_A" send tcp-send 198.18.0.2 5001 --conns 4
+np_wait_until "$NP_WAIT" "the transfer to hold TCP memory (sockstat TCP mem > 200 pages)" \
+	sh -c "awk '/^TCP:/ { exit !(\$NF > 200) }' /proc/net/sockstat"
 old=$(sysctl -n net.ipv4.tcp_mem)
 np_sysctl_set net.ipv4.tcp_mem "64 96 128"
 scen_doctor - lo --interval 2

@@ -30,10 +30,9 @@ done
 tc -n "$NS_A" qdisc add dev va root pfifo_fast || np_skip "cannot attach pfifo_fast"
 tc -n "$NS_B" qdisc add dev vb root pfifo_fast || np_skip "cannot attach pfifo_fast"
 
-scen_bg "$NS_B" tcp-sink 198.18.0.2 5001 9
-sleep 0.3
-scen_bg "$NS_A" tcp-send 198.18.0.2 5001 8
-sleep 1
+scen_bg "$NS_B" sink tcp-sink 198.18.0.2 5001
+scen_bg "$NS_A" send tcp-send 198.18.0.2 5001
+np_wait_counter "$NS_A" TcpOutSegs
 scen_doctor "$NS_A" va --rtt 30 --bandwidth 500M
 SCEN_TRACE=(--trace-na "n/a (configuration findings: nothing is dropped)")
 # softnet.single-cpu: the transfer's veth receive work lands on one CPU (no RPS).

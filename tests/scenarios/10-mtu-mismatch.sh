@@ -7,10 +7,9 @@ np_require_root
 np_pair snd rcv
 ip -n "$NS_A" link set va mtu 9000 || np_fail "mtu"
 
-scen_bg "$NS_B" udp-sink 198.18.0.2 9000 9 --drain
-sleep 0.3
-scen_bg "$NS_A" udp-flood 198.18.0.2 9000 8 --size 8000 --burst 16 --gap-ms 1
-sleep 1
+scen_bg "$NS_B" sink udp-sink 198.18.0.2 9000 --drain
+scen_bg "$NS_A" flood udp-flood 198.18.0.2 9000 --size 8000 --burst 16 --gap-ms 1
+np_wait_moving "$NP_WAIT" "vb's rx_dropped" np_link_stat "$NS_B" vb rx_dropped
 scen_doctor "$NS_B" vb
 # trace has no reason to count on vb: the kernel frees a refused veth frame in
 # __dev_forward_skb without a reason (NOT_SPECIFIED), charged to the sending va.

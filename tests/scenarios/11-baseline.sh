@@ -6,10 +6,9 @@
 np_require_root
 np_pair snd rcv
 
-scen_bg "$NS_B" udp-sink 198.18.0.2 9000 9 --drain
-sleep 0.3
-scen_bg "$NS_A" udp-flood 198.18.0.2 9000 8 --burst 10 --gap-ms 5
-sleep 1
+scen_bg "$NS_B" sink udp-sink 198.18.0.2 9000 --drain
+scen_bg "$NS_A" flood udp-flood 198.18.0.2 9000 --burst 10 --gap-ms 5
+np_wait_counter "$NS_B" UdpInDatagrams
 scen_doctor "$NS_B" vb
 SCEN_TRACE=(--trace-na "n/a (nothing to drop)")
 scen_assert --max-severity info

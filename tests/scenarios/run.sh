@@ -10,6 +10,8 @@
 # run (root), else to $NP_BUILDDIR/scenarios-RESULTS.md (or /tmp), so that an unprivileged run
 # does not overwrite the committed table with skips.
 set -u
+# The distribution's python3, as in tests/integration/lib.sh (a pyenv shim may be slow).
+NP_PY=${NP_PYTHON:-/usr/bin/python3}
 here=$(cd "$(dirname "$0")" && pwd)
 : "${NP_SRCDIR:=$(cd "$here/../.." && pwd)}"
 : "${NETPATH:=$NP_SRCDIR/build/src/netpath}"
@@ -49,7 +51,7 @@ for s in "${scripts[@]}"; do
 		why=$(grep -E 'SKIP:|FAIL:' "$work/$name.log" | tail -n1)
 		[ -n "$why" ] || why=$(tail -n1 "$work/$name.log")
 		[ "$rc" -eq 124 ] && why="timed out after 150 s"
-		python3 - "$NP_SCEN_ROWS" "$name" "$rc" "$why" <<'PY'
+		"$NP_PY" - "$NP_SCEN_ROWS" "$name" "$rc" "$why" <<'PY'
 import json, sys
 rows, name, rc, why = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 res = "skip" if rc == 77 else ("pass" if rc == 0 else "ERROR")
@@ -61,7 +63,7 @@ PY
 	fi
 	[ "$rc" -eq 77 ] && case "$name" in [0-9]*) live_skipped=1 ;; esac
 	printf '%-24s %3ss  %s\n' "$name" "$secs" "$(tail -n1 "$NP_SCEN_ROWS" |
-		python3 -c 'import json,sys; print(json.load(sys.stdin)["result"])')"
+		"$NP_PY" -c 'import json,sys; print(json.load(sys.stdin)["result"])')"
 	if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ]; then
 		sed 's/^/    | /' "$work/$name.log" | tail -n 25
 	fi
@@ -95,7 +97,7 @@ else
 fi
 "$NETPATH" trace --help > /dev/null 2>&1 && trace=yes || trace=no
 
-python3 - "$NP_SCEN_ROWS" "$results" "$elapsed" "$(uname -r)" "$(nproc)" \
+"$NP_PY" - "$NP_SCEN_ROWS" "$results" "$elapsed" "$(uname -r)" "$(nproc)" \
 	"$("$NETPATH" --version 2>/dev/null | head -n1)" "$cc" "$fq" "$netem" "$trace" <<'PY'
 import json, sys
 rows_f, out, elapsed, kernel, ncpu, ver, cc, fq, netem, trace = sys.argv[1:11]

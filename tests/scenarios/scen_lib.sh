@@ -2,7 +2,8 @@
 # shellcheck shell=bash
 # Shared helpers for the scenario scripts: namespaces, cleanup traps and sysctl restoration come
 # from tests/integration/lib.sh (its EXIT trap runs even when an assertion fails); this adds
-# bounded traffic, doctor/trace runs and the verdict (assert_scenario.py).
+# doctor/trace runs and the verdict (assert_scenario.py). Traffic (np_traffic: nptraffic, built
+# by meson) and the bounded waits on it (np_wait_*) come from lib.sh too.
 SCEN_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${NP_SRCDIR:=$(cd "$SCEN_DIR/../.." && pwd)}"
 : "${NETPATH:=$NP_SRCDIR/build/src/netpath}"
@@ -12,13 +13,11 @@ export NP_SRCDIR NETPATH
 SCEN_NAME=$(basename "$0" .sh)
 SCEN_TRACE=()
 
-# scen_bg NS MODE ARGS...: traffic.py in namespace NS, in the background, killed at exit. Every
-# mode is bounded by its own SECONDS argument; timeout is the backstop.
+# scen_bg NS NAME MODE ARGS...: nptraffic MODE ARGS in namespace NS until the EXIT trap stops
+# it (60 s at most); returns once it is ready (bound, listening, connected or first burst
+# sent). Its log is $NP_TMP/NAME.log, shown when a wait fails.
 scen_bg() {
-	local ns=$1
-	shift
-	np_bg ip netns exec "$ns" timeout 20 python3 "$SCEN_DIR/traffic.py" "$@" \
-		>> "$NP_TMP/traffic.out"
+	np_traffic "$@"
 }
 
 # Keep a copy of an output file for the runner's logs.
@@ -73,19 +72,7 @@ scen_trace() {
 
 # scen_assert ARGS...: the verdict (see assert_scenario.py); fails the script on a mismatch.
 scen_assert() {
-	python3 "$SCEN_DIR/assert_scenario.py" --name "$SCEN_NAME" --doctor "$NP_TMP/doctor.json" \
+	"$NP_PY" "$SCEN_DIR/assert_scenario.py" --name "$SCEN_NAME" --doctor "$NP_TMP/doctor.json" \
 		${NP_SCEN_ROWS:+--rows "$NP_SCEN_ROWS"} "${SCEN_TRACE[@]}" "$@" ||
 		np_fail "$SCEN_NAME: netpath's verdict does not match the scenario"
-}
-
-# scen_wait_cmd SECONDS CMD...: poll until CMD succeeds (bounded).
-scen_wait_cmd() {
-	local n=$(( $1 * 10 ))
-	shift
-	while [ "$n" -gt 0 ]; do
-		"$@" > /dev/null 2>&1 && return 0
-		sleep 0.1
-		n=$((n - 1))
-	done
-	return 1
 }
