@@ -13,9 +13,20 @@
 
 #define WRAP 78
 
+/* One output line; a continuation that starts with '.' or '\'' would read as a request. */
+static void line_out(FILE *out, const char *s, size_t len, bool first)
+{
+	if (!first && len && (s[0] == '.' || s[0] == '\''))
+		fputs("\\&", out);
+	fwrite(s, 1, len, out);
+	fputc('\n', out);
+}
+
 /* Text lines of at most WRAP columns (mandoc -Tlint asks for 80), broken at spaces. */
 static void wrapped(FILE *out, const char *s, size_t len)
 {
+	bool first = true;
+
 	while (len > WRAP) {
 		size_t cut = WRAP;
 
@@ -23,13 +34,12 @@ static void wrapped(FILE *out, const char *s, size_t len)
 			cut--;
 		if (cut == 0)
 			break;
-		fwrite(s, 1, cut, out);
-		fputc('\n', out);
+		line_out(out, s, cut, first);
+		first = false;
 		s += cut + 1;
 		len -= cut + 1;
 	}
-	fwrite(s, 1, len, out);
-	fputc('\n', out);
+	line_out(out, s, len, first);
 }
 
 /* The non-ASCII characters the check texts use, as troff glyph names. */

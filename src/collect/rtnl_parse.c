@@ -207,9 +207,11 @@ int np_rtnl_parse_link(const struct nlmsghdr *nlh, size_t len, struct np_rtnl *r
 		np_rtnl_operstate_str(st, r->operstate, sizeof(r->operstate));
 	if (get_u32(tb[IFLA_MASTER], &v))
 		r->master = (int)v;
-	if (get_u32(tb[IFLA_LINK], &v) && (int)v != ifi->ifi_index)
-		r->link = (int)v;
 	r->link_other_netns = tb[IFLA_LINK_NETNSID] != NULL;
+	/* A physical device names itself; a veth's peer in another namespace may well have the
+	 * same ifindex there. */
+	if (get_u32(tb[IFLA_LINK], &v) && ((int)v != ifi->ifi_index || r->link_other_netns))
+		r->link = (int)v;
 	if (tb[IFLA_LINKINFO] && parse_kind(tb[IFLA_LINKINFO], r) < 0)
 		err = -EBADMSG;
 	/* Kernels before 4.8 have no IFLA_XDP: xdp_attached stays -1 (unknown), not "none". */
