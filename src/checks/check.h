@@ -50,6 +50,10 @@ struct np_analysis {
 	const char *bw_source;		/* "--bandwidth", "link speed", ... */
 	double rtt_ms;			/* NAN when unknown */
 	const char *rtt_source;
+	/* The devices directly beneath this one (a bond's members, a bridge's ports), each
+	 * with its own snapshots; none when doctor judges a device alone. */
+	const struct np_analysis *const *lower;
+	size_t nlower;
 };
 
 struct np_check {

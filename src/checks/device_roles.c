@@ -23,6 +23,12 @@ static bool virtual_owned(const struct np_check *c)
 	return false;
 }
 
+/* Checks across the members of a bond or team: they run where the members are beneath. */
+static bool member_check(const struct np_check *c)
+{
+	return !strncmp(c->id, "link.member-", 12);
+}
+
 /* Where packets queue for sending: the qdisc checks judge every device that has one. */
 static bool qdisc_check(const struct np_check *c)
 {
@@ -38,15 +44,15 @@ bool np_role_want(const struct np_check *c, void *arg)
 		return false;
 	switch (f->role) {
 	case NP_ROLE_LOWER:
-		return hw || qdisc_check(c);
+		return (hw && !member_check(c)) || qdisc_check(c);
 	case NP_ROLE_MIDDLE:
-		return virtual_owned(c) || qdisc_check(c);
+		return virtual_owned(c) || member_check(c) || qdisc_check(c);
 	case NP_ROLE_TOP:
 		if (hw)
-			return !f->has_physical_lowers || virtual_owned(c);
+			return !f->has_physical_lowers || virtual_owned(c) || member_check(c);
 		return np_check_scope(c) == NP_SCOPE_INTERFACE;
 	case NP_ROLE_PRIMARY:
-		return !hw || !f->has_physical_lowers || virtual_owned(c);
+		return !hw || !f->has_physical_lowers || virtual_owned(c) || member_check(c);
 	}
 	return true;
 }

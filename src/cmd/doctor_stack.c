@@ -94,15 +94,12 @@ void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx)
 	}
 }
 
-int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *opt,
-		    const struct np_overrides *ovr, np_check_filter user, void *user_arg)
+/* Every run's analysis first: a bond's checks read its members' (np_analysis.lower). */
+static void prepare(struct np_dev_runs *dr, double dt, const struct np_options *opt,
+		    const struct np_overrides *ovr)
 {
 	for (size_t i = 0; i < dr->n; i++) {
 		struct np_dev_run *r = &dr->run[i];
-		struct np_role_filter rf = {
-			.role = r->role, .has_physical_lowers = r->has_physical_lowers,
-			.user = user, .user_arg = user_arg,
-		};
 
 		memset(&r->a, 0, sizeof(r->a));
 		r->a.prev = r->have_cur ? &r->prev : NULL;
@@ -111,6 +108,26 @@ int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *
 		r->a.opt = opt;
 		r->a.ovr = ovr;
 		np_analysis_derive(&r->a);
+		r->nlower = 0;
+		for (size_t k = 0; k < dr->stack.n; k++)
+			if (dr->stack.dev[k].upper == (int)i && r->nlower < NP_STACK_MAX)
+				r->lower[r->nlower++] = &dr->run[k].a;
+		r->a.lower = r->lower;
+		r->a.nlower = r->nlower;
+	}
+}
+
+int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *opt,
+		    const struct np_overrides *ovr, np_check_filter user, void *user_arg)
+{
+	prepare(dr, dt, opt, ovr);
+	for (size_t i = 0; i < dr->n; i++) {
+		struct np_dev_run *r = &dr->run[i];
+		struct np_role_filter rf = {
+			.role = r->role, .has_physical_lowers = r->has_physical_lowers,
+			.user = user, .user_arg = user_arg,
+		};
+
 		if (np_analyze(&r->a, &r->rep, np_role_want, &rf) < 0)
 			return -1;
 		np_coverage_build(&r->a, &r->rep, &r->cov);

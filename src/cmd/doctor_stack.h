@@ -21,6 +21,8 @@ struct np_dev_run {
 	struct np_snapshot prev, cur;
 	bool have_prev, have_cur;
 	struct np_analysis a;
+	const struct np_analysis *lower[NP_STACK_MAX];	/* the runs directly beneath */
+	size_t nlower;
 	struct np_report rep;
 	struct np_coverage cov;
 };

@@ -33,7 +33,7 @@ static void link_to(const char *rel, const char *target)
 
 /* A physical NIC: device link, driver, MSI vectors, speed, state. */
 static void nic(const char *name, const char *bdf, const char *speed, const char *state,
-		unsigned first_irq)
+		unsigned first_irq, const char *rx_packets)
 {
 	char rel[256], buf[64];
 
@@ -55,7 +55,7 @@ static void nic(const char *name, const char *bdf, const char *speed, const char
 	snprintf(rel, sizeof(rel), "sys/class/net/%s/mtu", name);
 	put(rel, "1500\n");
 	snprintf(rel, sizeof(rel), "sys/class/net/%s/statistics/rx_packets", name);
-	put(rel, "1000\n");
+	put(rel, rx_packets);
 	snprintf(rel, sizeof(rel), "sys/class/net/%s/device", name);
 	snprintf(buf, sizeof(buf), "../../../devices/pci0000:00/%s", bdf);
 	link_to(rel, buf);
@@ -85,8 +85,9 @@ static int setup(void **state)
 	    "00000100 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000001\n"
 	    "00000100 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000002\n"
 	    "00000100 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000003\n");
-	nic("eno1", "0000:03:00.0", "10000\n", "up\n", 40);
-	nic("eno2", "0000:03:00.1", "10000\n", "down\n", 50);
+	nic("eno1", "0000:03:00.0", "10000\n", "up\n", 40, "1000000\n");
+	nic("eno2", "0000:03:00.1", "1000\n", "up\n", 50, "1000\n");	/* negotiated down */
+	nic("eno3", "0000:04:00.0", "10000\n", "down\n", 60, "0\n");
 	/* bond0: bonding/, its members as lower_*. bond0.100: a VLAN on it. */
 	put("sys/class/net/bond0/bonding/mode", "802.3ad 4\n");
 	put("sys/class/net/bond0/operstate", "up\n");
@@ -96,6 +97,7 @@ static int setup(void **state)
 	put("sys/class/net/bond0/iflink", "4\n");
 	link_to("sys/class/net/bond0/lower_eno1", "../eno1");
 	link_to("sys/class/net/bond0/lower_eno2", "../eno2");
+	link_to("sys/class/net/bond0/lower_eno3", "../eno3");
 	put("sys/class/net/bond0.100/operstate", "up\n");
 	put("sys/class/net/bond0.100/flags", "0x1003\n");
 	put("sys/class/net/bond0.100/mtu", "1500\n");
@@ -143,8 +145,8 @@ static void test_vlan_on_bond(void **state)
 	np_ctx_close(&ctx);
 	st = &dr->stack;
 
-	/* bond0.100 -> bond0 -> eno1, eno2 */
-	assert_int_equal(st->n, 4);
+	/* bond0.100 -> bond0 -> eno1, eno2, eno3 */
+	assert_int_equal(st->n, 5);
 	assert_string_equal(st->dev[0].name, "bond0.100");
 	assert_int_equal(st->dev[0].kind, NP_KIND_VLAN);
 	assert_string_equal(st->dev[1].name, "bond0");
@@ -161,16 +163,26 @@ static void test_vlan_on_bond(void **state)
 	assert_int_equal(dr->run[2].role, NP_ROLE_LOWER);
 
 	assert_int_equal(np_runs_analyze(dr, 0, &opt, NULL, NULL, NULL), 0);
-	/* The NICs' hardware stages, each named: eno1's queues all on CPU 0 since boot, eno2
-	 * down (a bond member: a warning, its sibling carries on). */
+	/* The NICs' hardware stages, each named: eno1's queues all on CPU 0 since boot, eno3
+	 * down (a bond member: a warning, its siblings carry on). */
 	f = find(&dr->run[0].rep, "irq.cpu-rate", "eno1");
 	assert_non_null(f);
 	assert_int_equal(f->severity, NP_SEV_INFO);
 	assert_null(find(&dr->run[0].rep, "irq.cpu-rate", "eno2"));
-	f = find(&dr->run[0].rep, "link.down", "eno2");
+	f = find(&dr->run[0].rep, "link.down", "eno3");
 	assert_non_null(f);
 	assert_int_equal(f->severity, NP_SEV_WARNING);
 	assert_contains(f->detail, "member");
+	/* Across the members, on the bond: eno2 negotiated 1000 where its siblings have 10000,
+	 * and nearly everything arrives on eno1 (of the members that are up). */
+	f = find(&dr->run[0].rep, "link.member-mismatch", "bond0");
+	assert_non_null(f);
+	assert_int_equal(f->severity, NP_SEV_WARNING);
+	assert_contains(f->summary, "speed: eno1 10000, eno2 1000, eno3 10000");
+	f = find(&dr->run[0].rep, "link.member-imbalance", "bond0");
+	assert_non_null(f);
+	assert_contains(f->summary, "arrive on eno1 (2 members up)");
+	assert_contains(f->remedy, "xmit_hash_policy");
 	/* The VLAN is not judged as a NIC: no PCIe or IRQ verdict of its own. */
 	for (size_t i = 0; i < dr->run[0].rep.n; i++)
 		if (dr->run[0].rep.f[i].check->stage == NP_STAGE_IRQ ||
