@@ -216,9 +216,10 @@ int np_render_doctor_nagios(FILE *out, const struct np_doctor_view *v)
 		if (f->severity < NP_SEV_WARNING)
 			continue;
 		plugin_text(f->summary, line, sizeof(line), sizeof(line) - 1);
-		fprintf(out, "%s %s [%s]: %s\n",
+		fprintf(out, "%s %s [%s%s%s]: %s\n",
 			state_names[f->severity == NP_SEV_CRITICAL ? 2 : 1], f->check->id,
-			np_stage_name(f->check->stage), line);
+			np_stage_name(f->check->stage), strcmp(f->dev, v->a->cur->ifname) ? " on " : "",
+			strcmp(f->dev, v->a->cur->ifname) ? f->dev : "", line);
 	}
 	return code;
 }

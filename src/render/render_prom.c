@@ -155,6 +155,16 @@ static void meta(struct np_prom *p, const struct np_doctor_view *v)
 		       "Always 1: the netpath version, kernel release and driver of this run");
 	np_prom_dbl(p, 1, "version", NETPATH_VERSION, "kernel", s->host.kernel, "driver", drv,
 		    NULL);
+	np_prom_family(p, "netpath_stack_device_info", "gauge",
+		       "Always 1: each device of the stack judged (kind, parent; hardware 1 when its "
+		       "link, pcie, nic and irq stages are judged on it)");
+	for (size_t i = 0; v->stack && i < v->stack->n; i++) {
+		const struct np_stack_dev *d = &v->stack->dev[i];
+
+		np_prom_dbl(p, 1, "device", d->name, "kind", np_dev_kind_name(d->kind), "parent",
+			    d->upper >= 0 ? v->stack->dev[d->upper].name : "", "hardware",
+			    d->judged_hw ? "1" : "0", NULL);
+	}
 	np_prom_family(p, "netpath_status", "gauge",
 		       "The run's verdict as its exit code: 0 ok, 1 warning, 2 critical, 3 unknown "
 		       "(no stage could be judged)");
