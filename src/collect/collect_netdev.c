@@ -138,6 +138,29 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
+static void read_members(const struct np_ctx *ctx, struct np_netdev *d)
+{
+	char path[96], buf[1024];
+	struct dirent *de;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "class/net/%s/bonding/slaves", d->name);
+	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0) {
+		for (char *tok = strtok(buf, " \t\n"); tok && d->n_lower < NP_MAX_LOWER;
+		     tok = strtok(NULL, " \t\n"))
+			if (strlen(tok) < IF_NAMESIZE && !strchr(tok, '/'))
+				snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%s", tok);
+		return;
+	}
+	snprintf(path, sizeof(path), "class/net/%s/brif", d->name);
+	if (np_opendir(ctx, NP_SYS, path, &dir) < 0)
+		return;
+	while ((de = readdir(dir)) && d->n_lower < NP_MAX_LOWER)
+		if (de->d_name[0] != '.' && strlen(de->d_name) < IF_NAMESIZE)
+			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%s", de->d_name);
+	closedir(dir);
+}
+
 static void read_stack_links(const struct np_ctx *ctx, struct np_netdev *d)
 {
 	char path[96];
@@ -157,6 +180,10 @@ static void read_stack_links(const struct np_ctx *ctx, struct np_netdev *d)
 			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%s", low);
 	}
 	closedir(dir);
+	/* Captures (node_exporter's fixtures, sosreports) often copy bonding/slaves and brif/
+	 * but not the lower_* links: the same members, as the bond and the bridge list them. */
+	if (!d->n_lower)
+		read_members(ctx, d);
 	qsort(d->lower, d->n_lower, IF_NAMESIZE, cmp_name);
 }
 

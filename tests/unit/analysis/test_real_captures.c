@@ -7,6 +7,7 @@
  * stages could not be judged instead of "OK".
  */
 #include "golden.h"
+#include "doctor_stack.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -192,6 +193,36 @@ static void test_bigsys_softnet_only(void **state)
 	check_renderers(g);
 }
 
+/* node_exporter's sysfs fixture: bonds that list their members only in bonding/slaves (no
+ * lower_* links copied), one with none. The stack comes from what the capture holds. */
+static void test_node_exporter_bonds(void **state)
+{
+	const char *tops[] = { "dmz" };
+	struct np_dev_runs *dr = calloc(1, sizeof(*dr));
+	struct np_ctx ctx;
+	char dir[1024];
+
+	(void)state;
+	assert_non_null(dr);
+	snprintf(dir, sizeof(dir), "%s/real/node-exporter-bonds", NP_FIXTURES);
+	assert_int_equal(np_ctx_open(&ctx, dir), 0);
+	np_runs_discover(dr, &ctx, tops, 1);
+	assert_int_equal(dr->stack.n, 3);
+	assert_int_equal(dr->stack.dev[0].kind, NP_KIND_BOND);
+	assert_string_equal(dr->stack.dev[1].name, "eth0");
+	assert_string_equal(dr->stack.dev[2].name, "eth4");
+	assert_int_equal(dr->stack.dev[1].upper, 0);
+	/* eth0's device/ link was not copied: not called physical, not called virtual. */
+	assert_int_equal(dr->stack.dev[1].kind, NP_KIND_UNKNOWN);
+	np_runs_free(dr);
+	tops[0] = "bond0";		/* a bond without members */
+	np_runs_discover(dr, &ctx, tops, 1);
+	assert_int_equal(dr->stack.n, 1);
+	np_runs_free(dr);
+	np_ctx_close(&ctx);
+	free(dr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -206,6 +237,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_mlx5_pinned, golden_teardown),
 		cmocka_unit_test_teardown(test_cpu6_offline, golden_teardown),
 		cmocka_unit_test_teardown(test_bigsys_softnet_only, golden_teardown),
+		cmocka_unit_test(test_node_exporter_bonds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
