@@ -97,6 +97,10 @@ static void test_link_eth0_virtio(void **state)
 	assert_int_equal(r.stats64.rx_otherhost_dropped, 0);
 	assert_int_equal(r.xdp_attached, 0);
 	assert_int_equal(r.xdp_prog_id, 0);
+	/* A physical NIC: no IFLA_INFO_KIND, no master, IFLA_LINK naming itself. */
+	assert_string_equal(r.kind, "");
+	assert_int_equal(r.master, 0);
+	assert_int_equal(r.link, 0);
 	np_rtnl_free(&r);
 }
 
@@ -121,6 +125,11 @@ static void test_link_lo_and_veth(void **state)
 	assert_int_equal(r.stats64.rx_packets, 9);
 	assert_int_equal(r.stats64.tx_packets, 552);
 	assert_int_equal(r.stats64.tx_bytes, 133080);
+	/* The recorded veth: its kind, and its peer (IFLA_LINK) in another namespace. */
+	assert_string_equal(r.kind, "veth");
+	assert_int_equal(r.master, 0);
+	assert_true(r.link > 0);
+	assert_true(r.link_other_netns);
 	np_rtnl_free(&r);
 }
 
