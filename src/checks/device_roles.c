@@ -12,10 +12,11 @@ static bool hardware_stage(enum np_stage st)
 }
 
 /* Checks of the hardware stages that a virtual device keeps: it can be down, refuse frames
- * (veth MTU) and drop in its own rx path (bridge, VLAN). */
+ * (veth MTU), drop in its own rx path (bridge, VLAN), and outgrow its underlay (tunnels). */
 static bool virtual_owned(const struct np_check *c)
 {
-	static const char *const ids[] = { "link.down", "link.mtu-mismatch", "nic.rx-dropped" };
+	static const char *const ids[] = { "link.down", "link.mtu-mismatch", "nic.rx-dropped",
+					   "link.tunnel-mtu" };
 
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
 		if (!strcmp(c->id, ids[i]))

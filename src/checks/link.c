@@ -218,8 +218,9 @@ extern const struct np_check np_chk_speed_below_best, np_chk_phy_errors;
 extern const struct np_check np_chk_mtu_mismatch;	/* link_mtu.c */
 extern const struct np_check np_chk_link_down;		/* link_state.c */
 extern const struct np_check np_chk_member_mismatch, np_chk_member_imbalance; /* link_members.c */
+extern const struct np_check np_chk_tunnel_mtu;		/* link_tunnel.c */
 const struct np_check *const np_checks_link[] = {
 	&np_chk_link_down, &speed_duplex, &carrier_flaps, &mtu_jumbo, &rx_errors, &np_chk_speed_below_best,
 	&np_chk_phy_errors, &np_chk_mtu_mismatch, &np_chk_member_mismatch, &np_chk_member_imbalance,
-	NULL,
+	&np_chk_tunnel_mtu, NULL,
 };

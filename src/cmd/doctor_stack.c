@@ -3,12 +3,28 @@
 #include "doctor_stack.h"
 
 #include <dirent.h>
+#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collect.h"
 #include "report_merge.h"
+
+/*
+ * A tunnel's underlay: the device it was created on (vxlan "dev X", IFLA_VXLAN_LINK), else
+ * the device of the default route, which is where its encapsulated packets leave in most
+ * setups (a remote reached by another route would leave elsewhere: said in the stack).
+ */
+static int underlay_of(const struct np_ctx *ctx, const struct np_snapshot *s,
+		       char name[IF_NAMESIZE])
+{
+	if (s->rtnl.underlay && ctx->live && if_indextoname((unsigned)s->rtnl.underlay, name))
+		return 0;
+	if (np_default_iface(ctx, name, IF_NAMESIZE) == 0 && strcmp(name, s->ifname))
+		return 0;
+	return -1;
+}
 
 /* Add a device (and, recursively, what lies beneath it) unless it is there already. */
 static void add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const char *name,
@@ -52,6 +68,14 @@ static void add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const c
 			 sd->kind == NP_KIND_PHYSICAL);
 	if (depth <= 0)
 		return;
+	if (sd->kind == NP_KIND_VXLAN || sd->kind == NP_KIND_GENEVE) {
+		char under[IF_NAMESIZE];
+
+		if (underlay_of(ctx, &dr->run[idx].prev, under) == 0) {
+			dr->stack.dev[idx].underlay_by_route = !dr->run[idx].prev.rtnl.underlay;
+			add_device(dr, ctx, under, (int)idx, NP_ROLE_LOWER, depth - 1);
+		}
+	}
 	for (size_t i = 0; i < r->prev.dev.n_lower; i++) {
 		char low[IF_NAMESIZE];
 

@@ -177,6 +177,16 @@ static int parse_kind(const struct nlattr *nest, struct np_rtnl *r)
 	for (char *c = r->kind; *c; c++)
 		if ((unsigned char)*c < 0x20 || *c == 0x7f)
 			*c = '?';
+	/* A vxlan created with "dev X" names its underlay device: its lower in the stack. */
+	if (!strcmp(r->kind, "vxlan") && tb[IFLA_INFO_DATA]) {
+		struct nlattr *vx[IFLA_VXLAN_MAX + 1];
+		uint32_t v;
+
+		if (!parse_nested(vx, IFLA_VXLAN_MAX, tb[IFLA_INFO_DATA]))
+			return -EBADMSG;
+		if (get_u32(vx[IFLA_VXLAN_LINK], &v) && v)
+			r->underlay = (int)v;
+	}
 	return 0;
 }
 

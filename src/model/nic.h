@@ -99,6 +99,7 @@ struct np_rtnl {
 	int master;			/* IFLA_MASTER ifindex, 0 none */
 	int link;			/* IFLA_LINK ifindex (parent, veth peer), 0 none */
 	bool link_other_netns;		/* IFLA_LINK_NETNSID: the link is in another namespace */
+	int underlay;			/* vxlan: IFLA_VXLAN_LINK, the device it sends over; 0 */
 	int xdp_attached;		/* XDP_ATTACHED_*: 0 none, 1 drv, 2 skb, 3 hw, 4 multi; -1 unknown */
 	uint32_t xdp_prog_id;
 	size_t nqdisc;

@@ -30,6 +30,7 @@ struct np_stack_dev {
 	bool judged_hw;		/* its link/pcie/nic/irq stages are judged (a physical device) */
 	int peer_ifindex;	/* veth: the peer's ifindex, 0 unknown */
 	bool peer_other_netns;	/* veth: the peer lives in another network namespace */
+	bool underlay_by_route;	/* a tunnel whose underlay was taken from the default route */
 };
 
 struct np_stack {

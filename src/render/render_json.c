@@ -153,6 +153,12 @@ static void stack_json(struct np_json *j, const struct np_stack *st, const struc
 		np_json_str(j, d->driver[0] ? d->driver : NULL);
 		np_json_key(j, "hardware_judged");
 		np_json_bool(j, d->judged_hw);
+		if (d->kind == NP_KIND_VXLAN || d->kind == NP_KIND_GENEVE) {
+			/* Its lower is the device it was created on, or (true) the default
+			 * route's, where the encapsulated packets most likely leave. */
+			np_json_key(j, "underlay_by_route");
+			np_json_bool(j, d->underlay_by_route);
+		}
 		if (d->kind == NP_KIND_VETH) {
 			np_json_key(j, "peer_ifindex");
 			if (d->peer_ifindex)

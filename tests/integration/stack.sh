@@ -66,8 +66,20 @@ if [ "$have_vlan" = 1 ]; then
 	np_assert_json "$NP_TMP/vlan.json" 'd["stack"][0]["kind"] == "vlan" and d["stack"][0]["lower"] == ["br0"]'
 fi
 if [ "$have_vxlan" = 1 ]; then
+	# The tunnel sits on its underlay (created with "dev br0"); at the kernel's MTU (br0's
+	# less 50) a full frame fits, at 1500 it does not.
 	doctor vx0 vx0
-	np_assert_json "$NP_TMP/vx0.json" 'd["stack"][0]["kind"] == "vxlan"'
+	np_assert_json "$NP_TMP/vx0.json" '[(s["name"], s["kind"], s["parent"]) for s in d["stack"]][:2] == [("vx0", "vxlan", None), ("br0", "bridge", "vx0")]'
+	np_assert_json "$NP_TMP/vx0.json" 'not any(f["id"] == "link.tunnel-mtu" for f in d["findings"])'
+	# The kernel refuses more on vx0 (its lower caps it). A vxlan created without "dev" takes
+	# any MTU; its underlay is then the default route's device.
+	inb ip route add default via 198.18.0.1 dev br0
+	inb ip link add vx1 type vxlan id 43 remote 198.18.0.1 dstport 4790
+	inb ip link set vx1 mtu 1500 up
+	doctor vx1 vx1
+	np_assert_json "$NP_TMP/vx1.json" '[(s["name"], s["parent"]) for s in d["stack"]][:2] == [("vx1", None), ("br0", "vx1")]'
+	np_assert_json "$NP_TMP/vx1.json" 'any(f["id"] == "link.tunnel-mtu" and f["interface"] == "vx1" and f["severity"] == "warning" and "needs 1550 bytes" in f["summary"] for f in d["findings"])'
+	inb ip link del vx1
 fi
 
 # The container's veth: its peer lives in another namespace, where the NIC is diagnosed.
