@@ -13,6 +13,7 @@
 #   --fresh            debootstrap the root again instead of reusing the cached one
 #   --worktree         copy the work tree (tracked and untracked files, not ignored ones, so no
 #                      build directories) instead of `git archive HEAD` (the default)
+#   --rev REV          `git archive REV` (a branch, commit or tree) instead of HEAD
 #   --mirror URL       Debian mirror (env NETPATH_CLEANROOM_MIRROR, default
 #                      http://deb.debian.org/debian; security updates from URL-security)
 #   --only N           run only the README's command N (1 or 2)
@@ -175,7 +176,8 @@ inner() {
 	local procs
 	procs=$(for p in "$root"/proc/[0-9]*; do
 		p=${p##*/}
-		[ "$p" = 1 ] || printf '%s [%s] ' "$p" \
+		# Not pid 1 (this shell), not this subshell.
+		[ "$p" = 1 ] || [ "$p" = "$BASHPID" ] || printf '%s [%s] ' "$p" \
 			"$(tr '\0' ' ' < "$root/proc/$p/cmdline" 2>/dev/null | cut -c1-200)"
 	done)
 	if [ -n "$procs" ]; then
@@ -199,7 +201,7 @@ CACHE=${NETPATH_CLEANROOM_CACHE:-/var/tmp/netpath-cleanroom}
 MIRROR=${NETPATH_CLEANROOM_MIRROR:-http://deb.debian.org/debian}
 UMIRROR=${NETPATH_CLEANROOM_UBUNTU_MIRROR:-http://archive.ubuntu.com/ubuntu}
 UKEYRING=${NETPATH_CLEANROOM_UBUNTU_KEYRING:-}
-FRESH=0 FROM=head ONLY="" CHECK=0 TIMEOUT=0
+FRESH=0 FROM=head REV=HEAD ONLY="" CHECK=0 TIMEOUT=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--target) TARGET=${2:?}; shift ;;
@@ -209,6 +211,7 @@ while [ $# -gt 0 ]; do
 	--ubuntu-keyring) UKEYRING=${2:?}; shift ;;
 	--fresh) FRESH=1 ;;
 	--worktree) FROM=worktree ;;
+	--rev) REV=${2:?}; shift ;;
 	--only) ONLY=${2:?}; shift ;;
 	--timeout) TIMEOUT=${2:?}; shift ;;
 	--check) CHECK=1 ;;
@@ -333,8 +336,9 @@ mkdir -p "$RUN/upper/src/netpath" "$RUN/work" "$RUN/upper/etc"
 dest=$RUN/upper/src/netpath
 if git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	if [ "$FROM" = head ]; then
-		git -C "$SRC" archive --format=tar HEAD | tar -x -C "$dest"
-		what="git archive of HEAD ($(git -C "$SRC" rev-parse --short HEAD))"
+		git -C "$SRC" rev-parse -q --verify "$REV^{tree}" >/dev/null || die "--rev: no such revision: $REV" 2
+		git -C "$SRC" archive --format=tar "$REV" | tar -x -C "$dest"
+		what="git archive of $REV ($(git -C "$SRC" rev-parse --short "$REV"))"
 	else
 		(cd "$SRC" && git ls-files -z -c -o --exclude-standard --deduplicate |
 			tar --null --ignore-failed-read -T - -c 2>/dev/null) | tar -x -C "$dest"
