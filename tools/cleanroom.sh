@@ -227,7 +227,7 @@ case $CACHE in /*) ;; *) CACHE=$(pwd)/$CACHE ;; esac
 
 T_START=$(now)
 [ "$(id -u)" -eq 0 ] || die "needs root (debootstrap, mount, chroot)"
-for t in unshare chroot mount umount timeout; do
+for t in unshare chroot mount umount timeout flock; do
 	command -v "$t" >/dev/null || die "no $t on this host"
 done
 
@@ -264,6 +264,9 @@ BASE=$DIR/base
 RUN=$DIR/run
 APT_ARCHIVES=$CACHE/apt-archives/$TARGET
 mkdir -p "$DIR" "$APT_ARCHIVES/partial"
+# One run at a time per cache directory (the run directory and the base are shared).
+exec 9> "$DIR/lock"
+flock -n 9 || die "another clean-room run holds $DIR/lock"
 
 UNSHARE_PID=""
 INNER_PID=""
@@ -303,7 +306,7 @@ if [ "$FRESH" = 1 ] || [ ! -e "$DIR/base.ok" ]; then
 	[ "$TARGET" = bookworm ] || opts=(--keyring="$UKEYRING" --components=main,universe)
 	# Its own mount namespace: whatever debootstrap mounts inside the target goes with it.
 	unshare --mount --propagation private \
-		debootstrap "${opts[@]}" "$TARGET" "$BASE" "$MIRROR_USED" > "$DIR/debootstrap.log" 2>&1 ||
+		debootstrap "${opts[@]}" "$TARGET" "$BASE" "$MIRROR_USED" > "$DIR/debootstrap.log" 2>&1 9>&- ||
 		{ tail -n 20 "$DIR/debootstrap.log" >&2; die "debootstrap failed (log: $DIR/debootstrap.log)"; }
 	# The sources a stock install has: release, updates, security.
 	if [ "$TARGET" = bookworm ]; then
@@ -374,7 +377,7 @@ say "phase prepare: $(($(now) - phase_t)) s"
 phase_t=$(now)
 env --default-signal=INT,QUIT nice -n 10 ionice -c 2 -n 7 \
 	unshare --mount --pid --fork --kill-child --propagation private \
-	bash "$ME" --inner "$RUN" &
+	bash "$ME" --inner "$RUN" 9>&- &
 UNSHARE_PID=$!
 for _ in 1 2 3 4 5 6 7 8 9 10; do
 	INNER_PID=$(cat "/proc/$UNSHARE_PID/task/$UNSHARE_PID/children" 2>/dev/null || true)
