@@ -6,6 +6,9 @@ export DEBIAN_FRONTEND=noninteractive
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 $SUDO apt-get update -qq
+# bsdextrautils has col(1) (tests/docs/man-check.sh; util-linux had it before Debian 11 and
+# Ubuntu 22.04), time is GNU /usr/bin/time (tests/integration/sockets-scale.sh's peak RSS): a
+# stock root has neither, and the tests fail or skip without them.
 # clang, llvm and bpftool build the BPF programs of `netpath trace`; without them netpath still
 # builds and trace says which one is missing.
 $SUDO apt-get install -y -qq --no-install-recommends \
@@ -13,6 +16,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
 	libnl-3-dev libnl-route-3-dev libmnl-dev libbpf-dev libcmocka-dev \
 	clang llvm bpftool \
 	iproute2 ethtool iptables procps python3 python3-jsonschema python3-prometheus-client mandoc util-linux \
+	bsdextrautils time \
 	libncurses-dev tmux \
 	valgrind strace \
 	>/dev/null
