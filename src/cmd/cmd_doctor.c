@@ -460,6 +460,13 @@ int np_cmd_doctor(int argc, char **argv)
 		code = r;
 		goto done;
 	}
+	if (tgt.n_start_links) {
+		unsigned long long ifindex[NP_STACK_MAX];
+
+		for (size_t i = 0; i < dr->n; i++)
+			ifindex[i] = dr->run[i].prev.dev.ifindex;
+		np_stack_name_peers(&dr->stack, ifindex, tgt.start_links, tgt.n_start_links);
+	}
 	/* Owners of the listed sockets (/proc/PID/fd) only when they will be shown: it walks
 	 * every process's descriptors, bounded in count and time. */
 	if (d.sockets_top > 0 && ctx->live)

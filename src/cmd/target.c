@@ -19,6 +19,9 @@ static void read_host_sysctls(struct np_target *t)
 	if (np_ctx_open(&host, NULL) < 0)
 		return;
 	np_collect_host_sysctls(&host, &t->host_sysctls);
+	t->start_links = calloc(NP_STACK_MAX * 8, sizeof(*t->start_links));
+	if (t->start_links)
+		t->n_start_links = np_collect_link_ids(&host, t->start_links, NP_STACK_MAX * 8);
 	np_ctx_close(&host);
 }
 
@@ -95,6 +98,9 @@ void np_target_close(struct np_target *t)
 {
 	np_ctx_close(&t->ctx);
 	free(t->host_sysctls.e);
+	free(t->start_links);
+	t->start_links = NULL;
+	t->n_start_links = 0;
 	t->host_sysctls = (struct np_sysctls){ 0 };
 	t->ctx.host_sysctls = NULL;
 }

@@ -9,6 +9,7 @@
 
 #include "ctx.h"
 #include "snapshot.h"
+#include "stack.h"
 
 struct np_target {
 	struct np_ctx ctx;
@@ -17,6 +18,10 @@ struct np_target {
 	struct np_sysctls host_sysctls;
 	char ifname[IF_NAMESIZE];
 	char netns_path[256];
+	/* --netns: the interfaces of the namespace netpath started in, read before entering, so
+	 * that a container's veth can name its peer there. */
+	struct np_link_id *start_links;
+	size_t n_start_links;
 };
 
 struct np_target_spec {

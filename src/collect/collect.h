@@ -45,6 +45,10 @@ void np_collect_qstats(struct np_snapshot *s);			/* netdev_qstats.c */
  * after the sysctls, which classify buffers). Skipped under --root. */
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s);
 
+struct np_link_id;
+/* Name, ifindex and iflink of up to max interfaces of ctx's namespace (sysfs); how many. */
+size_t np_collect_link_ids(const struct np_ctx *ctx, struct np_link_id *out, size_t max);
+
 /* "class/net/IF/device" or its PCI parent (virtio): where msi_irqs, numa_node and the PCIe
  * files live. Empty string when the interface has no PCI device. */
 int np_pci_dir(const struct np_ctx *ctx, const char *ifname, char *buf, size_t size);

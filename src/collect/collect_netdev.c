@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* sysfs collector for the interface: /sys/class/net/IF (settings, counters, queues, device). */
 #include "collect.h"
+#include "stack.h"
 #include "parse.h"
 
 #include <dirent.h>
@@ -370,4 +371,30 @@ void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s)
 		snprintf(num, sizeof(num), "statistics/%s", stat_files[i].name);
 		dev_u64(ctx, d->name, num, (uint64_t *)((char *)&d->stats + stat_files[i].off));
 	}
+}
+
+size_t np_collect_link_ids(const struct np_ctx *ctx, struct np_link_id *out, size_t max)
+{
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d;
+
+	if (np_opendir(ctx, NP_SYS, "class/net", &d) < 0)
+		return 0;
+	while ((de = readdir(d)) && n < max) {
+		uint64_t idx = NP_NA, link = NP_NA;
+
+		if (de->d_name[0] == '.' || strlen(de->d_name) >= IF_NAMESIZE)
+			continue;
+		dev_u64(ctx, de->d_name, "ifindex", &idx);
+		dev_u64(ctx, de->d_name, "iflink", &link);
+		if (!np_has(idx) || !np_has(link))
+			continue;
+		snprintf(out[n].name, sizeof(out[n].name), "%s", de->d_name);
+		out[n].ifindex = idx;
+		out[n].iflink = link;
+		n++;
+	}
+	closedir(d);
+	return n;
 }

@@ -167,6 +167,8 @@ static void stack_json(struct np_json *j, const struct np_stack *st, const struc
 				np_json_null(j);
 			np_json_key(j, "peer_in_other_netns");
 			np_json_bool(j, d->peer_other_netns);
+			np_json_key(j, "peer");
+			np_json_str(j, d->peer_name[0] ? d->peer_name : NULL);
 		}
 		np_json_obj_close(j);
 	}

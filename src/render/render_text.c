@@ -303,7 +303,11 @@ static void stack_lines(FILE *out, const struct np_stack *st)
 	for (size_t i = 0; i < st->n; i++) {
 		const struct np_stack_dev *d = &st->dev[i];
 
-		if (d->kind == NP_KIND_VETH && d->upper < 0 && d->peer_other_netns)
+		if (d->kind == NP_KIND_VETH && d->upper < 0 && d->peer_name[0])
+			fprintf(out, "%s is a veth whose peer is %s in the namespace netpath was "
+				"started in: the NIC behind %s is diagnosed there (netpath doctor "
+				"IFACE)\n", d->name, d->peer_name, d->peer_name);
+		else if (d->kind == NP_KIND_VETH && d->upper < 0 && d->peer_other_netns)
 			fprintf(out, "%s is a veth whose peer (ifindex %d) is in another network "
 				"namespace: the NIC is diagnosed from there (netpath doctor IFACE on "
 				"the host, or netpath doctor --netns NS %s from the host)\n", d->name,
