@@ -58,8 +58,11 @@ bool np_mib_read(const struct np_analysis *a, struct np_report *r, const char *c
 
 	*v = np_mib_sum(a, names);
 	why = np_mib_missing(a, v);
-	if (why && !v->present && (np_src_ok(a->cur, NP_SRC_SNMP) || np_src_ok(a->cur, NP_SRC_NETSTAT)))
-		np_not_applicable(r, "%s", why);	/* the files are there: the kernel lacks them */
+	/* Both files read and the counter in neither: this kernel lacks it. One file missing
+	 * (TcpExt lives only in netstat) is missing evidence. */
+	if (why && !v->present && np_src_ok(a->cur, NP_SRC_SNMP) &&
+	    np_src_ok(a->cur, NP_SRC_NETSTAT))
+		np_not_applicable(r, "%s", why);
 	else if (why)
 		np_skip(r, "%s", why);
 	if (why)

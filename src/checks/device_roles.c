@@ -43,6 +43,10 @@ bool np_role_want(const struct np_check *c, void *arg)
 
 	if (f->user && !f->user(c, f->user_arg))
 		return false;
+	/* Host-wide checks of the hardware stages (irqbalance) say the same on every NIC. */
+	if (hw && np_check_scope(c) == NP_SCOPE_HOST && !strncmp(c->id, "irq.irqbalance", 14) &&
+	    !f->first_hw && f->role != NP_ROLE_PRIMARY)
+		return false;
 	switch (f->role) {
 	case NP_ROLE_LOWER:
 		return (hw && !member_check(c)) || qdisc_check(c);

@@ -20,6 +20,8 @@ enum np_dev_role {
 struct np_role_filter {
 	enum np_dev_role role;
 	bool has_physical_lowers;	/* a virtual device judged through its NICs */
+	bool first_hw;			/* the first device whose hardware is judged: the
+					 * host-wide checks of those stages run there only */
 	np_check_filter user;		/* --check/--skip, may be NULL */
 	void *user_arg;
 };

@@ -253,6 +253,10 @@ static void cpu_rate_since_boot(const struct np_analysis *a, struct np_report *r
 		np_skip(r, "out of memory");
 		return;
 	}
+	if (!sp.nq) {
+		np_irq_none(s, r);
+		goto out;
+	}
 	if (sp.sum < CPU_RATE_MIN_BOOT || sp.top[0] < 0 || ncpu < 2)
 		goto out;
 	best = 100.0 * sp.per[sp.top[0]] / sp.sum;

@@ -64,9 +64,11 @@ static void run_mismatch(const struct np_analysis *a, struct np_report *r)
 			if (!np_has(first))
 				first = v;
 			differ |= v != first;
-			len += (size_t)snprintf(list + len, len < sizeof(list) ? sizeof(list) - len : 0,
-						"%s%s %llu", len ? ", " : "",
-						a->lower[i]->cur->dev.name, (unsigned long long)v);
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s %llu",
+						len ? ", " : "", a->lower[i]->cur->dev.name,
+						(unsigned long long)v);
+			if (len >= sizeof(list))
+				len = sizeof(list) - 1;	/* cut: the evidence has them all */
 		}
 		if (!differ)
 			continue;

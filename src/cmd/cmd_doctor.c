@@ -196,7 +196,7 @@ static int parse_args(int argc, char **argv, struct doctor_args *d)
 			d->nagios = true;
 	}
 	{
-		const char *bad = np_opts_inexact(argc, argv, longopts);
+		const char *bad = np_opts_inexact(argc, argv, "i:jo:vh", longopts);
 
 		/* Abbreviations hide typos and change meaning when options are added. */
 		if (bad)
@@ -398,14 +398,15 @@ static void unknown_reason(const struct np_coverage *cov)
 /* The interfaces to judge: the one named (or the default route's), or with --all every one that
  * is up and carries traffic. */
 static int pick_tops(struct doctor_args *d, const struct np_target *tgt,
-		     char (*names)[IF_NAMESIZE], size_t max, size_t *n)
+		     char (*names)[IF_NAMESIZE], size_t max, size_t *n, size_t *more)
 {
+	*more = 0;
 	if (!d->all) {
 		snprintf(names[0], IF_NAMESIZE, "%s", tgt->ifname);
 		*n = 1;
 		return -1;
 	}
-	*n = np_runs_all_interfaces(&tgt->ctx, names, max);
+	*n = np_runs_all_interfaces(&tgt->ctx, names, max, more);
 	if (!*n)
 		return fail(d, "--all: no interface is up and carrying traffic%s%s",
 			    d->root ? " under " : "", d->root ? d->root : "");
@@ -421,7 +422,7 @@ int np_cmd_doctor(int argc, char **argv)
 	struct np_funnel fn;
 	struct np_target tgt;
 	const struct np_ctx *ctx;
-	size_t ntops = 0;
+	size_t ntops = 0, more = 0;
 	double dt;
 	int r, code;
 
@@ -441,7 +442,7 @@ int np_cmd_doctor(int argc, char **argv)
 			return fail(&d, "%s", err);
 	}
 	ctx = &tgt.ctx;
-	r = pick_tops(&d, &tgt, names, NP_STACK_MAX, &ntops);
+	r = pick_tops(&d, &tgt, names, NP_STACK_MAX, &ntops, &more);
 	dr = r < 0 ? calloc(1, sizeof(*dr)) : NULL;
 	if (r < 0 && !dr)
 		r = fail(&d, "out of memory");
@@ -460,6 +461,7 @@ int np_cmd_doctor(int argc, char **argv)
 		code = r;
 		goto done;
 	}
+	dr->stack.truncated |= more > 0;
 	if (tgt.n_start_links) {
 		unsigned long long ifindex[NP_STACK_MAX];
 

@@ -26,19 +26,38 @@ static int underlay_of(const struct np_ctx *ctx, const struct np_snapshot *s,
 	return -1;
 }
 
-/* Add a device (and, recursively, what lies beneath it) unless it is there already. */
-static void add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const char *name,
-		       int upper, enum np_dev_role role, int depth)
+/* The edge upper -> idx, once. */
+static void link_lower(struct np_stack *st, int upper, int idx)
+{
+	struct np_stack_dev *u;
+
+	if (upper < 0 || idx < 0 || upper == idx)
+		return;
+	u = &st->dev[upper];
+	for (unsigned k = 0; k < u->nlower; k++)
+		if (u->lower[k] == idx)
+			return;
+	if (u->nlower < NP_STACK_MAX)
+		u->lower[u->nlower++] = (unsigned char)idx;
+}
+
+/* Add a device (and, recursively, what lies beneath it) unless it is there already; either
+ * way it is linked beneath upper. Returns its index, -1 when the stack is full. */
+static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const char *name,
+		      int upper, enum np_dev_role role, int depth)
 {
 	struct np_stack_dev *sd;
 	struct np_dev_run *r;
+	int found = np_stack_find(&dr->stack, name);
 	size_t idx;
 
-	if (np_stack_find(&dr->stack, name) >= 0)
-		return;
+	if (found >= 0) {
+		link_lower(&dr->stack, upper, found);
+		return found;
+	}
 	if (dr->n == NP_STACK_MAX) {
 		dr->stack.truncated = true;
-		return;
+		return -1;
 	}
 	idx = dr->n++;
 	r = &dr->run[idx];
@@ -66,9 +85,11 @@ static void add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const c
 	sd->judged_hw = role == NP_ROLE_LOWER ||
 			((role == NP_ROLE_PRIMARY || role == NP_ROLE_TOP) &&
 			 sd->kind == NP_KIND_PHYSICAL);
+	link_lower(&dr->stack, upper, (int)idx);
 	if (depth <= 0)
-		return;
-	if (sd->kind == NP_KIND_VXLAN || sd->kind == NP_KIND_GENEVE) {
+		return (int)idx;
+	/* A tunnel without lower_* links (live, always): its underlay. */
+	if ((sd->kind == NP_KIND_VXLAN || sd->kind == NP_KIND_GENEVE) && !r->prev.dev.n_lower) {
 		char under[IF_NAMESIZE];
 
 		if (underlay_of(ctx, &dr->run[idx].prev, under) == 0) {
@@ -83,21 +104,7 @@ static void add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const c
 		snprintf(low, sizeof(low), "%s", dr->run[idx].prev.dev.lower[i]);
 		add_device(dr, ctx, low, (int)idx, NP_ROLE_LOWER, depth - 1);
 	}
-}
-
-/* Does any device beneath run idx get its hardware judged? */
-static bool physical_beneath(const struct np_dev_runs *dr, size_t idx)
-{
-	for (size_t i = 0; i < dr->stack.n; i++) {
-		int up = dr->stack.dev[i].upper;
-
-		for (int hops = 0; up >= 0 && hops < NP_STACK_MAX; hops++) {
-			if ((size_t)up == idx && dr->stack.dev[i].judged_hw)
-				return true;
-			up = dr->stack.dev[up].upper;
-		}
-	}
-	return false;
+	return (int)idx;
 }
 
 void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
@@ -107,7 +114,7 @@ void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
 	for (size_t t = 0; t < ntops; t++)
 		add_device(dr, ctx, tops[t], -1, t ? NP_ROLE_TOP : NP_ROLE_PRIMARY, 4);
 	for (size_t i = 0; i < dr->n; i++)
-		dr->run[i].has_physical_lowers = physical_beneath(dr, i);
+		dr->run[i].has_physical_lowers = np_stack_hw_beneath(&dr->stack, i);
 }
 
 void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx)
@@ -133,9 +140,8 @@ static void prepare(struct np_dev_runs *dr, double dt, const struct np_options *
 		r->a.ovr = ovr;
 		np_analysis_derive(&r->a);
 		r->nlower = 0;
-		for (size_t k = 0; k < dr->stack.n; k++)
-			if (dr->stack.dev[k].upper == (int)i && r->nlower < NP_STACK_MAX)
-				r->lower[r->nlower++] = &dr->run[k].a;
+		for (unsigned k = 0; k < dr->stack.dev[i].nlower; k++)
+			r->lower[r->nlower++] = &dr->run[dr->stack.dev[i].lower[k]].a;
 		r->a.lower = r->lower;
 		r->a.nlower = r->nlower;
 	}
@@ -144,12 +150,17 @@ static void prepare(struct np_dev_runs *dr, double dt, const struct np_options *
 int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *opt,
 		    const struct np_overrides *ovr, np_check_filter user, void *user_arg)
 {
+	int first_hw = -1;
+
 	prepare(dr, dt, opt, ovr);
+	for (size_t i = 0; i < dr->n && first_hw < 0; i++)
+		if (dr->stack.dev[i].judged_hw)
+			first_hw = (int)i;
 	for (size_t i = 0; i < dr->n; i++) {
 		struct np_dev_run *r = &dr->run[i];
 		struct np_role_filter rf = {
 			.role = r->role, .has_physical_lowers = r->has_physical_lowers,
-			.user = user, .user_arg = user_arg,
+			.first_hw = (int)i == first_hw, .user = user, .user_arg = user_arg,
 		};
 
 		if (np_analyze(&r->a, &r->rep, np_role_want, &rf) < 0)
@@ -179,21 +190,21 @@ void np_runs_free(struct np_dev_runs *dr)
 }
 
 /* Up (or "unknown" with carrier) and carried packets since boot. */
-static bool carries_traffic(const struct np_ctx *ctx, const char *name)
+static bool carries_traffic(const struct np_ctx *ctx, const char name[IF_NAMESIZE])
 {
 	char path[96], st[16] = "";
 	uint64_t rx = 0, tx = 0, carrier = 0;
 
-	snprintf(path, sizeof(path), "class/net/%s/operstate", name);
+	snprintf(path, sizeof(path), "class/net/%.15s/operstate", name);
 	if (np_read_str(ctx, NP_SYS, path, st, sizeof(st)) < 0)
 		return false;
-	snprintf(path, sizeof(path), "class/net/%s/carrier", name);
+	snprintf(path, sizeof(path), "class/net/%.15s/carrier", name);
 	np_read_u64(ctx, NP_SYS, path, &carrier);
 	if (strcmp(st, "up") && !(strcmp(st, "unknown") == 0 && carrier == 1))
 		return false;
-	snprintf(path, sizeof(path), "class/net/%s/statistics/rx_packets", name);
+	snprintf(path, sizeof(path), "class/net/%.15s/statistics/rx_packets", name);
 	np_read_u64(ctx, NP_SYS, path, &rx);
-	snprintf(path, sizeof(path), "class/net/%s/statistics/tx_packets", name);
+	snprintf(path, sizeof(path), "class/net/%.15s/statistics/tx_packets", name);
 	np_read_u64(ctx, NP_SYS, path, &tx);
 	return rx + tx > 0;
 }
@@ -203,26 +214,30 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
-size_t np_runs_all_interfaces(const struct np_ctx *ctx, char (*names)[IF_NAMESIZE], size_t max)
+size_t np_runs_all_interfaces(const struct np_ctx *ctx, char (*names)[IF_NAMESIZE], size_t max,
+			      size_t *more)
 {
 	struct dirent *de;
 	size_t n = 0;
 	DIR *d;
 
+	*more = 0;
 	if (np_opendir(ctx, NP_SYS, "class/net", &d) < 0)
 		return 0;
-	while ((de = readdir(d)) && n < max) {
-		char path[96];
+	while ((de = readdir(d))) {
+		char path[96], name[IF_NAMESIZE];
 
-		if (de->d_name[0] == '.' || !strcmp(de->d_name, "lo") ||
-		    strlen(de->d_name) >= IF_NAMESIZE)
+		if (!np_ifname_ok(de->d_name) || !strcmp(de->d_name, "lo"))
 			continue;
+		snprintf(name, sizeof(name), "%.15s", de->d_name);
 		/* Members of a bond or ports of a bridge: judged beneath their master. */
-		snprintf(path, sizeof(path), "class/net/%s/master", de->d_name);
-		if (np_exists(ctx, NP_SYS, path))
+		snprintf(path, sizeof(path), "class/net/%s/master", name);
+		if (np_exists(ctx, NP_SYS, path) || !carries_traffic(ctx, name))
 			continue;
-		if (carries_traffic(ctx, de->d_name))
-			snprintf(names[n++], IF_NAMESIZE, "%s", de->d_name);
+		if (n < max)
+			memcpy(names[n++], name, IF_NAMESIZE);
+		else
+			++*more;	/* said in the report, never dropped silently */
 	}
 	closedir(d);
 	qsort(names, n, IF_NAMESIZE, cmp_name);

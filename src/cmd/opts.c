@@ -91,22 +91,32 @@ bool np_color_enabled(enum np_color c, FILE *out)
 	return isatty(fileno(out));
 }
 
-const char *np_opts_inexact(int argc, char **argv, const struct option *longopts)
+const char *np_opts_inexact(int argc, char **argv, const char *shortopts,
+			    const struct option *longopts)
 {
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *sp;
+		const struct option *hit = NULL;
 		size_t len;
-		bool exact = false;
 
 		if (!strcmp(a, "--"))
 			break;
+		/* "-o FILE": the value is no option, whatever it looks like. */
+		if (a[0] == '-' && a[1] && a[1] != '-' && !a[2] && (sp = strchr(shortopts, a[1])) &&
+		    sp[1] == ':') {
+			i++;
+			continue;
+		}
 		if (strncmp(a, "--", 2) || !a[2])
 			continue;
 		len = strcspn(a + 2, "=");
-		for (const struct option *o = longopts; o->name && !exact; o++)
-			exact = strlen(o->name) == len && !strncmp(o->name, a + 2, len);
-		if (!exact)
+		for (const struct option *o = longopts; o->name && !hit; o++)
+			if (strlen(o->name) == len && !strncmp(o->name, a + 2, len))
+				hit = o;
+		if (!hit)
 			return a;
+		if (hit->has_arg == required_argument && !a[2 + len])
+			i++;
 	}
 	return NULL;
 }

@@ -21,7 +21,8 @@ struct option;
  * which hides typos and breaks scripts when a longer option is added. Returns the first
  * "--name" of argv (before "--") that is no option's exact name, or NULL when all are.
  */
-const char *np_opts_inexact(int argc, char **argv, const struct option *longopts);
+const char *np_opts_inexact(int argc, char **argv, const char *shortopts,
+			    const struct option *longopts);
 
 /* Exit codes (design.md): Nagios-style. */
 enum { NP_EXIT_OK = 0, NP_EXIT_WARNING = 1, NP_EXIT_CRITICAL = 2, NP_EXIT_UNKNOWN = 3 };

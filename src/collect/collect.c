@@ -79,9 +79,14 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 	/* softnet_stat rows before 5.10 are the online CPUs in order: without cpu/online the
 	 * interrupt columns name them (a capture with CPU 6 offline has rows 0-5, 7). */
 	if (!np_src_ok(s, NP_SRC_CPU_ONLINE) && s->softnet.n && !s->softnet.cpu_from_column &&
-	    s->softnet.n == s->irqs.ncols)
-		for (size_t i = 0; i < s->softnet.n; i++)
+	    s->softnet.n == s->irqs.ncols) {
+		memset(&s->host.online, 0, sizeof(s->host.online));
+		for (size_t i = 0; i < s->softnet.n; i++) {
 			s->softnet.rows[i].cpu = s->irqs.col_cpu[i];
+			if (s->irqs.col_cpu[i] >= 0 && s->irqs.col_cpu[i] < NP_MAX_CPUS)
+				np_cpuset_set(&s->host.online, (unsigned)s->irqs.col_cpu[i]);
+		}
+	}
 	if (s->host.ncpu_online)
 		return;
 	for (size_t c = 0; c < s->irqs.ncols; c++)

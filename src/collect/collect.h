@@ -45,6 +45,10 @@ void np_collect_qstats(struct np_snapshot *s);			/* netdev_qstats.c */
  * after the sysctls, which classify buffers). Skipped under --root. */
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s);
 
+/* A name the kernel could have given an interface (dev_valid_name, no control bytes): names
+ * read from directory entries of a --root tree are checked before they are used or shown. */
+bool np_ifname_ok(const char *name);
+
 struct np_link_id;
 /* Name, ifindex and iflink of up to max interfaces of ctx's namespace (sysfs); how many. */
 size_t np_collect_link_ids(const struct np_ctx *ctx, struct np_link_id *out, size_t max);

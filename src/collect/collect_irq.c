@@ -61,6 +61,10 @@ static size_t sysfs_irqs(const struct np_ctx *ctx, const struct dev_names *dn, u
 		uint64_t legacy;
 		DIR *d;
 
+		/* The parent of a PCI function is a bridge or root port: its vectors (AER, PME)
+		 * are not the NIC's. Only a virtio device's parent is its own PCI function. */
+		if (i == 1 && !dn->virtio[0])
+			break;
 		snprintf(path, sizeof(path), "class/net/%s/%s/msi_irqs", ifname, dirs[i]);
 		if (np_opendir(ctx, NP_SYS, path, &d) == 0) {
 			n = numeric_entries(d, irqs, n);
@@ -163,12 +167,18 @@ static size_t procfs_irqs(const struct np_ctx *ctx, const struct dev_names *dn, 
 	return n;
 }
 
-/* Management vectors carry no receive traffic, whatever else their name says. */
-static bool management_name(const char *name)
+/* Management vectors carry no receive traffic, whatever else their name says. Only what
+ * follows the interface's name counts: an interface called mgmt0 is no management vector. */
+static bool management_name(const char *name, const char *ifname)
 {
 	static const char *const words[] = { "config", "misc", "async", "mgmnt", "mgmt", "ctrl",
 					     "aer", "fdir", "lsc", "other", "err" };
+	const char *own = strstr(name, ifname);
 
+	if (!strcmp(name, ifname))
+		return false;
+	if (own)
+		name = own + strlen(ifname);
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
 		if (strstr(name, words[k]))
 			return true;
@@ -208,7 +218,8 @@ static void settle_roles(struct np_interrupts *irqs, const char *ifname)
 	if (any_queue)
 		return;
 	for (size_t i = 0; i < irqs->n; i++)
-		if (irqs->lines[i].role == NP_IRQ_OTHER && !management_name(irqs->lines[i].name))
+		if (irqs->lines[i].role == NP_IRQ_OTHER &&
+		    !management_name(irqs->lines[i].name, ifname))
 			irqs->lines[i].role = NP_IRQ_TXRX;
 }
 
@@ -272,12 +283,13 @@ void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s)
 	nirqs = sysfs_irqs(ctx, &dn, irqs);
 	if (nirqs)
 		how = "by the device's MSI vectors or INTx line in sysfs";
-	else if ((nirqs = procfs_irqs(ctx, &dn, irqs)))
+	else if (s->dev.is_virtual != 1 && (nirqs = procfs_irqs(ctx, &dn, irqs)))
 		how = "by handler name in /proc/irq";
 
 	f.irqs = irqs;
 	f.nirqs = nirqs;
-	if (!nirqs) {
+	/* Names are host-wide: a container's veth named eth0 must not take the host NIC's. */
+	if (!nirqs && s->dev.is_virtual != 1) {
 		f.match = by_name;
 		f.arg = &dn;
 	}

@@ -133,6 +133,20 @@ static void read_device(const struct np_ctx *ctx, struct np_netdev *d)
 	}
 }
 
+bool np_ifname_ok(const char *name)
+{
+	size_t len = strlen(name);
+
+	/* The kernel's dev_valid_name(), and no control bytes: names reach the terminal. */
+	if (!len || len >= IF_NAMESIZE || !strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)name[i] <= 0x20 || name[i] == 0x7f || name[i] == '/' ||
+		    name[i] == ':')
+			return false;
+	return true;
+}
+
 /* lower_* links (sorted, so reports are stable) and the master link. */
 static int cmp_name(const void *a, const void *b)
 {
@@ -149,7 +163,7 @@ static void read_members(const struct np_ctx *ctx, struct np_netdev *d)
 	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0) {
 		for (char *tok = strtok(buf, " \t\n"); tok && d->n_lower < NP_MAX_LOWER;
 		     tok = strtok(NULL, " \t\n"))
-			if (strlen(tok) < IF_NAMESIZE && !strchr(tok, '/'))
+			if (np_ifname_ok(tok))
 				snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%s", tok);
 		return;
 	}
@@ -157,8 +171,8 @@ static void read_members(const struct np_ctx *ctx, struct np_netdev *d)
 	if (np_opendir(ctx, NP_SYS, path, &dir) < 0)
 		return;
 	while ((de = readdir(dir)) && d->n_lower < NP_MAX_LOWER)
-		if (de->d_name[0] != '.' && strlen(de->d_name) < IF_NAMESIZE)
-			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%s", de->d_name);
+		if (np_ifname_ok(de->d_name))
+			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%.15s", de->d_name);
 	closedir(dir);
 }
 
@@ -177,8 +191,8 @@ static void read_stack_links(const struct np_ctx *ctx, struct np_netdev *d)
 	while ((de = readdir(dir)) && d->n_lower < NP_MAX_LOWER) {
 		const char *low = de->d_name + 6;
 
-		if (!strncmp(de->d_name, "lower_", 6) && *low && strlen(low) < IF_NAMESIZE)
-			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%s", low);
+		if (!strncmp(de->d_name, "lower_", 6) && np_ifname_ok(low))
+			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%.15s", low);
 	}
 	closedir(dir);
 	/* Captures (node_exporter's fixtures, sosreports) often copy bonding/slaves and brif/
@@ -247,8 +261,12 @@ static uint64_t phys_speed(const struct np_ctx *ctx, const char *ifname)
  * the sum of its members, anything else the fastest. NP_NA when no physical device is found
  * (a veth, a bridge without physical ports): a veth's 10000 and tun's 10 are made up.
  */
-static uint64_t lower_speed(const struct np_ctx *ctx, const char *ifname, int depth,
-			    char *via, size_t vsize)
+/* Directories lower_speed() may open per device: a hostile tree of 100 devices each listing
+ * the 100 others must not make 100^4 of them. */
+#define LOWER_SPEED_BUDGET 256
+
+static uint64_t lower_speed_at(const struct np_ctx *ctx, const char *ifname, int depth,
+			       char *via, size_t vsize, int *budget)
 {
 	char path[128];
 	struct dirent *de;
@@ -256,20 +274,22 @@ static uint64_t lower_speed(const struct np_ctx *ctx, const char *ifname, int de
 	bool bond;
 	DIR *d;
 
+	if (depth <= 0 || --*budget < 0)
+		return NP_NA;
 	snprintf(path, sizeof(path), "class/net/%s/bonding", ifname);
 	bond = np_exists(ctx, NP_SYS, path);
 	snprintf(path, sizeof(path), "class/net/%s", ifname);
-	if (depth <= 0 || np_opendir(ctx, NP_SYS, path, &d) < 0)
+	if (np_opendir(ctx, NP_SYS, path, &d) < 0)
 		return NP_NA;
-	while ((de = readdir(d))) {
+	while ((de = readdir(d)) && *budget > 0) {
 		const char *low = de->d_name + 6;
 		uint64_t v;
 
-		if (strncmp(de->d_name, "lower_", 6) || !*low || strlen(low) >= IF_NAMESIZE)
+		if (strncmp(de->d_name, "lower_", 6) || !np_ifname_ok(low))
 			continue;
 		v = phys_speed(ctx, low);
 		if (!np_has(v))
-			v = lower_speed(ctx, low, depth - 1, NULL, 0);
+			v = lower_speed_at(ctx, low, depth - 1, NULL, 0, budget);
 		if (!np_has(v))
 			continue;
 		sum += v;
@@ -281,6 +301,14 @@ static uint64_t lower_speed(const struct np_ctx *ctx, const char *ifname, int de
 	}
 	closedir(d);
 	return bond && np_has(best) ? sum : best;
+}
+
+static uint64_t lower_speed(const struct np_ctx *ctx, const char *ifname, int depth,
+			    char *via, size_t vsize)
+{
+	int budget = LOWER_SPEED_BUDGET;
+
+	return lower_speed_at(ctx, ifname, depth, via, vsize, &budget);
 }
 
 int np_pci_dir(const struct np_ctx *ctx, const char *ifname, char *buf, size_t size)
@@ -346,8 +374,10 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 	read_device(ctx, d);
 	read_stack_links(ctx, d);
 	d->is_virtual = virtual_kind(ctx, d, !ctx->live);
-	if (d->is_virtual == 1) {
-		/* A virtual device's own speed is what its driver makes up: use what is beneath. */
+	/* A veth's, tun's or bridge's own speed is made up: use what is beneath. A bond's or
+	 * team's is not (the sum of the members that can transmit: one in active-backup). */
+	if (d->is_virtual == 1 && !(np_has(d->speed_mbps) && (!strcmp(d->kind_hint, "bond") ||
+							       !strcmp(d->kind_hint, "team")))) {
 		d->nominal_speed_mbps = d->speed_mbps;
 		d->speed_mbps = lower_speed(ctx, d->name, 4, d->speed_from, sizeof(d->speed_from));
 	}
@@ -383,14 +413,16 @@ size_t np_collect_link_ids(const struct np_ctx *ctx, struct np_link_id *out, siz
 		return 0;
 	while ((de = readdir(d)) && n < max) {
 		uint64_t idx = NP_NA, link = NP_NA;
+		char name[IF_NAMESIZE];
 
-		if (de->d_name[0] == '.' || strlen(de->d_name) >= IF_NAMESIZE)
+		if (!np_ifname_ok(de->d_name))
 			continue;
-		dev_u64(ctx, de->d_name, "ifindex", &idx);
-		dev_u64(ctx, de->d_name, "iflink", &link);
+		snprintf(name, sizeof(name), "%.15s", de->d_name);
+		dev_u64(ctx, name, "ifindex", &idx);
+		dev_u64(ctx, name, "iflink", &link);
 		if (!np_has(idx) || !np_has(link))
 			continue;
-		snprintf(out[n].name, sizeof(out[n].name), "%s", de->d_name);
+		memcpy(out[n].name, name, sizeof(name));
 		out[n].ifindex = idx;
 		out[n].iflink = link;
 		n++;

@@ -65,3 +65,18 @@ void np_stack_name_peers(struct np_stack *st, const unsigned long long *ifindex,
 				memcpy(d->peer_name, links[k].name, sizeof(d->peer_name));
 	}
 }
+
+static bool hw_beneath(const struct np_stack *st, size_t idx, int depth)
+{
+	const struct np_stack_dev *d = &st->dev[idx];
+
+	for (unsigned k = 0; k < d->nlower && depth < NP_STACK_MAX; k++)
+		if (st->dev[d->lower[k]].judged_hw || hw_beneath(st, d->lower[k], depth + 1))
+			return true;
+	return false;
+}
+
+bool np_stack_hw_beneath(const struct np_stack *st, size_t idx)
+{
+	return idx < st->n && hw_beneath(st, idx, 0);
+}

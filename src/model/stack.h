@@ -26,6 +26,10 @@ struct np_stack_dev {
 	char name[IF_NAMESIZE];
 	enum np_dev_kind kind;
 	int upper;		/* index of the device it sits under, -1 for a top */
+	/* Indexes of the devices directly beneath it (the edges: with --all a device can sit
+	 * under two tops, eth0 under eth0.100 and on its own). */
+	unsigned char nlower;
+	unsigned char lower[NP_STACK_MAX];
 	char driver[32];	/* "" for virtual devices */
 	bool judged_hw;		/* its link/pcie/nic/irq stages are judged (a physical device) */
 	int peer_ifindex;	/* veth: the peer's ifindex, 0 unknown */
@@ -58,6 +62,8 @@ void np_stack_name_peers(struct np_stack *st, const unsigned long long *ifindex,
  * evidence (bonding/, bridge/, tun_flags, the loopback type, a device/ link). */
 enum np_dev_kind np_dev_kind_of(const struct np_snapshot *s);
 const char *np_dev_kind_name(enum np_dev_kind k);
+/* Does a device whose link/pcie/nic/irq are judged lie (anywhere) beneath idx? */
+bool np_stack_hw_beneath(const struct np_stack *st, size_t idx);
 /* Index of name in the stack, -1 if absent. */
 int np_stack_find(const struct np_stack *st, const char *name);
 

@@ -145,9 +145,8 @@ static void stack_json(struct np_json *j, const struct np_stack *st, const struc
 		np_json_str(j, d->upper >= 0 ? st->dev[d->upper].name : NULL);
 		np_json_key(j, "lower");
 		np_json_arr_open(j);
-		for (size_t k = 0; k < st->n; k++)
-			if (st->dev[k].upper == (int)i)
-				np_json_str(j, st->dev[k].name);
+		for (unsigned k = 0; k < d->nlower; k++)
+			np_json_str(j, st->dev[d->lower[k]].name);
 		np_json_arr_close(j);
 		np_json_key(j, "driver");
 		np_json_str(j, d->driver[0] ? d->driver : NULL);

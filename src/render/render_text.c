@@ -278,12 +278,10 @@ static void stack_dev(FILE *out, const struct np_stack *st, size_t idx, int dept
 	fprintf(out, "%s (%s)", st->dev[idx].name, np_dev_kind_name(st->dev[idx].kind));
 	if (depth > NP_STACK_MAX)
 		return;
-	for (size_t k = 0; k < st->n; k++) {
-		if (st->dev[k].upper != (int)idx)
-			continue;
+	for (unsigned k = 0; k < st->dev[idx].nlower; k++) {
 		fputs(first ? sep : ", ", out);
 		first = false;
-		stack_dev(out, st, k, depth + 1);
+		stack_dev(out, st, st->dev[idx].lower[k], depth + 1);
 	}
 }
 

@@ -141,6 +141,25 @@ static void test_partial(void **state)
 	rm_tree(root);
 }
 
+/* /proc/net/snmp without /proc/net/netstat: the TcpExt counters are missing evidence, not
+ * "not on this kernel", and the stages that need them are not fully judged. */
+static void test_netstat_missing(void **state)
+{
+	char *root = tmp_tree();
+	struct golden *g;
+	const struct np_check_result *res;
+
+	tree_put(root, "proc/net/snmp",
+		 "Ip: Forwarding InReceives InDelivers\nIp: 2 1000 1000\n"
+		 "Udp: InDatagrams NoPorts InErrors RcvbufErrors\nUdp: 10 0 0 0\n");
+	g = golden_run_single(state, root, "eth0");
+	res = result(g, "transport.tcp-backlog-drop");
+	assert_int_equal(res->state, NP_CHECK_SKIPPED);
+	assert_false(res->not_applicable);
+	assert_int_equal(g->cov.st[NP_STAGE_TRANSPORT].status, NP_COV_PARTIAL);
+	rm_tree(root);
+}
+
 /* A link without carrier: critical, in monitoring too. */
 static void test_link_down(void **state)
 {
@@ -190,6 +209,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_empty_tree, golden_teardown),
 		cmocka_unit_test_teardown(test_softnet_refused, golden_teardown),
 		cmocka_unit_test_teardown(test_partial, golden_teardown),
+		cmocka_unit_test_teardown(test_netstat_missing, golden_teardown),
 		cmocka_unit_test_teardown(test_link_down, golden_teardown),
 	};
 

@@ -199,10 +199,35 @@ static void test_vlan_on_bond(void **state)
 	free(dr);
 }
 
+/* Two tops where one lies beneath the other (--all on a host with bond0 and eno1 up): the
+ * device found again is linked beneath its second parent too, so bond0 is judged through its
+ * NICs, not as a NIC itself. */
+static void test_shared_device(void **state)
+{
+	const char *tops[] = { "eno1", "bond0" };
+	struct np_dev_runs *dr = calloc(1, sizeof(*dr));
+	struct np_ctx ctx;
+	int b;
+
+	(void)state;
+	assert_non_null(dr);
+	assert_int_equal(np_ctx_open(&ctx, root_dir), 0);
+	np_runs_discover(dr, &ctx, tops, 2);
+	np_ctx_close(&ctx);
+	b = np_stack_find(&dr->stack, "bond0");
+	assert_true(b > 0);
+	assert_int_equal(dr->stack.dev[b].nlower, 3);
+	assert_true(dr->run[b].has_physical_lowers);
+	assert_int_equal(np_stack_find(&dr->stack, "eno1"), 0);	/* judged once */
+	np_runs_free(dr);
+	free(dr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_vlan_on_bond, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shared_device, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

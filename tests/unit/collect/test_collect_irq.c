@@ -163,6 +163,57 @@ static void test_single_vector(void **state)
 	np_snapshot_free(&s);
 }
 
+/* A container's veth named like the host's NIC takes none of its IRQs (names are host-wide);
+ * a NIC named mgmt0 is no management vector. */
+static void test_virtual_and_odd_names(void **state)
+{
+	const char *root = *state;
+	struct np_snapshot s;
+
+	tree_put(root, "proc/interrupts",
+		 "           CPU0       CPU1\n"
+		 " 45:        100        900   PCI-MSI 1-edge      eth0-TxRx-0\n"
+		 " 46:        100        900   PCI-MSI 2-edge      mgmt0\n");
+	tree_put(root, "sys/class/net/eth0/ifindex", "3\n");
+	tree_put(root, "sys/class/net/eth0/iflink", "12\n");	/* a veth */
+	tree_put(root, "sys/class/net/mgmt0/device/msi_irqs/46", "msi\n");
+	collect(root, "eth0", &s);
+	assert_int_equal(s.dev.is_virtual, 1);
+	assert_int_equal(s.irqs.n, 0);
+	np_snapshot_free(&s);
+	collect(root, "mgmt0", &s);
+	assert_int_equal(s.irqs.n, 1);
+	assert_int_equal(s.irqs.lines[0].role, NP_IRQ_TXRX);
+	np_snapshot_free(&s);
+}
+
+/* Members named in a hostile tree: control bytes, "..", too long are not interface names. */
+static void test_member_names(void **state)
+{
+	const char *root = *state;
+	struct np_snapshot s;
+
+	tree_put(root, "sys/class/net/br9/bridge/stp_state", "0\n");
+	tree_put(root, "sys/class/net/br9/brif/eth3/x", "");
+	tree_put(root, "sys/class/net/br9/brif/\x1b]0;owned\x07/x", "");
+	tree_put(root, "sys/class/net/br9/brif/averyveryverylongname0/x", "");
+	tree_put(root, "sys/class/net/bond9/bonding/slaves", ".. eth4 \x1b[2J eth5\n");
+	collect(root, "br9", &s);
+	assert_int_equal(s.dev.n_lower, 1);
+	assert_string_equal(s.dev.lower[0], "eth3");
+	np_snapshot_free(&s);
+	/* File contents are defanged as they are read (ESC becomes '?'): "..", no ESC left. */
+	collect(root, "bond9", &s);
+	assert_int_equal(s.dev.n_lower, 3);
+	for (size_t i = 0; i < s.dev.n_lower; i++) {
+		assert_null(strchr(s.dev.lower[i], 0x1b));
+		assert_string_not_equal(s.dev.lower[i], "..");
+	}
+	assert_string_equal(s.dev.lower[1], "eth4");
+	assert_string_equal(s.dev.lower[2], "eth5");
+	np_snapshot_free(&s);
+}
+
 /* A capture with /proc/irq but no device directory: the handler directories name the IRQs. */
 static void test_proc_irq_dirs(void **state)
 {
@@ -286,6 +337,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_mlx4_ring_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_single_vector, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_proc_irq_dirs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_virtual_and_odd_names, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_member_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_state_and_speed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_count, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_count_unknown, setup, teardown),
