@@ -329,8 +329,10 @@ static void footer(FILE *out, const struct np_doctor_view *v, const struct np_re
 	for (size_t i = 0; i < r->nres; i++) {
 		const struct np_check_result *c = &r->res[i];
 
+		/* "n/a": does not apply here; "skipped": its evidence could not be read. */
 		if (c->state == NP_CHECK_SKIPPED)
-			fprintf(out, "  skipped %-30s %s\n", c->check->id, c->skip_reason);
+			fprintf(out, "  %-7s %-30s %s\n", c->not_applicable ? "n/a" : "skipped",
+				c->check->id, c->skip_reason);
 		else if (o->verbose && c->state == NP_CHECK_PASSED)
 			fprintf(out, "  passed  %s\n", c->check->id);
 	}
