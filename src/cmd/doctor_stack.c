@@ -63,7 +63,11 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 	r = &dr->run[idx];
 	memset(r, 0, sizeof(*r));
 	snprintf(r->name, sizeof(r->name), "%s", name);
-	np_collect(ctx, name, &r->prev);
+	/* Only the primary's run judges sockets: the others need not walk them. */
+	if (idx == 0)
+		np_collect(ctx, name, &r->prev);
+	else
+		np_collect_device(ctx, name, &r->prev);
 	r->have_prev = true;
 
 	sd = &dr->stack.dev[dr->stack.n++];
@@ -120,7 +124,10 @@ void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
 void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx)
 {
 	for (size_t i = 0; i < dr->n; i++) {
-		np_collect(ctx, dr->run[i].name, &dr->run[i].cur);
+		if (i == 0)
+			np_collect(ctx, dr->run[i].name, &dr->run[i].cur);
+		else
+			np_collect_device(ctx, dr->run[i].name, &dr->run[i].cur);
 		dr->run[i].have_cur = true;
 	}
 }

@@ -118,7 +118,8 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 	}
 }
 
-int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s)
+static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
+		   bool sockets)
 {
 	int ok = 0;
 
@@ -141,10 +142,26 @@ int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot 
 	np_collect_pcie(ctx, s);
 	np_collect_nic(ctx, s);
 	np_collect_netdev_stats(ctx, s);	/* after rtnetlink, whose stats64 it reuses */
-	np_collect_sockets(ctx, s);
+	if (sockets) {
+		np_collect_sockets(ctx, s);
+	} else {
+		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
+		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(s->src[0].detail),
+			 "the namespace's sockets are judged once, on the interface named");
+	}
 	cpu_count_from_data(ctx, s);
 
 	for (int i = 0; i < NP_SRC__COUNT; i++)
 		ok |= np_src_ok(s, (enum np_source)i);
 	return ok ? 0 : -ENOENT;
+}
+
+int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s)
+{
+	return collect(ctx, ifname, s, true);
+}
+
+int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s)
+{
+	return collect(ctx, ifname, s, false);
 }

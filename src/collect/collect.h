@@ -9,6 +9,9 @@
 /* Take one snapshot of everything about IFACE and the host. Returns 0 when anything useful
  * was read, -errno when nothing was (each source's outcome is in s->src[]). */
 int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s);
+/* The same without the namespace's sockets (sock_diag walks every socket): for the other
+ * devices of a stack, whose runs judge no socket. */
+int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s);
 
 /* The interface of the IPv4 default route, else the IPv6 one. -ENOENT when there is none. */
 int np_default_iface(const struct np_ctx *ctx, char *buf, size_t size);
