@@ -195,6 +195,37 @@ static const char *check_help_sev =
 	"Worst severity the check found: 0 ok, 1 info, 2 warning, 3 critical "
 	"(0 when skipped: see netpath_check_skipped)";
 
+/* The worst severity of finding i's check on finding i's device, from i on. */
+static enum np_severity worst_from(const struct np_report *r, size_t i)
+{
+	enum np_severity worst = r->f[i].severity;
+
+	for (size_t k = i + 1; k < r->n; k++)
+		if (r->f[k].check == r->f[i].check && !strcmp(r->f[k].dev, r->f[i].dev))
+			worst = np_sev_max(worst, r->f[k].severity);
+	return worst;
+}
+
+/* Which device of the stack each finding is about: the worst severity per device and check
+ * (bounded: the findings of one run). netpath_check_severity above is the worst over all. */
+static void device_findings(struct np_prom *p, const struct np_report *r)
+{
+	np_prom_family(p, "netpath_device_check_severity", "gauge",
+		       "Worst severity of a check's findings about one device of the stack: 1 info, "
+		       "2 warning, 3 critical (no series: no finding)");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct np_finding *f = &r->f[i];
+		bool first = true;
+
+		/* One series per (device, check), carrying the worst of its findings. */
+		for (size_t k = 0; k < i && first; k++)
+			first = r->f[k].check != f->check || strcmp(r->f[k].dev, f->dev);
+		if (first)
+			np_prom_dbl(p, (double)worst_from(r, i), "device", f->dev, "check",
+				    f->check->id, "stage", np_stage_name(f->check->stage), NULL);
+	}
+}
+
 static void checks(struct np_prom *p, const struct np_report *r)
 {
 	np_prom_family(p, "netpath_check_severity", "gauge", check_help_sev);
@@ -209,6 +240,7 @@ static void checks(struct np_prom *p, const struct np_report *r)
 			np_prom_dbl(p, r->res[i].state == NP_CHECK_SKIPPED ? 1.0 : 0.0,
 				    "check", r->res[i].check->id,
 				    "stage", np_stage_name(r->res[i].check->stage), NULL);
+	device_findings(p, r);
 }
 
 /* The per-stage funnel: since-boot counters, and per-second gauges when sampled. */

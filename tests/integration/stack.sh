@@ -54,6 +54,15 @@ np_assert_json "$NP_TMP/br0.json" 'all(f["interface"] in ("br0", "vb") for f in 
 # Its nominal speed is no link speed: nothing judged against 10 Gbit/s.
 np_assert_json "$NP_TMP/br0.json" 'not any(f["id"] in ("link.mtu-jumbo", "softnet.max-backlog") for f in d["findings"])'
 
+# Prometheus: each device of the stack, and the findings by device.
+inb "$NETPATH" doctor br0 --interval 0 --format prometheus > "$NP_TMP/br0.prom"
+grep -q '^netpath_stack_device_info{interface="br0",device="vb",kind="veth",parent="br0",hardware="0"} 1$' "$NP_TMP/br0.prom" ||
+	np_fail "no stack series for vb: $(grep stack_device "$NP_TMP/br0.prom")"
+if grep -q '^netpath_device_check_severity' "$NP_TMP/br0.prom"; then
+	grep '^netpath_device_check_severity' "$NP_TMP/br0.prom" | grep -qv 'device="\(br0\|vb\)"' &&
+		np_fail "a finding about a device outside the stack"
+fi
+
 # The macvlan: macvlan -> bridge -> veth, in the text header too.
 doctor mv0 mv0
 np_assert_json "$NP_TMP/mv0.json" '[(s["name"], s["kind"], s["parent"]) for s in d["stack"]] == [("mv0", "macvlan", None), ("br0", "bridge", "mv0"), ("vb", "veth", "br0")]'
