@@ -93,8 +93,9 @@ const struct np_check np_chk_link_down = {
 		    "IFLA_OPERSTATE from rtnetlink",
 	.why = "A device that is down receives nothing: the first thing to know in an incident, "
 	       "and a page in monitoring (critical; a warning for a bond member or bridge port, "
-	       "whose siblings carry on, and for a device set down on purpose). 'unknown' is normal for devices that do not report "
-	       "carrier (loopback, tun) and is not flagged unless carrier reads 0.",
+	       "whose siblings carry on, and for a device set down on purpose). 'unknown' is "
+	       "normal for devices that do not report carrier (loopback, tun) and is not flagged "
+	       "unless carrier reads 0.",
 	.fix = "Administratively down: ip link set dev IF up. No carrier: the cable, optic or "
 	       "switch port. Lower layer down: the bond members or VLAN parent beneath.",
 	.related = "ip link, ethtool IF (Link detected), /sys/class/net/IF/carrier",

@@ -223,7 +223,7 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 	if (s->host.kernel[0])
 		fprintf(out, ", kernel %s", s->host.kernel);
 	if (s->host.ncpu_online)
-		fprintf(out, ", %u CPUs", s->host.ncpu_online);
+		fprintf(out, ", %u CPU%s", s->host.ncpu_online, s->host.ncpu_online == 1 ? "" : "s");
 	else
 		fputs(", CPU count unknown", out);
 	if (!v->live)
