@@ -96,6 +96,16 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 	usecs = np_sn_sysctl_or(s, "net.core.netdev_budget_usecs",
 				np_has(s->host.hz_hint) && s->host.hz_hint ?
 				(int64_t)(2000000 / s->host.hz_hint) : 2000, &have_usecs);
+	/* The kernel keeps both in an int (usecs >= 0). A value outside that, read from a damaged
+	 * or hostile tree, is no setting to double: the default stands in, said as assumed. */
+	if (have_budget && (budget < 1 || budget > INT32_MAX)) {
+		budget = 300;
+		have_budget = false;
+	}
+	if (have_usecs && (usecs < 1 || usecs > INT32_MAX)) {
+		usecs = 2000;
+		have_usecs = false;
+	}
 	/* Which limit ends the runs: packets per net_rx_action run on the squeezing CPUs. */
 	if (tot.sampled && tot.delta && np_src_ok(s, NP_SRC_SOFTIRQS) && a->prev &&
 	    np_src_ok(a->prev, NP_SRC_SOFTIRQS) &&

@@ -359,6 +359,18 @@ static void test_time_squeeze_no_budget_usecs(void **state)
 	assert_true(has_text(f->detail, "not in this capture"));
 	synth_run_free(&run);
 
+	/* Impossible values from a damaged tree (INT64_MIN, a negative budget): no undefined
+	 * arithmetic, no negative or overflowed number in a remedy; the defaults stand in. */
+	c.captured = false;
+	synth_sysctl(&c, "net.core.netdev_budget", "-5");
+	synth_sysctl(&c, "net.core.netdev_budget_usecs", "-9223372036854775808");
+	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_false(has_text(f->remedy, "=-"));
+	assert_false(has_text(f->remedy, "9223372036854775"));
+	assert_true(synth_has_ev(f, "netdev_budget_assumed"));
+	synth_run_free(&run);
+
 	/* No sysctls read at all: no usecs line either. */
 	np_snapshot_free(&c);
 	synth_init(&c, 1);
