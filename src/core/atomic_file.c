@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,6 +35,41 @@ static int target_ok(const char *path)
 	if (S_ISDIR(st.st_mode))
 		return -EISDIR;
 	return S_ISREG(st.st_mode) ? 0 : -EINVAL;
+}
+
+/*
+ * The temporary file while it exists: a SIGINT, SIGTERM or SIGHUP between create and rename
+ * removes it (unlink is async-signal-safe) and then ends the process as the signal would have.
+ * Only signals left at their default are taken over: a command with its own handler keeps it.
+ */
+static char pending[4096];
+static volatile sig_atomic_t have_pending;
+
+static void on_signal(int sig)
+{
+	if (have_pending)
+		unlink(pending);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void guard(const char *tmp)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+	snprintf(pending, sizeof(pending), "%s", tmp);
+	have_pending = 1;
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old, sa = { .sa_handler = on_signal };
+
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+static void unguard(void)
+{
+	have_pending = 0;
 }
 
 FILE *np_atomic_open(const char *path, char *tmp, size_t tmpsize)
@@ -89,6 +126,7 @@ FILE *np_atomic_open(const char *path, char *tmp, size_t tmpsize)
 		tmp[0] = '\0';
 		return NULL;
 	}
+	guard(tmp);
 	/* mkostemp creates 0600; a metrics file is world-readable like any other, less what the
 	 * user's umask takes away. Single-threaded: reading the umask by setting it is safe. */
 	mask = umask(0);
@@ -97,6 +135,7 @@ FILE *np_atomic_open(const char *path, char *tmp, size_t tmpsize)
 		r = errno;
 		close(fd);
 		unlink(tmp);
+		unguard();
 		tmp[0] = '\0';
 		errno = r;
 		return NULL;
@@ -147,8 +186,10 @@ int np_atomic_commit(FILE *f, const char *tmp, const char *path)
 		err = errno;
 	if (err) {
 		unlink(tmp);
+		unguard();
 		return -err;
 	}
+	unguard();
 	sync_dir(path);
 	return 0;
 }
@@ -159,4 +200,5 @@ void np_atomic_abort(FILE *f, const char *tmp)
 		fclose(f);
 	if (tmp && *tmp)
 		unlink(tmp);
+	unguard();
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -228,6 +229,34 @@ static void test_abort(void **state)
 	assert_int_equal(entries(d->path), 1);
 }
 
+/* A signal between create and rename (doctor -o killed by a timeout or a user) leaves no
+ * .FILE.XXXXXX behind, and the process still ends by that signal. */
+static void test_signal_removes_tmp(void **state)
+{
+	struct dir *d = *state;
+	char path[PATH_MAX + 32], tmp[PATH_MAX + 64];
+	int status;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "%s/netpath.prom", d->path);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		FILE *f = np_atomic_open(path, tmp, sizeof(tmp));
+
+		if (!f)
+			_exit(2);
+		fputs("half", f);
+		fflush(f);
+		raise(SIGTERM);
+		_exit(3);	/* not reached */
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGTERM);
+	assert_int_equal(entries(d->path), 0);
+}
+
 /* Paths that must be refused, creating nothing anywhere. */
 static void test_refusals(void **state)
 {
@@ -318,6 +347,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_failed_write_keeps_old, dir_setup,
 						dir_teardown),
 		cmocka_unit_test_setup_teardown(test_abort, dir_setup, dir_teardown),
+		cmocka_unit_test_setup_teardown(test_signal_removes_tmp, dir_setup, dir_teardown),
 		cmocka_unit_test_setup_teardown(test_refusals, dir_setup, dir_teardown),
 		cmocka_unit_test_setup_teardown(test_target_changed, dir_setup, dir_teardown),
 	};
