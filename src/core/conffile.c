@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,10 +173,18 @@ static int read_all(const char *path, char **out, size_t *len)
 {
 	size_t cap = 4096, n = 0;
 	char *buf = NULL, *nb;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
+	/* O_NONBLOCK: a FIFO given as the file must not hang the open; only a regular file is
+	 * a configuration. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), r = 0;
+	struct stat st;
 
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+		close(fd);
+		return r;
+	}
 	for (;;) {
 		ssize_t k;
 
@@ -232,7 +241,9 @@ int np_config_load(const char *path, bool required, struct np_config *c, char *e
 		return 0;
 	if (r < 0) {
 		snprintf(err, errlen, "cannot read config file %s: %s", path,
-			 r == -EFBIG ? "larger than 1 MiB" : strerror(-r));
+			 r == -EFBIG ? "larger than 1 MiB" :
+			 r == -EINVAL ? "not a regular file (a FIFO, socket or device)" :
+			 strerror(-r));
 		return r;
 	}
 	r = np_config_parse(c, path, text, len, err, errlen);

@@ -37,7 +37,8 @@ int np_netns_enter(const char *spec, char *path, size_t pathsize, char *err, siz
 		snprintf(err, errlen, "invalid --netns '%s' (a name, a path or a PID)", spec);
 		return -EINVAL;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO planted where a namespace file should be must not hang us. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		r = -errno;
 		snprintf(err, errlen, "cannot open network namespace %s: %s", path, strerror(-r));

@@ -40,6 +40,14 @@ grep -q "needs --before" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")
 mkdir -p "$NP_TMP/empty/proc"
 expect3 doctor eth0 --root "$NP_TMP/empty"
 grep -q "no stage of the receive path could be judged" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
+# A FIFO where a file is expected must not hang the run: refused at once, saying why.
+mkfifo "$NP_TMP/fifo"
+timeout -s KILL 10 "$NETPATH" doctor lo --interval 0 --config "$NP_TMP/fifo" > /dev/null 2> "$NP_TMP/err"
+[ $? -eq 3 ] && grep -q "not a regular file" "$NP_TMP/err" || np_fail "--config FIFO: $(cat "$NP_TMP/err")"
+if [ "$(id -u)" -eq 0 ]; then
+	timeout -s KILL 10 "$NETPATH" doctor lo --interval 0 --netns "$NP_TMP/fifo" > /dev/null 2> "$NP_TMP/err"
+	[ $? -eq 3 ] || np_fail "--netns FIFO: $(cat "$NP_TMP/err")"
+fi
 expect3 frobnicate
 expect3 explain no.such-check
 
