@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,7 +181,10 @@ static int read_all(const char *path, char **out, size_t *len)
 
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	/* A regular file, or /dev/null (the usual "no configuration"); a FIFO, socket, tty or
+	 * other device could block or stream forever. */
+	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) ||
+				     (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3)))) {
 		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 		close(fd);
 		return r;

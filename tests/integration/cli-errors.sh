@@ -44,6 +44,9 @@ grep -q "no stage of the receive path could be judged" "$NP_TMP/err" || np_fail 
 mkfifo "$NP_TMP/fifo"
 timeout -s KILL 10 "$NETPATH" doctor lo --interval 0 --config "$NP_TMP/fifo" > /dev/null 2> "$NP_TMP/err"
 [ $? -eq 3 ] && grep -q "not a regular file" "$NP_TMP/err" || np_fail "--config FIFO: $(cat "$NP_TMP/err")"
+# /dev/null stays the usual "no configuration".
+"$NETPATH" doctor lo --interval 0 --config /dev/null > /dev/null 2> "$NP_TMP/err"
+[ $? -le 2 ] || np_fail "--config /dev/null: $(cat "$NP_TMP/err")"
 if [ "$(id -u)" -eq 0 ]; then
 	timeout -s KILL 10 "$NETPATH" doctor lo --interval 0 --netns "$NP_TMP/fifo" > /dev/null 2> "$NP_TMP/err"
 	[ $? -eq 3 ] || np_fail "--netns FIFO: $(cat "$NP_TMP/err")"
