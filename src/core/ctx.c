@@ -43,7 +43,7 @@ static int open_tree(const char *root, const char *sub, bool confined)
 int np_ctx_open(struct np_ctx *ctx, const char *root)
 {
 	memset(ctx, 0, sizeof(*ctx));
-	ctx->proc_fd = ctx->sys_fd = -1;
+	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = -1;
 	ctx->live = root == NULL || strcmp(root, "/") == 0;
 	ctx->confined = !ctx->live;
 	snprintf(ctx->root, sizeof(ctx->root), "%s", root ? root : "/");
@@ -52,6 +52,8 @@ int np_ctx_open(struct np_ctx *ctx, const char *root)
 
 	ctx->proc_fd = open_tree(ctx->root, "proc", ctx->confined);
 	ctx->sys_fd = open_tree(ctx->root, "sys", ctx->confined);
+	if (ctx->confined)
+		ctx->top_fd = open_tree(ctx->root, ".", true);
 	/* A captured tree may hold only one of the two; having neither is an error. */
 	if (ctx->proc_fd < 0 && ctx->sys_fd < 0) {
 		int err = ctx->proc_fd;
@@ -68,7 +70,9 @@ void np_ctx_close(struct np_ctx *ctx)
 		close(ctx->proc_fd);
 	if (ctx->sys_fd >= 0)
 		close(ctx->sys_fd);
-	ctx->proc_fd = ctx->sys_fd = -1;
+	if (ctx->top_fd >= 0)
+		close(ctx->top_fd);
+	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = -1;
 }
 
 /* Under --root a FIFO planted in the tree would block the open (and every read) forever and a
@@ -86,9 +90,14 @@ static int confined_check(int fd, int flags)
 	return fd;
 }
 
+static int tree_fd(const struct np_ctx *ctx, enum np_tree t)
+{
+	return t == NP_PROC ? ctx->proc_fd : t == NP_SYS ? ctx->sys_fd : ctx->top_fd;
+}
+
 int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags)
 {
-	int dfd = t == NP_PROC ? ctx->proc_fd : ctx->sys_fd;
+	int dfd = tree_fd(ctx, t);
 	int fd;
 
 	if (dfd < 0)
@@ -255,7 +264,7 @@ int np_read_u64(const struct np_ctx *ctx, enum np_tree t, const char *path, uint
 
 int np_read_link_base(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size)
 {
-	int dfd = t == NP_PROC ? ctx->proc_fd : ctx->sys_fd;
+	int dfd = tree_fd(ctx, t);
 	char target[512];
 	const char *base;
 	ssize_t r;

@@ -8,13 +8,16 @@
 #include <stdint.h>
 #include <dirent.h>
 
-enum np_tree { NP_PROC, NP_SYS };
+/* NP_TOP is the tree's own top directory (a capture's META, a sosreport's sos_commands/): only
+ * under --root; on the live system it has no files (reads give -ENOENT). */
+enum np_tree { NP_PROC, NP_SYS, NP_TOP };
 
 struct np_sysctls;
 
 struct np_ctx {
 	int proc_fd;		/* directory fd of ROOT/proc */
 	int sys_fd;		/* directory fd of ROOT/sys */
+	int top_fd;		/* directory fd of ROOT itself (--root only), else -1 */
 	bool confined;		/* --root given: resolve every path beneath the tree */
 	bool live;		/* reading the running kernel: netlink, ioctls, sysconf are meaningful */
 	char root[256];
