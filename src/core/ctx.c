@@ -47,6 +47,7 @@ int np_ctx_open(struct np_ctx *ctx, const char *root)
 	ctx->live = root == NULL || strcmp(root, "/") == 0;
 	ctx->confined = !ctx->live;
 	snprintf(ctx->root, sizeof(ctx->root), "%s", root ? root : "/");
+	ctx->origin.kind = ctx->live ? NP_ORIGIN_LIVE : NP_ORIGIN_TREE;
 	if (root && strlen(root) >= sizeof(ctx->root))
 		return -ENAMETOOLONG;
 

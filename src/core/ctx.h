@@ -14,6 +14,20 @@ enum np_tree { NP_PROC, NP_SYS, NP_TOP };
 
 struct np_sysctls;
 
+/* Where a --root tree came from, said in every report's header: a plain tree of /proc and /sys
+ * files, a `netpath capture`, or a sosreport. Filled when the root is opened; empty fields are
+ * unknown. */
+enum np_origin_kind { NP_ORIGIN_LIVE, NP_ORIGIN_TREE, NP_ORIGIN_CAPTURE, NP_ORIGIN_SOSREPORT };
+
+struct np_origin {
+	enum np_origin_kind kind;
+	char tool_version[32];	/* the netpath or sos version that made it */
+	char hostname[64];
+	char kernel[96];	/* uname -r of the captured machine */
+	char taken[32];		/* UTC, "2026-11-25T06:00:00Z" */
+	char lacks[512];	/* what it does not hold that doctor reads, "; "-separated */
+};
+
 struct np_ctx {
 	int proc_fd;		/* directory fd of ROOT/proc */
 	int sys_fd;		/* directory fd of ROOT/sys */
@@ -24,6 +38,7 @@ struct np_ctx {
 	/* --netns: host-wide sysctls read in the initial namespace before entering (a child
 	 * namespace has no files for them); NULL otherwise. Owned by the caller. */
 	const struct np_sysctls *host_sysctls;
+	struct np_origin origin;
 };
 
 /* Largest file we agree to read: /proc/interrupts on a 4096-CPU box is a few MiB. */
