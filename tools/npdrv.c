@@ -44,12 +44,12 @@ int main(int argc, char **argv)
 	np_snapshot_init(&s);
 	snprintf(s.ifname, sizeof(s.ifname), "%s", argv[argi]);
 
-	np_collect_ethtool_drvinfo(&s);
+	np_collect_ethtool_drvinfo(NULL, &s);
 	print_src(&s, "drvinfo", NP_SRC_ETHTOOL_DRVINFO);
 	printf("driver=%s\nversion=%s\nfw_version=%s\nbus_info=%s\n", s.eth.driver, s.eth.version,
 	       s.eth.fw_version, s.eth.bus_info);
 
-	np_collect_driver_stats(&s);
+	np_collect_driver_stats(NULL, &s);
 	print_src(&s, "stats", NP_SRC_DRIVER_STATS);
 	printf("stats_count=%zu\n", s.eth.drv_stats.n);
 	for (size_t i = 0; i < s.eth.drv_stats.n; i++)
@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 		np_src_set(&s, NP_SRC_ETHTOOL_RINGS, -ENOENT, NULL);
 		np_src_set(&s, NP_SRC_ETHTOOL_CHANNELS, -ENOENT, NULL);
 		np_src_set(&s, NP_SRC_ETHTOOL_COALESCE, -ENOENT, NULL);
-		np_collect_ethtool_fallbacks(&s);
+		np_collect_ethtool_fallbacks(NULL, &s);
 		print_src(&s, "rings", NP_SRC_ETHTOOL_RINGS);
 		print_u64("rings.rx", s.eth.rings.rx);
 		print_u64("rings.rx_max", s.eth.rings.rx_max);

@@ -54,8 +54,8 @@ int main(int argc, char **argv)
 	}
 	np_snapshot_init(&s);
 	snprintf(s.ifname, sizeof(s.ifname), "%s", argv[1]);
-	np_collect_ethtool_nl(&s);
-	np_collect_qstats(&s);
+	np_collect_ethtool_nl(NULL, &s);
+	np_collect_qstats(NULL, &s);
 
 	for (size_t i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
 		const struct np_src *src = &s.src[srcs[i]];

@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 	}
 	np_snapshot_init(&s);
 	snprintf(s.ifname, sizeof(s.ifname), "%s", argv[1]);
-	np_collect_rtnl(&s);
+	np_collect_rtnl(NULL, &s);
 
 	print_src(&s, "link", NP_SRC_RTNL_LINK);
 	print_src(&s, "qdisc", NP_SRC_RTNL_QDISC);

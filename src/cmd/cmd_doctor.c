@@ -333,11 +333,12 @@ static int capture_spacing(struct doctor_args *d, const struct np_ctx *ctx,
 		*dt = d->interval_of;
 	else if (!r->prev.t_known || !r->cur.t_known)
 		return fail(d, "%s has no proc/uptime, so the time between the captures is unknown: "
-			    "give it with --interval-of SECONDS", !r->prev.t_known ? d->before :
-			    ctx->root);
+			    "give it with --interval-of SECONDS", !r->prev.t_known && d->before ?
+			    d->before : ctx->root);
 	else if (!(*dt > 0))
 		return fail(d, "--before %s is not earlier than --root %s (their proc/uptime: %.0f "
-			    "and %.0f s)", d->before, ctx->root, r->prev.t, r->cur.t);
+			    "and %.0f s)", d->before ? d->before : "(the capture's first sample)",
+			    ctx->root, r->prev.t, r->cur.t);
 	return -1;
 }
 
@@ -347,21 +348,38 @@ static int capture_spacing(struct doctor_args *d, const struct np_ctx *ctx,
  * says why it was not judged and the verdict is UNKNOWN (coverage.c), which names the file.
  * -1 to go on (*dt set), else the exit code after reporting the failure.
  */
-static int collect_runs(struct doctor_args *d, const struct np_ctx *ctx,
+static int collect_runs(struct doctor_args *d, const struct np_target *tgt,
 			const char *const *tops, size_t ntops, struct np_dev_runs *dr,
 			double *dt)
 {
+	const struct np_ctx *ctx = &tgt->ctx;
+	struct np_root broot;
 	struct np_ctx bctx;
+	char err[400];
 	int r;
 
 	*dt = 0;
-	if (d->before) {
-		r = np_ctx_open(&bctx, d->before);
-		if (r < 0)
-			return fail(d, "cannot open %s/proc or %s/sys: %s", d->before, d->before,
+	/* The earlier instant: --before (a tree, capture or sosreport), else a capture's own
+	 * first sample. */
+	if (d->before || tgt->root.before[0]) {
+		const struct np_root *br = &tgt->root;
+
+		if (d->before) {
+			if (np_root_resolve(&broot, d->before, err, sizeof(err)) < 0)
+				return fail(d, "--before: %s", err);
+			br = &broot;
+		}
+		r = np_root_ctx_open(&bctx, br, d->before ? br->dir : br->before);
+		if (r < 0) {
+			if (d->before)
+				np_root_release(&broot);
+			return fail(d, "cannot open %s/proc or %s/sys: %s", br->shown, br->shown,
 				    strerror(-r));
+		}
 		np_runs_discover(dr, &bctx, tops, ntops);
-		np_ctx_close(&bctx);
+		np_root_ctx_close(&bctx);
+		if (d->before)
+			np_root_release(&broot);
 		np_runs_collect_again(dr, ctx);
 		return capture_spacing(d, ctx, &dr->run[0], dt);
 	}
@@ -456,7 +474,7 @@ int np_cmd_doctor(int argc, char **argv)
 	/* A captured tree is one instant: rates need an earlier capture (--before). */
 	if (!ctx->live)
 		d.opt.interval = 0;
-	r = collect_runs(&d, ctx, tops, ntops, dr, &dt);
+	r = collect_runs(&d, &tgt, tops, ntops, dr, &dt);
 	if (r >= 0) {
 		code = r;
 		goto done;

@@ -16,6 +16,7 @@ static const struct {
 	{ "checks", np_cmd_checks, "list every check (the catalogue)" },
 	{ "explain", np_cmd_explain, "the reference text of one check" },
 	{ "trace", np_cmd_trace, "drops by kernel reason along the receive path of IFACE (BPF)" },
+	{ "capture", np_cmd_capture, "record what doctor reads into one file, for --root elsewhere" },
 	{ "watch", np_cmd_watch, "live per-stage, per-CPU, per-queue rates of IFACE, like top" },
 };
 

@@ -75,7 +75,15 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 			return -1;
 		}
 	}
-	r = np_ctx_open(&t->ctx, spec->root);
+	if (spec->root) {
+		if (np_root_resolve(&t->root, spec->root, err, errlen) < 0) {
+			np_target_close(t);
+			return -1;
+		}
+		r = np_root_ctx_open(&t->ctx, &t->root, t->root.dir);
+	} else {
+		r = np_ctx_open(&t->ctx, NULL);
+	}
 	if (r < 0) {
 		if (spec->root)
 			snprintf(err, errlen, "cannot open %s/proc or %s/sys: %s", spec->root,
@@ -96,7 +104,8 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 
 void np_target_close(struct np_target *t)
 {
-	np_ctx_close(&t->ctx);
+	np_root_ctx_close(&t->ctx);
+	np_root_release(&t->root);
 	free(t->host_sysctls.e);
 	free(t->start_links);
 	t->start_links = NULL;

@@ -8,11 +8,15 @@
 #include <stddef.h>
 
 #include "ctx.h"
+#include "root.h"
 #include "snapshot.h"
 #include "stack.h"
 
 struct np_target {
 	struct np_ctx ctx;
+	/* --root: what it named (a tree, a capture, a sosreport, an archive unpacked). A
+	 * capture's first sample is root.before. */
+	struct np_root root;
 	/* --netns: the host-wide sysctls (netdev_max_backlog, tcp_mem, ...), read in the initial
 	 * namespace before entering, since a child namespace has no such files. */
 	struct np_sysctls host_sysctls;

@@ -33,17 +33,18 @@ void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s);
 
-/* The NIC side (netlink and ioctls; live system only, marked skipped under --root):
+/* The NIC side (netlink and ioctls: the live system, or a capture's recorded answers; ctx may
+ * be NULL for the live system without recording. Marked skipped under other --root trees):
  * driver info and private stats over SIOCETHTOOL, link modes/rings/channels/coalescing/features/
  * pause/standard stats/RSS over ethtool generic netlink (ioctl fallbacks on old kernels),
  * rtnetlink link stats64/XDP/qdiscs, netdev per-queue stats. */
 void np_collect_nic(const struct np_ctx *ctx, struct np_snapshot *s);
-void np_collect_ethtool_drvinfo(struct np_snapshot *s);	/* ethtool_ioctl.c */
-void np_collect_ethtool_nl(struct np_snapshot *s);		/* ethtool_nl.c */
-void np_collect_ethtool_fallbacks(struct np_snapshot *s);	/* ethtool_ioctl.c */
-void np_collect_driver_stats(struct np_snapshot *s);		/* ethtool_ioctl.c */
-void np_collect_rtnl(struct np_snapshot *s);			/* rtnl.c */
-void np_collect_qstats(struct np_snapshot *s);			/* netdev_qstats.c */
+void np_collect_ethtool_drvinfo(const struct np_ctx *ctx, struct np_snapshot *s);	/* ethtool_ioctl.c */
+void np_collect_ethtool_nl(const struct np_ctx *ctx, struct np_snapshot *s);		/* ethtool_nl.c */
+void np_collect_ethtool_fallbacks(const struct np_ctx *ctx, struct np_snapshot *s);	/* ethtool_ioctl.c */
+void np_collect_driver_stats(const struct np_ctx *ctx, struct np_snapshot *s);		/* ethtool_ioctl.c */
+void np_collect_rtnl(const struct np_ctx *ctx, struct np_snapshot *s);			/* rtnl.c */
+void np_collect_qstats(const struct np_ctx *ctx, struct np_snapshot *s);			/* netdev_qstats.c */
 /* Every TCP and UDP socket of the namespace over sock_diag, folded into s->socks (sock_diag.c;
  * after the sysctls, which classify buffers). Skipped under --root. */
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s);

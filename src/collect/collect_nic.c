@@ -13,7 +13,7 @@ static const enum np_source nic_sources[] = {
 
 void np_collect_nic(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	if (!ctx->live) {
+	if (!ctx->live && !ctx->tape) {
 		/* A captured tree has no kernel to ask. */
 		for (size_t i = 0; i < sizeof(nic_sources) / sizeof(nic_sources[0]); i++) {
 			s->src[nic_sources[i]].status = NP_SRC_SKIPPED;
@@ -22,10 +22,10 @@ void np_collect_nic(const struct np_ctx *ctx, struct np_snapshot *s)
 		}
 		return;
 	}
-	np_collect_ethtool_drvinfo(s);
-	np_collect_ethtool_nl(s);
-	np_collect_ethtool_fallbacks(s);	/* rings/channels/coalescing on pre-5.7 kernels */
-	np_collect_driver_stats(s);
-	np_collect_rtnl(s);
-	np_collect_qstats(s);
+	np_collect_ethtool_drvinfo(ctx, s);
+	np_collect_ethtool_nl(ctx, s);
+	np_collect_ethtool_fallbacks(ctx, s);	/* rings/channels/coalescing on pre-5.7 kernels */
+	np_collect_driver_stats(ctx, s);
+	np_collect_rtnl(ctx, s);
+	np_collect_qstats(ctx, s);
 }

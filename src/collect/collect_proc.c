@@ -117,6 +117,9 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 
 		s->mem.page_size = ps > 0 ? (uint64_t)ps : 4096;
 		s->mem.page_size_assumed = ps <= 0;
+	} else if (ctx->page_size) {
+		s->mem.page_size = ctx->page_size;	/* a capture's META says it */
+		s->mem.page_size_assumed = false;
 	} else {
 		/* A captured tree does not say its page size; x86_64 and most arm64 use 4 KiB. */
 		s->mem.page_size = 4096;

@@ -2,6 +2,7 @@
 /* SIOCETHTOOL: driver info, driver-private statistics, and rings/channels/coalescing fallbacks. */
 #include "collect.h"
 #include "ethtool_ioctl_parse.h"
+#include "ktape.h"
 #include "log.h"
 
 #include <errno.h>
@@ -26,15 +27,70 @@ static int eth_socket(void)
 	return fd < 0 ? -errno : fd;
 }
 
-/* One SIOCETHTOOL request; cmd points at the ethtool struct whose first u32 is the command. */
-static int eth_ioctl(int fd, const char *ifname, void *cmd)
+/* Where SIOCETHTOOL requests go: a socket on the live system (recorded into tape when
+ * capturing), or a capture's tape alone (fd -1). */
+struct eth_dev {
+	int fd;
+	const char *ifname;
+	struct np_ktape *tape;
+};
+
+static int eth_open(const struct np_ctx *ctx, const char *ifname, struct eth_dev *d)
 {
+	d->ifname = ifname;
+	d->tape = ctx ? ctx->tape : NULL;
+	d->fd = -1;
+	if (d->tape && !d->tape->recording)
+		return 0;
+	d->fd = eth_socket();
+	return d->fd < 0 ? d->fd : 0;
+}
+
+static void eth_close(struct eth_dev *d)
+{
+	if (d->fd >= 0)
+		close(d->fd);
+	d->fd = -1;
+}
+
+/*
+ * One SIOCETHTOOL request; cmd points at the size-byte ethtool buffer whose first u32 is the
+ * command. On tape the key is the interface name and the buffer as sent, the answer the buffer
+ * as the kernel left it.
+ */
+static int eth_ioctl(const struct eth_dev *d, void *cmd, size_t size)
+{
+	size_t klen = IFNAMSIZ + size;
+	struct np_ktape_play play;
+	uint8_t *key = NULL;
 	struct ifreq ifr;
+	int err;
 
 	memset(&ifr, 0, sizeof(ifr));
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", d->ifname);
+	if (d->tape) {
+		key = malloc(klen);
+		if (!key)
+			return -ENOMEM;
+		memcpy(key, ifr.ifr_name, IFNAMSIZ);
+		memcpy(key + IFNAMSIZ, cmd, size);
+	}
+	if (d->tape && !d->tape->recording) {
+		err = np_ktape_find(d->tape, NP_KT_ETHTOOL_IOCTL, key, klen, &play);
+		free(key);
+		/* -ENODATA: the capture did not ask this. */
+		return err < 0 ? -ENODATA : np_ktape_ioctl(&play, cmd, size);
+	}
 	ifr.ifr_data = cmd;
-	return ioctl(fd, SIOCETHTOOL, &ifr) < 0 ? -errno : 0;
+	err = ioctl(d->fd, SIOCETHTOOL, &ifr) < 0 ? -errno : 0;
+	if (d->tape) {
+		np_ktape_begin(d->tape, NP_KT_ETHTOOL_IOCTL, key, klen);
+		if (!err)
+			np_ktape_chunk(d->tape, cmd, size);
+		np_ktape_end(d->tape, err);
+	}
+	free(key);
+	return err;
 }
 
 /* ENODEV and friends: what to say. EOPNOTSUPP is data: the driver does not implement it. */
@@ -53,19 +109,20 @@ static void src_from_err(struct np_snapshot *s, enum np_source id, int err, cons
 	np_src_set(s, id, err, detail);
 }
 
-void np_collect_ethtool_drvinfo(struct np_snapshot *s)
+void np_collect_ethtool_drvinfo(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	struct ethtool_drvinfo di;
-	int fd = eth_socket(), err;
+	struct eth_dev dev;
+	int err = eth_open(ctx, s->ifname, &dev);
 
-	if (fd < 0) {
-		src_from_err(s, NP_SRC_ETHTOOL_DRVINFO, fd, "driver info", "");
+	if (err < 0) {
+		src_from_err(s, NP_SRC_ETHTOOL_DRVINFO, err, "driver info", "");
 		return;
 	}
 	memset(&di, 0, sizeof(di));
 	di.cmd = ETHTOOL_GDRVINFO;
-	err = eth_ioctl(fd, s->ifname, &di);
-	close(fd);
+	err = eth_ioctl(&dev, &di, sizeof(di));
+	eth_close(&dev);
 	if (err) {
 		np_dbg("ethtool GDRVINFO %s: %s", s->ifname, strerror(-err));
 		src_from_err(s, NP_SRC_ETHTOOL_DRVINFO, err, "driver info", "");
@@ -76,16 +133,9 @@ void np_collect_ethtool_drvinfo(struct np_snapshot *s)
 }
 
 /* The transport for the statistics reader: one SIOCETHTOOL on a socket and an interface. */
-struct eth_dev {
-	int fd;
-	const char *ifname;
-};
-
-static int eth_xfer(void *arg, void *cmd)
+static int eth_xfer(void *arg, void *cmd, size_t size)
 {
-	const struct eth_dev *d = arg;
-
-	return eth_ioctl(d->fd, d->ifname, cmd);
+	return eth_ioctl(arg, cmd, size);
 }
 
 /* The number of ETH_SS_STATS strings: 0 when the driver has none, else > 0, or -errno. */
@@ -101,7 +151,7 @@ static int stats_count(np_ethtool_xfer_fn xfer, void *arg, uint32_t *n)
 	memset(&sset, 0, sizeof(sset));
 	sset.hdr.cmd = ETHTOOL_GSSET_INFO;
 	sset.hdr.sset_mask = 1ULL << ETH_SS_STATS;
-	err = xfer(arg, &sset);
+	err = xfer(arg, &sset, sizeof(sset));
 	if (err)
 		return err;
 	/* The kernel clears the bit of a set the driver does not have. */
@@ -121,7 +171,7 @@ static int stats_try(np_ethtool_xfer_fn xfer, void *arg, struct np_counters *out
 	struct ethtool_gstrings *gs = NULL;
 	struct ethtool_stats *st = NULL;
 	uint32_t n = 0;
-	size_t cap;
+	size_t cap, gs_size, st_size;
 	int err;
 
 	err = stats_count(xfer, arg, &n);
@@ -133,8 +183,10 @@ static int stats_try(np_ethtool_xfer_fn xfer, void *arg, struct np_counters *out
 	if (n > NP_ETHTOOL_MAX_STATS)
 		return -E2BIG;
 	cap = NP_ETHTOOL_STATS_ROOM(n);
-	gs = calloc(1, sizeof(*gs) + cap * ETH_GSTRING_LEN);
-	st = calloc(1, sizeof(*st) + cap * sizeof(uint64_t));
+	gs_size = sizeof(*gs) + cap * ETH_GSTRING_LEN;
+	st_size = sizeof(*st) + cap * sizeof(uint64_t);
+	gs = calloc(1, gs_size);
+	st = calloc(1, st_size);
 	if (!gs || !st) {
 		err = -ENOMEM;
 		goto out;
@@ -142,12 +194,12 @@ static int stats_try(np_ethtool_xfer_fn xfer, void *arg, struct np_counters *out
 	gs->cmd = ETHTOOL_GSTRINGS;
 	gs->string_set = ETH_SS_STATS;
 	gs->len = n;
-	err = xfer(arg, gs);
+	err = xfer(arg, gs, gs_size);
 	if (err)
 		goto out;
 	st->cmd = ETHTOOL_GSTATS;
 	st->n_stats = n;
-	err = xfer(arg, st);
+	err = xfer(arg, st, st_size);
 	if (err)
 		goto out;
 	if (gs->len != n || st->n_stats != n) {
@@ -177,19 +229,19 @@ int np_ethtool_stats_read(np_ethtool_xfer_fn xfer, void *arg, struct np_counters
 	return err;
 }
 
-void np_collect_driver_stats(struct np_snapshot *s)
+void np_collect_driver_stats(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	char detail[128];
 	uint32_t n = 0;
-	int fd = eth_socket(), err;
-	struct eth_dev dev = { fd, s->ifname };
+	struct eth_dev dev;
+	int err = eth_open(ctx, s->ifname, &dev);
 
-	if (fd < 0) {
-		src_from_err(s, NP_SRC_DRIVER_STATS, fd, "statistics", "");
+	if (err < 0) {
+		src_from_err(s, NP_SRC_DRIVER_STATS, err, "statistics", "");
 		return;
 	}
 	err = np_ethtool_stats_read(eth_xfer, &dev, &s->eth.drv_stats, &n);
-	close(fd);
+	eth_close(&dev);
 	if (!err) {
 		np_src_set(s, NP_SRC_DRIVER_STATS, 0, NULL);
 		return;
@@ -221,26 +273,26 @@ static bool needs_fallback(const struct np_snapshot *s, enum np_source id)
 	return s->src[id].status == NP_SRC_ABSENT || s->src[id].status == NP_SRC_UNREAD;
 }
 
-void np_collect_ethtool_fallbacks(struct np_snapshot *s)
+void np_collect_ethtool_fallbacks(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	static const char suffix[] = " (ioctl fallback)";
 	static const char read_ok[] = "read over SIOCETHTOOL (ioctl fallback)";
 	/* The ioctl has no "not supported" marker: say so next to the zeros. */
 	static const char coalesce_ok[] =
 		"read over SIOCETHTOOL (ioctl fallback; unsupported fields read 0)";
-	int fd, err;
+	struct eth_dev dev;
+	int err;
 
 	if (!needs_fallback(s, NP_SRC_ETHTOOL_RINGS) &&
 	    !needs_fallback(s, NP_SRC_ETHTOOL_CHANNELS) &&
 	    !needs_fallback(s, NP_SRC_ETHTOOL_COALESCE))
 		return;
-	fd = eth_socket();
-	if (fd < 0)
+	if (eth_open(ctx, s->ifname, &dev) < 0)
 		return;	/* leave the netlink collector's verdict */
 	if (needs_fallback(s, NP_SRC_ETHTOOL_RINGS)) {
 		struct ethtool_ringparam rp = { .cmd = ETHTOOL_GRINGPARAM };
 
-		err = eth_ioctl(fd, s->ifname, &rp);
+		err = eth_ioctl(&dev, &rp, sizeof(rp));
 		if (!err) {
 			np_ethtool_rings_parse(&rp, &s->eth.rings);
 			np_src_set(s, NP_SRC_ETHTOOL_RINGS, 0, read_ok);
@@ -251,7 +303,7 @@ void np_collect_ethtool_fallbacks(struct np_snapshot *s)
 	if (needs_fallback(s, NP_SRC_ETHTOOL_CHANNELS)) {
 		struct ethtool_channels ch = { .cmd = ETHTOOL_GCHANNELS };
 
-		err = eth_ioctl(fd, s->ifname, &ch);
+		err = eth_ioctl(&dev, &ch, sizeof(ch));
 		if (!err) {
 			np_ethtool_channels_parse(&ch, &s->eth.channels);
 			np_src_set(s, NP_SRC_ETHTOOL_CHANNELS, 0, read_ok);
@@ -262,7 +314,7 @@ void np_collect_ethtool_fallbacks(struct np_snapshot *s)
 	if (needs_fallback(s, NP_SRC_ETHTOOL_COALESCE)) {
 		struct ethtool_coalesce ec = { .cmd = ETHTOOL_GCOALESCE };
 
-		err = eth_ioctl(fd, s->ifname, &ec);
+		err = eth_ioctl(&dev, &ec, sizeof(ec));
 		if (!err) {
 			np_ethtool_coalesce_parse(&ec, &s->eth.coalesce);
 			np_src_set(s, NP_SRC_ETHTOOL_COALESCE, 0, coalesce_ok);
@@ -270,5 +322,5 @@ void np_collect_ethtool_fallbacks(struct np_snapshot *s)
 			src_from_err(s, NP_SRC_ETHTOOL_COALESCE, err, "coalescing", suffix);
 		}
 	}
-	close(fd);
+	eth_close(&dev);
 }

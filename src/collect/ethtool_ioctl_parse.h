@@ -42,7 +42,7 @@ int np_ethtool_stats_parse(const char *strings, size_t n_strings, const uint64_t
 
 /* One SIOCETHTOOL request (cmd is the ethtool struct): 0 or -errno. The collector passes the
  * ioctl; tests pass a simulated driver. */
-typedef int (*np_ethtool_xfer_fn)(void *arg, void *cmd);
+typedef int (*np_ethtool_xfer_fn)(void *arg, void *cmd, size_t size);
 
 /*
  * GSSET_INFO + GSTRINGS + GSTATS with headroom, re-read (at most NP_ETHTOOL_STATS_TRIES times)

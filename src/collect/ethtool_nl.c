@@ -265,10 +265,10 @@ void np_ethtool_nl_collect(struct np_genl *g, struct np_snapshot *s)
 	np_counters_sort(&s->eth.std_stats);
 }
 
-void np_collect_ethtool_nl(struct np_snapshot *s)
+void np_collect_ethtool_nl(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	struct np_genl g;
-	int err = np_genl_open(&g);
+	int err = np_genl_open_ctx(&g, ctx);
 
 	if (err) {
 		char detail[512];	/* np_src_set() cuts it to the source's detail size */

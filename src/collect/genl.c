@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Generic netlink over libmnl: one bounded request/reply exchange at a time, extack kept. */
+#include "ctx.h"
 #include "genl.h"
 #include "log.h"
 #include "nl_socket.h"
@@ -38,6 +39,21 @@ int np_genl_open(struct np_genl *g)
 		return err;
 	}
 	return 0;
+}
+
+int np_genl_open_ctx(struct np_genl *g, const struct np_ctx *ctx)
+{
+	int err;
+
+	if (ctx->tape && !ctx->tape->recording) {
+		err = genl_alloc(g);
+		g->tape = err ? NULL : ctx->tape;
+		return err;
+	}
+	err = np_genl_open(g);
+	if (!err)
+		g->tape = ctx->tape;
+	return err;
 }
 
 int np_genl_open_replay(struct np_genl *g, np_genl_replay_fn fn, void *arg)
@@ -282,6 +298,8 @@ static ssize_t genl_recv(struct np_genl *g, const struct nlmsghdr *req)
 {
 	ssize_t n;
 
+	if (g->tape && !g->tape->recording)
+		return np_ktape_next(&g->play, g->buf, NP_GENL_BUFSIZE, req->nlmsg_seq);
 	if (g->replay) {
 		n = g->replay(g->replay_arg, req, g->buf, NP_GENL_BUFSIZE);
 		if (n == 0 || n == -EAGAIN)
@@ -315,17 +333,30 @@ int np_genl_call(struct np_genl *g, struct nlmsghdr *req, np_genl_cb cb, void *d
 	/* A doit ends with our ACK; a dump ends with NLMSG_DONE and never gets one. */
 	if (!(req->nlmsg_flags & NLM_F_DUMP))
 		req->nlmsg_flags |= NLM_F_ACK;
-	if (!g->replay && mnl_socket_sendto(g->nl, req, req->nlmsg_len) < 0)
+	if (g->tape && !g->tape->recording) {
+		if (np_ktape_find(g->tape, NP_KT_GENL, req, req->nlmsg_len, &g->play) < 0)
+			return -ENODATA;	/* the capture did not ask this */
+	} else if (!g->replay && mnl_socket_sendto(g->nl, req, req->nlmsg_len) < 0) {
 		return -errno;
+	}
+	if (g->tape && g->tape->recording)
+		np_ktape_begin(g->tape, NP_KT_GENL, req, req->nlmsg_len);
 	do {
 		n = genl_recv(g, req);
-		if (n < 0)
+		if (n < 0) {
+			if (g->tape && g->tape->recording)
+				np_ktape_end(g->tape, (int)n);
 			return (int)n;
+		}
+		if (g->tape && g->tape->recording)
+			np_ktape_chunk(g->tape, g->buf, (size_t)n);
 		if (g->tap)
 			g->tap(g->tap_arg, req, g->buf, (size_t)n);
 		ret = np_genl_run(g->buf, (size_t)n, req->nlmsg_seq, cb, data, g->errmsg,
 				  sizeof(g->errmsg));
 	} while (ret > 0);
+	if (g->tape && g->tape->recording)
+		np_ktape_end(g->tape, 0);
 	if (ret < 0)
 		np_dbg("genl: family %u cmd %u: %s%s%s", req->nlmsg_type,
 		       ((const struct genlmsghdr *)mnl_nlmsg_get_payload(req))->cmd,

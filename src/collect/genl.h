@@ -16,6 +16,8 @@
 #include <libmnl/libmnl.h>
 #include <linux/genetlink.h>
 
+#include "ktape.h"
+
 /* Every wait on the kernel is bounded: a hung driver callback must not hang doctor. */
 #define NP_GENL_TIMEOUT_MS 2000
 /* Larger than any doit reply we ask for (non-compact feature bitsets are the biggest, ~10 KiB)
@@ -46,8 +48,12 @@ typedef ssize_t (*np_genl_replay_fn)(void *arg, const struct nlmsghdr *req, void
 typedef void (*np_genl_tap_fn)(void *arg, const struct nlmsghdr *req, const void *buf,
 			       size_t len);
 
+struct np_ctx;
+
 struct np_genl {
 	struct mnl_socket *nl;		/* NULL with a replay transport */
+	struct np_ktape *tape;		/* ctx->tape: record to it, or replay from it */
+	struct np_ktape_play play;
 	np_genl_replay_fn replay;
 	void *replay_arg;
 	np_genl_tap_fn tap;
@@ -63,6 +69,9 @@ typedef int (*np_genl_cb)(const struct nlmsghdr *nlh, void *data);
 
 /* Open a NETLINK_GENERIC socket with NETLINK_EXT_ACK, NETLINK_CAP_ACK and SO_RCVTIMEO. */
 int np_genl_open(struct np_genl *g);
+/* For a collector: a socket, recorded into ctx->tape when capturing, or no socket at all when
+ * ctx is a capture whose tape answers. */
+int np_genl_open_ctx(struct np_genl *g, const struct np_ctx *ctx);
 /* The same object backed by a replay function (unit tests). */
 int np_genl_open_replay(struct np_genl *g, np_genl_replay_fn fn, void *arg);
 void np_genl_close(struct np_genl *g);

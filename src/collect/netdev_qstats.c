@@ -149,18 +149,23 @@ void np_qstats_collect(struct np_genl *g, struct np_snapshot *s, unsigned ifinde
 	qstats_dump(g, &fam, s, ifindex);
 }
 
-void np_collect_qstats(struct np_snapshot *s)
+void np_collect_qstats(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	unsigned ifindex = if_nametoindex(s->ifname);
 	char detail[512];	/* np_src_set() cuts it to the source's detail size */
 	struct np_genl g;
+	unsigned ifindex;
 	int err;
 
+	/* A capture's answers were asked with the captured machine's index, which sysfs kept. */
+	if (ctx && ctx->tape && !ctx->tape->recording)
+		ifindex = np_has(s->dev.ifindex) ? (unsigned)s->dev.ifindex : 0;
+	else
+		ifindex = if_nametoindex(s->ifname);
 	if (!ifindex) {
-		np_src_set(s, NP_SRC_QSTATS, -errno, NULL);
+		np_src_set(s, NP_SRC_QSTATS, -ENODEV, NULL);
 		return;
 	}
-	err = np_genl_open(&g);
+	err = np_genl_open_ctx(&g, ctx);
 	if (err) {
 		snprintf(detail, sizeof(detail), "generic netlink socket: %s", strerror(-err));
 		np_src_set(s, NP_SRC_QSTATS, err, detail);

@@ -2,6 +2,7 @@
 /* rtnetlink collector (libnl-route-3 socket and messages): link stats64/MTU/XDP and qdiscs. */
 #include "clock.h"
 #include "collect.h"
+#include "ktape.h"
 #include "log.h"
 #include "rtnl.h"
 
@@ -30,10 +31,23 @@
 #define RTNL_TRIES	2		/* a dump interrupted by a change is retried once */
 
 struct rtnl_conn {
-	struct nl_sock *sk;
+	struct nl_sock *sk;	/* NULL when a capture's tape answers */
 	int fd;
 	unsigned char *buf;
+	struct np_ktape *tape;	/* ctx->tape: record to it, or replay from it */
+	struct np_ktape_play play;
+	uint32_t seq;		/* replay: the sequence numbers a socket would have given */
 };
+
+static bool replaying(const struct rtnl_conn *c)
+{
+	return c->tape && !c->tape->recording;
+}
+
+static bool recording(const struct rtnl_conn *c)
+{
+	return c->tape && c->tape->recording;
+}
 
 /* libnl speaks NLE_* codes; the snapshot speaks errno. */
 static int nle_errno(int nle)
@@ -52,10 +66,13 @@ static int nle_errno(int nle)
 
 static void conn_close(struct rtnl_conn *c)
 {
+	struct np_ktape *tape = c->tape;
+
 	if (c->sk)
 		nl_socket_free(c->sk);	/* closes the fd */
 	free(c->buf);
 	memset(c, 0, sizeof(*c));
+	c->tape = tape;		/* a reopened connection records or replays the same */
 }
 
 static int conn_open(struct rtnl_conn *c)
@@ -64,6 +81,8 @@ static int conn_open(struct rtnl_conn *c)
 	int one = 1, err;
 
 	c->buf = malloc(RTNL_BUF);
+	if (replaying(c))
+		return c->buf ? 0 : -ENOMEM;
 	c->sk = nl_socket_alloc();
 	if (!c->buf || !c->sk)
 		return -ENOMEM;
@@ -85,13 +104,52 @@ static int conn_open(struct rtnl_conn *c)
 
 static int conn_send(struct rtnl_conn *c, struct nl_msg *msg, struct np_rtnl_stream *st)
 {
-	int n = nl_send_auto(c->sk, msg);
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	int n;
 
+	if (replaying(c)) {
+		st->seq = ++c->seq;
+		st->portid = 0;
+		/* -ENODATA: the capture did not ask this. */
+		return np_ktape_find(c->tape, NP_KT_RTNL, nlh, nlh->nlmsg_len, &c->play) < 0 ?
+		       -ENODATA : 0;
+	}
+	n = nl_send_auto(c->sk, msg);
 	if (n < 0)
 		return nle_errno(n);
-	st->seq = nlmsg_hdr(msg)->nlmsg_seq;
+	st->seq = nlh->nlmsg_seq;
 	st->portid = nl_socket_get_local_port(c->sk);
+	if (recording(c))
+		np_ktape_begin(c->tape, NP_KT_RTNL, nlh, nlh->nlmsg_len);
 	return 0;
+}
+
+/* One reply chunk from the kernel (or the tape): its length, or -errno. */
+static ssize_t conn_recv_one(struct rtnl_conn *c, const struct np_rtnl_stream *st,
+			     bool *foreign)
+{
+	struct sockaddr_nl from;
+	socklen_t flen = sizeof(from);
+	ssize_t n;
+
+	*foreign = false;
+	if (replaying(c))
+		return np_ktape_next(&c->play, c->buf, RTNL_BUF, st->seq);
+	/* MSG_TRUNC: netlink returns the real length, so a cut reply is detected. */
+	do
+		n = recvfrom(c->fd, c->buf, RTNL_BUF, MSG_TRUNC, (struct sockaddr *)&from, &flen);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		/* ENOBUFS: the socket overran and messages were lost */
+		return errno == EAGAIN || errno == EWOULDBLOCK ? -ETIMEDOUT : -errno;
+	if (n == 0)
+		return -EPIPE;
+	if ((size_t)n > RTNL_BUF)
+		return -EMSGSIZE;
+	*foreign = from.nl_pid != 0;	/* not from the kernel */
+	if (!*foreign && recording(c))
+		np_ktape_chunk(c->tape, c->buf, (size_t)n);
+	return n;
 }
 
 /* Read until the reply is complete; every recv() is bounded by SO_RCVTIMEO, the whole reply
@@ -100,38 +158,34 @@ static int conn_recv(struct rtnl_conn *c, struct np_rtnl_stream *st, struct np_r
 {
 	double deadline = np_mono_now() + RTNL_DEADLINE_S;
 
-	while (!st->done) {
-		struct sockaddr_nl from;
-		socklen_t flen = sizeof(from);
-		ssize_t n;
-		int err;
+	int err = 0;
 
-		if (np_mono_now() > deadline)
-			return -ETIMEDOUT;
-		/* MSG_TRUNC: netlink returns the real length, so a cut reply is detected. */
-		n = recvfrom(c->fd, c->buf, RTNL_BUF, MSG_TRUNC, (struct sockaddr *)&from, &flen);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				return -ETIMEDOUT;
-			return -errno;	/* ENOBUFS: the socket overran and messages were lost */
+	while (!st->done) {
+		bool foreign;
+		ssize_t n;
+
+		if (np_mono_now() > deadline) {
+			err = -ETIMEDOUT;
+			break;
 		}
-		if (n == 0)
-			return -EPIPE;
-		if ((size_t)n > RTNL_BUF)
-			return -EMSGSIZE;
-		if (from.nl_pid != 0) {
-			st->foreign++;	/* not from the kernel */
+		n = conn_recv_one(c, st, &foreign);
+		if (n < 0) {
+			err = (int)n;
+			break;
+		}
+		if (foreign) {
+			st->foreign++;
 			continue;
 		}
 		err = np_rtnl_parse_stream(c->buf, (size_t)n, st, r);
 		if (err < 0)
-			return err;
+			break;
 	}
+	if (recording(c))
+		np_ktape_end(c->tape, err < 0 && err != -EBADMSG ? err : 0);
 	if (st->foreign)
 		np_dbg("rtnl: skipped %u messages for other requests", st->foreign);
-	return 0;
+	return err;
 }
 
 static int get_link(struct rtnl_conn *c, const char *ifname, struct np_rtnl *r,
@@ -259,9 +313,9 @@ static void collect_qdiscs(struct rtnl_conn *c, struct np_snapshot *s, int ifind
 	}
 }
 
-void np_collect_rtnl(struct np_snapshot *s)
+void np_collect_rtnl(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	struct rtnl_conn c = { 0 };
+	struct rtnl_conn c = { .tape = ctx ? ctx->tape : NULL };
 	int err, ifindex = 0;
 
 	np_rtnl_free(&s->rtnl);

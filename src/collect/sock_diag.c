@@ -23,6 +23,11 @@
 
 int np_sock_diag_open(struct np_sock_diag *d)
 {
+	return np_sock_diag_open_tape(d, NULL);
+}
+
+int np_sock_diag_open_tape(struct np_sock_diag *d, struct np_ktape *tape)
+{
 	int err;
 
 	memset(d, 0, sizeof(*d));
@@ -31,6 +36,9 @@ int np_sock_diag_open(struct np_sock_diag *d)
 		return -ENOMEM;
 	/* Somewhere arbitrary, so a previous process's stale replies cannot match. */
 	d->seq = (uint32_t)time(NULL);
+	d->tape = tape;
+	if (tape && !tape->recording)
+		return 0;
 	d->nl = np_nl_socket_open(NETLINK_SOCK_DIAG, NP_SOCK_DIAG_TIMEOUT_MS, "sock_diag", &err);
 	if (!d->nl) {
 		np_sock_diag_close(d);
@@ -48,10 +56,12 @@ void np_sock_diag_close(struct np_sock_diag *d)
 	d->buf = NULL;
 }
 
-static ssize_t recv_some(struct np_sock_diag *d)
+static ssize_t recv_some(struct np_sock_diag *d, uint32_t seq)
 {
 	ssize_t n;
 
+	if (d->tape && !d->tape->recording)
+		return np_ktape_next(&d->play, d->buf, NP_SOCK_DIAG_BUFSIZE, seq);
 	do {
 		n = mnl_socket_recvfrom(d->nl, d->buf, NP_SOCK_DIAG_BUFSIZE);
 	} while (n < 0 && errno == EINTR);
@@ -120,18 +130,32 @@ int np_sock_diag_dump(struct np_sock_diag *d, uint8_t family, uint8_t protocol,
 	st->msg_type = nlh->nlmsg_type;
 	st->seq = nlh->nlmsg_seq;
 	st->errmsg[0] = '\0';
-	if (mnl_socket_sendto(d->nl, nlh, nlh->nlmsg_len) < 0)
+	if (d->tape && !d->tape->recording) {
+		if (np_ktape_find(d->tape, NP_KT_SOCK_DIAG, nlh, nlh->nlmsg_len, &d->play) < 0)
+			return -ENODATA;	/* the capture did not ask this */
+	} else if (mnl_socket_sendto(d->nl, nlh, nlh->nlmsg_len) < 0) {
 		return -errno;
+	}
+	if (d->tape && d->tape->recording)
+		np_ktape_begin(d->tape, NP_KT_SOCK_DIAG, nlh, nlh->nlmsg_len);
 	do {
-		if (np_mono_now() > deadline)
-			return -ETIMEDOUT;
-		n = recv_some(d);
-		if (n < 0)
-			return (int)n;
+		if (np_mono_now() > deadline) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		n = recv_some(d, st->seq);
+		if (n < 0) {
+			ret = (int)n;
+			break;
+		}
 		if (d->tap)
 			d->tap(d->tap_arg, d->buf, (size_t)n);
+		if (d->tape && d->tape->recording)
+			np_ktape_chunk(d->tape, d->buf, (size_t)n);
 		ret = np_sock_diag_feed(st, d->buf, (size_t)n);
 	} while (ret > 0);
+	if (d->tape && d->tape->recording)
+		np_ktape_end(d->tape, ret < 0 ? ret : 0);
 	return ret;
 }
 
@@ -227,8 +251,12 @@ static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may
 	}
 	/* The broken dump may still be running on this socket (a new one gets EBUSY) and its
 	 * rest would arrive later: start over on a fresh socket. */
-	np_sock_diag_close(&x->d);
-	x->open = np_sock_diag_open(&x->d) == 0;
+	{
+		struct np_ktape *tape = x->d.tape;
+
+		np_sock_diag_close(&x->d);
+		x->open = np_sock_diag_open_tape(&x->d, tape) == 0;
+	}
 	return err;
 }
 
@@ -239,14 +267,14 @@ void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
 	int err;
 
 	np_sockets_init(&s->socks);
-	if (!ctx->live) {
+	if (!ctx->live && !ctx->tape) {
 		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
 		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(x.detail),
 			 "needs sock_diag netlink on a live system (--root)");
 		return;
 	}
 	np_sock_limits_from(s, &lim);
-	err = np_sock_diag_open(&x.d);
+	err = np_sock_diag_open_tape(&x.d, ctx->tape);
 	if (err < 0) {
 		snprintf(x.detail, sizeof(x.detail), "sock_diag socket: %s", strerror(-err));
 		np_src_set(s, NP_SRC_SOCK_DIAG, err, x.detail);

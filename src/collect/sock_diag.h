@@ -14,6 +14,8 @@
 
 #include <libmnl/libmnl.h>
 
+#include "ktape.h"
+
 #include "sockets.h"
 
 #define NP_SOCK_DIAG_TIMEOUT_MS 2000	/* per recv(): a kernel that does not answer */
@@ -84,14 +86,18 @@ int np_sock_diag_feed(struct np_sock_diag_stream *st, const void *buf, size_t le
 /* The transport. tap (tools/npsock record) sees every received buffer, raw. */
 typedef void (*np_sock_diag_tap_fn)(void *arg, const void *buf, size_t len);
 struct np_sock_diag {
-	struct mnl_socket *nl;
+	struct mnl_socket *nl;		/* NULL when a capture's tape answers */
 	uint32_t seq;
 	char *buf;
 	np_sock_diag_tap_fn tap;
 	void *tap_arg;
+	struct np_ktape *tape;		/* record to it, or replay from it */
+	struct np_ktape_play play;
 };
 
 int np_sock_diag_open(struct np_sock_diag *d);
+/* The same, recording into tape (a live tape) or answered by it (a capture's). */
+int np_sock_diag_open_tape(struct np_sock_diag *d, struct np_ktape *tape);
 void np_sock_diag_close(struct np_sock_diag *d);
 /* One dump (family AF_INET/AF_INET6, protocol IPPROTO_TCP/UDP, every state) streamed into st.
  * AF_UNSPEC with IPPROTO_TCP asks for both families in one walk of the kernel's hash tables

@@ -74,6 +74,11 @@ static void unguard(void)
 
 FILE *np_atomic_open(const char *path, char *tmp, size_t tmpsize)
 {
+	return np_atomic_open_mode(path, tmp, tmpsize, 0644);
+}
+
+FILE *np_atomic_open_mode(const char *path, char *tmp, size_t tmpsize, unsigned mode)
+{
 	size_t dlen;
 	const char *base;
 	char dir[4096];
@@ -127,11 +132,12 @@ FILE *np_atomic_open(const char *path, char *tmp, size_t tmpsize)
 		return NULL;
 	}
 	guard(tmp);
-	/* mkostemp creates 0600; a metrics file is world-readable like any other, less what the
-	 * user's umask takes away. Single-threaded: reading the umask by setting it is safe. */
+	/* mkostemp creates 0600; a metrics file is world-readable like any other (mode 0644), less
+	 * what the user's umask takes away. Single-threaded: reading the umask by setting it is
+	 * safe. */
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0644 & ~mask) < 0 || !(f = fdopen(fd, "w"))) {
+	if (fchmod(fd, (mode_t)mode & ~mask) < 0 || !(f = fdopen(fd, "w"))) {
 		r = errno;
 		close(fd);
 		unlink(tmp);

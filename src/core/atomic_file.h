@@ -25,6 +25,8 @@ FILE *np_atomic_open(const char *path, char *tmp, size_t tmpsize);
  * a write error that stdio had deferred (ENOSPC, EFBIG) and a path that stopped being a regular
  * file meanwhile.
  */
+/* The same with the file mode given (less the umask): 0600 for what names processes. */
+FILE *np_atomic_open_mode(const char *path, char *tmp, size_t tmpsize, unsigned mode);
 int np_atomic_commit(FILE *f, const char *tmp, const char *path);
 /* Give up: close f (may be NULL) and remove tmp. path is untouched. */
 void np_atomic_abort(FILE *f, const char *tmp);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Root context: openat()/openat2() on directory fds so reads stay beneath --root. */
 #include "ctx.h"
+#include "fsrec.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -96,7 +97,7 @@ static int tree_fd(const struct np_ctx *ctx, enum np_tree t)
 	return t == NP_PROC ? ctx->proc_fd : t == NP_SYS ? ctx->sys_fd : ctx->top_fd;
 }
 
-int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags)
+static int open_at(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags)
 {
 	int dfd = tree_fd(ctx, t);
 	int fd;
@@ -129,6 +130,38 @@ int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flag
 	return fd < 0 ? -errno : fd;
 }
 
+/* Capturing (ctx->rec on the live tree) keeps what is read and what fails; a capture's replay
+ * (ctx->rec on its tree) fails what failed when it was taken. */
+static bool recording(const struct np_ctx *ctx)
+{
+	return ctx->rec && ctx->live;
+}
+
+static int open_for_read(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags)
+{
+	int fd;
+
+	if (ctx->rec && !ctx->live) {
+		int err = np_fsrec_error_of(ctx->rec, t, path);
+
+		if (err)
+			return err;
+	}
+	fd = open_at(ctx, t, path, flags);
+	if (fd < 0 && recording(ctx))
+		np_fsrec_error(ctx->rec, t, path, fd);
+	return fd;
+}
+
+int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags)
+{
+	int fd = open_for_read(ctx, t, path, flags);
+
+	if (fd >= 0 && recording(ctx))
+		np_fsrec_opened(ctx->rec, ctx, t, path, fd, flags);
+	return fd;
+}
+
 int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, char **buf, size_t *len)
 {
 	size_t cap = 4096, n = 0;
@@ -137,7 +170,7 @@ int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, cha
 
 	*buf = NULL;
 	*len = 0;
-	fd = np_open(ctx, t, path, O_RDONLY);
+	fd = open_for_read(ctx, t, path, O_RDONLY);
 	if (fd < 0)
 		return fd;
 	p = malloc(cap);
@@ -173,6 +206,8 @@ int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, cha
 				continue;
 			free(p);
 			close(fd);
+			if (recording(ctx))
+				np_fsrec_error(ctx->rec, t, path, -err);
 			return -err;
 		}
 		if (r == 0)
@@ -183,6 +218,8 @@ int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, cha
 	p[n] = '\0';
 	*buf = p;
 	*len = n;
+	if (recording(ctx))
+		np_fsrec_content(ctx->rec, ctx, t, path, p, n);
 	return 0;
 }
 
@@ -203,7 +240,7 @@ int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char
 	if (size == 0)
 		return -EINVAL;
 	buf[0] = '\0';
-	fd = np_open(ctx, t, path, O_RDONLY);
+	fd = open_for_read(ctx, t, path, O_RDONLY);
 	if (fd < 0)
 		return fd;
 	do
@@ -213,9 +250,13 @@ int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char
 		int err = -errno;
 
 		close(fd);
+		if (recording(ctx))
+			np_fsrec_error(ctx->rec, t, path, err);
 		return err;
 	}
 	close(fd);
+	if (recording(ctx))
+		np_fsrec_content(ctx->rec, ctx, t, path, buf, (size_t)r);
 	while (r > 0 && (buf[r - 1] == '\n' || buf[r - 1] == ' ' || buf[r - 1] == '\t'))
 		r--;
 	buf[r] = '\0';
@@ -299,6 +340,8 @@ int np_read_link_base(const struct np_ctx *ctx, enum np_tree t, const char *path
 	}
 	if (r < 0)
 		return -errno;
+	if (recording(ctx))
+		np_fsrec_link(ctx->rec, ctx, t, path);
 	target[r] = '\0';
 	defang(target, (size_t)r);
 	base = strrchr(target, '/');

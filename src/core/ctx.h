@@ -13,6 +13,8 @@
 enum np_tree { NP_PROC, NP_SYS, NP_TOP };
 
 struct np_sysctls;
+struct np_ktape;
+struct np_fsrec;
 
 /* Where a --root tree came from, said in every report's header: a plain tree of /proc and /sys
  * files, a `netpath capture`, or a sosreport. Filled when the root is opened; empty fields are
@@ -39,6 +41,11 @@ struct np_ctx {
 	 * namespace has no files for them); NULL otherwise. Owned by the caller. */
 	const struct np_sysctls *host_sysctls;
 	struct np_origin origin;
+	/* `netpath capture`: the kernel's answers are recorded here (live) or replayed from here
+	 * (a capture's sample), and every file read is recorded in rec. NULL otherwise. */
+	struct np_ktape *tape;
+	struct np_fsrec *rec;
+	unsigned page_size;	/* a capture's recorded page size; 0 when the tree does not say */
 };
 
 /* Largest file we agree to read: /proc/interrupts on a 4096-CPU box is a few MiB. */

@@ -70,7 +70,7 @@ static void read_driver(struct np_snapshot *s, char *buf, size_t size)
 	ssize_t n;
 
 	buf[0] = '\0';
-	np_collect_ethtool_drvinfo(s);
+	np_collect_ethtool_drvinfo(NULL, s);
 	if (np_src_ok(s, NP_SRC_ETHTOOL_DRVINFO) && s->eth.driver[0]) {
 		copy_name(buf, size, s->eth.driver);
 		return;
@@ -92,7 +92,7 @@ static void read_driver(struct np_snapshot *s, char *buf, size_t size)
 static int read_xdp_state(struct np_snapshot *s, int *attached, uint32_t *id, char *err,
 			  size_t errlen)
 {
-	np_collect_rtnl(s);
+	np_collect_rtnl(NULL, s);
 	if (!np_src_ok(s, NP_SRC_RTNL_LINK)) {
 		snprintf(err, errlen, "refusing to attach XDP to %s: could not read whether an XDP "
 			 "program is attached there (%s)", s->ifname,
@@ -231,8 +231,8 @@ static int start(struct np_xdp_session *x, struct np_snapshot *s, const struct n
 	read_driver(s, x->info.driver, sizeof(x->info.driver));
 	/* LRO and hardware GRO decide what generic mode costs (ethtool netlink; the ioctl
 	 * before 5.6). */
-	np_collect_ethtool_nl(s);
-	np_collect_ethtool_fallbacks(s);
+	np_collect_ethtool_nl(NULL, s);
+	np_collect_ethtool_fallbacks(NULL, s);
 	in.lro = s->eth.features.lro;
 	in.gro_hw = s->eth.features.gro_hw;
 	ret = read_xdp_state(s, &attached, &id, err, errlen);

@@ -20,10 +20,12 @@ struct sim {
 	size_t n;
 };
 
-static int sim_xfer(void *arg, void *cmd)
+static int sim_xfer(void *arg, void *cmd, size_t size)
 {
 	struct sim *d = arg;
 	uint32_t c = *(uint32_t *)cmd, n = d->counts[d->calls < 4 ? d->calls : 3];
+
+	(void)size;
 
 	d->calls++;
 	if (c == ETHTOOL_GSSET_INFO) {

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * netpath capture: two samples of everything doctor reads for its target, an interval apart,
+ * in one archive that `doctor --root FILE` (and diff) judge elsewhere. Every file is recorded
+ * as the collectors read it through the root context, and every kernel answer as the netlink
+ * and ioctl transports received it (fsrec.h, ktape.h): the capture holds what doctor read, no
+ * more, no less. Read-only on the host like doctor.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "clock.h"
+#include "collect.h"
+#include "commands.h"
+#include "config.h"
+#include "doctor_stack.h"
+#include "fsrec.h"
+#include "ktape.h"
+#include "log.h"
+#include "opts.h"
+#include "root.h"
+#include "tar.h"
+#include "target.h"
+
+static const char usage_text[] =
+	"Usage: netpath capture [IFACE | --all] -o FILE [OPTIONS]\n"
+	"Record two samples of everything 'netpath doctor' reads for IFACE (default: the\n"
+	"interface of the default route), INTERVAL seconds apart, into one archive that\n"
+	"'netpath doctor --root FILE' and 'netpath diff' judge on another machine.\n"
+	"\n"
+	"  -o, --output FILE      the archive to write (a gzip-compressed tar, mode 0600: it\n"
+	"                         names processes and addresses); written atomically\n"
+	"  -i, --interval SEC     seconds between the two samples (default 1, 0.1 to 3600)\n"
+	"      --all              every interface that is up and carrying traffic\n"
+	"      --netns NS         capture inside network namespace NS (a name under\n"
+	"                         /run/netns, a path, or a PID); needs root\n"
+	"      --no-compress      a plain tar\n"
+	"  -v, --verbose          say what is being recorded\n"
+	"  -h, --help             this help\n"
+	"\n"
+	"Exit status: 0 written, 3 not written (the reason on stderr).\n";
+
+struct capture_args {
+	const char *ifname;
+	const char *output;
+	const char *netns;
+	double interval;
+	bool all;
+	bool plain;
+	int verbose;
+};
+
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("netpath capture: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return NP_EXIT_UNKNOWN;
+}
+
+enum { OPT_ALL = 256, OPT_NETNS, OPT_PLAIN };
+
+static int parse_args(int argc, char **argv, struct capture_args *a)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "all", no_argument, NULL, OPT_ALL },
+		{ "netns", required_argument, NULL, OPT_NETNS },
+		{ "no-compress", no_argument, NULL, OPT_PLAIN },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const char *bad = np_opts_inexact(argc, argv, "o:i:vh", longopts);
+	int c;
+
+	memset(a, 0, sizeof(*a));
+	a->interval = 1;
+	if (bad)
+		return fail("unknown option '%.64s' (long options are spelled out in full: netpath "
+			    "capture --help)", bad);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:i:vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			a->output = optarg;
+			break;
+		case 'i':
+			if (np_parse_number(optarg, 0.1, 3600, &a->interval) < 0)
+				return fail("invalid --interval '%s' (seconds, 0.1 to 3600)", optarg);
+			break;
+		case OPT_ALL:
+			a->all = true;
+			break;
+		case OPT_NETNS:
+			a->netns = optarg;
+			break;
+		case OPT_PLAIN:
+			a->plain = true;
+			break;
+		case 'v':
+			a->verbose++;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return NP_EXIT_OK + 100;
+		default:
+			fputs(usage_text, stderr);
+			return NP_EXIT_UNKNOWN;
+		}
+	}
+	if (optind < argc)
+		a->ifname = argv[optind++];
+	if (optind < argc)
+		return fail("unexpected argument '%s' (one interface, or --all)", argv[optind]);
+	if (a->all && a->ifname)
+		return fail("--all captures every interface: name none");
+	if (!a->output)
+		return fail("no output file: give -o FILE");
+	return -1;
+}
+
+/* The members of one sample, beneath "sN/". */
+struct sink {
+	struct np_tar_out *tar;
+	const char *prefix;
+	int64_t mtime;
+};
+
+static int emit(void *arg, char type, const char *path, const void *data, size_t len)
+{
+	struct sink *k = arg;
+	char name[4200];
+
+	if (snprintf(name, sizeof(name), "%s/%s", k->prefix, path) >= (int)sizeof(name))
+		return 0;	/* longer than any path the kernel gives: left out */
+	if (type == 'd')
+		return np_tar_out_dir(k->tar, name, 0700, k->mtime);
+	if (type == 'l')
+		return np_tar_out_symlink(k->tar, name, data, k->mtime);
+	return np_tar_out_file(k->tar, name, data, len, 0600, k->mtime);
+}
+
+struct sample_stats {
+	size_t members, errors, bytes, exchanges;
+	unsigned capped;
+};
+
+/* The interfaces to record: as doctor will find them again in the capture. */
+static size_t pick_tops(const struct np_ctx *ctx, const struct capture_args *a,
+			char (*names)[IF_NAMESIZE], size_t *more)
+{
+	*more = 0;
+	if (a->all)
+		return np_runs_all_interfaces(ctx, names, NP_STACK_MAX, more);
+	if (a->ifname)
+		snprintf(names[0], IF_NAMESIZE, "%s", a->ifname);
+	else if (np_default_iface(ctx, names[0], IF_NAMESIZE) < 0)
+		return 0;
+	return np_iface_check(ctx, names[0]) == 0 ? 1 : 0;
+}
+
+/*
+ * One sample: everything doctor reads, recorded, then written beneath sN/. The first sample
+ * discovers the devices (stacks included), the second reads them again, as doctor does.
+ */
+static int sample(struct np_target *tgt, const struct capture_args *a, struct np_dev_runs *dr,
+		  int n, struct np_tar_out *tar, char (*names)[IF_NAMESIZE], size_t *ntops,
+		  struct sample_stats *ss)
+{
+	struct np_ktape tape;
+	struct np_fsrec *rec = np_fsrec_new();
+	struct sink k = { tar, n == 1 ? "s1" : "s2", (int64_t)time(NULL) };
+	const char *tops[NP_STACK_MAX];
+	char prefix_tape[16], uptime[64], *buf;
+	size_t len, more;
+	int err;
+
+	if (!rec)
+		return -ENOMEM;
+	np_ktape_init(&tape, true);
+	tgt->ctx.rec = rec;
+	tgt->ctx.tape = &tape;
+	/* The instant of the sample (its proc/uptime) and how the target is found again. */
+	np_read_str(&tgt->ctx, NP_PROC, "uptime", uptime, sizeof(uptime));
+	*ntops = pick_tops(&tgt->ctx, a, names, &more);
+	for (size_t i = 0; i < *ntops; i++)
+		tops[i] = names[i];
+	if (*ntops && n == 1)
+		np_runs_discover(dr, &tgt->ctx, tops, *ntops);
+	else if (*ntops)
+		np_runs_collect_again(dr, &tgt->ctx);
+	tgt->ctx.rec = NULL;
+	tgt->ctx.tape = NULL;
+
+	err = np_fsrec_emit(rec, emit, &k);
+	np_fsrec_counts(rec, &ss->members, &ss->errors, &ss->bytes);
+	ss->exchanges = tape.n;
+	ss->capped = tape.capped;
+	if (!err)
+		err = np_ktape_save(&tape, &buf, &len);
+	if (!err) {
+		snprintf(prefix_tape, sizeof(prefix_tape), "%s/kernel.tape", k.prefix);
+		err = np_tar_out_file(tar, prefix_tape, buf, len, 0600, k.mtime);
+		free(buf);
+	}
+	np_ktape_free(&tape);
+	np_fsrec_free(rec);
+	np_dbg("capture: sample %d: %zu files, %zu read errors, %zu bytes, %zu kernel exchanges",
+	       n, ss->members, ss->errors, ss->bytes, ss->exchanges);
+	return err;
+}
+
+static void sleep_seconds(double s)
+{
+	struct timespec ts = { (time_t)s, (long)((s - floor(s)) * 1e9) };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static int write_meta(struct np_tar_out *tar, const struct capture_args *a,
+		      char (*names)[IF_NAMESIZE], size_t ntops, const struct sample_stats *ss,
+		      double dt)
+{
+	char host[256] = "", ifs[256] = "", taken[32] = "", lacks[256] = "", *text = NULL;
+	struct utsname u;
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t len = 0;
+	long ps = sysconf(_SC_PAGESIZE);
+	FILE *f;
+	int err;
+
+	if (uname(&u) < 0)
+		memset(&u, 0, sizeof(u));
+	gethostname(host, sizeof(host) - 1);
+	if (gmtime_r(&now, &tm))
+		strftime(taken, sizeof(taken), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	for (size_t i = 0; i < ntops; i++)
+		snprintf(ifs + strlen(ifs), sizeof(ifs) - strlen(ifs), "%s%s", i ? " " : "",
+			 names[i]);
+	if (ss[0].capped || ss[1].capped)
+		snprintf(lacks, sizeof(lacks), "socket dumps beyond %u MiB per sample",
+			 NP_KTAPE_SOCK_BYTES >> 20);
+	f = open_memstream(&text, &len);
+	if (!f)
+		return -ENOMEM;
+	fprintf(f, "format: %s\nnetpath: %s\nhostname: %s\nkernel: %s\nmachine: %s\n"
+		"taken: %s\ninterval: %.3f\ninterfaces: %s\nall: %s\nnetns: %s\npage_size: %ld\n"
+		"samples: s1 s2\n",
+		NP_CAPTURE_FORMAT, NETPATH_VERSION, host, u.release, u.machine, taken, dt, ifs,
+		a->all ? "yes" : "no", a->netns ? a->netns : "", ps > 0 ? ps : 0);
+	for (int i = 0; i < 2; i++)
+		fprintf(f, "s%d: %zu files, %zu unreadable, %zu bytes, %zu kernel answers\n", i + 1,
+			ss[i].members, ss[i].errors, ss[i].bytes, ss[i].exchanges);
+	if (lacks[0])
+		fprintf(f, "lacks: %s\n", lacks);
+	if (fclose(f) != 0) {
+		free(text);
+		return -ENOMEM;
+	}
+	err = np_tar_out_file(tar, NP_CAPTURE_META, text, len, 0600, (int64_t)now);
+	free(text);
+	return err;
+}
+
+int np_cmd_capture(int argc, char **argv)
+{
+	char names[NP_STACK_MAX][IF_NAMESIZE], tmp[4200];
+	struct sample_stats ss[2] = { 0 };
+	struct capture_args a;
+	struct np_target tgt;
+	struct np_dev_runs *dr;
+	struct np_tar_out *tar;
+	size_t ntops = 0, n2 = 0;
+	double t0, dt;
+	FILE *out;
+	int r, err = 0;
+
+	r = parse_args(argc, argv, &a);
+	if (r >= 0)
+		return r >= 100 ? r - 100 : r;
+	np_log_set_verbosity(a.verbose);
+	{
+		struct np_target_spec spec = {
+			.cmd = "capture", .netns = a.netns, .ifname = a.all ? NULL : a.ifname,
+			.any_iface = a.all,
+		};
+		char why[400];
+
+		if (np_target_open(&tgt, &spec, why, sizeof(why)) < 0)
+			return fail("%s", why);
+	}
+	if (!a.ifname && !a.all)
+		a.ifname = tgt.ifname;
+	dr = calloc(1, sizeof(*dr));
+	out = dr ? np_atomic_open_mode(a.output, tmp, sizeof(tmp), 0600) : NULL;
+	if (!out) {
+		r = fail("cannot write %s: %s", a.output, strerror(dr ? errno : ENOMEM));
+		goto done;
+	}
+	fflush(out);
+	tar = np_tar_out_open(fileno(out), !a.plain, &err);
+	if (!tar) {
+		np_atomic_abort(out, tmp);
+		r = fail("cannot write %s: %s", a.output, strerror(-err));
+		goto done;
+	}
+	t0 = np_mono_now();
+	err = sample(&tgt, &a, dr, 1, tar, names, &ntops, &ss[0]);
+	if (!err && !ntops)
+		err = -ENODEV;
+	if (!err) {
+		sleep_seconds(a.interval);
+		dt = np_mono_now() - t0;
+		err = sample(&tgt, &a, dr, 2, tar, names, &n2, &ss[1]);
+	}
+	if (!err && n2 != ntops)
+		err = -ENODEV;		/* an interface went away between the samples */
+	if (!err)
+		err = write_meta(tar, &a, names, ntops, ss, dt);
+	r = np_tar_out_close(tar);
+	if (!err)
+		err = r;
+	if (err) {
+		np_atomic_abort(out, tmp);
+		r = fail(err == -ENODEV ? "%s: %s" : "cannot write %s: %s", a.output,
+			 err == -ENODEV ? (a.all ? "no interface is up and carrying traffic"
+				    : "the interface disappeared while sampling") : strerror(-err));
+		goto done;
+	}
+	r = np_atomic_commit(out, tmp, a.output);
+	if (r < 0) {
+		r = fail("cannot write %s: %s", a.output, strerror(-r));
+		goto done;
+	}
+	fprintf(stderr, "netpath capture: %s: %zu interface%s, 2 samples %.1f s apart, "
+		"%zu + %zu files, %zu + %zu kernel answers%s\n", a.output, ntops,
+		ntops == 1 ? "" : "s", dt, ss[0].members, ss[1].members, ss[0].exchanges,
+		ss[1].exchanges, ss[0].capped || ss[1].capped ? " (socket dumps capped)" : "");
+	r = NP_EXIT_OK;
+done:
+	if (dr)
+		np_runs_free(dr);
+	free(dr);
+	np_target_close(&tgt);
+	return r;
+}

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* --root: a tree, a capture or a sosreport, unpacked first when it is an archive. */
+#include "root.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fsrec.h"
+#include "ktape.h"
+#include "scratch.h"
+#include "tar.h"
+
+static bool has(int dfd, const char *name)
+{
+	struct stat st;
+
+	return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+/* An archive of a tree usually holds one top directory (sosreport-host-date/, capture/): the
+ * tree is that directory when the top itself has nothing of one. */
+static void descend_single(char *dir, size_t size)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+	char only[NAME_MAX + 1] = "";
+	struct dirent *e;
+	int n = 0;
+	DIR *d;
+
+	if (dfd < 0)
+		return;
+	if (has(dfd, "proc") || has(dfd, "sys") || has(dfd, NP_CAPTURE_META) ||
+	    has(dfd, "sos_commands") || !(d = fdopendir(dfd))) {
+		close(dfd);
+		return;
+	}
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			n++;
+			if (e->d_type == DT_DIR)
+				snprintf(only, sizeof(only), "%s", e->d_name);
+			else
+				only[0] = '\0';
+		}
+	closedir(d);
+	if (n == 1 && only[0] && strlen(dir) + 1 + strlen(only) < size) {
+		strcat(dir, "/");
+		strcat(dir, only);
+	}
+}
+
+static int unpack(struct np_root *r, int fd, char *err, size_t errlen)
+{
+	const struct np_tar_limits lim = {
+		.max_total = NP_ROOT_MAX_TOTAL, .max_member = NP_ROOT_MAX_MEMBER,
+		.max_members = NP_ROOT_MAX_MEMBERS,
+	};
+	struct np_tar_stats st;
+	char why[256] = "";
+	int dfd, e;
+
+	e = np_scratch_dir(r->scratch, sizeof(r->scratch));
+	if (e < 0) {
+		snprintf(err, errlen, "cannot make a directory to unpack %s into: %s", r->shown,
+			 strerror(-e));
+		r->scratch[0] = '\0';
+		return -1;
+	}
+	dfd = open(r->scratch, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+	if (dfd < 0) {
+		snprintf(err, errlen, "cannot open %s: %s", r->scratch, strerror(errno));
+		return -1;
+	}
+	e = np_tar_extract(fd, dfd, &lim, NULL, NULL, &st, why, sizeof(why));
+	close(dfd);
+	if (e < 0) {
+		snprintf(err, errlen, "%s: %s", r->shown, why[0] ? why : strerror(-e));
+		return -1;
+	}
+	snprintf(r->dir, sizeof(r->dir), "%s", r->scratch);
+	descend_single(r->dir, sizeof(r->dir));
+	return 0;
+}
+
+static int read_small(int dfd, const char *name, char *buf, size_t size)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	struct stat st;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	return (int)n;
+}
+
+/* A capture: META names the format; the samples are s1 (first) and s2 (last). */
+static int open_capture(struct np_root *r, char *err, size_t errlen)
+{
+	int dfd = open(r->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char meta[4096], top[PATH_MAX];
+	int n;
+
+	if (dfd < 0)
+		return 0;	/* np_ctx_open() will say why */
+	n = read_small(dfd, NP_CAPTURE_META, meta, sizeof(meta));
+	if (n < 0) {
+		close(dfd);
+		return 0;	/* not a capture: a plain tree or a sosreport */
+	}
+	if (np_capture_meta_parse(meta, (size_t)n, r) < 0) {
+		close(dfd);
+		snprintf(err, errlen, "%s: %s is not a netpath capture this version reads "
+			 "(want \"format: %s\")", r->shown, NP_CAPTURE_META, NP_CAPTURE_FORMAT);
+		return -1;
+	}
+	snprintf(top, sizeof(top), "%s", r->dir);
+	if (has(dfd, "s2") && has(dfd, "s1")) {
+		snprintf(r->dir, sizeof(r->dir), "%.*s/s2", (int)sizeof(r->dir) - 4, top);
+		snprintf(r->before, sizeof(r->before), "%.*s/s1", (int)sizeof(r->before) - 4, top);
+	} else if (has(dfd, "s1")) {
+		snprintf(r->dir, sizeof(r->dir), "%.*s/s1", (int)sizeof(r->dir) - 4, top);
+	} else {
+		close(dfd);
+		snprintf(err, errlen, "%s: a capture without samples (no s1/)", r->shown);
+		return -1;
+	}
+	close(dfd);
+	r->capture = true;
+	r->origin.kind = NP_ORIGIN_CAPTURE;
+	return 0;
+}
+
+int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->shown, sizeof(r->shown), "%s", path);
+	if (strlen(path) >= sizeof(r->dir)) {
+		snprintf(err, errlen, "%.64s...: path too long", path);
+		return -1;
+	}
+	/* O_NONBLOCK: a FIFO named here must not block the open. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		snprintf(r->dir, sizeof(r->dir), "%s", path);
+	} else if (S_ISREG(st.st_mode)) {
+		int e = unpack(r, fd, err, errlen);
+
+		close(fd);
+		if (e < 0) {
+			np_root_release(r);
+			return -1;
+		}
+	} else {
+		close(fd);
+		snprintf(err, errlen, "%s is neither a directory nor an archive file", path);
+		return -1;
+	}
+	r->origin.kind = NP_ORIGIN_TREE;
+	if (open_capture(r, err, errlen) < 0) {
+		np_root_release(r);
+		return -1;
+	}
+	return 0;
+}
+
+void np_root_release(struct np_root *r)
+{
+	if (r->scratch[0])
+		np_scratch_remove(r->scratch);
+	r->scratch[0] = '\0';
+}
+
+int np_root_ctx_open(struct np_ctx *ctx, const struct np_root *r, const char *dir)
+{
+	char *buf;
+	size_t len;
+	int e = np_ctx_open(ctx, dir);
+
+	if (e < 0)
+		return e;
+	snprintf(ctx->root, sizeof(ctx->root), "%s", r->shown);
+	ctx->origin = r->origin;
+	ctx->page_size = r->page_size;
+	if (!r->capture)
+		return 0;
+	/* The sample's kernel answers and read errors; a sample without them replays as a
+	 * kernel that answered nothing (every NIC source then says it was not captured). */
+	ctx->tape = calloc(1, sizeof(*ctx->tape));
+	ctx->rec = np_fsrec_new();
+	if (!ctx->tape || !ctx->rec) {
+		np_root_ctx_close(ctx);
+		return -ENOMEM;
+	}
+	np_ktape_init(ctx->tape, false);
+	if (np_read_file(ctx, NP_TOP, "kernel.tape", &buf, &len) == 0) {
+		e = np_ktape_load(ctx->tape, buf, len);
+		free(buf);
+		if (e < 0) {
+			np_root_ctx_close(ctx);
+			return e;
+		}
+	}
+	if (np_read_file(ctx, NP_TOP, "errors", &buf, &len) == 0) {
+		np_fsrec_load_errors(ctx->rec, buf, len);
+		free(buf);
+	}
+	return 0;
+}
+
+void np_root_ctx_close(struct np_ctx *ctx)
+{
+	if (ctx->tape) {
+		np_ktape_free(ctx->tape);
+		free(ctx->tape);
+	}
+	np_fsrec_free(ctx->rec);
+	ctx->tape = NULL;
+	ctx->rec = NULL;
+	np_ctx_close(ctx);
+}
+
+static void field(char *dst, size_t size, const char *v)
+{
+	size_t n = strlen(v);
+
+	while (n && (v[n - 1] == ' ' || v[n - 1] == '\t' || v[n - 1] == '\r'))
+		n--;
+	if (n >= size)
+		n = size - 1;
+	/* Shown on terminals: control bytes from a hostile capture become '?'. */
+	for (size_t i = 0; i < n; i++)
+		dst[i] = (unsigned char)v[i] < 0x20 || v[i] == 0x7f ? '?' : v[i];
+	dst[n] = '\0';
+}
+
+int np_capture_meta_parse(const char *text, size_t len, struct np_root *r)
+{
+	bool format = false;
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char line[600], *colon, *v;
+
+		if (l < sizeof(line)) {
+			memcpy(line, p, l);
+			line[l] = '\0';
+			colon = strchr(line, ':');
+			if (colon) {
+				*colon = '\0';
+				for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+					;
+				if (strcmp(line, "format") == 0) {
+					char f[64];
+
+					field(f, sizeof(f), v);
+					format = strcmp(f, NP_CAPTURE_FORMAT) == 0;
+				} else if (strcmp(line, "netpath") == 0) {
+					field(r->origin.tool_version, sizeof(r->origin.tool_version), v);
+				} else if (strcmp(line, "hostname") == 0) {
+					field(r->origin.hostname, sizeof(r->origin.hostname), v);
+				} else if (strcmp(line, "kernel") == 0) {
+					field(r->origin.kernel, sizeof(r->origin.kernel), v);
+				} else if (strcmp(line, "taken") == 0) {
+					field(r->origin.taken, sizeof(r->origin.taken), v);
+				} else if (strcmp(line, "lacks") == 0) {
+					field(r->origin.lacks, sizeof(r->origin.lacks), v);
+				} else if (strcmp(line, "interfaces") == 0) {
+					field(r->interfaces, sizeof(r->interfaces), v);
+				} else if (strcmp(line, "page_size") == 0) {
+					long ps = strtol(v, NULL, 10);
+
+					/* Powers of two from 4 KiB to 1 MiB are page sizes. */
+					r->page_size = ps >= 4096 && ps <= (1 << 20) && !(ps & (ps - 1)) ?
+						       (unsigned)ps : 0;
+				} else if (strcmp(line, "interval") == 0) {
+					double d = strtod(v, NULL);
+
+					r->interval = d > 0 && d < 1e6 ? d : 0;
+				}
+			}
+		}
+		p += l + 1;
+	}
+	return format ? 0 : -EINVAL;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What --root (and --before, and diff's arguments) may name: a directory holding proc/ and sys/,
+ * a `netpath capture` (its archive file or the directory unpacked from it), a sosreport
+ * directory, or an archive of either (.tar, .tar.gz, .tar.xz), unpacked into a private scratch
+ * directory that is removed again at close or when a signal ends the process.
+ */
+#ifndef NP_ROOT_H
+#define NP_ROOT_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ctx.h"
+
+/* Archives are unpacked with these bounds: a sosreport is tens of MiB, a capture a few. */
+#define NP_ROOT_MAX_TOTAL (2ull << 30)
+#define NP_ROOT_MAX_MEMBER (256ull << 20)
+#define NP_ROOT_MAX_MEMBERS 1000000u
+
+/* A capture's top-level file naming the format (key: value lines). */
+#define NP_CAPTURE_META "META"
+#define NP_CAPTURE_FORMAT "netpath-capture 1"
+
+struct np_root {
+	char shown[256];		/* the path as the user gave it, for reports */
+	char dir[PATH_MAX];		/* the tree to read: a directory, a capture's last sample */
+	char before[PATH_MAX];		/* a capture's first sample, "" for a single tree */
+	char scratch[PATH_MAX];		/* where an archive was unpacked, "" when none */
+	bool capture;
+	double interval;		/* a capture's seconds between its samples, 0 unknown */
+	char interfaces[256];		/* a capture's target interfaces, space-separated */
+	unsigned page_size;		/* a capture's page size, 0 unknown */
+	struct np_origin origin;	/* a capture's metadata (a sosreport's: np_sos_detect) */
+};
+
+/* Find the tree path names. 0, or -1 with a one-line reason in err (nothing left behind). */
+int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errlen);
+/* Remove the scratch directory, if any. */
+void np_root_release(struct np_root *r);
+
+/*
+ * Open ctx on dir (r->dir or r->before) with, for a capture's sample, its recorded kernel
+ * answers and read errors attached, and ctx->root showing r->shown. 0 or -errno.
+ */
+int np_root_ctx_open(struct np_ctx *ctx, const struct np_root *r, const char *dir);
+/* np_ctx_close() and what np_root_ctx_open() attached. */
+void np_root_ctx_close(struct np_ctx *ctx);
+
+/* Parse a capture's META text into r (untrusted: unknown keys are ignored). 0, or -EINVAL when
+ * it is not a netpath capture of a format this version reads. */
+int np_capture_meta_parse(const char *text, size_t len, struct np_root *r);
+
+#endif
