@@ -14,6 +14,7 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
 	gcc libc6-dev meson ninja-build pkg-config \
 	libnl-3-dev libnl-route-3-dev libmnl-dev libbpf-dev libcmocka-dev \
+	zlib1g-dev liblzma-dev \
 	clang llvm bpftool \
 	iproute2 ethtool iptables procps python3 python3-jsonschema python3-prometheus-client mandoc util-linux \
 	bsdextrautils time \

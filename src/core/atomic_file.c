@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Atomic replacement of the one file netpath writes (-o FILE): temp file, fsync, rename. */
 #include "atomic_file.h"
+#include "cleanup.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,37 +39,18 @@ static int target_ok(const char *path)
 
 /*
  * The temporary file while it exists: a SIGINT, SIGTERM or SIGHUP between create and rename
- * removes it (unlink is async-signal-safe) and then ends the process as the signal would have.
- * Only signals left at their default are taken over: a command with its own handler keeps it.
+ * removes it and then ends the process as the signal would have (cleanup.c, shared with the
+ * scratch directories archives are unpacked into).
  */
-static char pending[4096];
-static volatile sig_atomic_t have_pending;
-
-static void on_signal(int sig)
-{
-	if (have_pending)
-		unlink(pending);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
 static void guard(const char *tmp)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-	snprintf(pending, sizeof(pending), "%s", tmp);
-	have_pending = 1;
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		struct sigaction old, sa = { .sa_handler = on_signal };
-
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-			sigaction(sigs[i], &sa, NULL);
-	}
+	/* Best effort: without a free slot the file is still removed on every ordinary path. */
+	(void)np_cleanup_add(tmp, NP_CLEANUP_FILE);
 }
 
-static void unguard(void)
+static void unguard(const char *tmp)
 {
-	have_pending = 0;
+	np_cleanup_drop(tmp);
 }
 
 FILE *np_atomic_open(const char *path, char *tmp, size_t tmpsize)
@@ -141,7 +122,7 @@ FILE *np_atomic_open_mode(const char *path, char *tmp, size_t tmpsize, unsigned 
 		r = errno;
 		close(fd);
 		unlink(tmp);
-		unguard();
+		unguard(tmp);
 		tmp[0] = '\0';
 		errno = r;
 		return NULL;
@@ -192,10 +173,10 @@ int np_atomic_commit(FILE *f, const char *tmp, const char *path)
 		err = errno;
 	if (err) {
 		unlink(tmp);
-		unguard();
+		unguard(tmp);
 		return -err;
 	}
-	unguard();
+	unguard(tmp);
 	sync_dir(path);
 	return 0;
 }
@@ -204,7 +185,8 @@ void np_atomic_abort(FILE *f, const char *tmp)
 {
 	if (f)
 		fclose(f);
-	if (tmp && *tmp)
+	if (tmp && *tmp) {
 		unlink(tmp);
-	unguard();
+		unguard(tmp);
+	}
 }

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What to remove when the process is ended by SIGINT, SIGTERM or SIGHUP: the temporary file of
+ * `-o FILE` (atomic_file.c) and the private directories an archive is unpacked into
+ * (scratch.c). One handler serves every path, so the two never compete for the signals.
+ */
+#ifndef NP_CLEANUP_H
+#define NP_CLEANUP_H
+
+enum np_cleanup_kind {
+	NP_CLEANUP_FILE,	/* unlink(path) */
+	NP_CLEANUP_TREE,	/* np_rmtree(path): a directory and everything below it */
+};
+
+/*
+ * Remember path until np_cleanup_drop(path). The first call takes over SIGINT, SIGTERM and
+ * SIGHUP where they are still at their default (a command with its own handler keeps it); the
+ * handler removes every remembered path, then ends the process as the signal would have.
+ * 0, -EINVAL (empty), -ENAMETOOLONG, or -ENOSPC when all slots are taken (a handful: netpath
+ * holds at most one -o file and one scratch directory at a time).
+ */
+int np_cleanup_add(const char *path, enum np_cleanup_kind kind);
+/* Forget path (it was renamed into place or removed already). Unknown paths are ignored. */
+void np_cleanup_drop(const char *path);
+
+/*
+ * Remove the directory path and everything below it without following a symlink anywhere
+ * (a symlink inside is removed, never its target), at most NP_RMTREE_DEPTH levels deep.
+ * Async-signal-safe: only open(at), getdents64, unlink(at), rmdir and close, with buffers on
+ * the stack. 0, or -errno of the first failure (the rest is still attempted). A path that is a
+ * file or a symlink itself is unlinked.
+ */
+#define NP_RMTREE_DEPTH 128
+int np_rmtree(const char *path);
+
+#endif

@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unpacking an archive from another machine into one directory: only files, directories and
+ * symlinks, every path walked component by component without following a symlink, nothing
+ * replaced that an earlier member planted, caps on what lands on disk.
+ */
+#include "tar.h"
+#include "tar_parse.h"
+#include "tar_source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define CHUNK (64 * 1024)
+
+struct extract {
+	int root;
+	struct np_tar_source *src;
+	struct np_tar_parser p;
+	const struct np_tar_limits *lim;
+	np_tar_want_fn want;
+	void *arg;
+	struct np_tar_stats *st;
+	char *err;
+	size_t errlen;
+	size_t created;
+	/* The directory of the last member: archives list a directory's files together, so
+	 * most members skip the walk from the top. */
+	char parent[4096];
+	int parent_fd;
+	uint8_t buf[CHUNK];
+};
+
+/* A member path fit for a one-line message: control bytes become '?', long ones are cut. */
+static const char *shown(const char *path, char *out, size_t size)
+{
+	size_t i = 0;
+
+	for (; path[i] && i + 1 < size; i++)
+		out[i] = (unsigned char)path[i] < 0x20 || path[i] == 0x7f ? '?' : path[i];
+	out[i] = '\0';
+	return out;
+}
+
+static int too_big(struct extract *x, const char *path, const char *cap, uint64_t limit)
+{
+	char s[128];
+
+	snprintf(x->err, x->errlen, "member %s goes past the %s cap (%" PRIu64 ")",
+		 shown(path, s, sizeof(s)), cap, limit);
+	return -EFBIG;
+}
+
+/* Exactly len bytes of the stream (fewer only at its end): the count, or -errno. */
+static ssize_t read_full(struct extract *x, void *buf, size_t len)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = np_tar_source_read(x->src, (uint8_t *)buf + got, len - got, x->err,
+					       x->errlen);
+
+		if (n < 0)
+			return n;
+		if (!n)
+			break;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+/* Consume n bytes of member data; a short read is a truncated archive. */
+static int skip(struct extract *x, uint64_t n)
+{
+	while (n) {
+		size_t want = n > CHUNK ? CHUNK : (size_t)n;
+		ssize_t got = read_full(x, x->buf, want);
+
+		if (got < 0)
+			return (int)got;
+		if ((size_t)got < want)
+			return np_tar_parse_eof(&x->p, 0, x->err, x->errlen);
+		n -= want;
+	}
+	return 0;
+}
+
+/*
+ * The directory that will hold path's last component, created as needed (0700), never
+ * through a symlink: an fd the caller must not close, and *leaf. -ELOOP when a component is a
+ * symlink or not a directory; other -errno from the filesystem.
+ */
+static int parent_dir(struct extract *x, const char *path, const char **leaf)
+{
+	const char *slash = strrchr(path, '/');
+	size_t plen = slash ? (size_t)(slash - path) : 0;
+	char comp[256];
+	const char *s = path;
+	int fd = x->root;
+
+	*leaf = slash ? slash + 1 : path;
+	if (!plen)
+		return x->root;
+	if (x->parent_fd >= 0 && strlen(x->parent) == plen && !memcmp(x->parent, path, plen))
+		return x->parent_fd;
+	while (s < path + plen) {
+		const char *e = memchr(s, '/', (size_t)(path + plen - s));
+		size_t n = e ? (size_t)(e - s) : (size_t)(path + plen - s);
+		int next;
+
+		/* Clean paths: components are non-empty and below 256 bytes. */
+		memcpy(comp, s, n);
+		comp[n] = '\0';
+		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0 && errno == ENOENT) {
+			if (mkdirat(fd, comp, 0700) == 0 && x->st)
+				x->st->dirs++;
+			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		}
+		if (next < 0) {
+			int r = errno == ENOTDIR ? -ELOOP : -errno;
+
+			if (fd != x->root)
+				close(fd);
+			return r;
+		}
+		if (fd != x->root)
+			close(fd);
+		fd = next;
+		s += n + 1;
+	}
+	if (x->parent_fd >= 0)
+		close(x->parent_fd);
+	memcpy(x->parent, path, plen);
+	x->parent[plen] = '\0';
+	x->parent_fd = fd;
+	return fd;
+}
+
+static int fs_error(struct extract *x, const char *what, const char *path, int r)
+{
+	char s[128];
+
+	snprintf(x->err, x->errlen, "cannot %s %s: %s", what, shown(path, s, sizeof(s)),
+		 strerror(-r));
+	return r;
+}
+
+/* Room for one more entry on disk? */
+static int count_entry(struct extract *x, const char *path)
+{
+	if (x->lim && x->lim->max_members && x->created >= x->lim->max_members)
+		return too_big(x, path, "member count", x->lim->max_members);
+	x->created++;
+	return 0;
+}
+
+static int check_size(struct extract *x, const char *path, uint64_t size)
+{
+	uint64_t done = x->st ? x->st->bytes : 0;
+
+	if (!x->lim)
+		return 0;
+	if (x->lim->max_member && size > x->lim->max_member)
+		return too_big(x, path, "per-member size", x->lim->max_member);
+	if (x->lim->max_total && (size > x->lim->max_total || done > x->lim->max_total - size))
+		return too_big(x, path, "total size", x->lim->max_total);
+	return 0;
+}
+
+/*
+ * Create leaf in dir for writing, exclusively and without following a symlink. A regular file
+ * of the same name (a member listed twice) is replaced, as tar does; a symlink or anything
+ * else is left alone: 1 (refused).
+ */
+static int create_file(int dir, const char *leaf, int *fdp)
+{
+	struct stat st;
+	int fd;
+
+	fd = openat(dir, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 && errno == EEXIST && fstatat(dir, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode) && unlinkat(dir, leaf, 0) == 0)
+		fd = openat(dir, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errno == EEXIST || errno == ELOOP ? 1 : -errno;
+	*fdp = fd;
+	return 0;
+}
+
+static int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Copy size bytes into fd, from the archive (from < 0) or from the file from (a hardlink's
+ * target), then consume tail bytes of the archive (padding, a hardlink's own data). On any
+ * failure the caller removes the file.
+ */
+static int fill(struct extract *x, int fd, int from, uint64_t size, uint64_t tail)
+{
+	uint64_t left = size;
+	int r;
+
+	while (left) {
+		size_t want = left > CHUNK ? CHUNK : (size_t)left;
+		ssize_t got = from < 0 ? read_full(x, x->buf, want) : read(from, x->buf, want);
+
+		if (got < 0)
+			return from < 0 ? (int)got : -errno;
+		if ((size_t)got < want) {
+			if (from >= 0)
+				return -EIO;	/* the target shrank: impossible in a private dir */
+			return np_tar_parse_eof(&x->p, 0, x->err, x->errlen);
+		}
+		r = write_all(fd, x->buf, want);
+		if (r < 0)
+			return r;
+		left -= want;
+		if (x->st)
+			x->st->bytes += want;
+	}
+	return skip(x, tail);
+}
+
+/* A regular file of size bytes, from the archive or (from >= 0) a copy of an extracted one;
+ * tail: archive bytes to consume after it. */
+static int extract_file(struct extract *x, const char *path, int from, uint64_t size,
+			uint64_t tail)
+{
+	const char *leaf;
+	int dir, fd = -1, r;
+
+	r = check_size(x, path, size);
+	if (r < 0)
+		return r;
+	dir = parent_dir(x, path, &leaf);
+	if (dir >= 0)
+		r = create_file(dir, leaf, &fd);
+	if (dir == -ELOOP || r == 1) {
+		if (x->st)
+			x->st->refused_path++;
+		return skip(x, from < 0 ? size + tail : tail);
+	}
+	if (dir < 0 || r < 0)
+		return fs_error(x, "create", path, dir < 0 ? dir : r);
+	r = count_entry(x, path);
+	if (!r)
+		r = fill(x, fd, from, size, tail);
+	close(fd);
+	if (r < 0) {
+		/* Never leave a file cut short looking complete. */
+		unlinkat(dir, leaf, 0);
+		if (r != -EBADMSG && r != -EFBIG && !x->err[0])
+			fs_error(x, "write", path, r);
+		return r;
+	}
+	if (x->st)
+		x->st->files++;
+	return 0;
+}
+
+/* A hardlink becomes a copy of its target, if that is a regular file extracted already. */
+static int extract_hardlink(struct extract *x, const char *path, const struct np_tar_member *m)
+{
+	char target[4096];
+	const char *leaf;
+	struct stat st;
+	int dir, from, r;
+
+	if (np_tar_clean_path(m->linkpath, target, sizeof(target)) != 0)
+		goto skipped;
+	dir = parent_dir(x, target, &leaf);
+	if (dir < 0)
+		goto skipped;
+	from = openat(dir, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (from < 0)
+		goto skipped;
+	if (fstat(from, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(from);
+		goto skipped;
+	}
+	r = extract_file(x, path, from, (uint64_t)st.st_size, np_tar_padded(m->data));
+	close(from);
+	return r;
+skipped:
+	if (x->st)
+		x->st->skipped_type++;
+	return skip(x, np_tar_padded(m->data));
+}
+
+static int extract_dir(struct extract *x, const char *path)
+{
+	const char *leaf;
+	struct stat st;
+	int dir, r;
+
+	dir = parent_dir(x, path, &leaf);
+	if (dir == -ELOOP)
+		goto refused;
+	if (dir < 0)
+		return fs_error(x, "create", path, dir);
+	if (fstatat(dir, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		/* Listed twice, or created already as a parent: fine. Anything else is a clash. */
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		goto refused;
+	}
+	r = count_entry(x, path);
+	if (r < 0)
+		return r;
+	if (mkdirat(dir, leaf, 0700) < 0)
+		return fs_error(x, "create", path, -errno);
+	if (x->st)
+		x->st->dirs++;
+	return 0;
+refused:
+	if (x->st)
+		x->st->refused_path++;
+	return 0;
+}
+
+static int extract_symlink(struct extract *x, const char *path, const char *target)
+{
+	const char *leaf;
+	int dir, r;
+
+	/* Where it points is not checked: nothing here follows it, and --root readers confine
+	 * every lookup to the tree themselves. */
+	if (!*target)
+		goto refused;
+	dir = parent_dir(x, path, &leaf);
+	if (dir == -ELOOP)
+		goto refused;
+	if (dir < 0)
+		return fs_error(x, "create", path, dir);
+	r = count_entry(x, path);
+	if (r < 0)
+		return r;
+	if (symlinkat(target, dir, leaf) < 0) {
+		/* Never replace what is there: an earlier member decided it. */
+		x->created--;
+		if (errno == EEXIST)
+			goto refused;
+		return fs_error(x, "create", path, -errno);
+	}
+	if (x->st)
+		x->st->symlinks++;
+	return 0;
+refused:
+	if (x->st)
+		x->st->refused_path++;
+	return 0;
+}
+
+static int member(struct extract *x)
+{
+	const struct np_tar_member *m = &x->p.m;
+	uint64_t padded = np_tar_padded(m->data);
+	char path[4096];
+	int r;
+
+	r = np_tar_clean_path(m->path, path, sizeof(path));
+	if (r == 1 && m->type == NP_TAR_DIR)
+		return skip(x, padded);		/* "./", the archive's top: dirfd itself */
+	if (r != 0) {
+		if (x->st)
+			x->st->refused_path++;
+		return skip(x, padded);
+	}
+	if (x->want && !x->want(path, x->arg)) {
+		if (x->st)
+			x->st->skipped_unwanted++;
+		return skip(x, padded);
+	}
+	switch (m->type) {
+	case NP_TAR_FILE:
+		return extract_file(x, path, -1, m->data, padded - m->data);
+	case NP_TAR_DIR:
+		r = extract_dir(x, path);
+		break;
+	case NP_TAR_SYMLINK:
+		r = extract_symlink(x, path, m->linkpath);
+		break;
+	case NP_TAR_HARDLINK:
+		return extract_hardlink(x, path, m);
+	default:
+		/* Devices, FIFOs, sockets: never created from an archive. */
+		if (x->st)
+			x->st->skipped_type++;
+		r = 0;
+		break;
+	}
+	return r < 0 ? r : skip(x, padded);
+}
+
+int np_tar_extract(int archive_fd, int dirfd, const struct np_tar_limits *lim,
+		   np_tar_want_fn want, void *arg, struct np_tar_stats *st,
+		   char *err, size_t errlen)
+{
+	static char dummy[1];
+	struct extract *x;
+	uint8_t blk[NP_TAR_BLOCK];
+	int r = 0;
+
+	if (!err || !errlen) {
+		err = dummy;
+		errlen = sizeof(dummy);
+	}
+	err[0] = '\0';
+	if (st)
+		memset(st, 0, sizeof(*st));
+	if (archive_fd < 0 || dirfd < 0) {
+		snprintf(err, errlen, "bad file descriptor");
+		return -EBADF;
+	}
+	x = calloc(1, sizeof(*x));
+	if (!x) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	x->root = dirfd;
+	x->parent_fd = -1;
+	x->lim = lim;
+	x->want = want;
+	x->arg = arg;
+	x->st = st;
+	x->err = err;
+	x->errlen = errlen;
+	np_tar_parser_init(&x->p);
+	x->src = np_tar_source_open(archive_fd, &r, err, errlen);
+	while (x->src) {
+		ssize_t got = read_full(x, blk, sizeof(blk));
+
+		if (got < 0) {
+			r = (int)got;
+			break;
+		}
+		if ((size_t)got < sizeof(blk)) {
+			r = np_tar_parse_eof(&x->p, (size_t)got, err, errlen);
+			break;
+		}
+		/* Compressed, but something else inside: say so rather than "bad checksum". */
+		if (x->p.offset == 0 && strcmp(np_tar_source_kind(x->src), "none") &&
+		    !np_tar_is_header(blk) && blk[0]) {
+			snprintf(err, errlen, "%s-compressed, but not a tar archive inside",
+				 np_tar_source_kind(x->src));
+			r = -EBADMSG;
+			break;
+		}
+		r = np_tar_parse_block(&x->p, blk, err, errlen);
+		if (r < 0)
+			break;
+		if (r == NP_TAR_END) {
+			r = 0;
+			break;
+		}
+		if (r == NP_TAR_MEMBER) {
+			r = member(x);
+			if (r < 0)
+				break;
+			np_tar_parse_skip(&x->p, np_tar_padded(x->p.m.data));
+		}
+	}
+	if (r < 0 && !err[0])
+		snprintf(err, errlen, "%s", strerror(-r));
+	np_tar_source_close(x->src);
+	np_tar_parser_free(&x->p);
+	if (x->parent_fd >= 0)
+		close(x->parent_fd);
+	free(x);
+	return r;
+}
