@@ -161,6 +161,35 @@ struct sample_stats {
 	unsigned capped;
 };
 
+/* --netns: the host-wide sysctls read in the initial namespace before entering (a child
+ * namespace has no files for them), as "key TAB value" lines, read back by np_root_ctx_open. */
+static int host_sysctls(const struct np_target *tgt, struct np_tar_out *tar,
+			const struct sink *k)
+{
+	const struct np_sysctls *h = &tgt->host_sysctls;
+	char name[32], *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int err;
+
+	if (!h->n)
+		return 0;
+	f = open_memstream(&text, &len);
+	if (!f)
+		return -ENOMEM;
+	for (size_t i = 0; i < h->n; i++)
+		if (!h->e[i].err)
+			fprintf(f, "%s\t%s\n", h->e[i].key, h->e[i].raw);
+	if (fclose(f) != 0) {
+		free(text);
+		return -ENOMEM;
+	}
+	snprintf(name, sizeof(name), "%s/%s", k->prefix, NP_CAPTURE_HOST_SYSCTLS);
+	err = np_tar_out_file(tar, name, text, len, 0600, k->mtime);
+	free(text);
+	return err;
+}
+
 /* The interfaces to record: as doctor will find them again in the capture. */
 static size_t pick_tops(const struct np_ctx *ctx, const struct capture_args *a,
 			char (*names)[IF_NAMESIZE], size_t *more)
@@ -212,6 +241,8 @@ static int sample(struct np_target *tgt, const struct capture_args *a, struct np
 	np_fsrec_counts(rec, &ss->members, &ss->errors, &ss->bytes);
 	ss->exchanges = tape.n;
 	ss->capped = tape.capped;
+	if (!err)
+		err = host_sysctls(tgt, tar, &k);
 	if (!err)
 		err = np_ktape_save(&tape, &buf, &len);
 	if (!err) {
@@ -289,7 +320,7 @@ int np_cmd_capture(int argc, char **argv)
 	struct np_dev_runs *dr;
 	struct np_tar_out *tar;
 	size_t ntops = 0, n2 = 0;
-	double t0, dt;
+	double t0, dt = 0;
 	FILE *out;
 	int r, err = 0;
 

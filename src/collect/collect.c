@@ -124,7 +124,7 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	int ok = 0;
 
 	np_snapshot_init(s);
-	s->captured = !ctx->live;
+	s->captured = !np_ctx_faithful(ctx);
 	if (ctx->live) {
 		s->t = np_mono_now();
 		s->t_known = true;

@@ -373,7 +373,7 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 	read_queues(ctx, d);
 	read_device(ctx, d);
 	read_stack_links(ctx, d);
-	d->is_virtual = virtual_kind(ctx, d, !ctx->live);
+	d->is_virtual = virtual_kind(ctx, d, !np_ctx_faithful(ctx));
 	/* A veth's, tun's or bridge's own speed is made up: use what is beneath. A bond's or
 	 * team's is not (the sum of the members that can transmit: one in active-backup). */
 	if (d->is_virtual == 1 && !(np_has(d->speed_mbps) && (!strcmp(d->kind_hint, "bond") ||

@@ -22,6 +22,8 @@
 /* A capture's top-level file naming the format (key: value lines). */
 #define NP_CAPTURE_META "META"
 #define NP_CAPTURE_FORMAT "netpath-capture 1"
+/* In a sample taken with --netns: the initial namespace's host-wide sysctls. */
+#define NP_CAPTURE_HOST_SYSCTLS "host_sysctls"
 
 struct np_root {
 	char shown[256];		/* the path as the user gave it, for reports */

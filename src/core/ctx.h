@@ -40,6 +40,7 @@ struct np_ctx {
 	/* --netns: host-wide sysctls read in the initial namespace before entering (a child
 	 * namespace has no files for them); NULL otherwise. Owned by the caller. */
 	const struct np_sysctls *host_sysctls;
+	bool owns_host_sysctls;	/* a capture's, freed by np_root_ctx_close() */
 	struct np_origin origin;
 	/* `netpath capture`: the kernel's answers are recorded here (live) or replayed from here
 	 * (a capture's sample), and every file read is recorded in rec. NULL otherwise. */
@@ -47,6 +48,14 @@ struct np_ctx {
 	struct np_fsrec *rec;
 	unsigned page_size;	/* a capture's recorded page size; 0 when the tree does not say */
 };
+
+/* A netpath capture (ctx->tape replays its kernel answers) holds every file its collectors read,
+ * as they read it: what it lacks, the machine lacked. Collectors treat it like the live system;
+ * other trees (hand-copied, sosreports) prove nothing by a missing file. */
+static inline bool np_ctx_faithful(const struct np_ctx *ctx)
+{
+	return ctx->live || ctx->tape;
+}
 
 /* Largest file we agree to read: /proc/interrupts on a 4096-CPU box is a few MiB. */
 #define NP_READ_MAX (64u << 20)
