@@ -17,6 +17,7 @@ static const struct {
 	{ "explain", np_cmd_explain, "the reference text of one check" },
 	{ "trace", np_cmd_trace, "drops by kernel reason along the receive path of IFACE (BPF)" },
 	{ "watch", np_cmd_watch, "live per-stage, per-CPU, per-queue rates of IFACE, like top" },
+	{ "diff", np_cmd_diff, "what changed between two captures (settings, findings), by stage" },
 };
 
 static void usage(FILE *out)
