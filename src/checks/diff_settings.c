@@ -34,7 +34,6 @@ static const struct {
 	{ "net.ipv4.tcp_timestamps", NP_STAGE_TRANSPORT },
 	{ "net.ipv4.tcp_sack", NP_STAGE_TRANSPORT },
 	{ "net.ipv4.tcp_ecn", NP_STAGE_TRANSPORT },
-	{ "net.ipv4.tcp_keepalive_time", NP_STAGE_TRANSPORT },
 	{ "net.ipv4.tcp_syncookies", NP_STAGE_TRANSPORT },
 	{ "net.ipv4.tcp_no_metrics_save", NP_STAGE_TRANSPORT },
 	{ "net.core.rmem_max", NP_STAGE_SOCKET },
@@ -59,6 +58,7 @@ static const struct {
 	{ "net.ipv4.tcp_slow_start_after_idle", NP_STAGE_CONGESTION },
 	{ "net.ipv4.tcp_mtu_probing", NP_STAGE_CONGESTION },
 	{ "net.ipv4.tcp_notsent_lowat", NP_STAGE_CONGESTION },
+	{ "net.ipv4.tcp_keepalive_time", NP_STAGE_CONGESTION },	/* congestion.keepalive */
 	/* The reserve drivers refill RX rings from (nic.alloc-failures). */
 	{ "vm.min_free_kbytes", NP_STAGE_NIC },
 };
