@@ -137,10 +137,10 @@ static void coverage(FILE *out, const struct np_diff *d, const struct np_render_
 	heading(out, o, "%s", "Stages judged");
 	for (size_t i = 0; i < d->ncov; i++) {
 		const struct np_diff_cov *c = &d->cov[i];
-		char t[64], o[24], n[24];
+		char t[64], ob[24], nb[24];
 
-		snprintf(t, sizeof(t), "%s \u2192 %s", words(o, sizeof(o), np_cov_status_name(c->old)),
-			 words(n, sizeof(n), np_cov_status_name(c->new)));
+		snprintf(t, sizeof(t), "%s \u2192 %s", words(ob, sizeof(ob), np_cov_status_name(c->old)),
+			 words(nb, sizeof(nb), np_cov_status_name(c->new)));
 		fprintf(out, "  %-11s %-33s %s\n", np_stage_name(c->stage), t, c->reason);
 	}
 	fputc('\n', out);
