@@ -26,7 +26,10 @@ struct opt {
 
 struct cmd {
 	char name[32];
-	char operand[32];	/* "IFACE", "CHECK-ID", or "" */
+#define MAX_OPERANDS 4
+	/* In order: "IFACE"; "CHECK-ID"; "BEFORE", "AFTER", "IFACE" */
+	char operand[MAX_OPERANDS][32];
+	size_t noperands;
 	struct opt opts[MAX_OPTS];
 	size_t nopts;
 };
@@ -112,7 +115,7 @@ static struct opt *add_opt(struct cmd *c)
 	return memset(&c->opts[c->nopts++], 0, sizeof(struct opt));
 }
 
-/* "Usage: netpath explain [--json] CHECK-ID": bracketed options and the operand. */
+/* "Usage: netpath explain [--json] CHECK-ID": bracketed options and the operands. */
 static int parse_usage(struct cmd *c, char *line)
 {
 	char *save = NULL, *tok;
@@ -139,9 +142,10 @@ static int parse_usage(struct cmd *c, char *line)
 				copy(o->shrt, sizeof(o->shrt), tok, len);
 			continue;
 		}
-		if (!c->operand[0]) {
+		if (c->noperands < MAX_OPERANDS) {
 			tok += tok[0] == '[';
-			copy(c->operand, sizeof(c->operand), tok, strcspn(tok, "]"));
+			copy(c->operand[c->noperands], sizeof(c->operand[0]), tok, strcspn(tok, "]"));
+			c->noperands++;
 		}
 	}
 	return 0;
@@ -294,6 +298,8 @@ static const char *kind(const char *meta, const char *desc, char *buf, size_t si
 		{ "FILE", "file" }, { "DIR", "dir" }, { "NS", "netns" }, { "IFACE", "iface" },
 		{ "CHECK-ID", "check" }, { "SEC", "none" }, { "MS", "none" },
 		{ "RATE", "none" }, { "N", "none" },
+		/* netpath diff's sides: a captured tree (or a capture file) */
+		{ "BEFORE", "file" }, { "AFTER", "file" },
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
@@ -356,9 +362,9 @@ static int block(FILE *out, const char *name, const struct spec *s)
 		}
 	} else if (strcmp(name, "OPERANDS") == 0) {
 		for (size_t i = 0; i < s->ncmds; i++)
-			if (s->cmds[i].operand[0])
-				fprintf(out, "\t%s)\n\t\techo '%s' ;;\n", s->cmds[i].name,
-					kind(s->cmds[i].operand, NULL, buf, sizeof(buf)));
+			for (size_t k = 0; k < s->cmds[i].noperands; k++)
+				fprintf(out, "\t%s:%zu)\n\t\techo '%s' ;;\n", s->cmds[i].name, k,
+					kind(s->cmds[i].operand[k], NULL, buf, sizeof(buf)));
 	} else if (strcmp(name, "LEVELS") == 0) {
 		for (size_t i = 0; i < n; i++) {
 			if (isnan(t[i]->warn) && isnan(t[i]->crit))
@@ -412,8 +418,11 @@ static int check_spec(const struct spec *s)
 		if (!plain(t[i]->id) || strchr(t[i]->id, ' '))
 			goto bad;
 	for (size_t i = 0; i < s->ncmds; i++) {
-		if (!plain(s->cmds[i].name) || !plain(s->cmds[i].operand))
+		if (!plain(s->cmds[i].name))
 			goto bad;
+		for (size_t k = 0; k < s->cmds[i].noperands; k++)
+			if (!plain(s->cmds[i].operand[k]))
+				goto bad;
 		for (size_t j = 0; j < s->cmds[i].nopts; j++)
 			if (!plain(s->cmds[i].opts[j].shrt) || !plain(s->cmds[i].opts[j].lng))
 				goto bad;

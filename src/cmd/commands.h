@@ -9,5 +9,6 @@ int np_cmd_checks(int argc, char **argv);
 int np_cmd_watch(int argc, char **argv);
 int np_cmd_trace(int argc, char **argv);
 int np_cmd_capture(int argc, char **argv);
+int np_cmd_diff(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const struct {
 	{ "trace", np_cmd_trace, "drops by kernel reason along the receive path of IFACE (BPF)" },
 	{ "capture", np_cmd_capture, "record what doctor reads into one file, for --root elsewhere" },
 	{ "watch", np_cmd_watch, "live per-stage, per-CPU, per-queue rates of IFACE, like top" },
+	{ "diff", np_cmd_diff, "what changed between two captures (settings, findings), by stage" },
 };
 
 static void usage(FILE *out)

@@ -124,6 +124,13 @@ mkdir -p "$tmp/tree/sys/class/net/fake0" "$tmp/tree/sys/class/net/fake1" "$tmp/t
 expect "doctor --root TREE f<TAB>" "$(comp 4 netpath doctor --root "$tmp/tree" f)" \
 	"$(printf '%s\n' fake0 fake1)"
 
+# diff: BEFORE and AFTER are files or directories; IFACE the interfaces of the AFTER tree.
+expect "diff TREE/<TAB>" "$(comp 2 netpath diff "$tmp/tr")" "$tmp/tree"
+expect "diff A TREE/<TAB>" "$(comp 3 netpath diff "$tmp/tree" "$tmp/tr")" "$tmp/tree"
+expect "diff A TREE f<TAB>" "$(comp 4 netpath diff "$tmp/x" "$tmp/tree" f)" \
+	"$(printf '%s\n' fake0 fake1)"
+expect "diff A B IFACE <TAB>" "$(comp 5 netpath diff "$tmp/x" "$tmp/tree" fake0 '')" ""
+
 # Files and directories.
 mkdir "$tmp/dir.d" && touch "$tmp/file.conf"
 got=$(comp 3 netpath doctor --config "$tmp/")

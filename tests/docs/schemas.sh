@@ -47,6 +47,19 @@ for tree in "$NP_SRCDIR"/tests/fixtures/trees/*/; do
 done
 [ "$ntrees" -ge 1 ] || np_fail "no fixture trees under tests/fixtures/trees"
 
+# diff: the field-report pair both ways, a tree against itself, and its error object. The exit
+# code is AFTER's verdict (0-2 here), 3 for bad arguments.
+pair="$NP_SRCDIR/tests/fixtures/diff/field-bbr"
+"$NETPATH" diff --json "$pair/before" "$pair/after" > "$out/diff.json" 2>/dev/null
+[ $? -le 2 ] || np_fail "diff --json over field-bbr failed"
+"$NETPATH" diff --json "$pair/after" "$pair/before" enp1s0f0 > "$out/diff-back.json" 2>/dev/null
+[ $? -eq 1 ] || np_fail "diff --json back to the untuned side must exit 1 (its warning)"
+"$NETPATH" diff --json "$pair/after" "$pair/after" > "$out/diff-same.json" 2>/dev/null
+[ $? -le 2 ] || np_fail "diff --json of a tree with itself failed"
+"$NETPATH" diff --json "$pair/before" > "$out/diff-error.json" 2>/dev/null
+[ $? -eq 3 ] || np_fail "diff --json without AFTER must exit 3"
+files+=("$out/diff.json" "$out/diff-back.json" "$out/diff-same.json" "$out/diff-error.json")
+
 np_validate "${files[@]}"
 
 # What the schemas cannot say: ids unique and under their stage; explain = catalogue entry;
@@ -62,7 +75,8 @@ for c in cat["checks"]:
     assert e["schema"] == "netpath/check" and e["version"] == 1, c["id"]
     for k in ("id", "stage", "title", "thresholds"):
         assert e[k] == c[k], (c["id"], k)
-for f, sid in (("explain-error", "netpath/error"), ("doctor-error", "netpath/error")):
+for f, sid in (("explain-error", "netpath/error"), ("doctor-error", "netpath/error"),
+               ("diff", "netpath/diff"), ("diff-error", "netpath/error")):
     assert json.load(open(f"{out}/{f}.json"))["schema"] == sid, f
 PY
 
@@ -89,6 +103,14 @@ mut("checks-negative", cat, lambda d: d["checks"][cat["checks"].index(thr)]["thr
 mut("checks-no-unit", cat, lambda d: d["checks"][cat["checks"].index(thr)]["thresholds"].update(unit=None))
 mut("checks-full-entry", cat, lambda d: d["checks"][0].update(why="x"))
 mut("unknown-schema", ex, lambda d: d.update(schema="netpath/nosuch"))
+df = json.load(open(f"{out}/diff.json"))
+assert df["settings"] and df["findings"], "field-bbr: no settings or findings changed"
+mut("diff-both-unknown", df, lambda d: d["settings"][0].update(before=None, after=None))
+mut("diff-zero-not-text", df, lambda d: d["settings"][0].update(before=0))
+mut("diff-bad-change", df, lambda d: d["findings"][0].update(change="fixed"))
+mut("diff-bad-stage", df, lambda d: d["settings"][0].update(stage="l2"))
+mut("diff-no-funnel", df, lambda d: d.pop("funnel"))
+mut("diff-exit-4", df, lambda d: d.update(exit_code=4))
 for name, d in bad.items():
     json.dump(d, open(f"{out}/bad-{name}.json", "w"))
 print("\n".join(bad))

@@ -91,4 +91,18 @@ fi
 	np_fail "--netns: offline verdicts differ from live"
 tar xzOf "$NP_TMP/ns.cap" s2/host_sysctls | grep -q '^net.core.netdev_max_backlog	' ||
 	np_fail "the capture lacks the host-wide netdev_max_backlog"
+
+# 5. diff: two captures around a change list the change, old -> new, in JSON and text.
+ip netns exec "$NS_B" sysctl -q -w net.ipv4.tcp_rmem="4096 131072 6291456" >/dev/null ||
+	np_fail "cannot set tcp_rmem in the namespace"
+ip -n "$NS_B" link set vb mtu 1400
+"$NETPATH" capture --netns "$NS_B" vb --interval 0.5 -o "$NP_TMP/after.cap" 2>/dev/null ||
+	np_fail "second capture failed"
+"$NETPATH" diff "$NP_TMP/ns.cap" "$NP_TMP/after.cap" vb --json > "$NP_TMP/diff.json"
+np_assert_json "$NP_TMP/diff.json" 'any("tcp_rmem" in c["setting"] and "131072" in str(c["after"])
+	for c in d["settings"])'
+np_assert_json "$NP_TMP/diff.json" 'any("mtu" in c["setting"].lower() and str(c["before"]) == "1500" and
+	str(c["after"]) == "1400" for c in d["settings"])'
+"$NETPATH" diff "$NP_TMP/ns.cap" "$NP_TMP/after.cap" vb --color=never > "$NP_TMP/diff.txt"
+grep -q "1500 → 1400" "$NP_TMP/diff.txt" || np_fail "diff text lacks 'mtu 1500 → 1400'"
 echo "PASS"
