@@ -104,5 +104,5 @@ np_assert_json "$NP_TMP/diff.json" 'any("tcp_rmem" in c["setting"] and "131072" 
 np_assert_json "$NP_TMP/diff.json" 'any("mtu" in c["setting"].lower() and str(c["before"]) == "1500" and
 	str(c["after"]) == "1400" for c in d["settings"])'
 "$NETPATH" diff "$NP_TMP/ns.cap" "$NP_TMP/after.cap" vb --color=never > "$NP_TMP/diff.txt"
-grep -q "1500 → 1400" "$NP_TMP/diff.txt" || np_fail "diff text lacks 'mtu 1500 → 1400'"
+grep -Eq "mtu +1500 +→ +1400" "$NP_TMP/diff.txt" || np_fail "diff text lacks 'mtu 1500 → 1400'"
 echo "PASS"
