@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <stdarg.h>
@@ -169,23 +170,28 @@ int np_config_parse(struct np_config *c, const char *name, const char *text, siz
 	return 0;
 }
 
-/* The whole file, NUL-terminated, at most NP_CONFIG_MAX_BYTES; -errno. */
-static int read_all(const char *path, char **out, size_t *len)
+/* The usual "no configuration": always empty, whoever may write to it. */
+static bool is_dev_null(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && st->st_rdev == makedev(1, 3);
+}
+
+/* The whole file, NUL-terminated, at most NP_CONFIG_MAX_BYTES; -errno. *st is the file read
+ * (its fd's, so the trust rules judge that file, not whatever the name points at later). */
+static int read_all(const char *path, char **out, size_t *len, struct stat *st)
 {
 	size_t cap = 4096, n = 0;
 	char *buf = NULL, *nb;
 	/* O_NONBLOCK: a FIFO given as the file must not hang the open; only a regular file is
 	 * a configuration. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), r = 0;
-	struct stat st;
 
 	if (fd < 0)
 		return -errno;
 	/* A regular file, or /dev/null (the usual "no configuration"); a FIFO, socket, tty or
 	 * other device could block or stream forever. */
-	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) ||
-				     (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3)))) {
-		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	if (fstat(fd, st) < 0 || !(S_ISREG(st->st_mode) || is_dev_null(st))) {
+		r = S_ISDIR(st->st_mode) ? -EISDIR : -EINVAL;
 		close(fd);
 		return r;
 	}
@@ -228,11 +234,100 @@ static int read_all(const char *path, char **out, size_t *len)
 	return 0;
 }
 
+enum np_config_trust np_config_file_trust(uid_t owner, mode_t mode, uid_t euid)
+{
+	if (mode & S_IWOTH)
+		return NP_TRUST_WORLD_WRITABLE;
+	if (mode & S_IWGRP)
+		return NP_TRUST_GROUP_WRITABLE;
+	if (euid == 0 && owner != 0)
+		return NP_TRUST_NOT_ROOT_OWNED;
+	if (euid != 0 && owner != 0 && owner != euid)
+		return NP_TRUST_FOREIGN_OWNER;
+	return NP_TRUST_OK;
+}
+
+enum np_config_trust np_config_dir_trust(mode_t mode)
+{
+	return (mode & S_IWOTH) && !(mode & S_ISVTX) ? NP_TRUST_DIR_WORLD_WRITABLE : NP_TRUST_OK;
+}
+
+/* The directory holding file (a path), judged by np_config_dir_trust(); path is the name given
+ * for messages. 0, or -errno / -EPERM with the reason in err. */
+static int check_dir(const char *path, const char *file, char *err, size_t errlen)
+{
+	const char *slash = strrchr(file, '/');
+	char dir[PATH_MAX];
+	struct stat st;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == file)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - file), file);
+	if (stat(dir, &st) < 0) {
+		int e = errno;
+
+		snprintf(err, errlen, "cannot check config file %s: directory %s: %s", path, dir,
+			 strerror(e));
+		return -e;
+	}
+	if (np_config_dir_trust(st.st_mode) != NP_TRUST_OK) {
+		snprintf(err, errlen, "config file %s not used: its directory %s is world-writable "
+			 "without the sticky bit, so anyone could replace it", path, dir);
+		return -EPERM;
+	}
+	return 0;
+}
+
+/* The file read (st) and its directories, the one named and the one it really is in. */
+static int check_trust(const char *path, const struct stat *st, char *err, size_t errlen)
+{
+	uid_t euid = geteuid();
+	char *real;
+	int r;
+
+	if (is_dev_null(st))
+		return 0;
+	switch (np_config_file_trust(st->st_uid, st->st_mode, euid)) {
+	case NP_TRUST_OK:
+		break;
+	case NP_TRUST_WORLD_WRITABLE:
+	case NP_TRUST_GROUP_WRITABLE:
+		snprintf(err, errlen, "config file %s not used: it is %s-writable and its skip and "
+			 "threshold lines could hide findings (chmod go-w %s)", path,
+			 st->st_mode & S_IWOTH ? "world" : "group", path);
+		return -EPERM;
+	case NP_TRUST_NOT_ROOT_OWNED:
+		snprintf(err, errlen, "config file %s not used: running as root, it must be owned "
+			 "by root, not uid %u (chown root %s)", path, (unsigned)st->st_uid, path);
+		return -EPERM;
+	default:
+		snprintf(err, errlen, "config file %s not used: owned by uid %u, neither root nor "
+			 "you (uid %u)", path, (unsigned)st->st_uid, (unsigned)euid);
+		return -EPERM;
+	}
+	r = check_dir(path, path, err, errlen);
+	if (r < 0)
+		return r;
+	real = realpath(path, NULL);
+	if (!real) {
+		r = -errno;
+		snprintf(err, errlen, "cannot check config file %s: %s", path, strerror(-r));
+		return r;
+	}
+	r = check_dir(path, real, err, errlen);
+	free(real);
+	return r;
+}
+
 int np_config_load(const char *path, bool required, struct np_config *c, char *err,
 		   size_t errlen)
 {
 	char *text = NULL;
 	size_t len = 0;
+	struct stat st;
 	int r;
 
 	memset(c, 0, sizeof(*c));
@@ -240,7 +335,7 @@ int np_config_load(const char *path, bool required, struct np_config *c, char *e
 		snprintf(err, errlen, "config file name too long");
 		return -ENAMETOOLONG;
 	}
-	r = read_all(path, &text, &len);
+	r = read_all(path, &text, &len, &st);
 	if (r == -ENOENT && !required)
 		return 0;
 	if (r < 0) {
@@ -250,7 +345,9 @@ int np_config_load(const char *path, bool required, struct np_config *c, char *e
 			 strerror(-r));
 		return r;
 	}
-	r = np_config_parse(c, path, text, len, err, errlen);
+	r = check_trust(path, &st, err, errlen);
+	if (r == 0)
+		r = np_config_parse(c, path, text, len, err, errlen);
 	free(text);
 	if (r < 0)
 		return r;

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "selection.h"
 
@@ -54,11 +55,32 @@ int np_config_parse(struct np_config *c, const char *name, const char *text, siz
 		    char *err, size_t errlen);
 
 /*
+ * Who may have written the file. Its skip and threshold lines can hide findings, so a file
+ * someone else could change is not used: not group- or world-writable (with an ACL, the group
+ * bits are its mask, so a named user's write access counts too), owned by root (running as
+ * root) or by root or the invoking user (otherwise), and in a directory that is not
+ * world-writable without the sticky bit (where anyone could replace it). Pure functions of
+ * stat fields and the effective uid, so the rules are testable without root.
+ */
+enum np_config_trust {
+	NP_TRUST_OK,
+	NP_TRUST_WORLD_WRITABLE,
+	NP_TRUST_GROUP_WRITABLE,
+	NP_TRUST_NOT_ROOT_OWNED,	/* running as root, owned by another user */
+	NP_TRUST_FOREIGN_OWNER,		/* not root, owned by neither root nor the invoking user */
+	NP_TRUST_DIR_WORLD_WRITABLE,	/* its directory, without the sticky bit */
+};
+enum np_config_trust np_config_file_trust(uid_t owner, mode_t mode, uid_t euid);
+enum np_config_trust np_config_dir_trust(mode_t mode);
+
+/*
  * Read and parse path. A missing file is an empty config when !required (the default
  * /etc/netpath.conf), an error when required (--config FILE); any other read error is an error
  * either way: monitoring must not silently run with default thresholds because the file it was
- * given cannot be read. 0 or -errno/-EINVAL with a one-line reason in err. *c holds no
- * allocation (nothing leaks on an early exit); np_config_free() resets it.
+ * given cannot be read. A file the trust rules above refuse is -EPERM, the default path too
+ * (/dev/null, the usual "no configuration", is exempt: nobody can put lines in it). 0 or
+ * -errno/-EINVAL with a one-line reason in err. *c holds no allocation (nothing leaks on an
+ * early exit); np_config_free() resets it.
  */
 int np_config_load(const char *path, bool required, struct np_config *c, char *err,
 		   size_t errlen);

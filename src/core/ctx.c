@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Root context: openat()/openat2() on directory fds so reads stay beneath --root. */
 #include "ctx.h"
+#include "beneath.h"
 #include "fsrec.h"
 
 #include <errno.h>
@@ -13,8 +14,30 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* ROOT/proc or ROOT/sys. Under --root they must be real directories of the tree: a "proc"
- * symlink to the live /proc (or anywhere else) would take every read outside the tree. */
+struct np_ctx_seam np_ctx_seam;
+
+/*
+ * Every confined open: openat2() beneath dfd, or where the kernel lacks it (before 5.6) or a
+ * seccomp profile refuses it with EPERM (older container runtimes' defaults), the same
+ * resolution done by hand (beneath.c), which keeps the same guarantees. Returns an fd or -errno.
+ */
+static int open_beneath(int dfd, const char *path, const struct open_how *how)
+{
+	int fd;
+
+	if (!np_ctx_seam.no_openat2) {
+		fd = (int)syscall(SYS_openat2, dfd, path, how, sizeof(*how));
+		if (fd >= 0 || (errno != ENOSYS && errno != EPERM)) {
+			np_ctx_seam.openat2_opens++;
+			return fd < 0 ? -errno : fd;
+		}
+	}
+	np_ctx_seam.beneath_opens++;
+	return np_beneath_open(dfd, path, (int)how->flags);
+}
+
+/* ROOT/proc, ROOT/sys or ROOT itself ("."). Under --root they must be directories of the tree:
+ * a "proc" symlink to the live /proc (or anywhere else) would take every read outside it. */
 static int open_tree(const char *root, const char *sub, bool confined)
 {
 	struct open_how how = {
@@ -33,10 +56,7 @@ static int open_tree(const char *root, const char *sub, bool confined)
 	rfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (rfd < 0)
 		return -errno;
-	fd = (int)syscall(SYS_openat2, rfd, sub, &how, sizeof(how));
-	if (fd < 0 && errno == ENOSYS)	/* pre-5.6: refuse a symlink outright */
-		fd = openat(rfd, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-	fd = fd < 0 ? -errno : fd;
+	fd = open_beneath(rfd, sub, &how);
 	close(rfd);
 	return fd;
 }
@@ -108,23 +128,16 @@ static int open_at(const struct np_ctx *ctx, enum np_tree t, const char *path, i
 	flags |= O_CLOEXEC | ((flags & O_PATH) ? 0 : O_NOCTTY);
 	if (ctx->confined) {
 		/* A hostile tree must not reach outside itself through "..", absolute or
-		 * magic symlinks. Fall back to O_NOFOLLOW-free openat only if the kernel
-		 * lacks openat2 (pre-5.6), after refusing absolute paths and "..". O_NONBLOCK
-		 * (no effect on regular files) keeps a FIFO's open from waiting for a writer. */
+		 * magic symlinks: openat2(), or the same resolution by hand before 5.6.
+		 * O_NONBLOCK (no effect on regular files) keeps a FIFO's open from waiting for
+		 * a writer. */
 		struct open_how how = {
 			.flags = (uint64_t)(flags | ((flags & O_PATH) ? 0 : O_NONBLOCK)),
 			.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
 		};
 
-		fd = (int)syscall(SYS_openat2, dfd, path, &how, sizeof(how));
-		if (fd >= 0)
-			return confined_check(fd, flags);
-		if (errno != ENOSYS)
-			return -errno;
-		if (path[0] == '/' || strstr(path, ".."))
-			return -EXDEV;
-		fd = openat(dfd, path, (int)how.flags);
-		return fd < 0 ? -errno : confined_check(fd, flags);
+		fd = open_beneath(dfd, path, &how);
+		return fd < 0 ? fd : confined_check(fd, flags);
 	}
 	fd = openat(dfd, path, flags);
 	return fd < 0 ? -errno : fd;

@@ -78,4 +78,17 @@ int np_read_link_base(const struct np_ctx *ctx, enum np_tree t, const char *path
 int np_exists(const struct np_ctx *ctx, enum np_tree t, const char *path);
 int np_opendir(const struct np_ctx *ctx, enum np_tree t, const char *path, DIR **out);
 
+/*
+ * Test seam, set and read by tests only: no_openat2 makes every confined open take the
+ * pre-5.6 resolver (beneath.h) on any kernel; the counters say which one answered. A global
+ * rather than an option or environment variable: nothing a user, or the environment of a
+ * monitoring job, should be able to switch.
+ */
+struct np_ctx_seam {
+	bool no_openat2;
+	unsigned long openat2_opens;	/* confined opens the kernel's openat2() answered */
+	unsigned long beneath_opens;	/* confined opens np_beneath_open() answered */
+};
+extern struct np_ctx_seam np_ctx_seam;
+
 #endif

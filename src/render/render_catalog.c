@@ -143,7 +143,8 @@ void np_render_explain_text(FILE *out, const struct np_check *c)
 			"'skip %s' line\n    in /etc/netpath.conf.\n", c->id, c->id);
 		return;
 	}
-	fputs("    Override in /etc/netpath.conf (or the file given with --config):\n"
+	fputs("    Override in /etc/netpath.conf (or the file given with --config; writable by\n"
+	      "    its owner only, root's when run as root):\n"
 	      "        threshold ", out);
 	fprintf(out, "%s ", c->id);
 	levels_text(out, c, " ");

@@ -42,6 +42,16 @@ put cpuset $(find "$fx"/trees -type f \( -name online -o -name possible -o -name
 # shellcheck disable=SC2046
 put pcie $(find "$fx"/trees -type f \( -name config -o -name '*link_speed' \))
 
+# The --root resolver: a path, then the targets of four planted links (fuzz_beneath.c).
+mkdir -p "$out/beneath"
+i=0
+for seed in 'a/b/f' 'l0\nf' 'l0/f\na' 'a/l1\n\n../b/l2\nup/f' 'a/b/l3\n\n\n\nl3' \
+	'l0\nl0/..' 'a/out/secret' 'a/abs/tree/f' 'fifo' 'a/b/up/a/../f' 'l0\n/etc' \
+	'a/l1/secret\n\n../../out'; do
+	printf "$seed" > "$out/beneath/seed$i"
+	i=$((i + 1))
+done
+
 # Netlink: the recorded replies as recv() returned them.
 put genl "$fx"/netlink/genl_*.bin
 put ethtool_nl "$fx"/netlink/genl_*.bin

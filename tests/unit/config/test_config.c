@@ -264,6 +264,8 @@ static void write_text(const char *path, const char *text, size_t len)
 	assert_non_null(f);
 	assert_int_equal(fwrite(text, 1, len, f), len);
 	assert_int_equal(fclose(f), 0);
+	/* Whatever the umask: a group-writable file would be refused (test_load_trust). */
+	assert_int_equal(chmod(path, 0644), 0);
 }
 
 static void write_file(const char *path, const char *text)
@@ -339,6 +341,133 @@ static void test_load(void **state)
 	unlink(path);
 	unlink(big);
 	assert_int_equal(rmdir(dir), 0);
+}
+
+/* ---- who may have written the file ---- */
+
+/* The rules as pure functions: every owner/euid case, root or not. */
+static void test_trust_rules(void **state)
+{
+	(void)state;
+	/* Mode: nobody else may write it, whoever owns it and whoever runs. */
+	assert_int_equal(np_config_file_trust(0, S_IFREG | 0644, 0), NP_TRUST_OK);
+	assert_int_equal(np_config_file_trust(0, S_IFREG | 0600, 1000), NP_TRUST_OK);
+	assert_int_equal(np_config_file_trust(0, S_IFREG | 0664, 0), NP_TRUST_GROUP_WRITABLE);
+	assert_int_equal(np_config_file_trust(0, S_IFREG | 0646, 0), NP_TRUST_WORLD_WRITABLE);
+	assert_int_equal(np_config_file_trust(0, S_IFREG | 0666, 0), NP_TRUST_WORLD_WRITABLE);
+	assert_int_equal(np_config_file_trust(1000, S_IFREG | 0620, 1000),
+			 NP_TRUST_GROUP_WRITABLE);
+	/* Running as root: root's file only (a user's file would steer root's monitoring). */
+	assert_int_equal(np_config_file_trust(1000, S_IFREG | 0644, 0), NP_TRUST_NOT_ROOT_OWNED);
+	assert_int_equal(np_config_file_trust(65534, S_IFREG | 0444, 0), NP_TRUST_NOT_ROOT_OWNED);
+	/* Not root: root's file or one's own. */
+	assert_int_equal(np_config_file_trust(1000, S_IFREG | 0644, 1000), NP_TRUST_OK);
+	assert_int_equal(np_config_file_trust(0, S_IFREG | 0644, 1000), NP_TRUST_OK);
+	assert_int_equal(np_config_file_trust(1001, S_IFREG | 0644, 1000),
+			 NP_TRUST_FOREIGN_OWNER);
+	assert_int_equal(np_config_file_trust(1001, S_IFREG | 0400, 1000),
+			 NP_TRUST_FOREIGN_OWNER);
+	/* The directory: world-writable only with the sticky bit (/tmp), anything else goes. */
+	assert_int_equal(np_config_dir_trust(S_IFDIR | 0755), NP_TRUST_OK);
+	assert_int_equal(np_config_dir_trust(S_IFDIR | 0775), NP_TRUST_OK);
+	assert_int_equal(np_config_dir_trust(S_IFDIR | 01777), NP_TRUST_OK);
+	assert_int_equal(np_config_dir_trust(S_IFDIR | 0777), NP_TRUST_DIR_WORLD_WRITABLE);
+	assert_int_equal(np_config_dir_trust(S_IFDIR | 0703), NP_TRUST_DIR_WORLD_WRITABLE);
+}
+
+static void expect_refused(const char *path, const char *why)
+{
+	struct np_config c;
+	char err[600];
+
+	err[0] = '\0';
+	assert_int_equal(np_config_load(path, false, &c, err, sizeof(err)), -EPERM);
+	assert_contains(err, path);
+	assert_contains(err, why);
+	assert_null(strchr(err, '\n'));
+	assert_string_equal(c.path, "");
+}
+
+static void expect_loaded(const char *path)
+{
+	struct np_config c;
+	char err[600] = "";
+
+	if (np_config_load(path, true, &c, err, sizeof(err)) != 0)
+		fail_msg("%s: %s", path, err);
+	assert_string_equal(c.path, path);
+	np_config_free(&c);
+}
+
+/* The same rules on real files: modes, directories, symlinks, /dev/null; ownership as far as
+ * the test's own uid allows (a foreign owner needs root to create). */
+static void test_load_trust(void **state)
+{
+	char dir[] = "/tmp/np-trust-XXXXXX", path[256], open_dir[256], in_open[256],
+	     via_link[256], link_to_open[256], cmd[300];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/netpath.conf", dir);
+	snprintf(open_dir, sizeof(open_dir), "%s/open", dir);
+	snprintf(in_open, sizeof(in_open), "%s/open/netpath.conf", dir);
+	snprintf(via_link, sizeof(via_link), "%s/link.conf", dir);
+	snprintf(link_to_open, sizeof(link_to_open), "%s/to-open.conf", dir);
+	write_file(path, "skip congestion.*\n");
+	expect_loaded(path);
+
+	assert_int_equal(chmod(path, 0664), 0);
+	expect_refused(path, "group-writable");
+	assert_int_equal(chmod(path, 0646), 0);
+	expect_refused(path, "world-writable");
+	assert_int_equal(chmod(path, 0666), 0);
+	expect_refused(path, "chmod go-w");
+	assert_int_equal(chmod(path, 0600), 0);
+	expect_loaded(path);
+	/* Refused whether given with --config or found at the default path. */
+	assert_int_equal(chmod(path, 0666), 0);
+	{
+		struct np_config c;
+		char err[600];
+
+		assert_int_equal(np_config_load(path, true, &c, err, sizeof(err)), -EPERM);
+	}
+	assert_int_equal(chmod(path, 0644), 0);
+
+	/* A directory anyone can write to (no sticky bit): anyone could swap the file. */
+	assert_int_equal(mkdir(open_dir, 0755), 0);
+	write_file(in_open, "skip congestion.*\n");
+	assert_int_equal(chmod(open_dir, 0777), 0);
+	expect_refused(in_open, "world-writable without the sticky bit");
+	/* ... named through a symlink from a safe directory: its real directory counts. */
+	assert_int_equal(symlink(in_open, link_to_open), 0);
+	expect_refused(link_to_open, "world-writable without the sticky bit");
+	/* /tmp-like, sticky: others cannot remove or rename the file. */
+	assert_int_equal(chmod(open_dir, 01777), 0);
+	expect_loaded(in_open);
+	expect_loaded(link_to_open);
+	/* A symlink in the open directory to a safe file: the link could be swapped. */
+	assert_int_equal(chmod(open_dir, 0777), 0);
+	snprintf(via_link, sizeof(via_link), "%s/open/link.conf", dir);
+	assert_int_equal(symlink(path, via_link), 0);
+	expect_refused(via_link, "world-writable without the sticky bit");
+	assert_int_equal(chmod(open_dir, 0755), 0);
+	expect_loaded(via_link);
+
+	/* The usual "no configuration": a world-writable device, but always empty. */
+	expect_loaded("/dev/null");
+
+	/* Ownership on disk: root can make a file someone else owns. */
+	if (geteuid() == 0) {
+		assert_int_equal(chown(path, 65534, 65534), 0);
+		expect_refused(path, "must be owned by root, not uid 65534");
+	} else {
+		/* Our own file loads (above); a root-owned one is trusted too. */
+		assert_int_equal(np_config_file_trust(0, S_IFREG | 0644, geteuid()), NP_TRUST_OK);
+	}
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
 }
 
 /* ---- patterns ---- */
@@ -519,6 +648,8 @@ int main(void)
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_parse_nul),
 		cmocka_unit_test(test_load),
+		cmocka_unit_test(test_trust_rules),
+		cmocka_unit_test(test_load_trust),
 		cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_selection),
 		cmocka_unit_test(test_threshold_option),
