@@ -194,12 +194,20 @@ static int host_sysctls(const struct np_target *tgt, struct np_tar_out *tar,
 static size_t pick_tops(const struct np_ctx *ctx, const struct capture_args *a,
 			char (*names)[IF_NAMESIZE], size_t *more)
 {
+	char route_if[IF_NAMESIZE];
+	int have_route;
+
 	*more = 0;
+	/* The routes always: doctor --root CAPTURE --all, or naming another interface, still
+	 * finds the default route's in the capture. */
+	have_route = np_default_iface(ctx, route_if, sizeof(route_if)) == 0;
 	if (a->all)
 		return np_runs_all_interfaces(ctx, names, NP_STACK_MAX, more);
 	if (a->ifname)
 		snprintf(names[0], IF_NAMESIZE, "%s", a->ifname);
-	else if (np_default_iface(ctx, names[0], IF_NAMESIZE) < 0)
+	else if (have_route)
+		snprintf(names[0], IF_NAMESIZE, "%s", route_if);
+	else
 		return 0;
 	return np_iface_check(ctx, names[0]) == 0 ? 1 : 0;
 }

@@ -38,6 +38,11 @@ static int resolve_iface(struct np_target *t, const struct np_target_spec *spec,
 			snprintf(err, errlen, "invalid interface name '%.64s'", spec->ifname);
 			return -1;
 		}
+	} else if (t->root.capture && t->root.interfaces[0]) {
+		/* A capture names what it was taken of: its first interface. */
+		snprintf(t->ifname, sizeof(t->ifname), "%.*s", (int)strcspn(t->root.interfaces, " "),
+			 t->root.interfaces);
+		r = np_iface_check(&t->ctx, t->ifname);
 	} else {
 		if (np_default_iface(&t->ctx, t->ifname, sizeof(t->ifname)) < 0) {
 			snprintf(err, errlen, "no default route to pick an interface from; name one "
