@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* What --root names: META parsing, capture directories and archives, refusals. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "root.h"
+#include "scratch.h"
+#include "tar.h"
+
+static void meta_fields(void **state)
+{
+	static const char meta[] =
+		"format: netpath-capture 1\nnetpath: 0.1.0\nhostname: web7\x1b[2J\n"
+		"kernel: 6.1.0-13-amd64\ntaken: 2026-11-25T06:00:00Z\ninterval: 2.000\n"
+		"interfaces: bond0 eth1\npage_size: 65536\nlacks: socket dumps beyond 16 MiB\n"
+		"unknown: ignored\n";
+	struct np_root r = { 0 };
+
+	(void)state;
+	assert_int_equal(np_capture_meta_parse(meta, sizeof(meta) - 1, &r), 0);
+	assert_string_equal(r.origin.tool_version, "0.1.0");
+	assert_string_equal(r.origin.hostname, "web7?[2J");	/* ESC defanged */
+	assert_string_equal(r.origin.kernel, "6.1.0-13-amd64");
+	assert_string_equal(r.origin.taken, "2026-11-25T06:00:00Z");
+	assert_string_equal(r.interfaces, "bond0 eth1");
+	assert_true(r.interval > 1.99 && r.interval < 2.01);
+	assert_int_equal(r.page_size, 65536);
+	assert_string_equal(r.origin.lacks, "socket dumps beyond 16 MiB");
+}
+
+static void meta_refused(void **state)
+{
+	static const char *const bad[] = {
+		"format: netpath-capture 2\n", "netpath: 0.1.0\n", "", "format netpath-capture 1\n",
+	};
+	struct np_root r = { 0 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(np_capture_meta_parse(bad[i], strlen(bad[i]), &r), -EINVAL);
+	/* Nonsense values are unknown, not used. */
+	{
+		static const char odd[] = "format: netpath-capture 1\npage_size: 4097\ninterval: -3\n";
+
+		assert_int_equal(np_capture_meta_parse(odd, sizeof(odd) - 1, &r), 0);
+		assert_int_equal(r.page_size, 0);
+		assert_true(r.interval == 0);
+	}
+}
+
+static void put(const char *dir, const char *rel, const char *text)
+{
+	char path[3 * PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void sub(const char *dir, const char *rel)
+{
+	char path[3 * PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	assert_int_equal(mkdir(path, 0700), 0);
+}
+
+static void capture_directory(void **state)
+{
+	char dir[PATH_MAX], err[256], want[PATH_MAX + 8];
+	struct np_root r;
+
+	(void)state;
+	assert_int_equal(np_scratch_dir(dir, sizeof(dir)), 0);
+	put(dir, "META", "format: netpath-capture 1\ninterfaces: eth0\n");
+	sub(dir, "s1");
+	sub(dir, "s1/proc");
+	sub(dir, "s2");
+	sub(dir, "s2/proc");
+	assert_int_equal(np_root_resolve(&r, dir, err, sizeof(err)), 0);
+	assert_true(r.capture);
+	assert_int_equal(r.origin.kind, NP_ORIGIN_CAPTURE);
+	snprintf(want, sizeof(want), "%s/s2", dir);
+	assert_string_equal(r.dir, want);
+	snprintf(want, sizeof(want), "%s/s1", dir);
+	assert_string_equal(r.before, want);
+	assert_string_equal(r.scratch, "");	/* a directory is read in place */
+	np_root_release(&r);
+	/* A META of another format is an error, not a plain tree. */
+	put(dir, "META", "format: something else\n");
+	assert_int_equal(np_root_resolve(&r, dir, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not a netpath capture"));
+	np_scratch_remove(dir);
+}
+
+static void archive_unpacked_and_removed(void **state)
+{
+	char dir[PATH_MAX], file[PATH_MAX + 16], err[256];
+	struct np_tar_out *o;
+	struct np_root r;
+	struct stat st;
+	int fd, e = 0;
+
+	(void)state;
+	assert_int_equal(np_scratch_dir(dir, sizeof(dir)), 0);
+	snprintf(file, sizeof(file), "%s/cap.tgz", dir);
+	fd = open(file, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	o = np_tar_out_open(fd, true, &e);
+	assert_non_null(o);
+	/* One top directory, as `tar czf cap.tgz capture/` makes it. */
+	assert_int_equal(np_tar_out_file(o, "capture/META", "format: netpath-capture 1\n", 26,
+					 0600, 0), 0);
+	assert_int_equal(np_tar_out_file(o, "capture/s1/proc/uptime", "10.0 1.0\n", 9, 0600, 0),
+			 0);
+	assert_int_equal(np_tar_out_close(o), 0);
+	close(fd);
+	assert_int_equal(np_root_resolve(&r, file, err, sizeof(err)), 0);
+	assert_true(r.capture);
+	assert_true(r.scratch[0]);
+	assert_non_null(strstr(r.dir, "/capture/s1"));
+	assert_string_equal(r.before, "");	/* one sample only */
+	assert_int_equal(stat(r.scratch, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	np_root_release(&r);
+	assert_int_equal(stat(r.dir, &st), -1);	/* gone */
+	np_scratch_remove(dir);
+}
+
+static void not_a_tree(void **state)
+{
+	char dir[PATH_MAX], fifo[PATH_MAX + 8], err[256];
+	struct np_root r;
+
+	(void)state;
+	assert_int_equal(np_scratch_dir(dir, sizeof(dir)), 0);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	/* Refused at once: a FIFO must not block the open. */
+	assert_int_equal(np_root_resolve(&r, fifo, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "neither a directory nor an archive"));
+	put(dir, "junk", "this is not an archive at all, not even close to one");
+	snprintf(fifo, sizeof(fifo), "%s/junk", dir);
+	assert_int_equal(np_root_resolve(&r, fifo, err, sizeof(err)), -1);
+	assert_string_equal(r.scratch, "");	/* nothing left behind */
+	np_scratch_remove(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(meta_fields),
+		cmocka_unit_test(meta_refused),
+		cmocka_unit_test(capture_directory),
+		cmocka_unit_test(archive_unpacked_and_removed),
+		cmocka_unit_test(not_a_tree),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
