@@ -9,6 +9,7 @@
 
 #include "collect.h"
 #include "netns.h"
+#include "sos.h"
 
 /* Host-wide keys from the initial namespace; a failure only loses those keys (the checks say
  * "not reported"), never the run. */
@@ -85,6 +86,7 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 		np_target_close(t);
 		return -1;
 	}
+	np_sos_detect(&t->ctx);
 	if (t->host_sysctls.n)
 		t->ctx.host_sysctls = &t->host_sysctls;
 	if (!spec->any_iface && resolve_iface(t, spec, err, errlen) < 0) {
