@@ -135,11 +135,16 @@ int np_parse_lspci_link(const char *buf, size_t len, const char *bdf, struct np_
 		} else if (np_slice_starts(s, "LnkCap:")) {
 			in_devctl = false;
 			express = true;
-			if (!speed_after(s, &p->max_speed) | !width_after(s, &p->max_width))
+			/* Both are tried: a damaged speed still leaves the width. */
+			bool sp = speed_after(s, &p->max_speed), wd = width_after(s, &p->max_width);
+
+			if (!sp || !wd)
 				bad++;
 		} else if (np_slice_starts(s, "LnkSta:")) {
 			in_devctl = false;
-			if (!speed_after(s, &p->cur_speed) | !width_after(s, &p->cur_width))
+			bool sp = speed_after(s, &p->cur_speed), wd = width_after(s, &p->cur_width);
+
+			if (!sp || !wd)
 				bad++;
 		} else if (in_devctl && !memchr(s.p, ':', s.n)) {
 			/* DevCtl's continuation lines: "MaxPayload 256 bytes, MaxReadReq 512 bytes". */

@@ -42,6 +42,13 @@ put cpuset $(find "$fx"/trees -type f \( -name online -o -name possible -o -name
 # shellcheck disable=SC2046
 put pcie $(find "$fx"/trees -type f \( -name config -o -name '*link_speed' \))
 
+# Command outputs kept in sosreports (sos_text.h).
+put ethtool_text "$fx"/parsers/ethtool_*.txt "$fx"/sos/*/sos_commands/networking/ethtool_*
+put ip_text "$fx"/parsers/ip_*.txt "$fx"/sos/*/sos_commands/networking/ip_*
+put tc_text "$fx"/sos/*/sos_commands/networking/tc_*
+put sos_misc "$fx"/parsers/lscpu*.txt "$fx"/sos/*/sos_commands/processor/lscpu \
+	"$fx"/sos/*/sos_commands/pci/lspci* "$fx"/sos/*/sos_commands/kernel/sysctl_-a
+
 # Netlink: the recorded replies as recv() returned them.
 put genl "$fx"/netlink/genl_*.bin
 put ethtool_nl "$fx"/netlink/genl_*.bin
