@@ -82,6 +82,8 @@ static bool block_name(const char *l, size_t ll, struct np_slice *name, struct n
 	if (e >= l + ll || *e != ':' || e == s)
 		return false;
 	at = memchr(s, '@', (size_t)(e - s));
+	if (at == s)
+		return false;	/* "@lo": no name */
 	*name = (struct np_slice){ s, at ? (size_t)(at - s) : (size_t)(e - s) };
 	*parent = at ? (struct np_slice){ at + 1, (size_t)(e - at - 1) } : (struct np_slice){ s, 0 };
 	*rest = (size_t)(e + 1 - l);
@@ -252,6 +254,8 @@ int np_parse_ip_link(const char *buf, size_t len, const char *ifname, struct np_
 	out->mtu = out->qlen = NP_NA;
 	out->admin_up = out->carrier = -1;
 	np_link_stats_init(&out->stats);
+	if (!ifname || !ifname[0])
+		return -EINVAL;
 	len = np_text_len(buf, len);
 	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		struct np_slice name, parent;
