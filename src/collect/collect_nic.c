@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The NIC-side collectors in order: who the driver is, what netlink says, ioctl fallbacks. */
 #include "collect.h"
+#include "sos.h"
 
 #include <stdio.h>
 
@@ -13,6 +14,12 @@ static const enum np_source nic_sources[] = {
 
 void np_collect_nic(const struct np_ctx *ctx, struct np_snapshot *s)
 {
+	/* A sosreport: the same answers, from the ethtool/ip/tc outputs it kept (sos_nic.c). */
+	if (np_ctx_is_sos(ctx)) {
+		np_collect_sos_nic(ctx, s);
+		return;
+	}
+
 	if (!ctx->live && !ctx->tape) {
 		/* A captured tree has no kernel to ask. */
 		for (size_t i = 0; i < sizeof(nic_sources) / sizeof(nic_sources[0]); i++) {

@@ -2,10 +2,13 @@
 /* sysctl collector: the receive-path knobs under /proc/sys/net (and vm), read by name. */
 #include "collect.h"
 #include "parse.h"
+#include "sos.h"
+#include "sos_text.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Everything the checks may consult. A key missing on this kernel is recorded (ENOENT), not
@@ -96,9 +99,33 @@ static bool from_host(const struct np_ctx *ctx, struct np_sysctl *e)
 	return false;
 }
 
+/* A sosreport keeps no /proc/sys/net: its sysctl -a output stands in (NULL otherwise). */
+struct sysctl_text {
+	char *buf;
+	size_t len;
+};
+
+/* KEY from sysctl -a; sysctl spells a '.' inside a name component (eth0.100) as '/'. */
+static int from_sysctl_a(const struct sysctl_text *sa, const char *key, const char *ifname,
+			 char *text, size_t size)
+{
+	char k[128];
+
+	snprintf(k, sizeof(k), "%s", key);
+	if (ifname && strchr(ifname, '.')) {
+		char *at = strstr(k, ifname);
+
+		for (size_t i = 0; at && i < strlen(ifname); i++)
+			if (at[i] == '.')
+				at[i] = '/';
+	}
+	return np_parse_sysctl_a_find(sa->buf, sa->len, k, text, size);
+}
+
 /* One key into t; *borrowed when the value is the initial namespace's (from_host). */
 static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *key,
-		    const char *path, enum key_scope scope, bool *borrowed)
+		    const char *path, enum key_scope scope, bool *borrowed,
+		    const struct sysctl_text *sa, const char *ifname)
 {
 	struct np_sysctl *e = np_sysctl_add(t, key);
 	char text[256];
@@ -107,7 +134,10 @@ static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *
 	*borrowed = false;
 	if (!e)
 		return -ENOMEM;
-	r = np_read_str(ctx, NP_PROC, path, text, sizeof(text));
+	if (sa && sa->buf)
+		r = from_sysctl_a(sa, key, ifname, text, sizeof(text));
+	else
+		r = np_read_str(ctx, NP_PROC, path, text, sizeof(text));
 	if (r >= 0)
 		r = np_parse_sysctl_value(text, e);
 	e->err = r < 0 ? -r : 0;
@@ -129,7 +159,7 @@ void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out)
 		if (keys[i].scope != HOST)
 			continue;
 		key_to_path(keys[i].key, path, sizeof(path));
-		if (read_one(ctx, out, keys[i].key, path, HOST, &borrowed) == -ENOMEM)
+		if (read_one(ctx, out, keys[i].key, path, HOST, &borrowed, NULL, NULL) == -ENOMEM)
 			return;
 	}
 }
@@ -137,15 +167,19 @@ void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out)
 void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	char key[96], path[128];
-	int nok = 0, ndenied = 0, nhost = 0;
+	int nok = 0, ndenied = 0, nhost = 0, sa_err = 0;
+	struct sysctl_text sa = { 0 };
+	bool borrowed, use_sa = np_ctx_is_sos(ctx) && !np_exists(ctx, NP_PROC, "sys/net");
 
-	bool borrowed;
+	if (use_sa)
+		sa_err = np_read_file(ctx, NP_TOP, NP_SOS_SYSCTL_A, &sa.buf, &sa.len);
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		int r;
 
 		key_to_path(keys[i].key, path, sizeof(path));
-		r = read_one(ctx, &s->sysctl, keys[i].key, path, keys[i].scope, &borrowed);
+		r = read_one(ctx, &s->sysctl, keys[i].key, path, keys[i].scope, &borrowed,
+			     use_sa ? &sa : NULL, NULL);
 		nhost += borrowed;
 		nok += r >= 0;
 		ndenied += r == -EACCES || r == -EPERM;
@@ -153,8 +187,10 @@ void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
 	if (s->ifname[0]) {
 		snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", s->ifname);
 		snprintf(path, sizeof(path), "sys/net/ipv4/conf/%s/rp_filter", s->ifname);
-		nok += read_one(ctx, &s->sysctl, key, path, NETNS, &borrowed) >= 0;
+		nok += read_one(ctx, &s->sysctl, key, path, NETNS, &borrowed, use_sa ? &sa : NULL,
+				s->ifname) >= 0;
 	}
+	free(sa.buf);
 	if (nok)
 		np_src_set(s, NP_SRC_SYSCTL, 0, NULL);
 	else
@@ -167,4 +203,11 @@ void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
 		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
 			 "%d host-wide keys read in the initial namespace", nhost);
 	}
+	if (use_sa && nok)
+		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
+			 "from sosreport sysctl_-a (%d keys)", nok);
+	else if (use_sa)
+		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail), "%s",
+			 sa_err == -ENOENT ? "the sosreport has no sos_commands/kernel/sysctl_-a "
+			 "(and no proc/sys/net)" : "sosreport sysctl_-a holds none of the keys");
 }

@@ -16,6 +16,7 @@
 #include "parse.h"
 #include "snapshot.h"
 #include "scratch.h"
+#include "sos.h"
 #include "tar.h"
 
 static bool has(int dfd, const char *name)
@@ -241,8 +242,10 @@ int np_root_ctx_open(struct np_ctx *ctx, const struct np_root *r, const char *di
 	snprintf(ctx->root, sizeof(ctx->root), "%s", r->shown);
 	ctx->origin = r->origin;
 	ctx->page_size = r->page_size;
-	if (!r->capture)
+	if (!r->capture) {
+		np_sos_detect(ctx);	/* a sosreport says so in its origin */
 		return 0;
+	}
 	/* The sample's kernel answers and read errors; a sample without them replays as a
 	 * kernel that answered nothing (every NIC source then says it was not captured). */
 	ctx->tape = calloc(1, sizeof(*ctx->tape));

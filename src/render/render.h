@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "ctx.h"
 #include "coverage.h"
 #include "stack.h"
 #include "funnel.h"
@@ -24,6 +25,7 @@ struct np_doctor_view {
 	const struct np_coverage *cov;	/* which stages could be judged */
 	const struct np_stack *stack;	/* the devices judged; NULL: the interface alone */
 	const char *root;		/* "/" for the live system */
+	const struct np_origin *origin;	/* where a --root tree came from; NULL: from live */
 	const char *netns;		/* --netns as given, NULL for our own namespace */
 	const char *netns_path;
 	bool live;
@@ -48,6 +50,12 @@ void np_render_funnel_json(struct np_json *j, const struct np_funnel *f);
 /* The "nic" object: driver, link modes, rings, channels, coalescing, features, pause, driver
  * counters, rtnetlink link and stats64, qdiscs, per-queue stats (null where unavailable). */
 void np_render_nic_json(struct np_json *j, const struct np_snapshot *s, bool all_counters);
+
+/* The "origin" object: kind (live, tree, capture, sosreport), tool_version, hostname, kernel,
+ * taken (null when unknown) and lacks (an array). o NULL: "live" or "tree" as live says. */
+void np_render_origin_json(struct np_json *j, const struct np_origin *o, bool live);
+/* "live", "tree", "capture", "sosreport". */
+const char *np_origin_kind_name(enum np_origin_kind k);
 
 /* {"schema": "netpath/error", "error": msg, "exit_code": n} */
 void np_render_error_json(FILE *out, const char *command, const char *msg, int exit_code);

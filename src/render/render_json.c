@@ -232,6 +232,8 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_str(&j, s->ifname);
 	np_json_key(&j, "root");
 	np_json_str(&j, v->root);
+	np_json_key(&j, "origin");
+	np_render_origin_json(&j, v->origin, v->live);
 	np_json_key(&j, "netns");
 	if (v->netns) {
 		np_json_obj_open(&j);

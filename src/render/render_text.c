@@ -207,6 +207,26 @@ static void nic_line(FILE *out, const struct np_snapshot *s)
 		fputc('\n', out);
 }
 
+/* A capture or a sosreport says what it is and what it lacks; a plain tree and the live
+ * system print nothing here (their header is the line above). */
+static void origin_lines(FILE *out, const struct np_origin *o)
+{
+	if (!o || o->kind == NP_ORIGIN_LIVE || o->kind == NP_ORIGIN_TREE)
+		return;
+	fprintf(out, "%s", np_origin_kind_name(o->kind));
+	if (o->tool_version[0])
+		fprintf(out, " (%s)", o->tool_version);
+	if (o->hostname[0])
+		fprintf(out, " of host %s", o->hostname);
+	if (o->kernel[0])
+		fprintf(out, ", kernel %s", o->kernel);
+	if (o->taken[0])
+		fprintf(out, ", taken %s", o->taken);
+	fputc('\n', out);
+	if (o->lacks[0])
+		fprintf(out, "it lacks: %s\n", o->lacks);
+}
+
 static void header(FILE *out, const struct np_doctor_view *v, const struct np_render_opts *o)
 {
 	const struct np_snapshot *s = v->a->cur;
@@ -229,6 +249,7 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 	if (!v->live)
 		fprintf(out, ", tree %s", v->root);
 	fputc('\n', out);
+	origin_lines(out, v->origin);
 	if (v->netns)
 		fprintf(out, "network namespace %s: interface, IP/TCP/UDP counters and most net.ipv4 "
 			"sysctls are this namespace's; softnet, IRQs, netdev_* and tcp_mem/udp_mem "

@@ -46,6 +46,16 @@ for tree in "$NP_SRCDIR"/tests/fixtures/trees/*/; do
 	ntrees=$((ntrees + 1))
 done
 [ "$ntrees" -ge 1 ] || np_fail "no fixture trees under tests/fixtures/trees"
+# The sosreport fixtures: the "origin" object with kind "sosreport" and what each lacks.
+for tree in "$NP_SRCDIR"/tests/fixtures/sos/*/; do
+	[ -d "$tree/sos_commands" ] || continue
+	name=sos-$(basename "$tree")
+	"$NETPATH" doctor eth0 --root "$tree" --json > "$out/doctor-$name.json" 2>/dev/null
+	[ $? -le 2 ] || np_fail "doctor over $name failed"
+	"$NP_PY" -c 'import json,sys; o=json.load(open(sys.argv[1]))["origin"]; assert o["kind"] == "sosreport", o' \
+		"$out/doctor-$name.json" || np_fail "$name: origin.kind is not sosreport"
+	files+=("$out/doctor-$name.json")
+done
 
 # diff: the field-report pair both ways, a tree against itself, and its error object. The exit
 # code is AFTER's verdict (0-2 here), 3 for bad arguments.

@@ -51,6 +51,12 @@ for seed in 'a/b/f' 'l0\nf' 'l0/f\na' 'a/l1\n\n../b/l2\nup/f' 'a/b/l3\n\n\n\nl3'
 	printf "$seed" > "$out/beneath/seed$i"
 	i=$((i + 1))
 done
+# Command outputs kept in sosreports (sos_text.h).
+put ethtool_text "$fx"/parsers/ethtool_*.txt "$fx"/sos/*/sos_commands/networking/ethtool_*
+put ip_text "$fx"/parsers/ip_*.txt "$fx"/sos/*/sos_commands/networking/ip_*
+put tc_text "$fx"/sos/*/sos_commands/networking/tc_*
+put sos_misc "$fx"/parsers/lscpu*.txt "$fx"/sos/*/sos_commands/processor/lscpu \
+	"$fx"/sos/*/sos_commands/pci/lspci* "$fx"/sos/*/sos_commands/kernel/sysctl_-a
 
 # Netlink: the recorded replies as recv() returned them.
 put genl "$fx"/netlink/genl_*.bin

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A sosreport as a --root tree: sos copies part of /proc and /sys (no /proc/sys/net, no
+ * queues/) and keeps the outputs of ethtool, ip, tc, sysctl -a, lscpu and lspci under
+ * sos_commands/. These read what the live collectors would have asked the kernel from those
+ * outputs (sos_nic.c) and say, per source, which file it came from or which one was missing.
+ */
+#ifndef NP_SOS_H
+#define NP_SOS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ctx.h"
+#include "snapshot.h"
+
+static inline bool np_ctx_is_sos(const struct np_ctx *ctx)
+{
+	return ctx->origin.kind == NP_ORIGIN_SOSREPORT;
+}
+
+/* Right after np_ctx_open(): a --root whose top holds sos_commands/ is a sosreport. Fills
+ * ctx->origin (kind, sos version, hostname, kernel, when it was taken, what it lacks); leaves a
+ * plain tree or the live system as they are. */
+void np_sos_detect(struct np_ctx *ctx);
+
+/*
+ * The output of one command sos ran, e.g. ("networking", "ethtool_-g_", "eth0"): tries
+ * sos_commands/DIR/PREFIXIFNAME, then the sos 3.2-3.6 spelling of a stacked device
+ * ("ethtool_-g_bond0.104_bond0", from "bond0.104@bond0"). *file gets the name found (or the one
+ * looked for when none was). 0, -ENOENT or another negative errno; *buf is malloc'd.
+ */
+int np_sos_read(const struct np_ctx *ctx, const char *dir, const char *prefix, const char *ifname,
+		char **buf, size_t *len, char *file, size_t fsize);
+
+/* The first of several candidate files (sos versions name some commands differently):
+ * names[] ends with NULL; *which gets the one read. */
+int np_sos_read_first(const struct np_ctx *ctx, const char *const *names, char **buf, size_t *len,
+		      const char **which);
+
+/* The NIC side of a snapshot from the sosreport's command outputs: ethtool -i/-g/-l/-c/-k/-a/-S
+ * and plain, ip -s -d link, tc -s qdisc show, lspci (PCIe link when sysfs lacks it), lscpu (CPU
+ * count when sysfs lacks it). Called by np_collect_nic() for a sosreport. */
+void np_collect_sos_nic(const struct np_ctx *ctx, struct np_snapshot *s);
+
+/* sysctl -a's path inside a sosreport. */
+#define NP_SOS_SYSCTL_A "sos_commands/kernel/sysctl_-a"
+
+#endif
