@@ -49,6 +49,9 @@ put qstats "$fx"/netlink/genl_*_qstats.bin
 put rtnl "$fx"/netlink/rtnl_*.bin
 put sock_diag "$fx"/netlink/sockdiag_*.bin
 
+# Archives: GNU tar's and Python's (gzip, xz, plain, bzip2 to be refused).
+put tar "$fx"/archives/*.tar*
+
 python3 - "$fx" "$out" <<'PY'
 import glob, os, struct, sys
 
