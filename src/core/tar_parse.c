@@ -290,9 +290,12 @@ static int start_meta(struct np_tar_parser *p, char type, uint64_t size, char *e
 	p->meta = malloc(size ? (size_t)size : 1);
 	if (!p->meta)
 		return fail(err, errlen, -ENOMEM, "out of memory at offset %llu", p->offset);
-	if (!p->pending)
-		p->group_offset = p->offset;
-	p->pending = true;
+	/* 'x', 'L', 'K' belong to the member that follows; a global 'g' to none. */
+	if (type != 'g') {
+		if (!p->pending)
+			p->group_offset = p->offset;
+		p->pending = true;
+	}
 	p->offset += NP_TAR_BLOCK;
 	if (!p->meta_blocks) {
 		int r = meta_done(p, err, errlen);

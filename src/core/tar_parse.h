@@ -88,6 +88,7 @@ bool np_tar_is_header(const uint8_t *blk);
  * components anywhere), a trailing '/'. 0 with the result in out; 1 when nothing is left (the
  * archive's top "./"); -EPERM for an absolute path or a ".." component; -ELOOP when deeper than
  * NP_TAR_MAX_DEPTH components; -ENAMETOOLONG when out is too small or a component exceeds 255.
+ * in and out must not overlap.
  */
 int np_tar_clean_path(const char *in, char *out, size_t size);
 

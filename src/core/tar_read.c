@@ -107,8 +107,18 @@ static int parent_dir(struct extract *x, const char *path, const char **leaf)
 	*leaf = slash ? slash + 1 : path;
 	if (!plen)
 		return x->root;
-	if (x->parent_fd >= 0 && strlen(x->parent) == plen && !memcmp(x->parent, path, plen))
-		return x->parent_fd;
+	if (x->parent_fd >= 0) {
+		size_t clen = strlen(x->parent);
+
+		if (clen == plen && !memcmp(x->parent, path, plen))
+			return x->parent_fd;
+		/* Below the last directory (archives list a directory, then what is in it):
+		 * walk on from there rather than from the top. */
+		if (clen < plen && path[clen] == '/' && !memcmp(x->parent, path, clen)) {
+			fd = x->parent_fd;
+			s = path + clen + 1;
+		}
+	}
 	while (s < path + plen) {
 		const char *e = memchr(s, '/', (size_t)(path + plen - s));
 		size_t n = e ? (size_t)(e - s) : (size_t)(path + plen - s);
@@ -126,11 +136,11 @@ static int parent_dir(struct extract *x, const char *path, const char **leaf)
 		if (next < 0) {
 			int r = errno == ENOTDIR ? -ELOOP : -errno;
 
-			if (fd != x->root)
+			if (fd != x->root && fd != x->parent_fd)
 				close(fd);
 			return r;
 		}
-		if (fd != x->root)
+		if (fd != x->root && fd != x->parent_fd)
 			close(fd);
 		fd = next;
 		s += n + 1;
@@ -358,9 +368,10 @@ static int extract_symlink(struct extract *x, const char *path, const char *targ
 	if (r < 0)
 		return r;
 	if (symlinkat(target, dir, leaf) < 0) {
-		/* Never replace what is there: an earlier member decided it. */
+		/* Never replace what is there: an earlier member decided it. A target longer
+		 * than the kernel takes is the archive's problem, not a reason to stop. */
 		x->created--;
-		if (errno == EEXIST)
+		if (errno == EEXIST || errno == ENAMETOOLONG)
 			goto refused;
 		return fs_error(x, "create", path, -errno);
 	}

@@ -65,6 +65,20 @@ put qstats "$fx"/netlink/genl_*_qstats.bin
 put rtnl "$fx"/netlink/rtnl_*.bin
 put sock_diag "$fx"/netlink/sockdiag_*.bin
 
+# Archives: GNU tar's and Python's (gzip, xz, plain, bzip2 to be refused).
+put tar "$fx"/archives/*.tar*
+# A real capture's members: kernel answers, META, errors (tests/fixtures/capture/README.md).
+mkdir -p "$out/ktape" "$out/capture_meta"
+for cap in "$fx"/capture/*.cap; do
+	[ -f "$cap" ] || continue
+	name=$(basename "$cap" .cap)
+	for s in s1 s2; do
+		tar -xzOf "$cap" "$s/kernel.tape" > "$out/ktape/$name-$s" 2>/dev/null
+		tar -xzOf "$cap" "$s/errors" > "$out/capture_meta/$name-$s-errors" 2>/dev/null
+	done
+	tar -xzOf "$cap" META > "$out/capture_meta/$name-META" 2>/dev/null
+done
+
 python3 - "$fx" "$out" <<'PY'
 import glob, os, struct, sys
 

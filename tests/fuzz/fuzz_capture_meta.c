@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Fuzz a capture's small text files: META, the errors list a replay fails reads by, and the
+ * host_sysctls of a --netns capture (through the same loader np_root_ctx_open uses). */
+#include "fsrec.h"
+#include "fuzz.h"
+#include "root.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = fuzz_copy(data, size);
+	struct np_root r;
+	struct np_fsrec *rec = np_fsrec_new();
+	int err;
+
+	memset(&r, 0, sizeof(r));
+	err = np_capture_meta_parse(text, size, &r);
+	FUZZ_CHECK(err == 0 || err == -EINVAL);
+	FUZZ_CHECK(memchr(r.origin.hostname, 0, sizeof(r.origin.hostname)));
+	FUZZ_CHECK(memchr(r.interfaces, 0, sizeof(r.interfaces)));
+	for (size_t i = 0; r.origin.hostname[i]; i++)
+		FUZZ_CHECK((unsigned char)r.origin.hostname[i] >= 0x20);
+	FUZZ_CHECK(r.interval >= 0 && r.interval < 1e6);
+	FUZZ_CHECK(!r.page_size || !(r.page_size & (r.page_size - 1)));
+	if (rec) {
+		FUZZ_CHECK(np_fsrec_load_errors(rec, text, size) == 0);
+		FUZZ_CHECK(np_fsrec_error_of(rec, NP_SYS, "class/net/eth0/speed") <= 0);
+		np_fsrec_free(rec);
+	}
+	free(text);
+	return 0;
+}
