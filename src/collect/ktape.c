@@ -165,7 +165,9 @@ static void restamp(uint8_t *buf, size_t len, uint32_t seq)
 		h.nlmsg_seq = seq;
 		h.nlmsg_pid = 0;
 		memcpy(buf, &h, sizeof(h));
-		step = NLMSG_ALIGN(h.nlmsg_len);
+		/* In size_t: NLMSG_ALIGN of a u32 near 4 GiB wraps to 0 (fuzz_ktape found the
+		 * endless loop a recorded length of 0xfffffffe made). */
+		step = ((size_t)h.nlmsg_len + NLMSG_ALIGNTO - 1) & ~(size_t)(NLMSG_ALIGNTO - 1);
 		if (h.nlmsg_len < sizeof(h) || step >= len)
 			return;
 		buf += step;
