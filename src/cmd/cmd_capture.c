@@ -32,10 +32,10 @@
 #include "target.h"
 
 static const char usage_text[] =
-	"Usage: netpath capture [IFACE | --all] -o FILE [OPTIONS]\n"
+	"Usage: netpath capture [OPTIONS] -o FILE [IFACE]\n"
 	"Record two samples of everything 'netpath doctor' reads for IFACE (default: the\n"
 	"interface of the default route), INTERVAL seconds apart, into one archive that\n"
-	"'netpath doctor --root FILE' and 'netpath diff' judge on another machine.\n"
+	"netpath doctor and netpath diff judge on another machine (netpath(8)).\n"
 	"\n"
 	"  -o, --output FILE      the archive to write (a gzip-compressed tar, mode 0600: it\n"
 	"                         names processes and addresses); written atomically\n"

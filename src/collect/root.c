@@ -330,7 +330,12 @@ int np_capture_meta_parse(const char *text, size_t len, struct np_root *r)
 					field(f, sizeof(f), v);
 					format = strcmp(f, NP_CAPTURE_FORMAT) == 0;
 				} else if (strcmp(line, "netpath") == 0) {
-					field(r->origin.tool_version, sizeof(r->origin.tool_version), v);
+					char ver[24];
+
+					/* "netpath 0.1.0", as a sosreport's is "sos 4.0". */
+					field(ver, sizeof(ver), v);
+					snprintf(r->origin.tool_version,
+						 sizeof(r->origin.tool_version), "netpath %s", ver);
 				} else if (strcmp(line, "hostname") == 0) {
 					field(r->origin.hostname, sizeof(r->origin.hostname), v);
 				} else if (strcmp(line, "kernel") == 0) {

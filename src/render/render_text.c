@@ -247,7 +247,8 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 	else
 		fputs(", CPU count unknown", out);
 	if (!v->live)
-		fprintf(out, ", tree %s", v->root);
+		fprintf(out, ", %s %s", v->origin ? np_origin_kind_name(v->origin->kind) : "tree",
+			v->root);
 	fputc('\n', out);
 	origin_lines(out, v->origin);
 	if (v->netns)

@@ -29,7 +29,7 @@ static void meta_fields(void **state)
 
 	(void)state;
 	assert_int_equal(np_capture_meta_parse(meta, sizeof(meta) - 1, &r), 0);
-	assert_string_equal(r.origin.tool_version, "0.1.0");
+	assert_string_equal(r.origin.tool_version, "netpath 0.1.0");
 	assert_string_equal(r.origin.hostname, "web7?[2J");	/* ESC defanged */
 	assert_string_equal(r.origin.kernel, "6.1.0-13-amd64");
 	assert_string_equal(r.origin.taken, "2026-11-25T06:00:00Z");
