@@ -132,7 +132,8 @@ static int verdicts(const struct np_diff_side *b, const struct np_diff_side *a, 
 			return -1;
 	}
 	/* Every key (stage, change, table index, device) is unique: qsort's order is total. */
-	qsort(d->ver, d->nver, sizeof(*d->ver), cmp_verdict);
+	if (d->nver)	/* qsort(NULL, 0, ...) is undefined (UBSan) */
+		qsort(d->ver, d->nver, sizeof(*d->ver), cmp_verdict);
 	return 0;
 }
 

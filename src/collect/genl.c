@@ -43,16 +43,17 @@ int np_genl_open(struct np_genl *g)
 
 int np_genl_open_ctx(struct np_genl *g, const struct np_ctx *ctx)
 {
+	struct np_ktape *tape = ctx ? ctx->tape : NULL;	/* NULL: the live system */
 	int err;
 
-	if (ctx->tape && !ctx->tape->recording) {
+	if (tape && !tape->recording) {
 		err = genl_alloc(g);
-		g->tape = err ? NULL : ctx->tape;
+		g->tape = err ? NULL : tape;
 		return err;
 	}
 	err = np_genl_open(g);
 	if (!err)
-		g->tape = ctx->tape;
+		g->tape = tape;
 	return err;
 }
 
