@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Attribution: two senders with distinct addresses, one into an iptables DROP rule on port 9001,
-# the other into a UDP socket on port 9002 that never reads. `netpath trace` must name the right
+# the other into a UDP socket on port 9002 that never reads, and an IPv6 sender to a closed
+# port (NO_SOCKET, rated info like doctor's transport.udp-no-ports). `netpath trace` must name the right
 # source and port under each reason (NETFILTER_DROP, SOCKET_RCVBUFF), give each a kernel location,
 # honour --host/--port/--proto and --by in the kernel, and exit 3 when the interface vanishes
 # during the window.
@@ -11,12 +12,16 @@ trace_require
 command -v iptables > /dev/null || np_skip "iptables not installed"
 np_pair snd rcv
 ip -n "$NS_A" addr add 198.18.0.3/24 dev va || np_fail "second sender address"
+# IPv6 in the documentation prefix, inside the namespaces only; nodad: usable at once.
+ip -n "$NS_A" addr add 2001:db8::1/64 dev va nodad || np_skip "no IPv6 here"
+ip -n "$NS_B" addr add 2001:db8::2/64 dev vb nodad || np_skip "no IPv6 here"
 
 ip netns exec "$NS_B" iptables -A INPUT -p udp --dport 9001 -j DROP ||
 	np_skip "iptables cannot add a rule here (no netfilter support?)"
 np_traffic "$NS_B" sink udp-sink 198.18.0.2 9002 --rcvbuf 4096
 np_traffic "$NS_A" flood1 udp-flood 198.18.0.2 9001 --src 198.18.0.1
 np_traffic "$NS_A" flood2 udp-flood 198.18.0.2 9002 --src 198.18.0.3
+np_traffic "$NS_A" flood6 udp-flood 2001:db8::2 9004 --gap-ms 1
 np_wait_counter "$NS_B" UdpRcvbufErrors
 rule_packets() {
 	ip netns exec "$NS_B" iptables -L INPUT -v -x -n | awk '/dpt:9001/ {print $1}'
@@ -36,6 +41,9 @@ nf=$(printf "$top" NETFILTER_DROP)
 sk=$(printf "$top" SOCKET_RCVBUFF)
 np_assert_json "$out" "$nf['top'][0]['src'] == '198.18.0.1' and $nf['top'][0]['dst'] == '198.18.0.2' and $nf['top'][0]['proto'] == 'udp' and $nf['top'][0]['dport'] == 9001 and $nf['top'][0]['ip_version'] == 4"
 np_assert_json "$out" "$sk['top'][0]['src'] == '198.18.0.3' and $sk['top'][0]['dport'] == 9002"
+ns=$(printf "$top" NO_SOCKET)
+np_assert_json "$out" "$ns['top'][0]['src'] == '2001:db8::1' and $ns['top'][0]['ip_version'] == 6 and $ns['top'][0]['dport'] == 9004 and $ns['stage'] == 'transport'"
+np_assert_json "$out" "$ns['severity'] == 'info' and $ns['check'] == 'transport.udp-no-ports'"
 # Each source only under its own reason; the flows add up to the reason's count.
 np_assert_json "$out" "all(f['src'] == '198.18.0.1' for f in $nf['top']) and all(f['src'] == '198.18.0.3' for f in $sk['top'])"
 np_assert_json "$out" "sum(f['count'] for f in $nf['top']) + $nf['top_other'] == $nf['count']"
