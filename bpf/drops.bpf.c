@@ -19,6 +19,9 @@ const volatile bool has_reason = false;	/* kfree_skb has a third argument (5.17+
 /* Attribution: count each drop's flow (top flows per reason), keyed as --by says. */
 const volatile bool flows_on = false;
 const volatile __u32 flow_by = NP_BY_FLOW;
+/* NOT_SPECIFIED: mostly normal frees, reported per function without flows; keeping their
+ * flows out leaves the map's keys to real drops. */
+const volatile __u32 noflow_reason = 0xffffffff;
 /* Filters (--host, --port, --proto): a drop that does not match is not counted at all. */
 const volatile bool filt_host = false;
 const volatile __u8 filt_family = 0;		/* NP_FLOW_IPV4 or NP_FLOW_IPV6 */
@@ -284,7 +287,7 @@ static __always_inline void count_drop(const struct sk_buff *skb, __u64 location
 		stat_inc(NP_BPF_STAT_FILTERED);
 		return;
 	}
-	if (flows_on)
+	if (flows_on && reason != noflow_reason)
 		count_flow(&fk);
 	v = bpf_map_lookup_elem(&drops, &key);
 	if (v) {

@@ -24,6 +24,7 @@ struct np_tracer {
 	int ifindex;
 	bool has_reason, by_location, gro_attached;
 	struct np_trace_opts opt;
+	uint32_t noflow_reason;		/* NOT_SPECIFIED's value: no flows counted for it */
 	const char *attach;
 };
 
@@ -88,6 +89,7 @@ static int try_mode(struct np_tracer *t, bool btf_mode)
 	s->rodata->has_reason = t->has_reason;
 	s->rodata->flows_on = t->opt.flows;
 	s->rodata->flow_by = (__u32)t->opt.by;
+	s->rodata->noflow_reason = t->noflow_reason;
 	s->rodata->filt_host = t->opt.filter.host;
 	s->rodata->filt_family = t->opt.filter.family;
 	memcpy((void *)s->rodata->filt_addr, t->opt.filter.addr, 16);
@@ -169,6 +171,12 @@ int np_trace_start(const char *ifname, const struct np_trace_opts *opt, struct n
 	 * freeing location is all there is to group by. */
 	t->has_reason = r == 0;
 	t->by_location = !t->has_reason;
+	t->noflow_reason = UINT32_MAX;
+	if (t->has_reason && np_reason_value(&t->names, "NOT_SPECIFIED") >= 0)
+		t->noflow_reason = (uint32_t)np_reason_value(&t->names, "NOT_SPECIFIED");
+	/* Flows are keyed by reason: without reasons they could not be told apart. */
+	if (!t->has_reason)
+		t->opt.flows = false;
 
 	/* tp_btf first; raw_tp when the kernel cannot load or attach it (EPERM is final).
 	 * NETPATH_TRACE_ATTACH=raw_tp starts with the fallback: the tests load it on kernels
