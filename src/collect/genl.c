@@ -45,6 +45,10 @@ int np_genl_open_ctx(struct np_genl *g, const struct np_ctx *ctx)
 {
 	int err;
 
+	/* NULL: the live kernel, no tape (trace's XDP policy reads LRO/GRO this way, as the
+	 * ethtool ioctl side already allows). */
+	if (!ctx)
+		return np_genl_open(g);
 	if (ctx->tape && !ctx->tape->recording) {
 		err = genl_alloc(g);
 		g->tape = err ? NULL : ctx->tape;
