@@ -3,6 +3,7 @@
  * device of one network namespace. Tracepoints only: nothing here can change a packet's fate. */
 #include "vmlinux.h"
 #include <bpf/bpf_core_read.h>
+#include <bpf/bpf_endian.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 
@@ -15,9 +16,21 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile __u32 targ_ifindex = 0;
 const volatile __u32 targ_netns = 0;	/* ns.inum of the target's namespace (/proc/self/ns/net) */
 const volatile bool has_reason = false;	/* kfree_skb has a third argument (5.17+) */
-const volatile bool by_location = false;	/* key every drop by its freeing location too */
-/* The one reason also keyed by location: NOT_SPECIFIED, where the location is the only clue. */
-const volatile __u32 loc_reason = 0xffffffff;
+/* Attribution: count each drop's flow (top flows per reason), keyed as --by says. */
+const volatile bool flows_on = false;
+const volatile __u32 flow_by = NP_BY_FLOW;
+/* NOT_SPECIFIED: mostly normal frees, reported per function without flows; keeping their
+ * flows out leaves the map's keys to real drops. */
+const volatile __u32 noflow_reason = 0xffffffff;
+/* Filters (--host, --port, --proto): a drop that does not match is not counted at all. */
+const volatile bool filt_host = false;
+const volatile __u8 filt_family = 0;		/* NP_FLOW_IPV4 or NP_FLOW_IPV6 */
+const volatile __u8 filt_addr[16] = {};		/* network order, already masked */
+const volatile __u8 filt_mask[16] = {};		/* the prefix as a byte mask */
+const volatile bool filt_port_on = false;
+const volatile __u16 filt_port = 0;		/* source or destination port */
+const volatile bool filt_proto_on = false;
+const volatile __u8 filt_proto = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
@@ -34,6 +47,24 @@ struct {
 	__type(key, __u32);
 	__type(value, struct np_arrival_val);
 } arrivals SEC(".maps");
+
+/* Shared between CPUs (atomic adds): a per-CPU hash of this size would cost ncpu times the
+ * memory for keys that are mostly seen on one CPU. Preallocated, so an update in the
+ * tracepoint never allocates; full is full (see flow_other). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, NP_BPF_MAX_FLOWS);
+	__type(key, struct np_flow_key);
+	__type(value, __u64);
+} flows SEC(".maps");
+
+/* Per reason: drops whose flow found the flows map full ("other", reported with the cap). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, NP_BPF_MAX_REASONS);
+	__type(key, __u32);
+	__type(value, __u64);
+} flow_other SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -91,15 +122,173 @@ static __always_inline bool skb_is_target(const struct sk_buff *skb)
 	return dev && BPF_CORE_READ(dev, nd_net.net, ns.inum) == targ_netns;
 }
 
+#define NP_ETH_P_IP	0x0800
+#define NP_ETH_P_IPV6	0x86DD
+#define NP_ETH_P_8021Q	0x8100
+#define NP_ETH_P_8021AD	0x88A8
+
+/* Ports (TCP, UDP, UDP-Lite, SCTP: the first four bytes) or ICMP type and code at l4. */
+static __always_inline void parse_l4(const unsigned char *head, __u16 l4, struct np_flow_key *k)
+{
+	__u8 b[4];
+
+	if (k->proto == 6 || k->proto == 17 || k->proto == 136 || k->proto == 132) {
+		if (bpf_probe_read_kernel(b, 4, head + l4) == 0) {
+			k->sport = (__u16)(b[0] << 8 | b[1]);
+			k->dport = (__u16)(b[2] << 8 | b[3]);
+		}
+	} else if (k->proto == 1 || k->proto == 58) {
+		if (bpf_probe_read_kernel(b, 2, head + l4) == 0) {
+			k->sport = b[0];
+			k->dport = b[1];
+		}
+	}
+}
+
+/*
+ * The dropped packet's flow, from skb->head and the header offsets, which stay valid wherever
+ * skb->data points at the moment of the drop (an skb freed in UDP has data at the payload).
+ * A VLAN tag is either already taken out (skb->vlan_all/vlan_tci) or still in the frame (a drop
+ * before __netif_receive_skb_core untags it): one tag is followed, not QinQ stacks. IPv6
+ * extension headers are not walked: the first next header is the protocol. Non-first IPv4
+ * fragments carry no ports. Anything unreadable leaves family NP_FLOW_NONE.
+ */
+static __always_inline void parse_flow(const struct sk_buff *skb, struct np_flow_key *k)
+{
+	const unsigned char *head = BPF_CORE_READ(skb, head);
+	__u16 proto = bpf_ntohs(BPF_CORE_READ(skb, protocol));
+	__u16 nh = BPF_CORE_READ(skb, network_header);
+	__u16 mh = BPF_CORE_READ(skb, mac_header);
+	bool tagged;
+
+	if (bpf_core_field_exists(skb->vlan_all))
+		tagged = BPF_CORE_READ(skb, vlan_all) != 0;
+	else
+		tagged = BPF_CORE_READ(skb, vlan_tci) != 0;
+	if (tagged)
+		k->vlan = NP_FLOW_VLAN | (BPF_CORE_READ(skb, vlan_tci) & 0x0fff);
+	if ((proto == NP_ETH_P_8021Q || proto == NP_ETH_P_8021AD) && mh != 0xffff) {
+		__u8 tag[4];
+
+		if (bpf_probe_read_kernel(tag, 4, head + mh + 14))
+			return;
+		k->vlan = NP_FLOW_VLAN | ((tag[0] & 0x0f) << 8 | tag[1]);
+		proto = (__u16)(tag[2] << 8 | tag[3]);
+		nh = mh + 18;
+	}
+	if (nh == 0xffff)
+		return;
+	if (proto == NP_ETH_P_IP) {
+		struct iphdr ip;
+
+		if (bpf_probe_read_kernel(&ip, sizeof(ip), head + nh) || ip.version != 4)
+			return;
+		k->family = NP_FLOW_IPV4;
+		k->proto = ip.protocol;
+		__builtin_memcpy(k->src, &ip.saddr, 4);
+		__builtin_memcpy(k->dst, &ip.daddr, 4);
+		if (bpf_ntohs(ip.frag_off) & 0x1fff)
+			return;
+		parse_l4(head, nh + ip.ihl * 4, k);
+	} else if (proto == NP_ETH_P_IPV6) {
+		struct ipv6hdr ip6;
+
+		if (bpf_probe_read_kernel(&ip6, sizeof(ip6), head + nh) || ip6.version != 6)
+			return;
+		k->family = NP_FLOW_IPV6;
+		k->proto = ip6.nexthdr;
+		__builtin_memcpy(k->src, &ip6.saddr, 16);
+		__builtin_memcpy(k->dst, &ip6.daddr, 16);
+		parse_l4(head, nh + 40, k);
+	}
+}
+
+static __always_inline bool addr_matches(const __u8 *a)
+{
+	for (int i = 0; i < 16; i++)
+		if ((a[i] & filt_mask[i]) != filt_addr[i])
+			return false;
+	return true;
+}
+
+/* --host, --port, --proto: all that are given must match. Non-IP packets match none. */
+static __always_inline bool flow_wanted(const struct np_flow_key *k)
+{
+	if (filt_host && (k->family != filt_family ||
+			  (!addr_matches(k->src) && !addr_matches(k->dst))))
+		return false;
+	if (filt_proto_on && (k->family == NP_FLOW_NONE || k->proto != filt_proto))
+		return false;
+	if (filt_port_on && (k->family == NP_FLOW_NONE ||
+			     (k->sport != filt_port && k->dport != filt_port)))
+		return false;
+	return true;
+}
+
+/* Zero what --by leaves out: fewer distinct keys, so the cap is reached later. */
+static __always_inline void flow_mask(struct np_flow_key *k)
+{
+	if (flow_by == NP_BY_SRC || flow_by == NP_BY_PORT)
+		__builtin_memset(k->dst, 0, 16);
+	if (flow_by == NP_BY_DST || flow_by == NP_BY_PORT)
+		__builtin_memset(k->src, 0, 16);
+	if (flow_by == NP_BY_SRC || flow_by == NP_BY_DST) {
+		k->proto = 0;
+		k->sport = 0;
+		k->dport = 0;
+	}
+	if (flow_by == NP_BY_PORT && k->proto != 1 && k->proto != 58)
+		k->sport = 0;	/* the service port; ICMP keeps type and code */
+}
+
+static __always_inline void count_flow(struct np_flow_key *k)
+{
+	__u64 *v, one = 1;
+	__u32 r = k->reason;
+	long e;
+
+	flow_mask(k);
+	v = bpf_map_lookup_elem(&flows, k);
+	if (v) {
+		__sync_fetch_and_add(v, 1);
+		return;
+	}
+	e = bpf_map_update_elem(&flows, k, &one, BPF_NOEXIST);
+	if (e == 0)
+		return;
+	if (e == -17) {	/* -EEXIST: another CPU created it meanwhile */
+		v = bpf_map_lookup_elem(&flows, k);
+		if (v) {
+			__sync_fetch_and_add(v, 1);
+			return;
+		}
+	}
+	/* Full: the reason's "other" bucket, never silence. */
+	v = bpf_map_lookup_elem(&flow_other, &r);
+	if (v)
+		*v += 1;
+	else
+		stat_inc(NP_BPF_STAT_LOST);
+}
+
+/* Everything below runs only for skbs being dropped: the tracepoint fires on frees alone. */
 static __always_inline void count_drop(const struct sk_buff *skb, __u64 location, __u32 reason)
 {
-	struct np_drop_key key = { .reason = reason };
+	struct np_drop_key key = { .reason = reason, .location = location };
+	struct np_flow_key fk = { .reason = reason };
+	bool filtering = filt_host || filt_port_on || filt_proto_on;
 	__u64 *v, one = 1;
 
 	if (!skb || !skb_is_target(skb))
 		return;
-	if (by_location || reason == loc_reason)
-		key.location = location;
+	if (flows_on || filtering)
+		parse_flow(skb, &fk);
+	if (filtering && !flow_wanted(&fk)) {
+		stat_inc(NP_BPF_STAT_FILTERED);
+		return;
+	}
+	if (flows_on && reason != noflow_reason)
+		count_flow(&fk);
 	v = bpf_map_lookup_elem(&drops, &key);
 	if (v) {
 		*v += 1;

@@ -11,6 +11,13 @@
 /* Capacity of the drops map: distinct (reason, location) keys. A full map is counted in
  * NP_BPF_STAT_LOST, never silently. */
 #define NP_BPF_MAX_DROP_KEYS 8192
+/* Capacity of the flows map: distinct (reason, flow) keys over the whole window. A fixed-size
+ * hash, not an LRU: an LRU would silently evict the counts of early flows; here a flow that
+ * finds the map full is counted in its reason's "other" bucket, which the report shows. */
+#define NP_BPF_MAX_FLOWS 4096
+/* Reasons with an "other" bucket (the flow_other array is indexed by reason value; the enum
+ * has about 130 values in 6.18). A reason beyond it is counted in NP_BPF_STAT_LOST. */
+#define NP_BPF_MAX_REASONS 512
 /* Capacity of the arrivals map: rx queues of one device (plus "not recorded"); a packet of
  * a higher queue is counted in NP_BPF_STAT_LOST. */
 #define NP_BPF_MAX_QUEUES 1024
@@ -18,15 +25,42 @@
 /*
  * Key of the drops map (per-CPU hash, value __u64 count). reason is the kernel's
  * enum skb_drop_reason value as passed to the tracepoint (0 on kernels before 5.17, which
- * have no reason); location is the caller that freed the skb, filled only when the loader
- * asks for it (kernels without reasons), so that reason-bearing kernels keep one key per
- * reason.
+ * have no reason); location is the address that freed the skb (the tracepoint's location
+ * argument), so every reason also says where in the kernel it was dropped.
  */
 struct np_drop_key {
 	__u32 reason;
 	__u32 pad;
 	__u64 location;
 };
+
+/* np_flow_key.family */
+#define NP_FLOW_NONE 0		/* not IPv4/IPv6, or its headers could not be read */
+#define NP_FLOW_IPV4 4
+#define NP_FLOW_IPV6 6
+/* np_flow_key.vlan: the VLAN id with this bit set when the frame was tagged. */
+#define NP_FLOW_VLAN 0x8000
+
+/*
+ * Key of the flows map (hash, value __u64 count): one dropped packet's reason and flow, with
+ * the fields that --by leaves out zeroed in the kernel (so that more distinct keys fit).
+ * Addresses are in network order (IPv4 in the first 4 bytes); ports in host order; for ICMP
+ * and ICMPv6, sport is the type and dport the code.
+ */
+struct np_flow_key {
+	__u32 reason;
+	__u8 family;
+	__u8 proto;		/* IPPROTO_*; for IPv6 the first next header (no extension walk) */
+	__u16 vlan;
+	__u8 src[16];
+	__u8 dst[16];
+	__u16 sport;
+	__u16 dport;
+	__u32 pad;
+};
+
+/* --by: which fields of a flow key the kernel keeps. */
+enum np_flow_by { NP_BY_FLOW, NP_BY_SRC, NP_BY_DST, NP_BY_PORT };
 
 /*
  * The arrivals map (per-CPU array) is indexed by skb->queue_mapping as the kernel left it,
@@ -41,6 +75,7 @@ struct np_arrival_val {
 enum np_bpf_stat {
 	NP_BPF_STAT_LOST,	/* an event that could not be counted: a map was full, or a
 				 * queue beyond NP_BPF_MAX_QUEUES */
+	NP_BPF_STAT_FILTERED,	/* drops on the device that --host/--port/--proto left out */
 	NP_BPF_STAT__COUNT
 };
 

@@ -119,7 +119,8 @@ const struct np_check np_chk_netfilter_drops = {
 	       "firewall dropping unwanted traffic by design shows up here too, usually as a "
 	       "small share.",
 	.fix = "Find the rule whose counters grow (iptables -L -v, nft list ruleset) and change it "
-	       "if the traffic is wanted. Costs nothing to look.",
+	       "if the traffic is wanted; netpath trace IF shows whose packets NETFILTER_DROP "
+	       "takes (sources, ports) and where. Costs nothing to look.",
 	.related = "iptables -L -v -n, nft list ruleset, net.ipv4.conf.all.log_martians",
 	.kernel_notes = "IPv4 only. The counters are per network namespace; run doctor in the "
 			"namespace that receives the traffic. IPVS (ip_vs) takes the packets it "

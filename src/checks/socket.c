@@ -158,7 +158,8 @@ static const struct np_check udp_rcvbuf = {
 	       "the buffer size.",
 	.fix = "Raise rmem_max (and rmem_default for applications that never set SO_RCVBUF) and "
 	       "have the application set SO_RCVBUF; make it read faster. Costs memory per socket "
-	       "while its queue is full, bounded by udp_mem.",
+	       "while its queue is full, bounded by udp_mem. netpath trace IF --by port names the "
+	       "ports and senders SOCKET_RCVBUFF drops.",
 	.related = "net.core.rmem_max, net.core.rmem_default, net.ipv4.udp_mem, SO_RCVBUF",
 	.kernel_notes = "SO_RCVBUF is capped at rmem_max and doubled; SO_RCVBUFFORCE "
 			"(CAP_NET_ADMIN) ignores the cap.",

@@ -175,7 +175,8 @@ static const struct np_check udp_no_ports = {
 	.why = "Datagrams for a port nothing listens on are answered with ICMP port unreachable. "
 	       "It is not a loss of traffic you wanted, unless a service you expect is not bound. "
 	       "Informational only, and only while the counter moves.",
-	.fix = "Nothing, or start/bind the expected service.",
+	.fix = "Nothing, or start/bind the expected service; netpath trace IF lists the ports and "
+	       "senders under NO_SOCKET, rated by this check's rule (never above info).",
 	.related = "ss -ulnp",
 	.warn = NAN, .crit = NAN,
 	.run = run_udp_no_ports,

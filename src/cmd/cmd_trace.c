@@ -44,6 +44,15 @@ static const char usage_text[] =
 	"                         still reports)\n"
 	"  -j, --json             JSON output (schema netpath/trace, version 1)\n"
 	"  -a, --all              also list benign frees (NOT_SPECIFIED, normal consumption)\n"
+	"      --top N            the N busiest flows of each drop reason (default 5; 0 turns\n"
+	"                         attribution off), counted in the kernel\n"
+	"      --by KEY           key flows by flow (default: addresses, protocol, ports),\n"
+	"                         src, dst or port (protocol and destination port)\n"
+	"      --host ADDR        count only drops from or to ADDR (IPv4 or IPv6; ADDR/LEN\n"
+	"                         for a prefix)\n"
+	"      --port N           count only drops from or to port N\n"
+	"      --proto P          count only drops of protocol P (tcp, udp, icmp, icmp6, sctp\n"
+	"                         or a number); the filters combine, in the kernel\n"
 	"      --netns NS         trace IFACE of network namespace NS: a name (/run/netns/NS),\n"
 	"                         a path, or a PID\n"
 	"      --xdp              also count packets and bytes per rx queue and CPU with an XDP\n"
@@ -68,6 +77,8 @@ struct trace_args {
 	const char *ifname;
 	bool xdp;
 	struct np_xdp_opts xdp_opt;
+	unsigned int top;
+	struct np_trace_opts topt;
 };
 
 /* Set by SIGINT/SIGTERM; the wait loop polls it. Nothing else happens in the handler. */
@@ -95,7 +106,8 @@ static int fail(const struct trace_args *t, const char *fmt, ...)
 	return NP_EXIT_UNKNOWN;
 }
 
-enum { OPT_NETNS = 256, OPT_XDP, OPT_XDP_MODE, OPT_XDP_ACCEPT_RESET };
+enum { OPT_NETNS = 256, OPT_XDP, OPT_XDP_MODE, OPT_XDP_ACCEPT_RESET, OPT_TOP, OPT_BY, OPT_HOST,
+       OPT_PORT, OPT_PROTO };
 
 /* Returns -1 to go on, else the exit code (+100 for --help). */
 static int parse_args(int argc, char **argv, struct trace_args *t)
@@ -108,6 +120,11 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 		{ "xdp", no_argument, NULL, OPT_XDP },
 		{ "xdp-mode", required_argument, NULL, OPT_XDP_MODE },
 		{ "xdp-accept-reset", no_argument, NULL, OPT_XDP_ACCEPT_RESET },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "by", required_argument, NULL, OPT_BY },
+		{ "host", required_argument, NULL, OPT_HOST },
+		{ "port", required_argument, NULL, OPT_PORT },
+		{ "proto", required_argument, NULL, OPT_PROTO },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -116,6 +133,7 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 
 	memset(t, 0, sizeof(*t));
 	t->duration = 10;
+	t->top = 5;
 	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "-j") == 0)
 			t->json = true;
@@ -147,6 +165,33 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 		case OPT_XDP_ACCEPT_RESET:
 			t->xdp_opt.accept_reset = true;
 			break;
+		case OPT_TOP: {
+			double n;
+
+			if (np_parse_number(optarg, 0, 1000, &n) < 0 || n != (unsigned int)n)
+				return fail(t, "invalid --top '%s' (flows per reason, 0 to 1000)",
+					    optarg);
+			t->top = (unsigned int)n;
+			break;
+		}
+		case OPT_BY:
+			if (np_trace_by_parse(optarg, &t->topt.by) < 0)
+				return fail(t, "invalid --by '%s' (flow, src, dst, port)", optarg);
+			break;
+		case OPT_HOST:
+			if (np_trace_filter_host(optarg, &t->topt.filter) < 0)
+				return fail(t, "invalid --host '%s' (an IPv4 or IPv6 address, "
+					    "optionally /PREFIX)", optarg);
+			break;
+		case OPT_PORT:
+			if (np_trace_filter_port(optarg, &t->topt.filter) < 0)
+				return fail(t, "invalid --port '%s' (1 to 65535)", optarg);
+			break;
+		case OPT_PROTO:
+			if (np_trace_filter_proto(optarg, &t->topt.filter) < 0)
+				return fail(t, "invalid --proto '%s' (tcp, udp, icmp, icmp6, sctp, "
+					    "udplite or 0-255)", optarg);
+			break;
 		case 'v':
 			t->verbose++;
 			break;
@@ -162,6 +207,7 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 		t->ifname = argv[optind++];
 	if (optind < argc)
 		return fail(t, "unexpected argument '%s' (one interface at a time)", argv[optind]);
+	t->topt.flows = t->top > 0;
 	if (!t->xdp && (t->xdp_opt.mode != NP_XDP_MODE_AUTO || t->xdp_opt.accept_reset))
 		return fail(t, "--xdp-mode and --xdp-accept-reset go with --xdp");
 	return -1;
@@ -234,9 +280,11 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	bool have_prev, have_cur = false, analyzed = false;
 	char err[512];
 	double t0, dt;
+	unsigned int ifindex;
 	int r, code;
 
-	r = np_trace_start(ifname, &tr, err, sizeof(err));
+	ifindex = if_nametoindex(ifname);
+	r = np_trace_start(ifname, &t->topt, &tr, err, sizeof(err));
 	if (r < 0)
 		return fail(t, "%s", err);
 	catch_stop(true);
@@ -269,9 +317,20 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 		code = fail(t, "cannot read the BPF maps: %s", strerror(-r));
 		goto out_snap;
 	}
+	/* A device deleted (or replaced: a new ifindex under the same name) during the window
+	 * took its packets with it: its silence is not "no drop", so say so and give up. */
+	if (if_nametoindex(ifname) != ifindex) {
+		code = fail(t, "interface %s vanished during the window (deleted or moved to "
+			    "another namespace): the counts cover only part of it", ifname);
+		goto out_raw;
+	}
 	load_ksyms(ctx, &raw, &ks);
 	r = np_trace_summarize(&raw, np_trace_names(tr), &ks, dt, t->all, &sum);
 	np_ksyms_free(&ks);
+	if (r == 0 && np_trace_attribute(&sum, &raw, t->top) < 0) {
+		np_trace_summary_free(&sum);
+		r = -ENOMEM;
+	}
 	if (r < 0) {
 		code = fail(t, "out of memory");
 		goto out_raw;
@@ -293,6 +352,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 			.ifname = ifname, .netns = t->netns,
 			.netns_inum = np_trace_netns_inum(tr), .attach = raw.attach,
 			.has_reason = raw.has_reason, .gro_attached = raw.gro_attached,
+			.filter = &t->topt.filter,
 			.interrupted = stop_requested != 0, .sum = &sum, .raw = &raw,
 			.a = analyzed ? &a : NULL, .r = analyzed ? &rep : NULL,
 			.funnel = analyzed ? &fn : NULL,

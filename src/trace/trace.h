@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace_flow.h"
 #include "trace_names.h"
 
 /* One key of the drops map, summed over CPUs. */
@@ -25,13 +26,32 @@ struct np_trace_raw_arrival {
 	uint64_t gro;		/* net:napi_gro_receive_entry: frames the driver handed to GRO */
 };
 
+/* One (reason, flow) key of the flows map: packets dropped for reason, of that flow. */
+struct np_trace_raw_flow {
+	struct np_flow_key key;
+	uint64_t count;
+};
+
+/* Drops of one reason whose flow found the flows map full. */
+struct np_trace_raw_other {
+	uint32_t reason;
+	uint64_t count;
+};
+
 /* What the programs counted since they were attached. */
 struct np_trace_raw {
 	unsigned int ncpu;	/* possible CPUs: the length of every per_cpu array */
 	size_t ndrops, narrivals;
 	struct np_trace_raw_drop *drops;
 	struct np_trace_raw_arrival *arrivals;
+	size_t nflows, nother;
+	struct np_trace_raw_flow *flows;
+	struct np_trace_raw_other *other;
+	size_t flow_cap;	/* NP_BPF_MAX_FLOWS: the flows map's capacity */
+	bool flows_on;		/* attribution was asked for (--top > 0) */
+	enum np_flow_by by;
 	uint64_t lost;		/* events that could not be counted (a map was full) */
+	uint64_t filtered;	/* drops on the device that the filters left out */
 	bool has_reason;	/* the kernel passes drop reasons (5.17+) */
 	bool by_location;	/* every drop keyed by its freeing function (no reasons) */
 	bool gro_attached;	/* napi_gro_receive_entry could be attached */
@@ -42,6 +62,13 @@ void np_trace_raw_free(struct np_trace_raw *r);
 
 struct np_tracer;
 
+/* What the kernel side does besides counting reasons. */
+struct np_trace_opts {
+	bool flows;			/* count each drop's flow (--top > 0) */
+	enum np_flow_by by;
+	struct np_trace_filter filter;	/* applied in the kernel */
+};
+
 /*
  * Load and attach the tracepoint programs for IFNAME of the current network namespace (the
  * caller enters --netns first). The attachments are bpf_links owned by this process: they
@@ -49,8 +76,10 @@ struct np_tracer;
  * -ENOTSUP built without BPF or kernel without BTF, -EPERM not privileged, -ENODEV no such
  * interface.
  */
-int np_trace_start(const char *ifname, struct np_tracer **out, char *err, size_t errlen);
-/* Everything counted so far (the maps are not reset). */
+int np_trace_start(const char *ifname, const struct np_trace_opts *opt, struct np_tracer **out,
+		   char *err, size_t errlen);
+/* Everything counted: detaches the drop program first, so that the maps read agree (call it
+ * once, at the end of the window). */
 int np_trace_read(struct np_tracer *t, struct np_trace_raw *out);
 /* The reason names of the running kernel (empty when it has none). */
 const struct np_reason_names *np_trace_names(const struct np_tracer *t);

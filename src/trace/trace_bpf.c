@@ -23,7 +23,8 @@ struct np_tracer {
 	uint32_t netns_inum;
 	int ifindex;
 	bool has_reason, by_location, gro_attached;
-	uint32_t loc_reason;		/* NOT_SPECIFIED's value: keyed by location too */
+	struct np_trace_opts opt;
+	uint32_t noflow_reason;		/* NOT_SPECIFIED's value: no flows counted for it */
 	const char *attach;
 };
 
@@ -86,8 +87,17 @@ static int try_mode(struct np_tracer *t, bool btf_mode)
 	s->rodata->targ_ifindex = (__u32)t->ifindex;
 	s->rodata->targ_netns = t->netns_inum;
 	s->rodata->has_reason = t->has_reason;
-	s->rodata->by_location = t->by_location;
-	s->rodata->loc_reason = t->loc_reason;
+	s->rodata->flows_on = t->opt.flows;
+	s->rodata->flow_by = (__u32)t->opt.by;
+	s->rodata->noflow_reason = t->noflow_reason;
+	s->rodata->filt_host = t->opt.filter.host;
+	s->rodata->filt_family = t->opt.filter.family;
+	memcpy((void *)s->rodata->filt_addr, t->opt.filter.addr, 16);
+	memcpy((void *)s->rodata->filt_mask, t->opt.filter.mask, 16);
+	s->rodata->filt_port_on = t->opt.filter.port_on;
+	s->rodata->filt_port = t->opt.filter.port;
+	s->rodata->filt_proto_on = t->opt.filter.proto_on;
+	s->rodata->filt_proto = t->opt.filter.proto;
 	bpf_program__set_autoload(s->progs.np_drop_btf, btf_mode);
 	bpf_program__set_autoload(s->progs.np_rx_btf, btf_mode);
 	bpf_program__set_autoload(s->progs.np_gro_btf, btf_mode);
@@ -119,7 +129,8 @@ fail:
 	return r;
 }
 
-int np_trace_start(const char *ifname, struct np_tracer **out, char *err, size_t errlen)
+int np_trace_start(const char *ifname, const struct np_trace_opts *opt, struct np_tracer **out,
+		   char *err, size_t errlen)
 {
 	struct np_tracer *t;
 	struct stat st;
@@ -130,6 +141,8 @@ int np_trace_start(const char *ifname, struct np_tracer **out, char *err, size_t
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return errf(err, errlen, -ENOMEM, "out of memory");
+	if (opt)
+		t->opt = *opt;
 	t->ifindex = (int)if_nametoindex(ifname);
 	if (!t->ifindex) {
 		free(t);
@@ -158,9 +171,12 @@ int np_trace_start(const char *ifname, struct np_tracer **out, char *err, size_t
 	 * freeing location is all there is to group by. */
 	t->has_reason = r == 0;
 	t->by_location = !t->has_reason;
-	t->loc_reason = UINT32_MAX;
+	t->noflow_reason = UINT32_MAX;
 	if (t->has_reason && np_reason_value(&t->names, "NOT_SPECIFIED") >= 0)
-		t->loc_reason = (uint32_t)np_reason_value(&t->names, "NOT_SPECIFIED");
+		t->noflow_reason = (uint32_t)np_reason_value(&t->names, "NOT_SPECIFIED");
+	/* Flows are keyed by reason: without reasons they could not be told apart. */
+	if (!t->has_reason)
+		t->opt.flows = false;
 
 	/* tp_btf first; raw_tp when the kernel cannot load or attach it (EPERM is final).
 	 * NETPATH_TRACE_ATTACH=raw_tp starts with the fallback: the tests load it on kernels
@@ -270,13 +286,89 @@ static int read_arrivals(struct np_tracer *t, struct np_trace_raw *out)
 	return r;
 }
 
+/* The flows map: shared values (no per-CPU slots), one lookup per key. */
+static int read_flows(struct np_tracer *t, struct np_trace_raw *out)
+{
+	struct bpf_map *m = t->skel->maps.flows;
+	struct np_flow_key key, next, *prev = NULL;
+
+	while (bpf_map__get_next_key(m, prev, &next, sizeof(next)) == 0) {
+		struct np_trace_raw_flow *nf;
+		uint64_t v;
+
+		key = next;
+		prev = &key;
+		if (bpf_map__lookup_elem(m, &key, sizeof(key), &v, sizeof(v), 0))
+			return -errno;
+		nf = realloc(out->flows, (out->nflows + 1) * sizeof(*nf));
+		if (!nf)
+			return -ENOMEM;
+		out->flows = nf;
+		nf[out->nflows].key = key;
+		nf[out->nflows++].count = v;
+	}
+	return 0;
+}
+
+/* The "other" buckets: one per-CPU slot per reason value. */
+static int read_other(struct np_tracer *t, struct np_trace_raw *out)
+{
+	struct bpf_map *m = t->skel->maps.flow_other;
+	uint64_t *vals = calloc(out->ncpu, sizeof(*vals));
+	int r = 0;
+
+	if (!vals)
+		return -ENOMEM;
+	for (uint32_t key = 0; key < NP_BPF_MAX_REASONS; key++) {
+		struct np_trace_raw_other *no;
+		uint64_t sum = 0;
+
+		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals),
+					 0)) {
+			r = -errno;
+			break;
+		}
+		for (unsigned int c = 0; c < out->ncpu; c++)
+			sum += vals[c];
+		if (!sum)
+			continue;
+		no = realloc(out->other, (out->nother + 1) * sizeof(*no));
+		if (!no) {
+			r = -ENOMEM;
+			break;
+		}
+		out->other = no;
+		no[out->nother].reason = key;
+		no[out->nother++].count = sum;
+	}
+	free(vals);
+	return r;
+}
+
+static uint64_t read_stat(struct np_tracer *t, struct np_trace_raw *out, uint32_t slot)
+{
+	uint64_t *vals = calloc(out->ncpu, sizeof(*vals)), sum = 0;
+
+	if (vals && bpf_map__lookup_elem(t->skel->maps.stats, &slot, sizeof(slot), vals,
+					 out->ncpu * sizeof(*vals), 0) == 0)
+		for (unsigned int c = 0; c < out->ncpu; c++)
+			sum += vals[c];
+	free(vals);
+	return sum;
+}
+
 int np_trace_read(struct np_tracer *t, struct np_trace_raw *out)
 {
-	uint64_t *vals;
-	uint32_t slot = NP_BPF_STAT_LOST;
 	int n, r;
 
 	memset(out, 0, sizeof(*out));
+	/* Stop counting drops first: the drops, flows and "other" maps are read one after the
+	 * other, and a drop counted in between would make a reason's flows disagree with its
+	 * count. Arrivals go on, which keeps arrivals >= drops. */
+	bpf_link__destroy(t->skel->links.np_drop_btf);
+	bpf_link__destroy(t->skel->links.np_drop_raw);
+	t->skel->links.np_drop_btf = NULL;
+	t->skel->links.np_drop_raw = NULL;
 	n = libbpf_num_possible_cpus();
 	if (n <= 0)
 		return n < 0 ? n : -EINVAL;
@@ -285,17 +377,18 @@ int np_trace_read(struct np_tracer *t, struct np_trace_raw *out)
 	out->by_location = t->by_location;
 	out->gro_attached = t->gro_attached;
 	out->attach = t->attach;
-	vals = calloc(out->ncpu, sizeof(*vals));
-	if (!vals)
-		return -ENOMEM;
-	if (bpf_map__lookup_elem(t->skel->maps.stats, &slot, sizeof(slot), vals,
-				 out->ncpu * sizeof(*vals), 0) == 0)
-		for (unsigned int c = 0; c < out->ncpu; c++)
-			out->lost += vals[c];
-	free(vals);
+	out->flows_on = t->opt.flows;
+	out->by = t->opt.by;
+	out->flow_cap = NP_BPF_MAX_FLOWS;
+	out->lost = read_stat(t, out, NP_BPF_STAT_LOST);
+	out->filtered = read_stat(t, out, NP_BPF_STAT_FILTERED);
 	r = read_drops(t, out);
 	if (r == 0)
 		r = read_arrivals(t, out);
+	if (r == 0 && t->opt.flows)
+		r = read_flows(t, out);
+	if (r == 0 && t->opt.flows)
+		r = read_other(t, out);
 	if (r < 0)
 		np_trace_raw_free(out);
 	return r;

@@ -2,6 +2,7 @@
 /* `netpath trace --json`: schema netpath/trace, version 1 (doc/netpath-trace.schema.json). */
 #include "trace_render.h"
 
+#include <arpa/inet.h>
 #include <stdio.h>
 
 #include "config.h"
@@ -11,13 +12,79 @@
 
 /* A finding and a funnel row exactly as doctor's JSON has them (doc/netpath.schema.json
  * $defs finding and the funnel items), so consumers parse both with one code path. */
+static void str_or_null(struct np_json *j, const char *key, const char *v)
+{
+	np_json_key(j, key);
+	np_json_str(j, v && v[0] ? v : NULL);
+}
+
+static void port_or_null(struct np_json *j, const char *key, bool has, unsigned int v)
+{
+	np_json_key(j, key);
+	if (has)
+		np_json_u64(j, v);
+	else
+		np_json_null(j);
+}
+
+/* One of a reason's top flows: the fields --by left out are null. */
+static void flow(struct np_json *j, const struct np_trace_flow *f)
+{
+	const struct np_flow_key *k = &f->key;
+	bool icmp = np_flow_is_icmp(k), ip = k->family != NP_FLOW_NONE;
+	bool l4 = ip && (k->proto || k->sport || k->dport);
+	bool ports = l4 && !icmp && (k->sport || k->dport);
+	char a[64], p[16];
+
+	np_json_obj_open(j);
+	str_or_null(j, "src", np_flow_addr(k, true, a, sizeof(a)));
+	str_or_null(j, "dst", np_flow_addr(k, false, a, sizeof(a)));
+	str_or_null(j, "proto", l4 ? np_proto_name(k->proto, p, sizeof(p)) : NULL);
+	port_or_null(j, "sport", ports && k->sport, k->sport);
+	port_or_null(j, "dport", ports && k->dport, k->dport);
+	port_or_null(j, "icmp_type", icmp, k->sport);
+	port_or_null(j, "icmp_code", icmp, k->dport);
+	port_or_null(j, "vlan", k->vlan & NP_FLOW_VLAN, k->vlan & 0x0fff);
+	np_json_key(j, "ip_version");
+	if (ip)
+		np_json_int(j, k->family);
+	else
+		np_json_null(j);
+	np_json_key(j, "count");
+	np_json_u64(j, f->count);
+	np_json_obj_close(j);
+}
+
 static void drop(struct np_json *j, const struct np_trace_row *r)
 {
 	np_json_obj_open(j);
 	np_json_key(j, "reason");
 	np_json_str(j, r->name);
-	np_json_key(j, "location");
-	np_json_str(j, r->location[0] ? r->location : NULL);
+	str_or_null(j, "location", r->nlocs ? r->locs[0].text : NULL);
+	str_or_null(j, "function", r->location);
+	np_json_key(j, "locations");
+	np_json_arr_open(j);
+	for (size_t i = 0; i < r->nlocs; i++) {
+		np_json_obj_open(j);
+		np_json_key(j, "location");
+		np_json_str(j, r->locs[i].text);
+		np_json_key(j, "count");
+		np_json_u64(j, r->locs[i].count);
+		np_json_obj_close(j);
+	}
+	np_json_arr_close(j);
+	np_json_key(j, "locations_other");
+	np_json_u64(j, r->locs_other);
+	str_or_null(j, "check", r->check);
+	np_json_key(j, "top");
+	np_json_arr_open(j);
+	for (size_t i = 0; i < r->nflows; i++)
+		flow(j, &r->flows[i]);
+	np_json_arr_close(j);
+	np_json_key(j, "top_other");
+	np_json_u64(j, r->flows_other);
+	np_json_key(j, "top_unkeyed");
+	np_json_u64(j, r->flows_full);
 	np_json_key(j, "stage");
 	np_json_str(j, np_stage_name(r->stage));
 	np_json_key(j, "severity");
@@ -35,6 +102,45 @@ static void drop(struct np_json *j, const struct np_trace_row *r)
 	for (unsigned int c = 0; c < r->ncpu; c++)
 		np_json_u64(j, r->per_cpu[c]);
 	np_json_arr_close(j);
+	np_json_obj_close(j);
+}
+
+static void attribution(struct np_json *j, const struct np_trace_view *v)
+{
+	const struct np_trace_filter *f = v->filter;
+	char a[64], p[16];
+
+	np_json_key(j, "attribution");
+	np_json_obj_open(j);
+	np_json_key(j, "enabled");
+	np_json_bool(j, v->sum->flows_on);
+	np_json_key(j, "by");
+	np_json_str(j, np_trace_by_name(v->sum->by));
+	np_json_key(j, "top");
+	np_json_u64(j, v->sum->top);
+	np_json_key(j, "map_capacity");
+	np_json_u64(j, v->sum->flow_cap);
+	np_json_key(j, "map_keys");
+	np_json_u64(j, v->sum->flow_keys);
+	np_json_key(j, "unkeyed");
+	np_json_u64(j, v->sum->flows_full);
+	np_json_key(j, "filter");
+	np_json_obj_open(j);
+	np_json_key(j, "host");
+	if (f && f->host) {
+		char h[48];
+
+		inet_ntop(f->family == NP_FLOW_IPV4 ? AF_INET : AF_INET6, f->addr, h, sizeof(h));
+		snprintf(a, sizeof(a), "%s/%u", h, f->prefix);
+		np_json_str(j, a);
+	} else {
+		np_json_null(j);
+	}
+	port_or_null(j, "port", f && f->port_on, f ? f->port : 0);
+	str_or_null(j, "proto", f && f->proto_on ? np_proto_name(f->proto, p, sizeof(p)) : NULL);
+	np_json_key(j, "filtered_out");
+	np_json_u64(j, v->sum->filtered);
+	np_json_obj_close(j);
 	np_json_obj_close(j);
 }
 
@@ -80,6 +186,16 @@ void np_render_trace_json(FILE *out, const struct np_trace_view *v)
 	for (size_t i = 0; i < v->sum->n; i++)
 		drop(&j, &v->sum->rows[i]);
 	np_json_arr_close(&j);
+	np_json_key(&j, "stage_drops");
+	np_json_obj_open(&j);
+	for (int st = 0; st < NP_STAGE__COUNT; st++) {
+		if (!v->sum->stage_drops[st])
+			continue;
+		np_json_key(&j, np_stage_name((enum np_stage)st));
+		np_json_u64(&j, v->sum->stage_drops[st]);
+	}
+	np_json_obj_close(&j);
+	attribution(&j, v);
 	np_json_key(&j, "hidden_benign");
 	np_json_u64(&j, v->sum->hidden_benign);
 	np_json_key(&j, "lost_events");

@@ -69,26 +69,60 @@ static void print_top(FILE *out, const struct np_trace_view *v)
 	}
 }
 
-static void counter_cells(FILE *out, const struct np_counter_view *in,
-			  const struct np_counter_view *drop)
+/*
+ * One accounting per stage: the counters' drops and the traced reasons under the row are two
+ * lower bounds of the same loss (the counters see ring and hardware drops that free no skb and
+ * cover the whole namespace; the reasons see drops no counter has, as netfilter's). The row
+ * shows the larger, and says which it is, so it never reads "lost 0" above a reason that lost.
+ */
+static void counter_cells(FILE *out, const struct np_trace_view *v, enum np_stage st,
+			  const struct np_counter_view *in, const struct np_counter_view *drop)
 {
+	uint64_t traced = v->sum->stage_drops[st];
+	double dt = v->sum->duration;
+	bool have = drop->present && drop->sampled;
 	char a[32], b[32], c[32];
+	const char *src = "-";
 
 	if (in->present && in->sampled)
 		fmt_rate(in->rate, a, sizeof(a));
 	else
 		snprintf(a, sizeof(a), "-");
-	if (drop->present && drop->sampled) {
+	if (traced && (!have || traced > drop->delta)) {
+		fmt_rate(dt > 0 ? (double)traced / dt : 0, b, sizeof(b));
+		np_fmt_count((double)traced, c, sizeof(c));
+		src = "reasons";
+	} else if (have) {
 		fmt_rate(drop->rate, b, sizeof(b));
 		np_fmt_count((double)drop->delta, c, sizeof(c));
+		src = "counters";
 	} else {
 		snprintf(b, sizeof(b), "-");
 		snprintf(c, sizeof(c), "-");
 	}
-	fprintf(out, "%14s %12s %12s", a, b, c);
+	fprintf(out, "%14s %12s %12s  %s", a, b, c, src);
 }
 
-static void print_stage(FILE *out, const struct np_trace_view *v, enum np_stage st)
+static void print_flows(FILE *out, const struct np_trace_view *v, const struct np_trace_row *r)
+{
+	char f[160], a[32];
+
+	for (size_t i = 0; i < r->nflows; i++)
+		fprintf(out, "        %-56s %12s\n",
+			np_flow_format(&r->flows[i].key, v->sum->by, f, sizeof(f)),
+			np_fmt_count((double)r->flows[i].count, a, sizeof(a)));
+	if (r->flows_other) {
+		fprintf(out, "        %-56s %12s\n", "(other flows)",
+			np_fmt_count((double)r->flows_other, a, sizeof(a)));
+		if (r->flows_full)
+			fprintf(out, "        (%s of them not keyed: the kernel's flow map was full "
+				"at %zu keys)\n", np_fmt_count((double)r->flows_full, a, sizeof(a)),
+				v->sum->flow_cap);
+	}
+}
+
+/* Returns whether the stage was printed (its findings are then shown in it). */
+static bool print_stage(FILE *out, const struct np_trace_view *v, enum np_stage st)
 {
 	const struct np_funnel_row *fr = NULL;
 	static const struct np_counter_view none;
@@ -100,13 +134,22 @@ static void print_stage(FILE *out, const struct np_trace_view *v, enum np_stage 
 	for (size_t i = 0; i < v->sum->n; i++)
 		any |= v->sum->rows[i].stage == st;
 	if (!fr && !any)
-		return;
+		return false;
 	fprintf(out, "%-11s %-9s ", np_stage_name(st), fr ? np_scope_name(fr->scope) : "");
-	counter_cells(out, fr ? &fr->in : &none, fr ? &fr->drop : &none);
+	counter_cells(out, v, st, fr ? &fr->in : &none, fr ? &fr->drop : &none);
 	fputc('\n', out);
 	if (st == NP_STAGE_NIC)
 		fputs("    (ring and hardware drops free no skb: only these counters see them)\n",
 		      out);
+	/* Doctor's verdicts on this stage: losses only a counter witnesses (a veth refusing
+	 * frames above its MTU frees them on the sending device, out of the tracer's sight). */
+	for (size_t i = 0; v->r && i < v->r->n; i++) {
+		const struct np_finding *f = &v->r->f[i];
+
+		if (f->severity >= NP_SEV_WARNING && f->check->stage == st)
+			fprintf(out, "    %-8s %s: %s\n", np_severity_name(f->severity),
+				f->check->id, f->summary);
+	}
 	for (size_t i = 0; i < v->sum->n; i++) {
 		const struct np_trace_row *r = &v->sum->rows[i];
 		char a[32], b[32];
@@ -118,7 +161,17 @@ static void print_stage(FILE *out, const struct np_trace_view *v, enum np_stage 
 			fmt_rate(r->per_second, b, sizeof(b)),
 			r->location[0] ? "in " : "", r->location, r->location[0] ? ": " : "",
 			r->explanation);
+		if (r->nlocs) {
+			fprintf(out, "        at %s", r->locs[0].text);
+			for (size_t k = 1; k < r->nlocs; k++)
+				fprintf(out, ", %s", r->locs[k].text);
+			if (r->locs_other)
+				fputs(", ...", out);
+			fputc('\n', out);
+		}
+		print_flows(out, v, r);
 	}
+	return true;
 }
 
 static void print_arrivals(FILE *out, const struct np_trace_view *v, int verbose)
@@ -152,8 +205,25 @@ static void print_arrivals(FILE *out, const struct np_trace_view *v, int verbose
 	}
 }
 
+/* What the kernel side keyed and filtered, when it did either. */
+static void print_attribution(FILE *out, const struct np_trace_view *v)
+{
+	char f[160] = "", a[32];
+
+	if (v->filter)
+		np_trace_filter_text(v->filter, f, sizeof(f));
+	if (f[0])
+		fprintf(out, "Filter (in the kernel): %s; %s drops on %s did not match\n", f,
+			np_fmt_count((double)v->sum->filtered, a, sizeof(a)), v->ifname);
+	if (v->sum->flows_on)
+		fprintf(out, "Top %zu flows per reason by %s (%zu of %zu kernel keys used)\n",
+			v->sum->top, np_trace_by_name(v->sum->by), v->sum->flow_keys,
+			v->sum->flow_cap);
+}
+
 void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose)
 {
+	bool in_table[NP_STAGE__COUNT] = { false };
 	char a[32];
 
 	fprintf(out, "netpath trace %s: %.1f s%s, %s, namespace inode %" PRIu32 "%s%s\n",
@@ -161,10 +231,11 @@ void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose)
 		v->has_reason ? "drop reasons from BTF" : "drop locations (kernel without reasons)",
 		v->netns_inum, v->netns ? " --netns " : "", v->netns ? v->netns : "");
 	print_top(out, v);
-	fprintf(out, "\n%-11s %-9s %14s %12s %12s\n", "stage", "scope", "packets/s", "lost/s",
-		"lost");
+	print_attribution(out, v);
+	fprintf(out, "\n%-11s %-9s %14s %12s %12s  %s\n", "stage", "scope", "packets/s", "lost/s",
+		"lost", "from");
 	for (int st = 0; st < NP_STAGE__COUNT; st++)
-		print_stage(out, v, (enum np_stage)st);
+		in_table[st] = print_stage(out, v, (enum np_stage)st);
 	print_arrivals(out, v, verbose);
 	if (v->xdp && v->xdp_counts) {
 		fputc('\n', out);
@@ -173,8 +244,10 @@ void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose)
 	for (size_t i = 0, shown = 0; v->r && i < v->r->n; i++) {
 		const struct np_finding *f = &v->r->f[i];
 
-		/* Warnings and worse; every finding with -v. */
+		/* Warnings and worse not already in the table; every finding with -v. */
 		if (f->severity < NP_SEV_WARNING && verbose < 1)
+			continue;
+		if (f->severity >= NP_SEV_WARNING && in_table[f->check->stage] && verbose < 1)
 			continue;
 		if (!shown++)
 			fputs("\nFindings over the same window (netpath doctor's checks):\n", out);

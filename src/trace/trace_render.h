@@ -23,6 +23,7 @@ struct np_trace_view {
 	bool interrupted;		/* ended early by SIGINT/SIGTERM */
 	const struct np_trace_summary *sum;
 	const struct np_trace_raw *raw;	/* the arrivals */
+	const struct np_trace_filter *filter;	/* --host/--port/--proto; NULL: none */
 	/* Doctor's collectors and checks over the same window; a NULL: they could not run. */
 	const struct np_analysis *a;
 	const struct np_report *r;

@@ -228,3 +228,28 @@ struct np_reason_info np_symbol_info(const char *func)
 	return (struct np_reason_info){ NP_STAGE_IP, false, "freed here (no reason given)",
 					NP_MATCH_DEFAULT };
 }
+
+/* Reasons whose counter a doctor check already judges. */
+static const struct {
+	const char *reason, *check;
+} checks[] = {
+	{ "NO_SOCKET", "transport.udp-no-ports" },
+	{ "SOCKET_RCVBUFF", "socket.udp-rcvbuf" },
+	{ "CPU_BACKLOG", "softnet.backlog-drops" },
+	{ "TCP_CSUM", "transport.checksum" },
+	{ "UDP_CSUM", "transport.checksum" },
+	{ "SOCKET_BACKLOG", "transport.tcp-backlog-drop" },
+	{ "TCP_ZEROWINDOW", "transport.tcp-zero-window" },
+	{ "TCP_LISTEN_OVERFLOW", "socket.listen-overflow" },
+	{ "IP_INNOROUTES", "ip.no-route" },
+	{ "IP_RPFILTER", "ip.rp-filter" },
+	{ "IP_INADDRERRORS", "ip.addr-errors" },
+};
+
+const char *np_reason_check(const char *name)
+{
+	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
+		if (strcmp(checks[i].reason, name) == 0)
+			return checks[i].check;
+	return NULL;
+}

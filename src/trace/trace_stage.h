@@ -24,4 +24,9 @@ struct np_reason_info np_reason_info(const char *name);
  * locations of NOT_SPECIFIED frees): by the function's subsystem prefix. */
 struct np_reason_info np_symbol_info(const char *func);
 
+/* The doctor check that judges the same loss from its counter ("transport.udp-no-ports" for
+ * NO_SOCKET), so that trace and doctor rate it by one rule: that check's thresholds, and a
+ * check without thresholds (not a loss) never more than info. NULL: no such check. */
+const char *np_reason_check(const char *name);
+
 #endif

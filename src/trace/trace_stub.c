@@ -7,9 +7,11 @@
 
 #include "config.h"
 
-int np_trace_start(const char *ifname, struct np_tracer **out, char *err, size_t errlen)
+int np_trace_start(const char *ifname, const struct np_trace_opts *opt, struct np_tracer **out,
+		   char *err, size_t errlen)
 {
 	(void)ifname;
+	(void)opt;
 	*out = NULL;
 	snprintf(err, errlen, "built without BPF support: %s", NP_BPF_MISSING);
 	return -ENOTSUP;

@@ -69,6 +69,10 @@ pair="$NP_SRCDIR/tests/fixtures/diff/field-bbr"
 "$NETPATH" diff --json "$pair/before" > "$out/diff-error.json" 2>/dev/null
 [ $? -eq 3 ] || np_fail "diff --json without AFTER must exit 3"
 files+=("$out/diff.json" "$out/diff-back.json" "$out/diff-same.json" "$out/diff-error.json")
+# trace needs root; its renderer's golden document (tests/unit/trace, test_render_attribution)
+# stands for it here.
+trace_doc="$NP_SRCDIR/tests/fixtures/trace/attribution.json"
+files+=("$trace_doc")
 
 np_validate "${files[@]}"
 
@@ -91,9 +95,10 @@ for f, sid in (("explain-error", "netpath/error"), ("doctor-error", "netpath/err
 PY
 
 # The validation has teeth: each broken copy must be rejected.
-"$NP_PY" - "$out" <<'PY' || np_fail "could not write the broken documents"
+"$NP_PY" - "$out" "$trace_doc" <<'PY' || np_fail "could not write the broken documents"
 import copy, json, sys
 out = sys.argv[1]
+tr = json.load(open(sys.argv[2]))
 cat = json.load(open(f"{out}/checks.json"))
 ex = json.load(open(f"{out}/explain-{cat['checks'][0]['id']}.json"))
 thr = next(c for c in cat["checks"] if c["thresholds"]["warning"] is not None)
@@ -121,6 +126,14 @@ mut("diff-bad-change", df, lambda d: d["findings"][0].update(change="fixed"))
 mut("diff-bad-stage", df, lambda d: d["settings"][0].update(stage="l2"))
 mut("diff-no-funnel", df, lambda d: d.pop("funnel"))
 mut("diff-exit-4", df, lambda d: d.update(exit_code=4))
+sk = next(i for i, x in enumerate(tr["drops"]) if x["top"])
+mut("trace-no-top", tr, lambda d: d["drops"][sk].pop("top"))
+mut("trace-flow-no-count", tr, lambda d: d["drops"][sk]["top"][0].pop("count"))
+mut("trace-flow-port-range", tr, lambda d: d["drops"][sk]["top"][0].update(dport=70000))
+mut("trace-flow-ip-5", tr, lambda d: d["drops"][sk]["top"][0].update(ip_version=5))
+mut("trace-stage-drops-bad-stage", tr, lambda d: d["stage_drops"].update(l2=1))
+mut("trace-by-5tuple", tr, lambda d: d["attribution"].update(by="5tuple"))
+mut("trace-no-location", tr, lambda d: d["drops"][sk].pop("location"))
 for name, d in bad.items():
     json.dump(d, open(f"{out}/bad-{name}.json", "w"))
 print("\n".join(bad))
