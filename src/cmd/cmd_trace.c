@@ -208,6 +208,7 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 	if (optind < argc)
 		return fail(t, "unexpected argument '%s' (one interface at a time)", argv[optind]);
 	t->topt.flows = t->top > 0;
+	t->xdp_opt.top_sources = t->top;	/* --xdp: the top sources too; 0 counts none */
 	if (!t->xdp && (t->xdp_opt.mode != NP_XDP_MODE_AUTO || t->xdp_opt.accept_reset))
 		return fail(t, "--xdp-mode and --xdp-accept-reset go with --xdp");
 	return -1;
