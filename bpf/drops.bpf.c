@@ -31,6 +31,8 @@ const volatile bool filt_port_on = false;
 const volatile __u16 filt_port = 0;		/* source or destination port */
 const volatile bool filt_proto_on = false;
 const volatile __u8 filt_proto = 0;
+/* --stack: record the kernel stack of every counted drop. */
+const volatile bool stacks_on = false;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
@@ -65,6 +67,21 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } flow_other SEC(".maps");
+
+/* --stack (the loader shrinks both to 1 entry without it). */
+struct {
+	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(max_entries, NP_BPF_MAX_STACKS);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, NP_BPF_STACK_DEPTH * sizeof(__u64));
+} stacks SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, NP_BPF_MAX_STACK_KEYS);
+	__type(key, struct np_stack_key);
+	__type(value, __u64);
+} stack_counts SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -271,8 +288,37 @@ static __always_inline void count_flow(struct np_flow_key *k)
 		stat_inc(NP_BPF_STAT_LOST);
 }
 
+/*
+ * --stack: the stack of this drop, by the kernel's unwinder (ORC or frame pointers on x86),
+ * the costly part of --stack, paid only for drops of the target device that passed the
+ * filters. bpf_get_stackid() hashes the frames and stores each distinct stack once; without
+ * BPF_F_REUSE_STACKID a different stack with the same hash is refused (-EEXIST), never
+ * overwritten, so a stack id always means one stack.
+ */
+static __always_inline void count_stack(void *ctx, __u32 reason)
+{
+	struct np_stack_key k = { .reason = reason };
+	__u64 *v, one = 1;
+	long id = bpf_get_stackid(ctx, &stacks, 0);
+
+	k.stackid = id < 0 ? -1 : (__s32)id;
+	v = bpf_map_lookup_elem(&stack_counts, &k);
+	if (v) {
+		__sync_fetch_and_add(v, 1);
+		return;
+	}
+	if (bpf_map_update_elem(&stack_counts, &k, &one, BPF_NOEXIST) == 0)
+		return;
+	v = bpf_map_lookup_elem(&stack_counts, &k);	/* -EEXIST: another CPU made it */
+	if (v)
+		__sync_fetch_and_add(v, 1);
+	else
+		stat_inc(NP_BPF_STAT_STACK_UNKEYED);
+}
+
 /* Everything below runs only for skbs being dropped: the tracepoint fires on frees alone. */
-static __always_inline void count_drop(const struct sk_buff *skb, __u64 location, __u32 reason)
+static __always_inline void count_drop(void *ctx, const struct sk_buff *skb, __u64 location,
+				       __u32 reason)
 {
 	struct np_drop_key key = { .reason = reason, .location = location };
 	struct np_flow_key fk = { .reason = reason };
@@ -289,6 +335,8 @@ static __always_inline void count_drop(const struct sk_buff *skb, __u64 location
 	}
 	if (flows_on && reason != noflow_reason)
 		count_flow(&fk);
+	if (stacks_on)
+		count_stack(ctx, reason);
 	v = bpf_map_lookup_elem(&drops, &key);
 	if (v) {
 		*v += 1;
@@ -332,7 +380,7 @@ int np_drop_btf(__u64 *ctx)
 
 	if (has_reason)
 		reason = (__u32)ctx[2];
-	count_drop((const struct sk_buff *)ctx[0], ctx[1], reason);
+	count_drop(ctx, (const struct sk_buff *)ctx[0], ctx[1], reason);
 	return 0;
 }
 
@@ -358,7 +406,7 @@ int np_drop_raw(struct bpf_raw_tracepoint_args *ctx)
 
 	if (has_reason)
 		reason = (__u32)ctx->args[2];
-	count_drop((const struct sk_buff *)ctx->args[0], ctx->args[1], reason);
+	count_drop(ctx, (const struct sk_buff *)ctx->args[0], ctx->args[1], reason);
 	return 0;
 }
 

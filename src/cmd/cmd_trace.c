@@ -24,6 +24,7 @@
 #include "trace_ksyms.h"
 #include "trace_model.h"
 #include "trace_render.h"
+#include "trace_stack.h"
 #include "xdp_attach.h"
 
 /* The rtnl snapshot as it would be without netpath's own XDP counter. */
@@ -53,6 +54,8 @@ static const char usage_text[] =
 	"      --port N           count only drops from or to port N\n"
 	"      --proto P          count only drops of protocol P (tcp, udp, icmp, icmp6, sctp\n"
 	"                         or a number); the filters combine, in the kernel\n"
+	"      --stack            also count the kernel stack of every drop and show the\n"
+	"                         busiest (bpf_get_stackid: costs an unwind per drop)\n"
 	"      --netns NS         trace IFACE of network namespace NS: a name (/run/netns/NS),\n"
 	"                         a path, or a PID\n"
 	"      --xdp              also count packets and bytes per rx queue and CPU with an XDP\n"
@@ -107,7 +110,7 @@ static int fail(const struct trace_args *t, const char *fmt, ...)
 }
 
 enum { OPT_NETNS = 256, OPT_XDP, OPT_XDP_MODE, OPT_XDP_ACCEPT_RESET, OPT_TOP, OPT_BY, OPT_HOST,
-       OPT_PORT, OPT_PROTO };
+       OPT_PORT, OPT_PROTO, OPT_STACK };
 
 /* Returns -1 to go on, else the exit code (+100 for --help). */
 static int parse_args(int argc, char **argv, struct trace_args *t)
@@ -125,6 +128,7 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 		{ "host", required_argument, NULL, OPT_HOST },
 		{ "port", required_argument, NULL, OPT_PORT },
 		{ "proto", required_argument, NULL, OPT_PROTO },
+		{ "stack", no_argument, NULL, OPT_STACK },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -191,6 +195,9 @@ static int parse_args(int argc, char **argv, struct trace_args *t)
 			if (np_trace_filter_proto(optarg, &t->topt.filter) < 0)
 				return fail(t, "invalid --proto '%s' (tcp, udp, icmp, icmp6, sctp, "
 					    "udplite or 0-255)", optarg);
+			break;
+		case OPT_STACK:
+			t->topt.stacks = true;
 			break;
 		case 'v':
 			t->verbose++;
@@ -275,6 +282,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	struct np_report rep = { 0 };
 	struct np_funnel fn;
 	struct np_ksyms ks;
+	struct np_trace_stacks stacks = { 0 };
 	struct np_xdp_session *xs = NULL;
 	struct np_xdp_counts xc = { 0 };
 	bool have_xdp = false;
@@ -327,6 +335,11 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	}
 	load_ksyms(ctx, &raw, &ks);
 	r = np_trace_summarize(&raw, np_trace_names(tr), &ks, dt, t->all, &sum);
+	if (r == 0 && np_trace_stacks_build(&raw, np_trace_names(tr), &ks, NP_TRACE_STACKS_SHOWN,
+					    &stacks) < 0) {
+		np_trace_summary_free(&sum);
+		r = -ENOMEM;
+	}
 	np_ksyms_free(&ks);
 	if (r == 0 && np_trace_attribute(&sum, &raw, t->top) < 0) {
 		np_trace_summary_free(&sum);
@@ -359,6 +372,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 			.funnel = analyzed ? &fn : NULL,
 			.xdp = have_xdp ? np_xdp_session_info(xs) : NULL,
 			.xdp_counts = have_xdp ? &xc : NULL,
+			.stacks = &stacks,
 		};
 
 		if (analyzed && np_report_worst(&rep) > worst)
@@ -378,6 +392,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	np_trace_summary_free(&sum);
 	np_report_free(&rep);
 out_raw:
+	np_trace_stacks_free(&stacks);
 	np_trace_raw_free(&raw);
 out_snap:
 	np_xdp_counts_free(&xc);

@@ -10,6 +10,8 @@
 #include "trace_model.h"
 #include "xdp_attach.h"
 
+struct np_trace_stacks;
+
 #define NP_TRACE_JSON_SCHEMA "netpath/trace"
 #define NP_TRACE_JSON_VERSION 1
 
@@ -31,6 +33,8 @@ struct np_trace_view {
 	/* --xdp: the counter at the driver (NULL without --xdp). */
 	const struct np_xdp_info *xdp;
 	const struct np_xdp_counts *xdp_counts;
+	/* --stack: the top kernel stacks of drops (NULL or off without it). */
+	const struct np_trace_stacks *stacks;
 	int exit_code;
 };
 
