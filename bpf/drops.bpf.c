@@ -121,22 +121,29 @@ static __always_inline bool dev_is_target(const struct net_device *dev, bool dir
  * Did this skb arrive on the target device? skb->dev while it is still on the device;
  * afterwards skb->skb_iif (set by __netif_receive_skb_core), with the namespace taken from
  * the socket it was charged to or from the device it is on now. skb->dev shares a union with
- * dev_scratch (UDP reuses it once queued): the CO-RE reads are fault-tolerant, and a bogus
+ * dev_scratch (UDP reuses it once queued): the reads (CO-RE, or direct BTF loads in tp_btf,
+ * which the verifier makes fault-safe) never fault, and a bogus
  * pointer reads as 0, which matches no device and no namespace.
  */
-static __always_inline bool skb_is_target(const struct sk_buff *skb)
+static __always_inline bool skb_is_target(const struct sk_buff *skb, bool direct)
 {
-	struct net_device *dev = BPF_CORE_READ(skb, dev);
+	struct net_device *dev = RD(direct, skb, dev);
 	struct sock *sk;
 
-	if (dev_is_target(dev, false))
+	if (dev_is_target(dev, direct))
 		return true;
-	if (BPF_CORE_READ(skb, skb_iif) != (int)targ_ifindex)
+	if (RD(direct, skb, skb_iif) != (int)targ_ifindex)
 		return false;
-	sk = BPF_CORE_READ(skb, sk);
+	sk = RD(direct, skb, sk);
+	if (sk && direct)
+		return sk->__sk_common.skc_net.net->ns.inum == targ_netns;
 	if (sk)
 		return BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == targ_netns;
-	return dev && BPF_CORE_READ(dev, nd_net.net, ns.inum) == targ_netns;
+	if (!dev)
+		return false;
+	if (direct)
+		return dev->nd_net.net->ns.inum == targ_netns;
+	return BPF_CORE_READ(dev, nd_net.net, ns.inum) == targ_netns;
 }
 
 #define NP_ETH_P_IP	0x0800
@@ -170,20 +177,22 @@ static __always_inline void parse_l4(const unsigned char *head, __u16 l4, struct
  * extension headers are not walked: the first next header is the protocol. Non-first IPv4
  * fragments carry no ports. Anything unreadable leaves family NP_FLOW_NONE.
  */
-static __always_inline void parse_flow(const struct sk_buff *skb, struct np_flow_key *k)
+static __always_inline void parse_flow(const struct sk_buff *skb, struct np_flow_key *k,
+				       bool direct)
 {
-	const unsigned char *head = BPF_CORE_READ(skb, head);
-	__u16 proto = bpf_ntohs(BPF_CORE_READ(skb, protocol));
-	__u16 nh = BPF_CORE_READ(skb, network_header);
-	__u16 mh = BPF_CORE_READ(skb, mac_header);
+	const unsigned char *head = RD(direct, skb, head);
+	__u16 proto = bpf_ntohs(RD(direct, skb, protocol));
+	__u16 nh = RD(direct, skb, network_header);
+	__u16 mh = RD(direct, skb, mac_header);
+	__u16 tci = RD(direct, skb, vlan_tci);
 	bool tagged;
 
 	if (bpf_core_field_exists(skb->vlan_all))
-		tagged = BPF_CORE_READ(skb, vlan_all) != 0;
+		tagged = RD(direct, skb, vlan_all) != 0;
 	else
-		tagged = BPF_CORE_READ(skb, vlan_tci) != 0;
+		tagged = tci != 0;
 	if (tagged)
-		k->vlan = NP_FLOW_VLAN | (BPF_CORE_READ(skb, vlan_tci) & 0x0fff);
+		k->vlan = NP_FLOW_VLAN | (tci & 0x0fff);
 	if ((proto == NP_ETH_P_8021Q || proto == NP_ETH_P_8021AD) && mh != 0xffff) {
 		__u8 tag[4];
 
@@ -318,17 +327,17 @@ static __always_inline void count_stack(void *ctx, __u32 reason)
 
 /* Everything below runs only for skbs being dropped: the tracepoint fires on frees alone. */
 static __always_inline void count_drop(void *ctx, const struct sk_buff *skb, __u64 location,
-				       __u32 reason)
+				       __u32 reason, bool direct)
 {
 	struct np_drop_key key = { .reason = reason, .location = location };
 	struct np_flow_key fk = { .reason = reason };
 	bool filtering = filt_host || filt_port_on || filt_proto_on;
 	__u64 *v, one = 1;
 
-	if (!skb || !skb_is_target(skb))
+	if (!skb || !skb_is_target(skb, direct))
 		return;
 	if (flows_on || filtering)
-		parse_flow(skb, &fk);
+		parse_flow(skb, &fk, direct);
 	if (filtering && !flow_wanted(&fk)) {
 		stat_inc(NP_BPF_STAT_FILTERED);
 		return;
@@ -380,7 +389,7 @@ int np_drop_btf(__u64 *ctx)
 
 	if (has_reason)
 		reason = (__u32)ctx[2];
-	count_drop(ctx, (const struct sk_buff *)ctx[0], ctx[1], reason);
+	count_drop(ctx, (const struct sk_buff *)ctx[0], ctx[1], reason, true);
 	return 0;
 }
 
@@ -406,7 +415,7 @@ int np_drop_raw(struct bpf_raw_tracepoint_args *ctx)
 
 	if (has_reason)
 		reason = (__u32)ctx->args[2];
-	count_drop(ctx, (const struct sk_buff *)ctx->args[0], ctx->args[1], reason);
+	count_drop(ctx, (const struct sk_buff *)ctx->args[0], ctx->args[1], reason, false);
 	return 0;
 }
 
