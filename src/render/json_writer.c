@@ -37,7 +37,7 @@ static void value_prefix(struct np_json *j)
 	j->first[j->depth] = false;
 }
 
-static void open(struct np_json *j, char c)
+static void open_nested(struct np_json *j, char c)
 {
 	value_prefix(j);
 	fputc(c, j->out);
@@ -57,9 +57,9 @@ static void close_(struct np_json *j, char c)
 	fputc(c, j->out);
 }
 
-void np_json_obj_open(struct np_json *j) { open(j, '{'); }
+void np_json_obj_open(struct np_json *j) { open_nested(j, '{'); }
 void np_json_obj_close(struct np_json *j) { close_(j, '}'); }
-void np_json_arr_open(struct np_json *j) { open(j, '['); }
+void np_json_arr_open(struct np_json *j) { open_nested(j, '['); }
 void np_json_arr_close(struct np_json *j) { close_(j, ']'); }
 
 /* The length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, surrogates or
@@ -177,6 +177,55 @@ void np_json_null(struct np_json *j)
 {
 	value_prefix(j);
 	fputs("null", j->out);
+}
+
+/* Key and value in one call: the common case of an object member. */
+void np_json_kv_str(struct np_json *j, const char *key, const char *s)
+{
+	np_json_key(j, key);
+	np_json_str(j, s);
+}
+
+void np_json_kv_u64(struct np_json *j, const char *key, uint64_t v)
+{
+	np_json_key(j, key);
+	np_json_u64(j, v);
+}
+
+void np_json_kv_int(struct np_json *j, const char *key, int64_t v)
+{
+	np_json_key(j, key);
+	np_json_int(j, v);
+}
+
+void np_json_kv_double(struct np_json *j, const char *key, double v)
+{
+	np_json_key(j, key);
+	np_json_double(j, v);
+}
+
+void np_json_kv_bool(struct np_json *j, const char *key, bool v)
+{
+	np_json_key(j, key);
+	np_json_bool(j, v);
+}
+
+void np_json_kv_null(struct np_json *j, const char *key)
+{
+	np_json_key(j, key);
+	np_json_null(j);
+}
+
+void np_json_key_obj_open(struct np_json *j, const char *key)
+{
+	np_json_key(j, key);
+	np_json_obj_open(j);
+}
+
+void np_json_key_arr_open(struct np_json *j, const char *key)
+{
+	np_json_key(j, key);
+	np_json_arr_open(j);
 }
 
 void np_json_end(struct np_json *j)
