@@ -180,35 +180,18 @@ void np_json_null(struct np_json *j)
 }
 
 /* Key and value in one call: the common case of an object member. */
-void np_json_kv_str(struct np_json *j, const char *key, const char *s)
-{
-	np_json_key(j, key);
-	np_json_str(j, s);
-}
-
-void np_json_kv_u64(struct np_json *j, const char *key, uint64_t v)
-{
-	np_json_key(j, key);
-	np_json_u64(j, v);
-}
-
-void np_json_kv_int(struct np_json *j, const char *key, int64_t v)
-{
-	np_json_key(j, key);
-	np_json_int(j, v);
-}
-
-void np_json_kv_double(struct np_json *j, const char *key, double v)
-{
-	np_json_key(j, key);
-	np_json_double(j, v);
-}
-
-void np_json_kv_bool(struct np_json *j, const char *key, bool v)
-{
-	np_json_key(j, key);
-	np_json_bool(j, v);
-}
+#define KV(kind, type)								\
+	void np_json_kv_##kind(struct np_json *j, const char *key, type v)	\
+	{									\
+		np_json_key(j, key);						\
+		np_json_##kind(j, v);						\
+	}
+KV(str, const char *)
+KV(u64, uint64_t)
+KV(int, int64_t)
+KV(double, double)
+KV(bool, bool)
+#undef KV
 
 void np_json_kv_null(struct np_json *j, const char *key)
 {
