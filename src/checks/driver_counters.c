@@ -499,6 +499,27 @@ static enum np_stage default_stage(enum np_drv_meaning m)
 	}
 }
 
+/* Driver-private names of per-queue received packets (bnxt splits them by cast type), in the
+ * pattern syntax above. Not losses, so apart from the tables: watch's per-queue rates. */
+static const char *const rx_packets_pats[] = {
+	"rx_queue_%_packets",	/* ixgbe, igb, ice, virtio_net <= 6.9 */
+	"rx%_packets",		/* mlx5, virtio_net with per-queue stats */
+	"rx-%.packets",		/* i40e */
+	"queue_%_rx_cnt",	/* ena */
+	"[%]: rx_ucast_packets", "[%]: rx_mcast_packets", "[%]: rx_bcast_packets",	/* bnxt */
+};
+
+int np_drv_rx_packets_queue(const char *name)
+{
+	for (size_t i = 0; i < sizeof(rx_packets_pats) / sizeof(rx_packets_pats[0]); i++) {
+		int q = -1;
+
+		if (glob(rx_packets_pats[i], name, &q))
+			return q;
+	}
+	return -1;
+}
+
 bool np_drv_classify(const char *driver, const char *name, struct np_drv_class *out)
 {
 	const struct drv_table *t = find_driver(driver);

@@ -166,24 +166,14 @@ struct sample_stats {
 static int host_sysctls(const struct np_target *tgt, struct np_tar_out *tar,
 			const struct sink *k)
 {
-	const struct np_sysctls *h = &tgt->host_sysctls;
 	char name[32], *text = NULL;
 	size_t len = 0;
-	FILE *f;
 	int err;
 
-	if (!h->n)
+	if (!tgt->has_host_files)
 		return 0;
-	f = open_memstream(&text, &len);
-	if (!f)
+	if (np_host_sysctls_text(&tgt->host_files, &text, &len) < 0)
 		return -ENOMEM;
-	for (size_t i = 0; i < h->n; i++)
-		if (!h->e[i].err)
-			fprintf(f, "%s\t%s\n", h->e[i].key, h->e[i].raw);
-	if (fclose(f) != 0) {
-		free(text);
-		return -ENOMEM;
-	}
 	snprintf(name, sizeof(name), "%s/%s", k->prefix, NP_CAPTURE_HOST_SYSCTLS);
 	err = np_tar_out_file(tar, name, text, len, 0600, k->mtime);
 	free(text);

@@ -15,7 +15,7 @@
 #include "collect.h"
 #include "sock_diag.h"
 #include "commands.h"
-#include "conffile.h"
+#include "doctor_config.h"
 #include "ctx.h"
 #include "target.h"
 #include "funnel.h"
