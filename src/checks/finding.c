@@ -23,6 +23,17 @@ int np_stage_from_name(const char *name)
 	return -1;
 }
 
+const char *np_scope_name(enum np_scope sc)
+{
+	switch (sc) {
+	case NP_SCOPE_UNSET: break;
+	case NP_SCOPE_INTERFACE: return "interface";
+	case NP_SCOPE_NETNS: return "netns";
+	case NP_SCOPE_HOST: return "host";
+	}
+	return "?";
+}
+
 const char *np_severity_name(enum np_severity sev)
 {
 	switch (sev) {

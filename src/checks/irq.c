@@ -485,9 +485,10 @@ static void run_irqbalance(const struct np_analysis *a, struct np_report *r)
 		     "pinning and latency-tuned setups.");
 }
 
-static const struct np_check affinity = {
+const struct np_check np_check_irq_affinity = {
 	.id = "irq.affinity",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_HOST,
 	.title = "Queue IRQs concentrated on few CPUs",
 	.looks_at = "/proc/interrupts lines of the device's RX/TxRx queues, "
 		    "/proc/irq/N/effective_affinity_list (else smp_affinity_list), softnet drops "
@@ -508,9 +509,10 @@ static const struct np_check affinity = {
 	.run = run_affinity,
 };
 
-static const struct np_check cpu_rate = {
+const struct np_check np_check_irq_cpu_rate = {
 	.id = "irq.cpu-rate",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_HOST,
 	.title = "Queue interrupts landing on one CPU",
 	.looks_at = "per-CPU counts of the device's queue IRQs in /proc/interrupts: their change "
 		    "over the interval, else (no interval, a single capture, an idle interval) "
@@ -529,9 +531,10 @@ static const struct np_check cpu_rate = {
 	.run = run_cpu_rate,
 };
 
-static const struct np_check numa = {
+const struct np_check np_check_irq_numa = {
 	.id = "irq.numa",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_HOST,
 	.title = "Queue IRQs on CPUs of another NUMA node",
 	.looks_at = "/sys/class/net/IF/device/{numa_node,local_cpulist}, effective affinity of the "
 		    "queue IRQs",
@@ -544,9 +547,10 @@ static const struct np_check numa = {
 	.run = run_numa,
 };
 
-static const struct np_check irqbalance = {
+const struct np_check np_check_irq_irqbalance = {
 	.id = "irq.irqbalance",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_HOST,
 	.title = "irqbalance state",
 	.looks_at = "whether irqbalance runs (systemd's irqbalance.service cgroup, else every "
 		    "/proc/PID/comm, bounded to 50,000 processes and 0.25 s), queue IRQ placement",
@@ -557,10 +561,4 @@ static const struct np_check irqbalance = {
 	.related = "irqbalance --banirq, IRQBALANCE_BANNED_CPULIST",
 	.warn = NAN, .crit = NAN,
 	.run = run_irqbalance,
-};
-
-extern const struct np_check np_chk_rss_channels, np_chk_rss_indir, np_chk_coalescing, np_chk_gro;
-const struct np_check *const np_checks_irq[] = {
-	&affinity, &cpu_rate, &numa, &irqbalance, &np_chk_rss_channels, &np_chk_rss_indir,
-	&np_chk_coalescing, &np_chk_gro, NULL,
 };

@@ -455,9 +455,10 @@ static void run_gro(const struct np_analysis *a, struct np_report *r)
 		lro_forwarding(a, r);
 }
 
-const struct np_check np_chk_rss_channels = {
+const struct np_check np_check_irq_rss_channels = {
 	.id = "irq.rss-channels",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "RSS queues in use vs CPUs and hardware maximum",
 	.looks_at = "ethtool channels (current and maximum), online and NUMA-local CPUs, softnet "
 		    "drops and time_squeeze, ring drops (rx_missed_errors, driver counters); "
@@ -478,9 +479,10 @@ const struct np_check np_chk_rss_channels = {
 	.run = run_rss_channels,
 };
 
-const struct np_check np_chk_rss_indir = {
+const struct np_check np_check_irq_rss_indirection = {
 	.id = "irq.rss-indirection",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "RSS indirection table skewed to few queues",
 	.looks_at = "ethtool RSS indirection table (entry -> queue) and the channel count",
 	.why = "The indirection table decides which queue each flow hash lands on. Queues missing "
@@ -497,9 +499,10 @@ const struct np_check np_chk_rss_indir = {
 	.run = run_rss_indir,
 };
 
-const struct np_check np_chk_coalescing = {
+const struct np_check np_check_irq_coalescing = {
 	.id = "irq.coalescing",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Interrupt coalescing extremes",
 	.looks_at = "ethtool coalescing (rx-usecs, rx-frames, adaptive-rx), the queue IRQ rate "
 		    "over the interval, ring size, link speed and ring drops",
@@ -519,9 +522,10 @@ const struct np_check np_chk_coalescing = {
 	.run = run_coalescing,
 };
 
-const struct np_check np_chk_gro = {
+const struct np_check np_check_irq_gro = {
 	.id = "irq.gro",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "GRO off, or LRO on while forwarding",
 	.looks_at = "ethtool features (generic-receive-offload, large-receive-offload), link "
 		    "speed, receive packet rate, net.ipv4.ip_forward, net.ipv6.conf.all.forwarding",

@@ -57,7 +57,7 @@ void np_render_finding_json(struct np_json *j, const struct np_finding *f)
 	np_json_key(j, "stage");
 	np_json_str(j, np_stage_name(f->check->stage));
 	np_json_key(j, "scope");
-	np_json_str(j, np_scope_name(np_check_scope(f->check)));
+	np_json_str(j, np_scope_name(f->check->scope));
 	np_json_key(j, "severity");
 	np_json_str(j, np_severity_name(f->severity));
 	np_json_key(j, "title");

@@ -121,7 +121,7 @@ static void finding(FILE *out, const struct np_finding *f, const struct np_rende
 		f->summary, reset);
 	fprintf(out, "      %s[%s]%s %s%s\n", o->color ? C_DIM : "", f->check->id, reset,
 		f->check->title,
-		np_check_scope(f->check) == NP_SCOPE_HOST ? " (host-wide)" : "");
+		f->check->scope == NP_SCOPE_HOST ? " (host-wide)" : "");
 	for (size_t i = 0; i < f->nev; i++)
 		if (!f->ev[i].verbose || o->verbose)
 			evidence(out, &f->ev[i]);
