@@ -37,13 +37,13 @@
 	X(nic_xdp_drops)                        /* nic_flow.c */ \
 	/* irq */ \
 	X(irq_affinity)                         /* irq.c */ \
-	X(irq_cpu_rate)                         /* irq.c */ \
+	X(irq_cpu_rate)                         /* irq_cpu_rate.c */ \
 	X(irq_numa)                             /* irq.c */ \
 	X(irq_irqbalance)                       /* irq.c */ \
 	X(irq_rss_channels)                     /* irq_rss.c */ \
 	X(irq_rss_indirection)                  /* irq_rss.c */ \
-	X(irq_coalescing)                       /* irq_rss.c */ \
-	X(irq_gro)                              /* irq_rss.c */ \
+	X(irq_coalescing)                       /* irq_coalescing.c */ \
+	X(irq_gro)                              /* irq_gro.c */ \
 	/* softnet */ \
 	X(softnet_backlog_drops)                /* softnet.c */ \
 	X(softnet_time_squeeze)                 /* softnet_cpu.c */ \
@@ -53,8 +53,8 @@
 	/* ingress */ \
 	X(ingress_xdp_attached)                 /* ingress_hooks.c */ \
 	X(ingress_tc_drops)                     /* ingress_hooks.c */ \
-	X(ingress_conntrack_full)               /* ingress.c */ \
-	X(ingress_conntrack_insert_failed)      /* ingress.c */ \
+	X(ingress_conntrack_full)               /* conntrack.c */ \
+	X(ingress_conntrack_insert_failed)      /* conntrack.c */ \
 	X(ingress_netfilter_drops)              /* ingress_netfilter.c */ \
 	/* ip */ \
 	X(ip_rp_filter)                         /* ip.c */ \
