@@ -105,8 +105,17 @@ void np_ev_counter(struct np_finding *f, const char *key, const char *unit,
 		   const struct np_counter_view *v);
 /* Mark the last added evidence as verbose-only in text output. */
 void np_ev_verbose(struct np_finding *f);
+/* What only this machine shows: numbers, devices, the concrete commands. The entry's .why and
+ * .fix are not copied here; renderers join them (np_finding_why, np_finding_fix). */
 void np_detail(struct np_finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void np_remedy(struct np_finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- what renderers print: the finding's facts joined with its entry's static text ---- */
+
+/* The explanation: the finding's detail, then its check's .why (into buf, truncated to size). */
+const char *np_finding_why(const struct np_finding *f, char *buf, size_t size);
+/* The remedy: the finding's concrete steps when the check gave them, else its entry's .fix. */
+const char *np_finding_fix(const struct np_finding *f);
 
 /* ---- counters over the interval ---- */
 

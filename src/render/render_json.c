@@ -48,7 +48,7 @@ void np_render_finding_json(struct np_json *j, const struct np_finding *f)
 {
 	char expl[1600];
 
-	snprintf(expl, sizeof(expl), "%s%s%s", f->detail, f->detail[0] ? " " : "", f->check->why);
+	np_finding_why(f, expl, sizeof(expl));
 	np_json_obj_open(j);
 	np_json_key(j, "id");
 	np_json_str(j, f->check->id);
@@ -72,7 +72,7 @@ void np_render_finding_json(struct np_json *j, const struct np_finding *f)
 	np_json_key(j, "explanation");
 	np_json_str(j, expl);
 	np_json_key(j, "remedy");
-	np_json_str(j, f->remedy[0] ? f->remedy : f->check->fix);
+	np_json_str(j, np_finding_fix(f));
 	np_json_obj_close(j);
 }
 

@@ -2,13 +2,15 @@
 /*
  * The check table as a whole (registry.c): every entry complete (id, stage, scope, title, why,
  * fix, run), ids unique and grouped by stage in receive-path order, and each id's stage the one
- * its prefix names, so that `netpath checks` and the report walk the path front to back.
+ * its prefix names, so that `netpath checks` and the report walk the path front to back; and a
+ * finding's text joined with its entry's (np_finding_why, np_finding_fix).
  */
 #include "check.h"
 
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -59,11 +61,34 @@ static void test_stage_order_and_prefixes(void **state)
 	assert_null(np_check_find("no.such-check"));
 }
 
+/* A finding holds only this machine's facts; the entry's text is joined when printed. */
+static void test_finding_joins_entry_text(void **state)
+{
+	const struct np_check *c = np_check_find("softnet.backlog-drops");
+	struct np_finding f;
+	char buf[2048], want[2048];
+
+	(void)state;
+	assert_non_null(c);
+	memset(&f, 0, sizeof(f));
+	f.check = c;
+	assert_string_equal(np_finding_why(&f, buf, sizeof(buf)), c->why);
+	assert_ptr_equal(np_finding_fix(&f), c->fix);
+	snprintf(f.detail, sizeof(f.detail), "CPU 3 dropped 12 packets.");
+	snprintf(f.remedy, sizeof(f.remedy), "sysctl -w net.core.netdev_max_backlog=4096");
+	snprintf(want, sizeof(want), "CPU 3 dropped 12 packets. %s", c->why);
+	assert_string_equal(np_finding_why(&f, buf, sizeof(buf)), want);
+	assert_string_equal(np_finding_fix(&f), "sysctl -w net.core.netdev_max_backlog=4096");
+	/* Truncated to the caller's buffer, never past it. */
+	assert_int_equal(strlen(np_finding_why(&f, buf, 10)), 9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_entry_is_whole),
 		cmocka_unit_test(test_stage_order_and_prefixes),
+		cmocka_unit_test(test_finding_joins_entry_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
