@@ -106,9 +106,10 @@ static void run_netfilter_drops(const struct np_analysis *a, struct np_report *r
 		     "owner of the firewall policy can judge.");
 }
 
-const struct np_check np_chk_netfilter_drops = {
+const struct np_check np_check_ingress_netfilter_drops = {
 	.id = "ingress.netfilter-drops",
 	.stage = NP_STAGE_INGRESS,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Packets dropped after IP input without an IP error (netfilter rules)",
 	.looks_at = "/proc/net/snmp Ip: InReceives vs InDelivers, ForwDatagrams, the IP error "
 		    "counters and reassembly; IpExt multicast/broadcast; TcpExt "

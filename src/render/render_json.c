@@ -42,12 +42,12 @@ void np_render_finding_json(struct np_json *j, const struct np_finding *f)
 {
 	char expl[1600];
 
-	snprintf(expl, sizeof(expl), "%s%s%s", f->detail, f->detail[0] ? " " : "", f->check->why);
+	np_finding_why(f, expl, sizeof(expl));
 	np_json_obj_open(j);
 	np_json_kv_str(j, "id", f->check->id);
 	np_json_kv_str(j, "interface", f->dev);
 	np_json_kv_str(j, "stage", np_stage_name(f->check->stage));
-	np_json_kv_str(j, "scope", np_scope_name(np_check_scope(f->check)));
+	np_json_kv_str(j, "scope", np_scope_name(f->check->scope));
 	np_json_kv_str(j, "severity", np_severity_name(f->severity));
 	np_json_kv_str(j, "title", f->check->title);
 	np_json_kv_str(j, "summary", f->summary);
@@ -56,7 +56,7 @@ void np_render_finding_json(struct np_json *j, const struct np_finding *f)
 		evidence(j, &f->ev[i]);
 	np_json_arr_close(j);
 	np_json_kv_str(j, "explanation", expl);
-	np_json_kv_str(j, "remedy", f->remedy[0] ? f->remedy : f->check->fix);
+	np_json_kv_str(j, "remedy", np_finding_fix(f));
 	np_json_obj_close(j);
 }
 
