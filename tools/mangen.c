@@ -2,7 +2,7 @@
 /* Build-time generator of the man pages and the bash completion from the check table, so the
  * reference cannot drift from the code.
  *   mangen TEMPLATE OUTPUT                 troff: expands @CHECKS@ and @CHECK_LIST@
- *   mangen --bash TEMPLATE OUTPUT NETPATH   bash completion (mangen_bash.c) */
+ *   mangen --bash TEMPLATE OUTPUT           bash completion (mangen_bash.c) */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -275,11 +275,11 @@ static int troff(const char *tmpl, const char *outpath)
 
 int main(int argc, char **argv)
 {
-	if (argc == 5 && strcmp(argv[1], "--bash") == 0)
-		return np_mangen_bash(argv[2], argv[3], argv[4]);
+	if (argc == 4 && strcmp(argv[1], "--bash") == 0)
+		return np_mangen_bash(argv[2], argv[3]);
 	if (argc == 3)
 		return troff(argv[1], argv[2]);
-	fputs("usage: mangen TEMPLATE OUTPUT\n       mangen --bash TEMPLATE OUTPUT NETPATH\n",
+	fputs("usage: mangen TEMPLATE OUTPUT\n       mangen --bash TEMPLATE OUTPUT\n",
 	      stderr);
 	return 2;
 }

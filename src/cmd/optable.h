@@ -61,7 +61,10 @@ struct np_cmd_spec {
 	bool list_options;	/* false: the synopsis names them all (checks, explain) */
 	/* Long options must be spelled out (np_opts_inexact), with an error naming the command. */
 	bool exact;
-	const char *operands[4];	/* in order: "IFACE"; "BEFORE", "AFTER", "IFACE" */
+	struct np_operand {
+		const char *name;		/* "IFACE"; "CHECK-ID"; "BEFORE" */
+		enum np_complete complete;
+	} operands[4];			/* in order; the list ends at a NULL name */
 	const struct np_opt *opts;	/* ends with an entry whose name is NULL */
 };
 

@@ -27,11 +27,11 @@ const struct np_cmd_spec np_capture_spec = {
 		"Usage: netpath capture [IFACE | --all] -o FILE [OPTIONS]\n"
 		"Record two samples of everything 'netpath doctor' reads for IFACE (default: the\n"
 		"interface of the default route), INTERVAL seconds apart, into one archive that\n"
-		"'netpath doctor --root FILE' and 'netpath diff' judge on another machine.\n"
+		"'netpath doctor' and 'netpath diff' judge on another machine.\n"
 		"\n",
 	.epilogue = "\nExit status: 0 written, 3 not written (the reason on stderr).\n",
 	.list_options = true,
 	.exact = true,
-	.operands = { "IFACE" },
+	.operands = { { "IFACE", NP_COMPLETE_IFACE } },
 	.opts = capture_opts,
 };

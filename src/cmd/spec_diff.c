@@ -43,7 +43,9 @@ const struct np_cmd_spec np_diff_spec = {
 		"(also bad arguments, with a one-line reason on stderr).\n",
 	.list_options = true,
 	.exact = true,
-	/* BEFORE and AFTER: captures, sosreports or trees (or archives of them) */
-	.operands = { "BEFORE", "AFTER", "IFACE" },
+	/* BEFORE and AFTER: captures, sosreports or trees (or archives of them): files or
+	 * directories, which the file completion offers both */
+	.operands = { { "BEFORE", NP_COMPLETE_FILE }, { "AFTER", NP_COMPLETE_FILE },
+		      { "IFACE", NP_COMPLETE_IFACE } },
 	.opts = diff_opts,
 };

@@ -82,6 +82,6 @@ const struct np_cmd_spec np_doctor_spec = {
 	.epilogue = "\nExit: 0 no warning, 1 warning, 2 critical, 3 could not diagnose.\n",
 	.list_options = true,
 	.exact = true,
-	.operands = { "IFACE" },
+	.operands = { { "IFACE", NP_COMPLETE_IFACE } },
 	.opts = doctor_opts,
 };

@@ -19,6 +19,6 @@ const struct np_cmd_spec np_explain_spec = {
 	.name = "explain",
 	.summary = "the reference text of one check",
 	.synopsis = "Usage: netpath explain [--json] CHECK-ID\n",
-	.operands = { "CHECK-ID" },
+	.operands = { { "CHECK-ID", NP_COMPLETE_CHECK } },
 	.opts = reference_opts,
 };

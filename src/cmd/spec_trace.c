@@ -48,6 +48,6 @@ const struct np_cmd_spec np_trace_spec = {
 		"findings; a reason is a warning from 1 drop/s, critical from 100 drops/s, benign\n"
 		"reasons never count), 3 could not trace.\n",
 	.list_options = true,
-	.operands = { "IFACE" },
+	.operands = { { "IFACE", NP_COMPLETE_IFACE } },
 	.opts = trace_opts,
 };

@@ -41,6 +41,6 @@ const struct np_cmd_spec np_watch_spec = {
 		"Exit: 0 when done or interrupted, 3 could not watch (bad arguments, no such "
 		"interface).\n",
 	.list_options = true,
-	.operands = { "IFACE" },
+	.operands = { { "IFACE", NP_COMPLETE_IFACE } },
 	.opts = watch_opts,
 };
