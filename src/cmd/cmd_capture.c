@@ -41,14 +41,6 @@ struct capture_args {
 	int verbose;
 };
 
-/* The one way out of capture: a failure's reason on stderr, then its exit code. */
-static int finish(const struct np_status *st)
-{
-	if (np_failed(st))
-		fprintf(stderr, "netpath capture: %s\n", st->msg);
-	return st->code;
-}
-
 /* One option, its value already checked against the table (spec_capture.c). */
 static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
@@ -295,7 +287,7 @@ int np_cmd_capture(int argc, char **argv)
 	int r, err = 0;
 
 	if (parse_args(argc, argv, &a, &st) < 0)
-		return finish(&st);
+		return np_finish(&st, "capture", false);
 	np_log_set_verbosity(a.verbose);
 	{
 		struct np_target_spec spec = {
@@ -306,7 +298,7 @@ int np_cmd_capture(int argc, char **argv)
 
 		if (np_target_open(&tgt, &spec, why, sizeof(why)) < 0) {
 			np_fail(&st, "%s", why);
-			return finish(&st);
+			return np_finish(&st, "capture", false);
 		}
 	}
 	if (!a.ifname && !a.all)
@@ -361,5 +353,5 @@ done:
 		np_runs_free(dr);
 	free(dr);
 	np_target_close(&tgt);
-	return finish(&st);
+	return np_finish(&st, "capture", false);
 }

@@ -28,18 +28,6 @@ struct diff_args {
 	int verbose;
 };
 
-/* The one way out of diff: a failure's reason on stderr (and as a JSON error object with
- * --json), then its exit code. */
-static int finish(const struct diff_args *d, const struct np_status *st)
-{
-	if (np_failed(st)) {
-		fprintf(stderr, "netpath diff: %s\n", st->msg);
-		if (d->json)
-			np_render_error_json(stdout, "diff", st->msg, NP_EXIT_UNKNOWN);
-	}
-	return st->code;
-}
-
 /* One option, its value already checked against the table (spec_diff.c). */
 static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
@@ -269,11 +257,11 @@ int np_cmd_diff(int argc, char **argv)
 	struct diff_args d;
 
 	if (parse_args(argc, argv, &d, &st) < 0)
-		return finish(&d, &st);
+		return np_finish(&st, "diff", d.json);
 	np_log_set_verbosity(d.verbose);
 	aopt.interval = d.live ? d.interval : 0;
 	compare(&d, &before, &after, &bopt, &aopt, &st);
 	side_close(&before);
 	side_close(&after);
-	return finish(&d, &st);
+	return np_finish(&st, "diff", d.json);
 }

@@ -47,14 +47,9 @@ struct doctor_args {
  * --json, or a Nagios UNKNOWN line with --nagios), then its exit code. */
 static int finish(const struct doctor_args *d, const struct np_status *st)
 {
-	if (np_failed(st)) {
-		fprintf(stderr, "netpath doctor: %s\n", st->msg);
-		if (d->json)
-			np_render_error_json(stdout, "doctor", st->msg, NP_EXIT_UNKNOWN);
-		else if (d->nagios)
-			np_render_nagios_unknown(stdout, st->msg);
-	}
-	return st->code;
+	if (np_failed(st) && d->nagios && !d->json)
+		np_render_nagios_unknown(stdout, st->msg);
+	return np_finish(st, "doctor", d->json);
 }
 
 /*

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "opts.h"
+#include "render.h"
 #include "status.h"
 
 int np_fail(struct np_status *st, const char *fmt, ...)
@@ -25,4 +26,14 @@ int np_stop(struct np_status *st, int code)
 	st->msg[0] = '\0';
 	st->code = code;
 	return -1;
+}
+
+int np_finish(const struct np_status *st, const char *cmd, bool json)
+{
+	if (np_failed(st)) {
+		fprintf(stderr, "netpath %s: %s\n", cmd, st->msg);
+		if (json)
+			np_render_error_json(stdout, cmd, st->msg, NP_EXIT_UNKNOWN);
+	}
+	return st->code;
 }

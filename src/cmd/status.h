@@ -26,4 +26,10 @@ static inline bool np_failed(const struct np_status *st)
 	return st->msg[0] != '\0';
 }
 
+/*
+ * The one way out of a command: a failure's reason on stderr as "netpath CMD: reason" (and,
+ * with json, as the netpath/error object on stdout), then the exit code to return.
+ */
+int np_finish(const struct np_status *st, const char *cmd, bool json);
+
 #endif
