@@ -57,7 +57,9 @@ static bool dump_ends(const void *buf, size_t n, uint32_t seq)
 	const struct nlmsghdr *nlh = buf;
 	int rem = (int)n;
 
-	for (; mnl_nlmsg_ok(nlh, rem); nlh = mnl_nlmsg_next(nlh, &rem))
+	/* Lengths compared unsigned: mnl_nlmsg_ok() lets one past 2 GiB through. */
+	for (; rem >= (int)sizeof(*nlh) && nlh->nlmsg_len >= sizeof(*nlh) &&
+	       nlh->nlmsg_len <= (uint32_t)rem; nlh = mnl_nlmsg_next(nlh, &rem))
 		if (nlh->nlmsg_seq == seq &&
 		    (nlh->nlmsg_type == NLMSG_DONE || nlh->nlmsg_type == NLMSG_ERROR))
 			return true;

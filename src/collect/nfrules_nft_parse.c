@@ -452,13 +452,21 @@ static int parse_rule(const struct nlmsghdr *nlh, struct np_nfrules *out)
 	return np_nfrules_add(out, &r);
 }
 
+/* mnl_nlmsg_ok() compares (int)nlmsg_len with the bytes left: a length past 2 GiB turns
+ * negative and passes. Lengths are checked unsigned here. */
+static bool msg_ok(const struct nlmsghdr *nlh, int rem)
+{
+	return rem >= (int)sizeof(*nlh) && nlh->nlmsg_len >= sizeof(*nlh) &&
+	       nlh->nlmsg_len <= (uint32_t)rem;
+}
+
 int np_nft_rules_parse(const void *buf, size_t len, uint32_t seq, struct np_nfrules *out)
 {
 	const struct nlmsghdr *nlh = buf;
 	int rem = len > (size_t)INT32_MAX ? INT32_MAX : (int)len;
 	bool any = false;
 
-	for (; mnl_nlmsg_ok(nlh, rem); nlh = mnl_nlmsg_next(nlh, &rem)) {
+	for (; msg_ok(nlh, rem); nlh = mnl_nlmsg_next(nlh, &rem)) {
 		any = true;
 		if (nlh->nlmsg_seq != seq)
 			continue;

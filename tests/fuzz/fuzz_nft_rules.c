@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Fuzz the nftables rule dump walker: NEWRULE messages with any expressions (the match
  * rendering follows loads, compares, ranges, masks and sets), errors and DONE. */
+#include <linux/netlink.h>
+
 #include "fuzz.h"
 #include "nfrules.h"
 
