@@ -23,6 +23,7 @@
 #include "trace.h"
 #include "trace_ksyms.h"
 #include "trace_model.h"
+#include "trace_nfrule.h"
 #include "trace_render.h"
 #include "xdp_attach.h"
 
@@ -277,6 +278,11 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	struct np_xdp_session *xs = NULL;
 	struct np_xdp_counts xc = { 0 };
 	bool have_xdp = false;
+	/* Netfilter drop-rule counters at both ends of the window: the rule behind
+	 * NETFILTER_DROP. Read-only; bounded in time and size (nfrules.h). */
+	struct np_nfrules nf_start, nf_end;
+	struct np_nfrule_report nf_rep;
+	bool have_nf;
 	bool have_prev, have_cur = false, analyzed = false;
 	char err[512];
 	double t0, dt;
@@ -299,9 +305,14 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 			return fail(t, "%s", err);
 		}
 	}
+	have_nf = np_nfrules_collect(&nf_start) == 0;
+	memset(&nf_end, 0, sizeof(nf_end));
 	t0 = np_mono_now();
 	have_prev = np_collect(ctx, ifname, &prev) == 0;
 	wait_window(t0, t->duration);
+	have_nf = have_nf && np_nfrules_collect(&nf_end) == 0;
+	if (have_nf)
+		np_nfrule_compare(&nf_start, &nf_end, &nf_rep);
 	r = np_trace_read(tr, &raw);
 	if (xs)
 		have_xdp = np_xdp_read(xs, &xc) == 0;
@@ -358,6 +369,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 			.funnel = analyzed ? &fn : NULL,
 			.xdp = have_xdp ? np_xdp_session_info(xs) : NULL,
 			.xdp_counts = have_xdp ? &xc : NULL,
+			.nfrules = have_nf ? &nf_rep : NULL,
 		};
 
 		if (analyzed && np_report_worst(&rep) > worst)
@@ -380,6 +392,8 @@ out_raw:
 	np_trace_raw_free(&raw);
 out_snap:
 	np_xdp_counts_free(&xc);
+	np_nfrules_free(&nf_start);
+	np_nfrules_free(&nf_end);
 	np_xdp_stop(xs);
 	np_trace_stop(tr);
 	catch_stop(false);
