@@ -31,9 +31,9 @@ int np_nl_run(const void *buf, size_t len, uint32_t seq, np_nl_cb cb, void *data
 	      size_t errlen);
 
 /* The errno of one NLMSG_ERROR (framed: nlmsg_len >= NLMSG_HDRLEN and within what arrived, as
- * the walkers check before they look at a message): 0 for an ACK, the kernel's -errno (-EPROTO for a value no
- * kernel sends), -EBADMSG when too short. A failure's extack message goes to errmsg (up to
- * errlen - 1 bytes and a NUL; left alone when the kernel gave none). */
+ * the walkers check first): 0 for an ACK, the kernel's -errno (-EPROTO for a value no kernel
+ * sends), -EBADMSG when too short. A failure's extack message goes to errmsg (up to errlen - 1
+ * bytes and a NUL; left alone when the kernel gave none). Every bus's walker uses it. */
 int np_nl_error(const struct nlmsghdr *nlh, char *errmsg, size_t errlen);
 
 /*

@@ -37,7 +37,8 @@ static size_t int_msg(char *buf, uint16_t type, uint32_t seq, int v)
 }
 
 /* The fuzzers' find: NLMSG_ERROR with error INT_MIN made the reply walker (np_nl_run, then
- * np_genl_run) return INT_MIN, which the callers negate for strerror() (undefined behaviour). Anything past MAX_ERRNO is -EPROTO. */
+ * np_genl_run) return INT_MIN, which the callers negate for strerror() (undefined behaviour).
+ * Anything past MAX_ERRNO is -EPROTO. */
 static void test_genl_error_out_of_range(void **state)
 {
 	static const struct { int in, out; } cases[] = {
