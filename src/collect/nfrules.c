@@ -9,7 +9,7 @@
 
 #include "clock.h"
 #include "log.h"
-#include "nl_socket.h"
+#include "nl_transport.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -66,70 +66,69 @@ static bool dump_ends(const void *buf, size_t n, uint32_t seq)
 	return false;
 }
 
+/* The nftables rule dump: trace reads it live, at the start and end of its window. */
+static const struct np_nl_bus nft_bus = {
+	.name = "nftables", .protocol = NETLINK_NETFILTER, .tape_bus = NP_KT_NFNETLINK,
+	.bufsize = CHUNK, .timeout_ms = NP_NFT_TIMEOUT_MS, .deadline_s = NP_NFT_DEADLINE_S,
+};
+
+struct dump_acc {
+	char *out;
+	size_t used;
+	uint32_t seq;
+};
+
+/* Keep every received buffer whole; the parser walks them afterwards. -EFBIG at the cap. */
+static int keep(void *arg, const void *buf, size_t len)
+{
+	struct dump_acc *a = arg;
+	char *grown;
+
+	if (a->used + len > NP_NFT_MAX_BYTES)
+		return -EFBIG;
+	grown = realloc(a->out, a->used + len);
+	if (!grown)
+		return -ENOMEM;
+	a->out = grown;
+	memcpy(a->out + a->used, buf, len);
+	a->used += len;
+	return dump_ends(buf, len, a->seq) ? 0 : 1;
+}
+
 int np_nft_rules_dump(void **buf, size_t *len, uint32_t *seq, bool *truncated)
 {
-	char req[MNL_SOCKET_BUFFER_SIZE];
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(req);
+	struct dump_acc a = { 0 };
+	struct nlmsghdr *nlh;
 	struct nfgenmsg *g;
-	struct mnl_socket *nl;
-	double deadline = np_mono_now() + NP_NFT_DEADLINE_S;
-	char *out = NULL;
-	size_t used = 0;
-	int r = 0;
+	struct np_nl nl;
+	int r;
 
 	*buf = NULL;
 	*len = 0;
 	*truncated = false;
 	if (!nf_tables_present())
 		return -ENOENT;
-	nl = np_nl_socket_open(NETLINK_NETFILTER, NP_NFT_TIMEOUT_MS, "nftables", &r);
-	if (!nl)
+	r = np_nl_open(&nl, &nft_bus, NULL);
+	if (r < 0)
 		return r;
-	nlh->nlmsg_type = NFNL_SUBSYS_NFTABLES << 8 | NFT_MSG_GETRULE;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
-	nlh->nlmsg_seq = *seq = (uint32_t)time(NULL);
+	nlh = np_nl_request(&nl, NFNL_SUBSYS_NFTABLES << 8 | NFT_MSG_GETRULE, NLM_F_DUMP);
+	*seq = a.seq = nlh->nlmsg_seq;
 	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
 	g->nfgen_family = NFPROTO_UNSPEC;	/* every family */
 	g->version = NFNETLINK_V0;
-	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0) {
-		r = -errno;
-		goto out;
+	r = np_nl_exchange(&nl, nlh, keep, &a);
+	np_nl_close(&nl);
+	/* Past the deadline or the cap: what arrived is parsed; the rest is not waited for. */
+	if (r == -ETIMEDOUT || r == -EFBIG) {
+		*truncated = true;
+		r = 0;
 	}
-	for (;;) {
-		ssize_t n;
-		char *grown;
-
-		if (np_mono_now() > deadline || used + CHUNK > NP_NFT_MAX_BYTES) {
-			*truncated = true;	/* what arrived is parsed; the rest is not waited for */
-			break;
-		}
-		grown = realloc(out, used + CHUNK);
-		if (!grown) {
-			r = -ENOMEM;
-			break;
-		}
-		out = grown;
-		n = mnl_socket_recvfrom(nl, out + used, CHUNK);
-		if (n < 0) {
-			r = errno == EAGAIN || errno == EWOULDBLOCK ? -ETIMEDOUT : -errno;
-			break;
-		}
-		if (n == 0)
-			break;
-		used += (size_t)n;
-		if (dump_ends(out + used - n, (size_t)n, *seq))
-			break;
-	}
-out:
-	mnl_socket_close(nl);
-	if (r < 0 && r != -ETIMEDOUT) {
-		free(out);
+	if (r < 0) {
+		free(a.out);
 		return r;
 	}
-	if (r == -ETIMEDOUT)
-		*truncated = true;
-	*buf = out;
-	*len = used;
+	*buf = a.out;
+	*len = a.used;
 	return 0;
 }
 
