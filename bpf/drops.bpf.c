@@ -31,6 +31,8 @@ const volatile bool filt_port_on = false;
 const volatile __u16 filt_port = 0;		/* source or destination port */
 const volatile bool filt_proto_on = false;
 const volatile __u8 filt_proto = 0;
+/* --stack: record the kernel stack of every counted drop. */
+const volatile bool stacks_on = false;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
@@ -65,6 +67,21 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } flow_other SEC(".maps");
+
+/* --stack (the loader shrinks both to 1 entry without it). */
+struct {
+	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(max_entries, NP_BPF_MAX_STACKS);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, NP_BPF_STACK_DEPTH * sizeof(__u64));
+} stacks SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, NP_BPF_MAX_STACK_KEYS);
+	__type(key, struct np_stack_key);
+	__type(value, __u64);
+} stack_counts SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -104,22 +121,29 @@ static __always_inline bool dev_is_target(const struct net_device *dev, bool dir
  * Did this skb arrive on the target device? skb->dev while it is still on the device;
  * afterwards skb->skb_iif (set by __netif_receive_skb_core), with the namespace taken from
  * the socket it was charged to or from the device it is on now. skb->dev shares a union with
- * dev_scratch (UDP reuses it once queued): the CO-RE reads are fault-tolerant, and a bogus
+ * dev_scratch (UDP reuses it once queued): the reads (CO-RE, or direct BTF loads in tp_btf,
+ * which the verifier makes fault-safe) never fault, and a bogus
  * pointer reads as 0, which matches no device and no namespace.
  */
-static __always_inline bool skb_is_target(const struct sk_buff *skb)
+static __always_inline bool skb_is_target(const struct sk_buff *skb, bool direct)
 {
-	struct net_device *dev = BPF_CORE_READ(skb, dev);
+	struct net_device *dev = RD(direct, skb, dev);
 	struct sock *sk;
 
-	if (dev_is_target(dev, false))
+	if (dev_is_target(dev, direct))
 		return true;
-	if (BPF_CORE_READ(skb, skb_iif) != (int)targ_ifindex)
+	if (RD(direct, skb, skb_iif) != (int)targ_ifindex)
 		return false;
-	sk = BPF_CORE_READ(skb, sk);
+	sk = RD(direct, skb, sk);
+	if (sk && direct)
+		return sk->__sk_common.skc_net.net->ns.inum == targ_netns;
 	if (sk)
 		return BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == targ_netns;
-	return dev && BPF_CORE_READ(dev, nd_net.net, ns.inum) == targ_netns;
+	if (!dev)
+		return false;
+	if (direct)
+		return dev->nd_net.net->ns.inum == targ_netns;
+	return BPF_CORE_READ(dev, nd_net.net, ns.inum) == targ_netns;
 }
 
 #define NP_ETH_P_IP	0x0800
@@ -153,20 +177,22 @@ static __always_inline void parse_l4(const unsigned char *head, __u16 l4, struct
  * extension headers are not walked: the first next header is the protocol. Non-first IPv4
  * fragments carry no ports. Anything unreadable leaves family NP_FLOW_NONE.
  */
-static __always_inline void parse_flow(const struct sk_buff *skb, struct np_flow_key *k)
+static __always_inline void parse_flow(const struct sk_buff *skb, struct np_flow_key *k,
+				       bool direct)
 {
-	const unsigned char *head = BPF_CORE_READ(skb, head);
-	__u16 proto = bpf_ntohs(BPF_CORE_READ(skb, protocol));
-	__u16 nh = BPF_CORE_READ(skb, network_header);
-	__u16 mh = BPF_CORE_READ(skb, mac_header);
+	const unsigned char *head = RD(direct, skb, head);
+	__u16 proto = bpf_ntohs(RD(direct, skb, protocol));
+	__u16 nh = RD(direct, skb, network_header);
+	__u16 mh = RD(direct, skb, mac_header);
+	__u16 tci = RD(direct, skb, vlan_tci);
 	bool tagged;
 
 	if (bpf_core_field_exists(skb->vlan_all))
-		tagged = BPF_CORE_READ(skb, vlan_all) != 0;
+		tagged = RD(direct, skb, vlan_all) != 0;
 	else
-		tagged = BPF_CORE_READ(skb, vlan_tci) != 0;
+		tagged = tci != 0;
 	if (tagged)
-		k->vlan = NP_FLOW_VLAN | (BPF_CORE_READ(skb, vlan_tci) & 0x0fff);
+		k->vlan = NP_FLOW_VLAN | (tci & 0x0fff);
 	if ((proto == NP_ETH_P_8021Q || proto == NP_ETH_P_8021AD) && mh != 0xffff) {
 		__u8 tag[4];
 
@@ -271,24 +297,55 @@ static __always_inline void count_flow(struct np_flow_key *k)
 		stat_inc(NP_BPF_STAT_LOST);
 }
 
+/*
+ * --stack: the stack of this drop, by the kernel's unwinder (ORC or frame pointers on x86),
+ * the costly part of --stack, paid only for drops of the target device that passed the
+ * filters. bpf_get_stackid() hashes the frames and stores each distinct stack once; without
+ * BPF_F_REUSE_STACKID a different stack with the same hash is refused (-EEXIST), never
+ * overwritten, so a stack id always means one stack.
+ */
+static __always_inline void count_stack(void *ctx, __u32 reason)
+{
+	struct np_stack_key k = { .reason = reason };
+	__u64 *v, one = 1;
+	long id = bpf_get_stackid(ctx, &stacks, 0);
+
+	k.stackid = id < 0 ? -1 : (__s32)id;
+	v = bpf_map_lookup_elem(&stack_counts, &k);
+	if (v) {
+		__sync_fetch_and_add(v, 1);
+		return;
+	}
+	if (bpf_map_update_elem(&stack_counts, &k, &one, BPF_NOEXIST) == 0)
+		return;
+	v = bpf_map_lookup_elem(&stack_counts, &k);	/* -EEXIST: another CPU made it */
+	if (v)
+		__sync_fetch_and_add(v, 1);
+	else
+		stat_inc(NP_BPF_STAT_STACK_UNKEYED);
+}
+
 /* Everything below runs only for skbs being dropped: the tracepoint fires on frees alone. */
-static __always_inline void count_drop(const struct sk_buff *skb, __u64 location, __u32 reason)
+static __always_inline void count_drop(void *ctx, const struct sk_buff *skb, __u64 location,
+				       __u32 reason, bool direct)
 {
 	struct np_drop_key key = { .reason = reason, .location = location };
 	struct np_flow_key fk = { .reason = reason };
 	bool filtering = filt_host || filt_port_on || filt_proto_on;
 	__u64 *v, one = 1;
 
-	if (!skb || !skb_is_target(skb))
+	if (!skb || !skb_is_target(skb, direct))
 		return;
 	if (flows_on || filtering)
-		parse_flow(skb, &fk);
+		parse_flow(skb, &fk, direct);
 	if (filtering && !flow_wanted(&fk)) {
 		stat_inc(NP_BPF_STAT_FILTERED);
 		return;
 	}
 	if (flows_on && reason != noflow_reason)
 		count_flow(&fk);
+	if (stacks_on)
+		count_stack(ctx, reason);
 	v = bpf_map_lookup_elem(&drops, &key);
 	if (v) {
 		*v += 1;
@@ -332,7 +389,7 @@ int np_drop_btf(__u64 *ctx)
 
 	if (has_reason)
 		reason = (__u32)ctx[2];
-	count_drop((const struct sk_buff *)ctx[0], ctx[1], reason);
+	count_drop(ctx, (const struct sk_buff *)ctx[0], ctx[1], reason, true);
 	return 0;
 }
 
@@ -358,7 +415,7 @@ int np_drop_raw(struct bpf_raw_tracepoint_args *ctx)
 
 	if (has_reason)
 		reason = (__u32)ctx->args[2];
-	count_drop((const struct sk_buff *)ctx->args[0], ctx->args[1], reason);
+	count_drop(ctx, (const struct sk_buff *)ctx->args[0], ctx->args[1], reason, false);
 	return 0;
 }
 

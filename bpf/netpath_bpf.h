@@ -71,11 +71,29 @@ struct np_arrival_val {
 	__u64 gro;		/* net:napi_gro_receive_entry: frames handed to GRO by the driver */
 };
 
+/*
+ * --stack: the kernel stacks of counted drops. A stack map (BPF_MAP_TYPE_STACK_TRACE) of
+ * NP_BPF_MAX_STACKS distinct stacks of at most NP_BPF_STACK_DEPTH frames (32 x 8 bytes each:
+ * 256 KiB), and a hash of (reason, stack id) -> count of NP_BPF_MAX_STACK_KEYS keys. A stack
+ * the stack map cannot take (full, or a hash collision with another stack) is counted under
+ * stack id -1; a key the counts map cannot take in NP_BPF_STAT_STACK_UNKEYED. Both maps are
+ * sized 1 when --stack is not given.
+ */
+#define NP_BPF_STACK_DEPTH 32
+#define NP_BPF_MAX_STACKS 1024
+#define NP_BPF_MAX_STACK_KEYS 2048
+
+struct np_stack_key {
+	__u32 reason;
+	__s32 stackid;		/* in the stack map; -1: the stack could not be recorded */
+};
+
 /* Slots of the per-CPU stats array. */
 enum np_bpf_stat {
 	NP_BPF_STAT_LOST,	/* an event that could not be counted: a map was full, or a
 				 * queue beyond NP_BPF_MAX_QUEUES */
 	NP_BPF_STAT_FILTERED,	/* drops on the device that --host/--port/--proto left out */
+	NP_BPF_STAT_STACK_UNKEYED,	/* --stack: the (reason, stack) counts map was full */
 	NP_BPF_STAT__COUNT
 };
 

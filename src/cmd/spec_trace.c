@@ -15,6 +15,9 @@ static const struct np_opt trace_opts[] = {
 	NP_OPT(NP_TRACE_TOP, "top", "N",
 	  "the N busiest flows of each drop reason (default 5; 0 turns\n"
 	  "attribution off), counted in the kernel",
+	  .man = "The N busiest flows of each drop reason (default 5, up to 1000), and with\n"
+		 ".B \\-\\-xdp\n"
+		 "the N busiest source addresses; 0 turns the flow and source counting off in the kernel.",
 	  .kind = NP_ARG_NUMBER, .min = 0, .max = 1000, .whole = true,
 	  .hint = "flows per reason, 0 to 1000"),
 	NP_OPT(NP_TRACE_BY, "by", "KEY",
@@ -32,6 +35,19 @@ static const struct np_opt trace_opts[] = {
 	  "count only drops of protocol P (tcp, udp, icmp, icmp6, sctp\n"
 	  "or a number); the filters combine, in the kernel",
 	  .kind = NP_ARG_STRING, .hint = "tcp, udp, icmp, icmp6, sctp, udplite or 0-255"),
+	NP_OPT(NP_TRACE_STACK, "stack", NULL,
+	  "also count the kernel stack of every drop and show the\n"
+	  "busiest (bpf_get_stackid: costs an unwind per drop)",
+	  .man = "Also record the kernel stack of every drop counted (after the filters) and show the\n"
+		 "five busiest stacks with their reasons, symbolised from /proc/kallsyms like the drop\n"
+		 "locations, innermost frame first, the BPF program and tracepoint frames above the drop left\n"
+		 "out. The stacks are kept in a BPF stack map of 1024 distinct stacks of up to 32 frames\n"
+		 "(256 KiB); a drop whose stack the map cannot take (full, or two stacks with the same hash)\n"
+		 "is counted as \"without a stack\", never lost. The cost is one unwind of the kernel stack\n"
+		 "per counted drop (bpf_get_stackid: ORC or frame pointers on x86), paid only for drops of\n"
+		 "the traced device and only with this option: see bench/results/trace_attribution_cost.md\n"
+		 "for the measured ns per drop. Without it the maps are created with one entry and never\n"
+		 "touched."),
 	NP_OPT(NP_TRACE_NETNS, "netns", "NS",
 	  "trace IFACE of network namespace NS: a name (/run/netns/NS),\n"
 	  "a path, or a PID",
@@ -41,7 +57,15 @@ static const struct np_opt trace_opts[] = {
 	  "program at the driver (never replaces an existing program;\n"
 	  "refused on drivers where attaching resets rings or the link)",
 	  .man = "Also load a counter at the driver's XDP hook, the earliest point in the stack: packets\n"
-		 "and bytes per rx queue and per CPU. It passes every frame. netpath never replaces or detaches\n"
+		 "and bytes per rx queue and per CPU, and per source address (IPv4 and IPv6, behind at most\n"
+		 "one VLAN tag): the busiest\n"
+		 ".B \\-\\-top\n"
+		 "sources are listed, the others summed as \"other sources\", frames without an IP source\n"
+		 "(ARP, LLDP) apart. Sources are counted in the kernel in a preallocated per\\-CPU hash of\n"
+		 "4096 addresses (64 KiB per possible CPU), summed over the CPUs by netpath; when it is\n"
+		 "full, the frames of further sources are counted as \"not keyed\" in the other sources and\n"
+		 "the report says so, never silently. The program only reads the frame's headers,\n"
+		 "bounds\\-checked, and passes every frame. netpath never replaces or detaches\n"
 		 "an XDP program that is already attached: it refuses with exit 3 and names the program's id.\n"
 		 "The counter is held only through a BPF link owned by the process and never pinned, so the\n"
 		 "kernel removes it when netpath exits for any reason, SIGKILL included. On drivers where\n"

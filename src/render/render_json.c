@@ -93,7 +93,7 @@ static void counter(struct np_json *j, const char *key, const char *what,
 void np_render_funnel_json(struct np_json *j, const struct np_funnel *f)
 {
 	np_json_arr_open(j);
-	for (size_t i = 0; i < f->n; i++) {
+	for (size_t i = 0; f && i < f->n; i++) {	/* NULL: no counters read */
 		const struct np_funnel_row *r = &f->rows[i];
 
 		np_json_obj_open(j);

@@ -38,6 +38,15 @@ struct np_trace_raw_other {
 	uint64_t count;
 };
 
+/* --stack: drops of one reason with one kernel stack (ips innermost first; nips 0 when the
+ * stack could not be recorded: the stack map was full or two stacks collided). */
+struct np_trace_raw_stack {
+	uint32_t reason;
+	uint64_t count;
+	size_t nips;
+	uint64_t ips[NP_BPF_STACK_DEPTH];
+};
+
 /* What the programs counted since they were attached. */
 struct np_trace_raw {
 	unsigned int ncpu;	/* possible CPUs: the length of every per_cpu array */
@@ -52,6 +61,10 @@ struct np_trace_raw {
 	enum np_flow_by by;
 	uint64_t lost;		/* events that could not be counted (a map was full) */
 	uint64_t filtered;	/* drops on the device that the filters left out */
+	bool stacks_on;		/* --stack */
+	size_t nstacks;
+	struct np_trace_raw_stack *stacks;
+	uint64_t stacks_unkeyed;	/* drops whose (reason, stack) found the counts map full */
 	bool has_reason;	/* the kernel passes drop reasons (5.17+) */
 	bool by_location;	/* every drop keyed by its freeing function (no reasons) */
 	bool gro_attached;	/* napi_gro_receive_entry could be attached */
@@ -67,6 +80,7 @@ struct np_trace_opts {
 	bool flows;			/* count each drop's flow (--top > 0) */
 	enum np_flow_by by;
 	struct np_trace_filter filter;	/* applied in the kernel */
+	bool stacks;			/* --stack: the kernel stack of every counted drop */
 };
 
 /*

@@ -98,6 +98,11 @@ static int try_mode(struct np_tracer *t, bool btf_mode)
 	s->rodata->filt_port = t->opt.filter.port;
 	s->rodata->filt_proto_on = t->opt.filter.proto_on;
 	s->rodata->filt_proto = t->opt.filter.proto;
+	s->rodata->stacks_on = t->opt.stacks;
+	if (!t->opt.stacks) {	/* the maps exist either way; without --stack they stay tiny */
+		bpf_map__set_max_entries(s->maps.stacks, 1);
+		bpf_map__set_max_entries(s->maps.stack_counts, 1);
+	}
 	bpf_program__set_autoload(s->progs.np_drop_btf, btf_mode);
 	bpf_program__set_autoload(s->progs.np_rx_btf, btf_mode);
 	bpf_program__set_autoload(s->progs.np_gro_btf, btf_mode);
@@ -357,6 +362,39 @@ static uint64_t read_stat(struct np_tracer *t, struct np_trace_raw *out, uint32_
 	return sum;
 }
 
+/* --stack: every (reason, stack id) count, each with its frames from the stack map. */
+static int read_stacks(struct np_tracer *t, struct np_trace_raw *out)
+{
+	struct bpf_map *m = t->skel->maps.stack_counts;
+	int sfd = bpf_map__fd(t->skel->maps.stacks);
+	struct np_stack_key key, next, *prev = NULL;
+
+	while (bpf_map__get_next_key(m, prev, &next, sizeof(next)) == 0) {
+		struct np_trace_raw_stack *ns, *st;
+		uint64_t v;
+
+		key = next;
+		prev = &key;
+		if (bpf_map__lookup_elem(m, &key, sizeof(key), &v, sizeof(v), 0))
+			return -errno;
+		ns = realloc(out->stacks, (out->nstacks + 1) * sizeof(*ns));
+		if (!ns)
+			return -ENOMEM;
+		out->stacks = ns;
+		st = &ns[out->nstacks++];
+		memset(st, 0, sizeof(*st));
+		st->reason = key.reason;
+		st->count = v;
+		if (key.stackid < 0)
+			continue;
+		/* A stack shorter than the depth ends with zeros. */
+		if (bpf_map_lookup_elem(sfd, &key.stackid, st->ips) == 0)
+			while (st->nips < NP_BPF_STACK_DEPTH && st->ips[st->nips])
+				st->nips++;
+	}
+	return 0;
+}
+
 int np_trace_read(struct np_tracer *t, struct np_trace_raw *out)
 {
 	int n, r;
@@ -389,6 +427,11 @@ int np_trace_read(struct np_tracer *t, struct np_trace_raw *out)
 		r = read_flows(t, out);
 	if (r == 0 && t->opt.flows)
 		r = read_other(t, out);
+	out->stacks_on = t->opt.stacks;
+	if (r == 0 && t->opt.stacks) {
+		out->stacks_unkeyed = read_stat(t, out, NP_BPF_STAT_STACK_UNKEYED);
+		r = read_stacks(t, out);
+	}
 	if (r < 0)
 		np_trace_raw_free(out);
 	return r;

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "json_writer.h"
 #include "render.h"
+#include "trace_stack.h"
 #include "xdp_render.h"
 
 /* A finding and a funnel row exactly as doctor's JSON has them (doc/netpath.schema.json
@@ -233,6 +234,8 @@ void np_render_trace_json(FILE *out, const struct np_trace_view *v)
 		np_xdp_render_json(&j, v->xdp, v->xdp_counts, v->sum->duration);
 	else
 		np_json_null(&j);
+	np_json_key(&j, "stacks");
+	np_trace_stacks_json(&j, v->stacks);
 
 	np_json_key(&j, "funnel");
 	np_render_funnel_json(&j, v->funnel);

@@ -19,6 +19,7 @@ void np_trace_raw_free(struct np_trace_raw *r)
 	free(r->arrivals);
 	free(r->flows);
 	free(r->other);
+	free(r->stacks);
 	memset(r, 0, sizeof(*r));
 }
 

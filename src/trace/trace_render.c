@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "trace_stack.h"
 #include "xdp_render.h"
 
 /* Rates: whole numbers from 100/s on, so big ones get their thousands separators. */
@@ -243,6 +244,7 @@ void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose)
 		fputc('\n', out);
 		np_xdp_render_text(out, v->xdp, v->xdp_counts, v->sum->duration, verbose);
 	}
+	np_trace_stacks_text(out, v->stacks);
 	for (size_t i = 0, shown = 0; v->r && i < v->r->n; i++) {
 		const struct np_finding *f = &v->r->f[i];
 

@@ -11,6 +11,8 @@
 #include "trace_nfrule.h"
 #include "xdp_attach.h"
 
+struct np_trace_stacks;
+
 #define NP_TRACE_JSON_SCHEMA "netpath/trace"
 #define NP_TRACE_JSON_VERSION 1
 
@@ -34,6 +36,8 @@ struct np_trace_view {
 	const struct np_xdp_counts *xdp_counts;
 	/* The netfilter drop rules whose counters grew over the window (NULL: not read). */
 	const struct np_nfrule_report *nfrules;
+	/* --stack: the top kernel stacks of drops (NULL or off without it). */
+	const struct np_trace_stacks *stacks;
 	int exit_code;
 };
 

@@ -31,6 +31,7 @@ struct np_xdp_session {
 	size_t ncpu;
 	int *cpu_ids;		/* i-th possible CPU -> CPU id */
 	struct np_xdp_slot *vals;	/* NP_XDP_SLOTS * ncpu, reused by every read */
+	size_t top_sources;	/* 0: sources not counted */
 	struct np_xdp_info info;
 };
 
@@ -251,7 +252,17 @@ static int start(struct np_xdp_session *x, struct np_snapshot *s, const struct n
 		snprintf(err, errlen, "cannot size the XDP counters: %s", strerror(-ret));
 		return ret;
 	}
-	x->skel = np_xdp_count__open_and_load();
+	x->skel = np_xdp_count__open();
+	if (x->skel) {
+		x->skel->rodata->sources_on = o->top_sources > 0;
+		x->top_sources = o->top_sources;
+		ret = np_xdp_count__load(x->skel);
+		if (ret) {
+			np_xdp_count__destroy(x->skel);
+			x->skel = NULL;
+			errno = -ret;
+		}
+	}
 	if (!x->skel) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot load the XDP counter: %s%s", strerror(-ret),
@@ -323,15 +334,66 @@ const struct np_xdp_info *np_xdp_session_info(const struct np_xdp_session *x)
 	return &x->info;
 }
 
+/* Every key of the per-source map with its per-CPU values, and the misc slots. */
+static int read_sources(struct np_xdp_session *x, struct np_xdp_sources *out)
+{
+	int fd = bpf_map__fd(x->skel->maps.np_xdp_sources);
+	int mfd = bpf_map__fd(x->skel->maps.np_xdp_src_misc);
+	struct np_xdp_src_key *keys = calloc(NP_XDP_MAX_SOURCES, sizeof(*keys));
+	struct np_xdp_slot *vals = calloc(NP_XDP_MAX_SOURCES * x->ncpu, sizeof(*vals));
+	struct np_xdp_slot *misc = calloc(NP_XDP_SRC__COUNT * x->ncpu, sizeof(*misc));
+	struct np_xdp_src_key cur, next;
+	size_t n = 0;
+	int r = 0;
+
+	if (!keys || !vals || !misc) {
+		r = -ENOMEM;
+		goto out;
+	}
+	for (uint32_t k = 0; k < NP_XDP_SRC__COUNT; k++)
+		if (bpf_map_lookup_elem(mfd, &k, &misc[k * x->ncpu])) {
+			r = -errno;
+			goto out;
+		}
+	/* The program is detached: the keys no longer change while they are walked. */
+	while (n < NP_XDP_MAX_SOURCES && bpf_map_get_next_key(fd, n ? &cur : NULL, &next) == 0) {
+		cur = next;
+		if (bpf_map_lookup_elem(fd, &cur, &vals[n * x->ncpu])) {
+			r = -errno;
+			goto out;
+		}
+		keys[n++] = cur;
+	}
+	r = np_xdp_sources_fold(keys, vals, n, x->ncpu, misc, x->top_sources, out);
+out:
+	free(keys);
+	free(vals);
+	free(misc);
+	return r;
+}
+
 int np_xdp_read(struct np_xdp_session *x, struct np_xdp_counts *out)
 {
-	int fd = bpf_map__fd(x->skel->maps.np_xdp_counts);
+	int fd = bpf_map__fd(x->skel->maps.np_xdp_counts), r;
 
 	memset(out, 0, sizeof(*out));
+	/* Stop counting first: the per-queue and per-source maps are read one after the other,
+	 * and a frame counted in between would make them disagree. Detaching now is what exit
+	 * would do a moment later. */
+	if (x->link_fd >= 0) {
+		close(x->link_fd);
+		x->link_fd = -1;
+	}
 	for (uint32_t k = 0; k < NP_XDP_SLOTS; k++)
 		if (bpf_map_lookup_elem(fd, &k, &x->vals[k * x->ncpu]))
 			return -errno;
-	return np_xdp_counts_fold(x->vals, NP_XDP_SLOTS, x->cpu_ids, x->ncpu, out);
+	r = np_xdp_counts_fold(x->vals, NP_XDP_SLOTS, x->cpu_ids, x->ncpu, out);
+	if (r == 0 && x->top_sources) {
+		r = read_sources(x, &out->sources);
+		if (r)
+			np_xdp_counts_free(out);
+	}
+	return r;
 }
 
 void np_xdp_stop(struct np_xdp_session *x)

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "xdp_sources.h"
+
 enum np_xdp_mode {
 	NP_XDP_MODE_AUTO,	/* native when the driver has it, else generic */
 	NP_XDP_MODE_NATIVE,	/* in the driver's poll, before any skb exists */
@@ -85,6 +87,7 @@ struct np_xdp_counts {
 	uint64_t packets, bytes;
 	size_t nqueue, ncpu, ncell;
 	struct np_xdp_cell *per_queue, *per_cpu, *cells;
+	struct np_xdp_sources sources;	/* the top sources (sources.on false: not counted) */
 };
 
 /* Fold per-CPU map values into counts: vals[slot * ncpu + i] is slot's value on the i-th
@@ -98,6 +101,7 @@ void np_xdp_counts_free(struct np_xdp_counts *c);
 struct np_xdp_opts {
 	enum np_xdp_mode mode;
 	bool accept_reset;
+	size_t top_sources;	/* sources reported; 0 leaves them uncounted in the kernel */
 };
 
 struct np_xdp_info {
@@ -123,7 +127,9 @@ struct np_xdp_session;
 int np_xdp_start(const char *ifname, int ifindex, const struct np_xdp_opts *o,
 		 struct np_xdp_session **out, char *err, size_t errlen);
 const struct np_xdp_info *np_xdp_session_info(const struct np_xdp_session *s);
-/* Read the counters (sum per queue and per CPU over the possible CPUs). 0 or -errno. */
+/* Read the counters at the end of the window (sum per queue and per CPU over the possible
+ * CPUs, and the top sources): detaches the program first, so that the per-queue and
+ * per-source counts cover the same frames. Call it once. 0 or -errno. */
 int np_xdp_read(struct np_xdp_session *s, struct np_xdp_counts *out);
 /* Detach (close the link) and unload. NULL is fine. */
 void np_xdp_stop(struct np_xdp_session *s);

@@ -287,6 +287,7 @@ void np_xdp_counts_free(struct np_xdp_counts *c)
 	free(c->per_queue);
 	free(c->per_cpu);
 	free(c->cells);
+	np_xdp_sources_free(&c->sources);
 	memset(c, 0, sizeof(*c));
 }
 

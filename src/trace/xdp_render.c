@@ -30,6 +30,59 @@ static void cells(struct np_json *j, const struct np_xdp_cell *v, size_t n, bool
 	np_json_arr_close(j);
 }
 
+static void pair(struct np_json *j, const char *key, const struct np_xdp_slot *v, bool on)
+{
+	np_json_key(j, key);
+	if (!on) {
+		np_json_null(j);
+		return;
+	}
+	np_json_obj_open(j);
+	np_json_key(j, "packets");
+	np_json_u64(j, v->packets);
+	np_json_key(j, "bytes");
+	np_json_u64(j, v->bytes);
+	np_json_obj_close(j);
+}
+
+/* "sources" and what lies beyond them; all null when the sources were not counted. */
+static void sources_json(struct np_json *j, const struct np_xdp_sources *s)
+{
+	char a[64];
+
+	np_json_key(j, "sources");
+	if (s->on) {
+		np_json_arr_open(j);
+		for (size_t i = 0; i < s->n; i++) {
+			np_json_obj_open(j);
+			np_json_key(j, "addr");
+			np_json_str(j, np_xdp_source_addr(&s->top[i], a, sizeof(a)));
+			np_json_key(j, "packets");
+			np_json_u64(j, s->top[i].packets);
+			np_json_key(j, "bytes");
+			np_json_u64(j, s->top[i].bytes);
+			np_json_obj_close(j);
+		}
+		np_json_arr_close(j);
+	} else {
+		np_json_null(j);
+	}
+	pair(j, "sources_other", &s->other, s->on);
+	pair(j, "sources_unkeyed", &s->unkeyed, s->on);
+	pair(j, "sources_non_ip", &s->non_ip, s->on);
+	np_json_key(j, "sources_map");
+	if (s->on) {
+		np_json_obj_open(j);
+		np_json_key(j, "cap");
+		np_json_u64(j, s->cap);
+		np_json_key(j, "keys");
+		np_json_u64(j, s->keys);
+		np_json_obj_close(j);
+	} else {
+		np_json_null(j);
+	}
+}
+
 void np_xdp_render_json(struct np_json *j, const struct np_xdp_info *info,
 			const struct np_xdp_counts *c, double duration)
 {
@@ -56,6 +109,7 @@ void np_xdp_render_json(struct np_json *j, const struct np_xdp_info *info,
 	cells(j, c->per_queue, c->nqueue, false);
 	np_json_key(j, "per_cpu");
 	cells(j, c->per_cpu, c->ncpu, true);
+	sources_json(j, &c->sources);
 	np_json_obj_close(j);
 }
 
@@ -69,6 +123,36 @@ static void row(FILE *out, const char *what, int id, const struct np_xdp_cell *v
 		fprintf(out, "  %s >= %d  %14s packets %18s bytes\n", what, id, p, b);
 	else
 		fprintf(out, "  %s %-4d  %14s packets %18s bytes\n", what, id, p, b);
+}
+
+static void source_row(FILE *out, const char *what, const struct np_xdp_slot *v)
+{
+	char p[32], b[32];
+
+	np_fmt_count((double)v->packets, p, sizeof(p));
+	np_fmt_count((double)v->bytes, b, sizeof(b));
+	fprintf(out, "    %-39s %14s packets %18s bytes\n", what, p, b);
+}
+
+static void sources_text(FILE *out, const struct np_xdp_sources *s)
+{
+	char a[64];
+
+	if (!s->on)
+		return;
+	fprintf(out, "  Top %zu sources (a per-CPU map of %zu keys, %zu used):\n", s->n, s->cap,
+		s->keys);
+	for (size_t i = 0; i < s->n; i++)
+		source_row(out, np_xdp_source_addr(&s->top[i], a, sizeof(a)),
+			   &(struct np_xdp_slot){ s->top[i].packets, s->top[i].bytes });
+	if (s->other.packets)
+		source_row(out, "(other sources)", &s->other);
+	if (s->non_ip.packets)
+		source_row(out, "(not IPv4/IPv6)", &s->non_ip);
+	if (s->unkeyed.packets)
+		fprintf(out, "    (%llu packets not keyed: the per-source map was full at %zu "
+			"sources; they are in the other sources)\n",
+			(unsigned long long)s->unkeyed.packets, s->cap);
 }
 
 /* PREFIX then TEXT, wrapped at word boundaries, continuation lines indented like the text. */
@@ -117,5 +201,7 @@ void np_xdp_render_text(FILE *out, const struct np_xdp_info *info,
 		row(out, "CPU", c->per_cpu[i].cpu, &c->per_cpu[i]);
 	if (!c->nqueue)
 		fputs("  no frame reached the XDP hook during the window\n", out);
+	else
+		sources_text(out, &c->sources);
 	wrapped(out, "  Note: ", info->notes);
 }

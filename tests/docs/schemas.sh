@@ -72,7 +72,11 @@ files+=("$out/diff.json" "$out/diff-back.json" "$out/diff-same.json" "$out/diff-
 # trace needs root; its renderer's golden document (tests/unit/trace, test_render_attribution)
 # stands for it here.
 trace_doc="$NP_SRCDIR/tests/fixtures/trace/attribution.json"
-files+=("$trace_doc")
+# ... and the XDP section with its top sources (tests/unit/xdp, test_trace_document).
+xdp_doc="$NP_SRCDIR/tests/fixtures/trace/xdp-sources.json"
+# ... and --stack's top kernel stacks (tests/unit/trace, test_trace_stack).
+stack_doc="$NP_SRCDIR/tests/fixtures/trace/stacks.json"
+files+=("$trace_doc" "$xdp_doc" "$stack_doc")
 
 np_validate "${files[@]}"
 
@@ -95,10 +99,12 @@ for f, sid in (("explain-error", "netpath/error"), ("doctor-error", "netpath/err
 PY
 
 # The validation has teeth: each broken copy must be rejected.
-"$NP_PY" - "$out" "$trace_doc" <<'PY' || np_fail "could not write the broken documents"
+"$NP_PY" - "$out" "$trace_doc" "$xdp_doc" "$stack_doc" <<'PY' || np_fail "could not write the broken documents"
 import copy, json, sys
 out = sys.argv[1]
 tr = json.load(open(sys.argv[2]))
+xd = json.load(open(sys.argv[3]))
+st = json.load(open(sys.argv[4]))
 cat = json.load(open(f"{out}/checks.json"))
 ex = json.load(open(f"{out}/explain-{cat['checks'][0]['id']}.json"))
 thr = next(c for c in cat["checks"] if c["thresholds"]["warning"] is not None)
@@ -140,6 +146,19 @@ mut("trace-rule-no-packets", tr, lambda d: d["drops"][nf]["rule"][0].pop("packet
 mut("trace-rule-accept", tr, lambda d: d["drops"][nf]["rule"][0].update(verdict="accept"))
 mut("trace-rule-position-0", tr, lambda d: d["drops"][nf]["rule"][0].update(position=0))
 mut("trace-rule-note-no-advice", tr, lambda d: d["drops"][nf]["rule_note"].pop("advice"))
+assert xd["xdp"]["sources"], "xdp-sources.json: no sources"
+mut("xdp-no-sources", xd, lambda d: d["xdp"].pop("sources"))
+mut("xdp-source-no-addr", xd, lambda d: d["xdp"]["sources"][0].pop("addr"))
+mut("xdp-source-negative", xd, lambda d: d["xdp"]["sources"][0].update(bytes=-1))
+mut("xdp-source-extra", xd, lambda d: d["xdp"]["sources"][0].update(count=1))
+mut("xdp-other-no-bytes", xd, lambda d: d["xdp"]["sources_other"].pop("bytes"))
+mut("xdp-no-unkeyed", xd, lambda d: d["xdp"].pop("sources_unkeyed"))
+mut("xdp-map-no-cap", xd, lambda d: d["xdp"]["sources_map"].pop("cap"))
+assert st["stacks"]["top"], "stacks.json: no stacks"
+mut("stacks-missing", st, lambda d: d.pop("stacks"))
+mut("stacks-empty-frames", st, lambda d: d["stacks"]["top"][0].update(frames=[]))
+mut("stacks-frame-number", st, lambda d: d["stacks"]["top"][0]["frames"].append(12))
+mut("stacks-no-unrecorded", st, lambda d: d["stacks"].pop("unrecorded"))
 for name, d in bad.items():
     json.dump(d, open(f"{out}/bad-{name}.json", "w"))
 print("\n".join(bad))
