@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Build-time generator of the man pages and the bash completion from the check table, so the
  * reference cannot drift from the code.
- *   mangen TEMPLATE OUTPUT                 troff: expands @CHECKS@ and @CHECK_LIST@
- *   mangen --bash TEMPLATE OUTPUT NETPATH   bash completion (mangen_bash.c) */
+ *   mangen TEMPLATE OUTPUT                 troff: expands @CHECKS@, @CHECK_LIST@ and
+ *                                          @OPTIONS command@ (the command's option table)
+ *   mangen --bash TEMPLATE OUTPUT           bash completion (mangen_bash.c) */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include "check.h"
 #include "mangen.h"
+#include "specs.h"
 
 #define WRAP 78
 
@@ -235,6 +237,64 @@ static void check_list(FILE *out)
 	fputs(".ad\n", out);
 }
 
+/* A paragraph of troff from a table: long text lines wrapped, requests kept as they are. */
+static void troff_text(FILE *out, const char *s)
+{
+	while (*s) {
+		size_t len = strcspn(s, "\n");
+
+		if (s[0] != '.' && len > WRAP)
+			wrapped(out, s, len);
+		else
+			line_out(out, s, len, true);
+		s += len + (s[len] == '\n');
+	}
+}
+
+/* @OPTIONS command@: the command's options from its table (src/cmd/spec_*.c), each with its
+ * paragraph for this page, else its --help text. */
+static int options(FILE *out, const char *name)
+{
+	const struct np_cmd_spec *spec = NULL;
+	char help[2048];
+
+	for (size_t i = 0; i < NP_CMD__COUNT; i++)
+		if (strcmp(np_cmd_specs[i]->name, name) == 0)
+			spec = np_cmd_specs[i];
+	if (!spec) {
+		fprintf(stderr, "mangen: @OPTIONS %s@: no such command\n", name);
+		return -1;
+	}
+	for (const struct np_opt *o = spec->opts; o->name; o++) {
+		if (o->undocumented || o->id == 'h')
+			continue;
+		fputs(".TP\n", out);
+		if (np_opt_short(o))
+			fprintf(out, "\\fB\\-%c\\fR, ", np_opt_short(o));
+		fputs("\\fB\\-\\-", out);
+		roff_id(out, o->name);
+		fputs("\\fR", out);
+		if (o->arg) {
+			fputs(" \\fI", out);
+			roff_id(out, o->arg);
+			fputs("\\fR", out);
+		}
+		fputc('\n', out);
+		if (o->man) {
+			troff_text(out, o->man);
+			continue;
+		}
+		/* The help's continuation lines are one sentence for the page. */
+		snprintf(help, sizeof(help), "%s%s", o->help,
+			 *o->help && o->help[strlen(o->help) - 1] == '.' ? "" : ".");
+		for (char *p = help; *p; p++)
+			if (*p == '\n')
+				*p = ' ';
+		roff(out, help);
+	}
+	return 0;
+}
+
 static int troff(const char *tmpl, const char *outpath)
 {
 	char line[4096];
@@ -260,14 +320,24 @@ static int troff(const char *tmpl, const char *outpath)
 			nofill = true;
 		else if (strncmp(line, ".fi", 3) == 0)
 			nofill = false;
-		if (strcmp(line, "@CHECKS@\n") == 0)
+		if (strcmp(line, "@CHECKS@\n") == 0) {
 			checks(out);
-		else if (strcmp(line, "@CHECK_LIST@\n") == 0)
+		} else if (strncmp(line, "@OPTIONS ", 9) == 0 && len > 11 &&
+			   strcmp(line + len - 2, "@\n") == 0) {
+			line[len - 2] = '\0';
+			if (options(out, line + 9) < 0) {
+				fclose(in);
+				fclose(out);
+				remove(outpath);
+				return 1;
+			}
+		} else if (strcmp(line, "@CHECK_LIST@\n") == 0) {
 			check_list(out);
-		else if (!nofill && line[0] != '.' && len > WRAP + 1)
+		} else if (!nofill && line[0] != '.' && len > WRAP + 1) {
 			wrapped(out, line, len - (line[len - 1] == '\n'));
-		else
+		} else {
 			fputs(line, out);
+		}
 	}
 	fclose(in);
 	return fclose(out) == 0 ? 0 : 1;
@@ -275,11 +345,11 @@ static int troff(const char *tmpl, const char *outpath)
 
 int main(int argc, char **argv)
 {
-	if (argc == 5 && strcmp(argv[1], "--bash") == 0)
-		return np_mangen_bash(argv[2], argv[3], argv[4]);
+	if (argc == 4 && strcmp(argv[1], "--bash") == 0)
+		return np_mangen_bash(argv[2], argv[3]);
 	if (argc == 3)
 		return troff(argv[1], argv[2]);
-	fputs("usage: mangen TEMPLATE OUTPUT\n       mangen --bash TEMPLATE OUTPUT NETPATH\n",
+	fputs("usage: mangen TEMPLATE OUTPUT\n       mangen --bash TEMPLATE OUTPUT\n",
 	      stderr);
 	return 2;
 }

@@ -6,9 +6,9 @@
 /*
  * Expand the bash completion template tmpl into out: the check ids, stages and threshold
  * levels from the check table; the commands, their options, option arguments and operands from
- * the --help text of the built netpath binary (run at build time), so a new option or command
- * is completed without anyone editing the completion. 0, or 1 with a message on stderr.
+ * the commands' option tables (src/cmd/spec_*.c), so a new option or command is completed
+ * without anyone editing the completion. 0, or 1 with a message on stderr.
  */
-int np_mangen_bash(const char *tmpl, const char *out, const char *netpath);
+int np_mangen_bash(const char *tmpl, const char *out);
 
 #endif

@@ -98,7 +98,7 @@ int main(int argc, char **argv)
 {
 	struct tap t = { 0 };
 	struct np_snapshot s;
-	struct np_genl g;
+	struct np_nl g;
 	unsigned ifindex;
 	int err;
 
@@ -132,6 +132,6 @@ int main(int argc, char **argv)
 			fprintf(stderr, "  %-18s %-11s %s\n", np_source_name(i),
 				np_src_status_name(s.src[i].status), s.src[i].detail);
 	np_snapshot_free(&s);
-	np_genl_close(&g);
+	np_nl_close(&g);
 	return 0;
 }

@@ -20,8 +20,9 @@
 #include "render_sockets.h"
 #include "sock_diag.h"
 
-static void tap(void *arg, const void *buf, size_t len)
+static void tap(void *arg, const struct nlmsghdr *req, const void *buf, size_t len)
 {
+	(void)req;
 	fwrite(buf, 1, len, arg);
 }
 
@@ -30,7 +31,7 @@ static int record(const char *fam, const char *proto, const char *path)
 	struct np_sock_limits lim = { { -1, -1, -1 }, { -1, -1, -1 }, -1, -1, -1 };
 	struct np_sockets *k = calloc(1, sizeof(*k));
 	struct np_sock_diag_stream st = { .socks = k, .lim = &lim };
-	struct np_sock_diag d;
+	struct np_nl d;
 	FILE *f;
 	int err;
 
@@ -49,7 +50,7 @@ static int record(const char *fam, const char *proto, const char *path)
 		d.tap_arg = f;
 		err = np_sock_diag_dump(&d, strcmp(fam, "6") ? AF_INET : AF_INET6,
 					strcmp(proto, "udp") ? IPPROTO_TCP : IPPROTO_UDP, &st);
-		np_sock_diag_close(&d);
+		np_nl_close(&d);
 	}
 	fclose(f);
 	fprintf(stderr, "%s: %llu sockets, %s\n", path, (unsigned long long)st.n,

@@ -59,6 +59,7 @@ struct np_analysis {
 struct np_check {
 	const char *id;			/* stable: "softnet.backlog-drops" */
 	enum np_stage stage;
+	enum np_scope scope;		/* whose values it judges: the interface, netns or host */
 	const char *title;
 	const char *looks_at;		/* what it reads */
 	const char *why;		/* why it matters, and when it does not */
@@ -71,13 +72,7 @@ struct np_check {
 	void (*run)(const struct np_analysis *a, struct np_report *r);
 };
 
-/* Each stage file exports a NULL-terminated list; the registry joins them in stage order. */
-extern const struct np_check *const np_checks_link[], *const np_checks_pcie[],
-	*const np_checks_nic[], *const np_checks_irq[], *const np_checks_softnet[],
-	*const np_checks_ingress[], *const np_checks_ip[], *const np_checks_transport[],
-	*const np_checks_socket[], *const np_checks_congestion[];
-
-/* The whole table in receive-path order. */
+/* The whole table in receive-path order (registry.c). */
 const struct np_check *const *np_check_table(size_t *n);
 const struct np_check *np_check_find(const char *id);
 /* Position of c in the table, -1 if it is not in it. */
@@ -110,8 +105,17 @@ void np_ev_counter(struct np_finding *f, const char *key, const char *unit,
 		   const struct np_counter_view *v);
 /* Mark the last added evidence as verbose-only in text output. */
 void np_ev_verbose(struct np_finding *f);
+/* What only this machine shows: numbers, devices, the concrete commands. The entry's .why and
+ * .fix are not copied here; renderers join them (np_finding_why, np_finding_fix). */
 void np_detail(struct np_finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void np_remedy(struct np_finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- what renderers print: the finding's facts joined with its entry's static text ---- */
+
+/* The explanation: the finding's detail, then its check's .why (into buf, truncated to size). */
+const char *np_finding_why(const struct np_finding *f, char *buf, size_t size);
+/* The remedy: the finding's concrete steps when the check gave them, else its entry's .fix. */
+const char *np_finding_fix(const struct np_finding *f);
 
 /* ---- counters over the interval ---- */
 

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-/* ---- MIB counter groups: NULL-terminated lists of nstat names ---- */
+/* ---- MIB counter groups: NULL-terminated lists of nstat names (mib.c) ---- */
 
 /* Sum of the MIB counters named in names[]; absent ones are left out. */
 struct np_counter_view np_mib_sum(const struct np_analysis *a, const char *const *names);
@@ -40,7 +40,7 @@ struct np_finding *np_mib_drop_finding(const struct np_analysis *a, struct np_re
 				       const char *const *names, const char *unit,
 				       const char *what);
 
-/* ---- sysctls ---- */
+/* ---- sysctls, sources and the kernel: why evidence is missing (absence.c) ---- */
 
 /* Skip the running check for want of sysctl key, saying why: absent on this kernel, denied,
  * or a host-wide key read from inside a network namespace (where it has no file). */
@@ -62,7 +62,7 @@ bool np_kernel_version(const struct np_snapshot *s, unsigned *major, unsigned *m
 /* True only when the release is known and older than major.minor. */
 bool np_kernel_before(const struct np_snapshot *s, unsigned major, unsigned minor);
 
-/* ---- per-CPU softnet_stat ---- */
+/* ---- per-CPU softnet_stat (softnet_view.c) ---- */
 
 /* softnet_stat fields, as offsets into struct np_softnet_row. */
 #define NP_SN_DROPPED offsetof(struct np_softnet_row, dropped)
@@ -88,7 +88,7 @@ struct np_sn_cpu *np_sn_views(const struct np_analysis *a, size_t off, bool sort
 			      struct np_counter_view *total);
 const struct np_sn_cpu *np_sn_find(const struct np_sn_cpu *c, size_t n, int cpu);
 
-/* ---- the CPUs serving the interface ---- */
+/* ---- the CPUs serving the interface (cpus.c) ---- */
 
 /* An IRQ of one of the device's receive queues (RX or TxRx). */
 bool np_irq_is_rxq(const struct np_irq_line *l);
@@ -106,6 +106,8 @@ bool np_rx_cpus(const struct np_snapshot *s, struct np_cpuset *irq, struct np_cp
 struct np_cpuset np_online_cpus(const struct np_snapshot *s);
 /* How many: host.ncpu_online, else the size of np_online_cpus(). */
 unsigned np_ncpu_online(const struct np_snapshot *s);
+
+/* ---- numbers for people (format.c) ---- */
 
 /* The kernel's cpumask text for rps_cpus and smp_affinity: 32-bit hex groups, most
  * significant first ("ff,fffffffe"); "0" for the empty set. */

@@ -321,9 +321,10 @@ static void run_keepalive(const struct np_analysis *a, struct np_report *r)
 	np_remedy(f, "Cost: one small probe per idle keepalive connection every 10 minutes.");
 }
 
-static const struct np_check cc_check = {
+const struct np_check np_check_congestion_cc = {
 	.id = "congestion.cc",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Congestion control algorithm",
 	.looks_at = "net.ipv4.tcp_congestion_control, tcp_available_congestion_control; "
 		    "TcpRetransSegs / TcpOutSegs over the interval; the RTT",
@@ -341,9 +342,10 @@ static const struct np_check cc_check = {
 	.run = run_cc,
 };
 
-static const struct np_check pacing = {
+const struct np_check np_check_congestion_pacing = {
 	.id = "congestion.pacing",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_HOST,
 	.title = "Pacing: default qdisc vs congestion control",
 	.looks_at = "net.core.default_qdisc (in a network namespace, which does not show it: the "
 		    "qdisc attached to the interface), net.ipv4.tcp_congestion_control; the RTT",
@@ -359,9 +361,10 @@ static const struct np_check pacing = {
 	.run = run_pacing,
 };
 
-static const struct np_check ssai = {
+const struct np_check np_check_congestion_slow_start_after_idle = {
 	.id = "congestion.slow-start-after-idle",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Slow start after idle",
 	.looks_at = "net.ipv4.tcp_slow_start_after_idle; the RTT and link speed",
 	.why = "Long-lived connections that go idle restart from a small congestion window; on "
@@ -374,9 +377,10 @@ static const struct np_check ssai = {
 	.run = run_ssai,
 };
 
-static const struct np_check mtu_probing = {
+const struct np_check np_check_congestion_mtu_probing = {
 	.id = "congestion.mtu-probing",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_NETNS,
 	.title = "TCP MTU probing off with jumbo frames or long paths",
 	.looks_at = "net.ipv4.tcp_mtu_probing; interface MTU; the RTT",
 	.why = "Without MTU probing a path MTU black hole (ICMP filtered) hangs TCP connections "
@@ -389,9 +393,10 @@ static const struct np_check mtu_probing = {
 	.run = run_mtu_probing,
 };
 
-static const struct np_check keepalive = {
+const struct np_check np_check_congestion_keepalive = {
 	.id = "congestion.keepalive",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_NETNS,
 	.title = "TCP keepalive interval vs middlebox idle timeouts",
 	.looks_at = "net.ipv4.tcp_keepalive_time",
 	.why = "The 2-hour default outlives most NAT and firewall idle timeouts, so idle "
@@ -403,13 +408,4 @@ static const struct np_check keepalive = {
 		   "net.ipv4.tcp_keepalive_probes",
 	.warn = NAN, .crit = NAN,
 	.run = run_keepalive,
-};
-
-extern const struct np_check np_chk_qdisc_drops, np_chk_bbr_without_fq, np_chk_txqueuelen;
-extern const struct np_check np_check_congestion_lossy_flows,
-	np_check_congestion_cc_in_use;	/* congestion_live.c */
-const struct np_check *const np_checks_congestion[] = {
-	&np_chk_qdisc_drops, &cc_check, &pacing, &np_chk_bbr_without_fq, &ssai, &mtu_probing,
-	&np_chk_txqueuelen, &keepalive, &np_check_congestion_lossy_flows,
-	&np_check_congestion_cc_in_use, NULL,
 };

@@ -177,9 +177,10 @@ static void run_cc_in_use(const struct np_analysis *a, struct np_report *r)
 	np_remedy(f, "Cost: a service restart.");
 }
 
-const struct np_check np_check_congestion_lossy_flows = {
+const struct np_check np_check_congestion_lossy_long_flows = {
 	.id = "congestion.lossy-long-flows",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Loss-based CC on long-RTT flows that retransmit heavily (measured)",
 	.looks_at = "sock_diag established TCP flows: INET_DIAG_CONG, tcpi_min_rtt ≥ 20 ms, "
 		    "tcpi_total_retrans / tcpi_segs_out (≥ 1000 segments), over the interval "
@@ -201,6 +202,7 @@ const struct np_check np_check_congestion_lossy_flows = {
 const struct np_check np_check_congestion_cc_in_use = {
 	.id = "congestion.cc-in-use",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Congestion control in use vs the default",
 	.looks_at = "sock_diag INET_DIAG_CONG of established TCP sockets vs "
 		    "net.ipv4.tcp_congestion_control",

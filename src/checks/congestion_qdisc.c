@@ -374,9 +374,10 @@ static void run_txqueuelen(const struct np_analysis *a, struct np_report *r)
 		  QD_TXQLEN_SUGGEST * 1538.0 * 8.0 / (double)speed / 1000.0);
 }
 
-const struct np_check np_chk_qdisc_drops = {
+const struct np_check np_check_congestion_qdisc_drops = {
 	.id = "congestion.qdisc-drops",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Egress qdisc dropping or throttling",
 	.looks_at = "rtnetlink qdisc statistics of the root qdisc (or its mq leaves): drops, "
 		    "overlimits, backlog over the interval",
@@ -394,9 +395,10 @@ const struct np_check np_chk_qdisc_drops = {
 	.run = run_qdisc_drops,
 };
 
-const struct np_check np_chk_bbr_without_fq = {
+const struct np_check np_check_congestion_bbr_without_fq = {
 	.id = "congestion.bbr-without-fq",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "BBR without the fq qdisc attached",
 	.looks_at = "net.ipv4.tcp_congestion_control, the root qdisc and mq leaves attached to "
 		    "the interface (rtnetlink), net.core.default_qdisc",
@@ -411,9 +413,10 @@ const struct np_check np_chk_bbr_without_fq = {
 	.run = run_bbr_without_fq,
 };
 
-const struct np_check np_chk_txqueuelen = {
+const struct np_check np_check_congestion_txqueuelen = {
 	.id = "congestion.txqueuelen",
 	.stage = NP_STAGE_CONGESTION,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "txqueuelen too short for the FIFO qdisc",
 	.looks_at = "txqueuelen (rtnetlink or sysfs), link speed, drops of pfifo/pfifo_fast "
 		    "qdiscs",

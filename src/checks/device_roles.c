@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Which checks judge which device of a stack (device_roles.h). */
 #include "device_roles.h"
-#include "funnel.h"
 
 #include <string.h>
 
@@ -33,7 +32,7 @@ static bool member_check(const struct np_check *c)
 /* Where packets queue for sending: the qdisc checks judge every device that has one. */
 static bool qdisc_check(const struct np_check *c)
 {
-	return c->stage == NP_STAGE_CONGESTION && np_check_scope(c) == NP_SCOPE_INTERFACE;
+	return c->stage == NP_STAGE_CONGESTION && c->scope == NP_SCOPE_INTERFACE;
 }
 
 bool np_role_want(const struct np_check *c, void *arg)
@@ -44,7 +43,7 @@ bool np_role_want(const struct np_check *c, void *arg)
 	if (f->user && !f->user(c, f->user_arg))
 		return false;
 	/* Host-wide checks of the hardware stages (irqbalance) say the same on every NIC. */
-	if (hw && np_check_scope(c) == NP_SCOPE_HOST && !strncmp(c->id, "irq.irqbalance", 14) &&
+	if (hw && c->scope == NP_SCOPE_HOST && !strncmp(c->id, "irq.irqbalance", 14) &&
 	    !f->first_hw && f->role != NP_ROLE_PRIMARY)
 		return false;
 	switch (f->role) {
@@ -55,7 +54,7 @@ bool np_role_want(const struct np_check *c, void *arg)
 	case NP_ROLE_TOP:
 		if (hw)
 			return !f->has_physical_lowers || virtual_owned(c) || member_check(c);
-		return np_check_scope(c) == NP_SCOPE_INTERFACE;
+		return c->scope == NP_SCOPE_INTERFACE;
 	case NP_ROLE_PRIMARY:
 		return !hw || !f->has_physical_lowers || virtual_owned(c) || member_check(c);
 	}

@@ -37,6 +37,9 @@ struct np_drv_class {
  * patterns). Returns false (meaning NP_DRV_NONE) for counters that witness nothing we check. */
 bool np_drv_classify(const char *driver, const char *name, struct np_drv_class *out);
 const char *np_drv_meaning_name(enum np_drv_meaning m);	/* "ring_empty", "port_discard", ... */
+/* The rx queue of a driver-private per-queue received-packets counter ("rx_queue_3_packets",
+ * "rx3_packets", "rx-3.packets", "queue_3_rx_cnt", "[3]: rx_ucast_packets"), else -1. */
+int np_drv_rx_packets_queue(const char *name);
 /* True when the driver has its own table (not only the generic fallback). */
 bool np_drv_known(const char *driver);
 

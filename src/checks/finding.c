@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Stage and severity names, and the report container. */
+/* Stage, scope and severity names, a finding's text joined with its entry's, the report. */
 #include "finding.h"
 #include "check.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,17 @@ int np_stage_from_name(const char *name)
 		if (strcmp(stage_names[i], name) == 0)
 			return i;
 	return -1;
+}
+
+const char *np_scope_name(enum np_scope sc)
+{
+	switch (sc) {
+	case NP_SCOPE_UNSET: break;
+	case NP_SCOPE_INTERFACE: return "interface";
+	case NP_SCOPE_NETNS: return "netns";
+	case NP_SCOPE_HOST: return "host";
+	}
+	return "?";
 }
 
 const char *np_severity_name(enum np_severity sev)
@@ -68,4 +80,15 @@ enum np_severity np_report_worst(const struct np_report *r)
 		if (r->f[i].severity > w)
 			w = r->f[i].severity;
 	return w;
+}
+
+const char *np_finding_why(const struct np_finding *f, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s%s", f->detail, f->detail[0] ? " " : "", f->check->why);
+	return buf;
+}
+
+const char *np_finding_fix(const struct np_finding *f)
+{
+	return f->remedy[0] ? f->remedy : f->check->fix;
 }

@@ -21,10 +21,16 @@ enum np_stage {
 	NP_STAGE__COUNT
 };
 
+/* Whose values a check judges or a funnel row counts: the interface, this network namespace, or
+ * the whole host. It matters with --netns: softnet_stat, IRQs and tcp_mem/udp_mem are host-wide.
+ * 0 is no scope, so that a table entry that forgets to say is caught (test_registry.c). */
+enum np_scope { NP_SCOPE_UNSET, NP_SCOPE_INTERFACE, NP_SCOPE_NETNS, NP_SCOPE_HOST };
+
 enum np_severity { NP_SEV_OK, NP_SEV_INFO, NP_SEV_WARNING, NP_SEV_CRITICAL };
 
 const char *np_stage_name(enum np_stage st);
 const char *np_severity_name(enum np_severity sev);
+const char *np_scope_name(enum np_scope sc);
 
 static inline enum np_severity np_sev_max(enum np_severity x, enum np_severity y)
 {

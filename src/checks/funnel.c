@@ -6,16 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *np_scope_name(enum np_scope sc)
-{
-	switch (sc) {
-	case NP_SCOPE_INTERFACE: return "interface";
-	case NP_SCOPE_NETNS: return "netns";
-	case NP_SCOPE_HOST: return "host";
-	}
-	return "?";
-}
-
 #define DEV(a, field) \
 	np_view_u64(a, (a)->prev ? (a)->prev->dev.stats.field : NP_NA, (a)->cur->dev.stats.field)
 

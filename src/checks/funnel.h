@@ -5,8 +5,6 @@
 
 #include "check.h"
 
-enum np_scope { NP_SCOPE_INTERFACE, NP_SCOPE_NETNS, NP_SCOPE_HOST };
-
 struct np_funnel_row {
 	enum np_stage stage;
 	enum np_scope scope;		/* whose counters: the interface, this netns, the whole host */
@@ -22,8 +20,5 @@ struct np_funnel {
 };
 
 void np_funnel_build(const struct np_analysis *a, struct np_funnel *f);
-const char *np_scope_name(enum np_scope sc);
-/* Whose values the check judges (scope.c). */
-enum np_scope np_check_scope(const struct np_check *c);
 
 #endif

@@ -153,9 +153,10 @@ static void run_tc_drops(const struct np_analysis *a, struct np_report *r)
 		     "it enforces.");
 }
 
-const struct np_check np_chk_xdp_attached = {
+const struct np_check np_check_ingress_xdp_attached = {
 	.id = "ingress.xdp-attached",
 	.stage = NP_STAGE_INGRESS,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "XDP program attached",
 	.looks_at = "rtnetlink IFLA_XDP (attach mode, program id), link speed, receive rate, "
 		    "driver XDP drop counters",
@@ -173,9 +174,10 @@ const struct np_check np_chk_xdp_attached = {
 	.run = run_xdp_attached,
 };
 
-const struct np_check np_chk_tc_drops = {
+const struct np_check np_check_ingress_tc_drops = {
 	.id = "ingress.tc-drops",
 	.stage = NP_STAGE_INGRESS,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "tc ingress/clsact filters dropping",
 	.looks_at = "rtnetlink qdisc statistics of the ingress and clsact qdiscs over the interval",
 	.why = "A tc filter with a drop or police action, or a BPF classifier returning "

@@ -98,7 +98,8 @@ static void run_netfilter_drops(const struct np_analysis *a, struct np_report *r
 		     "counters grow (iptables-legacy -L too, if both are in use)");
 	np_remedy(f, "nft list ruleset | grep -E 'drop|reject'   # nftables rules (add 'counter' "
 		     "to see which one matches)");
-	np_remedy(f, "netpath trace %s   # NETFILTER_DROP vs IP_INADDRERRORS names the cause",
+	np_remedy(f, "netpath trace %s   # NETFILTER_DROP vs IP_INADDRERRORS names the cause, "
+		     "and the rules whose counters grew",
 		  a->cur->dev.name);
 	np_remedy(f, "sysctl -w net.ipv4.conf.all.log_martians=1   # log martian sources");
 	np_remedy(f, "ipvsadm -Ln --stats   # an IPVS director: its InPkts account for the gap");
@@ -106,9 +107,10 @@ static void run_netfilter_drops(const struct np_analysis *a, struct np_report *r
 		     "owner of the firewall policy can judge.");
 }
 
-const struct np_check np_chk_netfilter_drops = {
+const struct np_check np_check_ingress_netfilter_drops = {
 	.id = "ingress.netfilter-drops",
 	.stage = NP_STAGE_INGRESS,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Packets dropped after IP input without an IP error (netfilter rules)",
 	.looks_at = "/proc/net/snmp Ip: InReceives vs InDelivers, ForwDatagrams, the IP error "
 		    "counters and reassembly; IpExt multicast/broadcast; TcpExt "
@@ -120,7 +122,9 @@ const struct np_check np_chk_netfilter_drops = {
 	       "small share.",
 	.fix = "Find the rule whose counters grow (iptables -L -v, nft list ruleset) and change it "
 	       "if the traffic is wanted; netpath trace IF shows whose packets NETFILTER_DROP "
-	       "takes (sources, ports) and where. Costs nothing to look.",
+	       "takes (sources, ports), where, and which nftables or iptables rules counted them "
+	       "during the window (nft rules need a 'counter' to be named). Costs nothing to "
+	       "look.",
 	.related = "iptables -L -v -n, nft list ruleset, net.ipv4.conf.all.log_martians",
 	.kernel_notes = "IPv4 only. The counters are per network namespace; run doctor in the "
 			"namespace that receives the traffic. IPVS (ip_vs) takes the packets it "

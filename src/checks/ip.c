@@ -212,9 +212,10 @@ static void run_reassembly(const struct np_analysis *a, struct np_report *r)
 		     "pin all of it).");
 }
 
-static const struct np_check rp_filter = {
+const struct np_check np_check_ip_rp_filter = {
 	.id = "ip.rp-filter",
 	.stage = NP_STAGE_IP,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Reverse-path filter drops",
 	.looks_at = "TcpExtIPReversePathFilter over the interval; net.ipv4.conf.{all,IF}.rp_filter",
 	.why = "Strict reverse-path filtering drops packets whose source would be routed out of a "
@@ -231,9 +232,10 @@ static const struct np_check rp_filter = {
 	.run = run_rp_filter,
 };
 
-static const struct np_check no_route = {
+const struct np_check np_check_ip_no_route = {
 	.id = "ip.no-route",
 	.stage = NP_STAGE_IP,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Packets dropped for lack of a route",
 	.looks_at = "IpExtInNoRoutes (and Ip6InNoRoutes) over the interval",
 	.why = "Received packets that should be forwarded but match no route are dropped. It "
@@ -246,9 +248,10 @@ static const struct np_check no_route = {
 	.run = run_no_route,
 };
 
-static const struct np_check header_errors = {
+const struct np_check np_check_ip_header_errors = {
 	.id = "ip.header-errors",
 	.stage = NP_STAGE_IP,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Damaged IP headers, checksums, truncated packets",
 	.looks_at = "IpInHdrErrors, IpExtInCsumErrors, IpExtInTruncatedPkts (and IPv6 twins)",
 	.why = "Packets that survived the NIC's CRC but fail IP validation were corrupted after "
@@ -261,9 +264,10 @@ static const struct np_check header_errors = {
 	.run = run_header_errors,
 };
 
-static const struct np_check addr_errors = {
+const struct np_check np_check_ip_addr_errors = {
 	.id = "ip.addr-errors",
 	.stage = NP_STAGE_IP,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Packets not for this host or for an unknown protocol",
 	.looks_at = "IpInAddrErrors, IpInUnknownProtos (and IPv6 twins) over the interval",
 	.why = "These packets were never meant for a local socket: wrong destination address "
@@ -276,9 +280,10 @@ static const struct np_check addr_errors = {
 	.run = run_addr_errors,
 };
 
-static const struct np_check in_discards = {
+const struct np_check np_check_ip_in_discards = {
 	.id = "ip.in-discards",
 	.stage = NP_STAGE_IP,
+	.scope = NP_SCOPE_NETNS,
 	.title = "IP input discards",
 	.looks_at = "IpInDiscards (and Ip6InDiscards) over the interval",
 	.why = "Valid packets the IP layer could not process for lack of resources (an allocation "
@@ -293,9 +298,10 @@ static const struct np_check in_discards = {
 	.run = run_in_discards,
 };
 
-static const struct np_check reassembly = {
+const struct np_check np_check_ip_reassembly = {
 	.id = "ip.reassembly",
 	.stage = NP_STAGE_IP,
+	.scope = NP_SCOPE_NETNS,
 	.title = "IP fragment reassembly failures",
 	.looks_at = "IpReasmFails, IpReasmTimeout, IpExtReasmOverlaps (and IPv6 twins); "
 		    "net.ipv4.ipfrag_high_thresh, ipfrag_time; sockstat FRAG memory",
@@ -310,8 +316,4 @@ static const struct np_check reassembly = {
 			"ipfrag_high_thresh defaults to 4 MiB.",
 	.warn = 1, .crit = 100, .thr_unit = "failed reassemblies/s",
 	.run = run_reassembly,
-};
-
-const struct np_check *const np_checks_ip[] = {
-	&rp_filter, &no_route, &header_errors, &addr_errors, &in_discards, &reassembly, NULL,
 };

@@ -120,255 +120,6 @@ static void run_affinity(const struct np_analysis *a, struct np_report *r)
 		     "work, so keep latency-critical threads off them.");
 }
 
-/* ---- irq.cpu-rate ---- */
-
-/* Fewer interrupts than these (per second sampled, or since boot) say nothing of a spread. */
-#define CPU_RATE_MIN_RATE 100.0
-#define CPU_RATE_MIN_BOOT 10000.0
-
-/* Where the device's queue interrupts went, per CPU id. */
-struct irq_spread {
-	double *per;		/* per CPU id: interrupts (over the interval, or since boot) */
-	size_t ncpu_idx;	/* length of per */
-	double sum;
-	size_t nq, nact;	/* queue IRQs; those that fired */
-	int top[4];		/* busiest CPUs, -1 when fewer */
-	bool sampled;
-};
-
-static const struct np_irq_line *prev_line(const struct np_snapshot *p, unsigned irq)
-{
-	for (size_t j = 0; p && j < p->irqs.n; j++)
-		if (p->irqs.lines[j].irq == irq)
-			return &p->irqs.lines[j];
-	return NULL;
-}
-
-/* Interrupts of one line on CPU column c: the change since prev (sampled) or the total. */
-static double line_count(const struct np_snapshot *p, const struct np_irq_line *pl,
-			 const struct np_irq_line *l, size_t c, int cpu)
-{
-	if (!p)
-		return (double)l->count[c];
-	/* The previous column of the same CPU (hotplug moves columns). */
-	for (size_t pc = 0; pl && pl->count && pc < p->irqs.ncols; pc++)
-		if (p->irqs.col_cpu[pc] == cpu)
-			return l->count[c] > pl->count[pc] ? (double)(l->count[c] - pl->count[pc]) : 0;
-	return 0;
-}
-
-/* Fill sp from the interval when p is given, else from the since-boot counts. */
-static bool irq_spread(const struct np_snapshot *s, const struct np_snapshot *p,
-		       struct irq_spread *sp)
-{
-	const struct np_interrupts *ci = &s->irqs;
-
-	memset(sp, 0, sizeof(*sp));
-	sp->sampled = p != NULL;
-	for (int k = 0; k < 4; k++)
-		sp->top[k] = -1;
-	for (size_t c = 0; c < ci->ncols; c++)
-		if (ci->col_cpu[c] >= 0 && (size_t)ci->col_cpu[c] + 1 > sp->ncpu_idx)
-			sp->ncpu_idx = (size_t)ci->col_cpu[c] + 1;
-	for (size_t i = 0; i < ci->n; i++)
-		sp->nq += np_irq_is_rxq(&ci->lines[i]);
-	if (!sp->nq || !sp->ncpu_idx)
-		return true;
-	sp->per = calloc(sp->ncpu_idx, sizeof(*sp->per));
-	if (!sp->per)
-		return false;
-	for (size_t i = 0; i < ci->n; i++) {
-		const struct np_irq_line *l = &ci->lines[i], *pl = prev_line(p, l->irq);
-		double ld = 0;
-
-		if (!np_irq_is_rxq(l) || !l->count || (p && !pl))
-			continue;
-		for (size_t c = 0; c < ci->ncols; c++) {
-			int cpu = ci->col_cpu[c];
-			double n = cpu >= 0 ? line_count(p, pl, l, c, cpu) : 0;
-
-			sp->per[cpu >= 0 ? cpu : 0] += n;
-			ld += n;
-		}
-		sp->nact += ld > 0;
-		sp->sum += ld;
-	}
-	for (int k = 0; k < 4; k++)
-		for (size_t cpu = 0; cpu < sp->ncpu_idx; cpu++) {
-			bool taken = false;
-
-			for (int j = 0; j < k; j++)
-				taken |= sp->top[j] == (int)cpu;
-			if (!taken && sp->per[cpu] > 0 &&
-			    (sp->top[k] < 0 || sp->per[cpu] > sp->per[sp->top[k]]))
-				sp->top[k] = (int)cpu;
-		}
-	return true;
-}
-
-/* CPUs that took at least 5% of the device's queue interrupts. */
-static unsigned busy_cpus(const struct irq_spread *sp)
-{
-	unsigned n = 0;
-
-	for (size_t cpu = 0; cpu < sp->ncpu_idx; cpu++)
-		n += sp->per[cpu] >= 0.05 * sp->sum;
-	return n;
-}
-
-static void cpu_rate_evidence(struct np_finding *f, const struct irq_spread *sp, double dt,
-			      double best)
-{
-	const char *unit = sp->sampled ? "interrupts/s" : "interrupts since boot";
-	double div = sp->sampled ? dt : 1;
-
-	np_ev_value(f, sp->sampled ? "interrupt_rate" : "interrupts_since_boot", unit,
-		    sp->sum / div);
-	np_ev_value(f, "busiest_cpu_share", "%", best);
-	np_ev_value(f, "queue_irqs", "irqs", (double)sp->nq);
-	np_ev_value(f, "active_queue_irqs", "irqs", (double)sp->nact);
-	for (int k = 0; k < 4 && sp->top[k] >= 0; k++) {
-		char key[48];
-
-		snprintf(key, sizeof(key), "cpu%d.interrupts", sp->top[k]);
-		np_ev_value(f, key, unit, sp->per[sp->top[k]] / div);
-	}
-}
-
-/*
- * Without an interval (or when the interval saw too little traffic) the since-boot columns of
- * /proc/interrupts still show where the queues' interrupts went: info with that evidence, the
- * interval escalating as before.
- */
-static void cpu_rate_since_boot(const struct np_analysis *a, struct np_report *r)
-{
-	const struct np_snapshot *s = a->cur;
-	unsigned ncpu = np_ncpu_online(s), nbusy;
-	struct irq_spread sp;
-	struct np_finding *f;
-	double best;
-	char num[32];
-
-	if (!irq_spread(s, NULL, &sp)) {
-		np_skip(r, "out of memory");
-		return;
-	}
-	if (!sp.nq) {
-		np_irq_none(s, r);
-		goto out;
-	}
-	if (sp.sum < CPU_RATE_MIN_BOOT || sp.top[0] < 0 || ncpu < 2)
-		goto out;
-	best = 100.0 * sp.per[sp.top[0]] / sp.sum;
-	nbusy = busy_cpus(&sp);
-	if (best > np_thr_warn(r))
-		f = np_emit(r, NP_SEV_INFO, "Since boot %.0f%% of %s's queue interrupts (%zu queue "
-			    "IRQ%s) landed on CPU %d of %u", best, s->dev.name, sp.nq,
-			    sp.nq == 1 ? "" : "s", sp.top[0], ncpu);
-	else if (sp.nq >= 2 && nbusy < sp.nq &&
-		 4 * nbusy <= 3 * (sp.nq < ncpu ? sp.nq : ncpu))
-		f = np_emit(r, NP_SEV_INFO, "Since boot %s's %zu queue IRQs landed on %u CPU%s of "
-			    "%u", s->dev.name, sp.nq, nbusy, nbusy == 1 ? "" : "s", ncpu);
-	else
-		goto out;
-	if (!f)
-		goto out;
-	cpu_rate_evidence(f, &sp, a->dt, best);
-	np_detail(f, "These are counts since boot (%s interrupts in all), not a rate: they show "
-		     "where the queues have been served, not whether that CPU is saturated now. "
-		     "Sample an interval (--interval 5, or a second capture with --before) to see "
-		     "whether it still holds.", np_fmt_num(sp.sum, num, sizeof(num)));
-	if (sp.nq == 1)
-		np_detail(f, "%s has one queue IRQ: all its receive interrupts and NAPI polling run "
-			     "on one CPU (softnet.single-cpu says whether RPS spreads the protocol "
-			     "work).", s->dev.name);
-	else {
-		struct np_cpuset to = np_irq_target_cpus(s);
-
-		np_irq_pin_lines(f, s, &to, NULL, false);
-		np_remedy(f, "Cost: none at run time; the pinned CPUs also run these queues' "
-			     "softirq work.");
-	}
-out:
-	free(sp.per);
-}
-
-static void run_cpu_rate(const struct np_analysis *a, struct np_report *r)
-{
-	const struct np_snapshot *s = a->cur, *p = a->prev;
-	struct irq_spread sp;
-	struct np_finding *f;
-	double best = 0;
-	char num[32];
-
-	if (!np_src_ok(s, NP_SRC_INTERRUPTS) || (p && !np_src_ok(p, NP_SRC_INTERRUPTS))) {
-		char why[160];
-
-		np_skip(r, "/proc/interrupts %s", np_src_why(s, NP_SRC_INTERRUPTS, why,
-							     sizeof(why)));
-		return;
-	}
-	if (!p || a->dt <= 0) {
-		if (!s->irqs.n)
-			np_irq_none(s, r);
-		else
-			cpu_rate_since_boot(a, r);
-		return;
-	}
-	if (!irq_spread(s, p, &sp)) {
-		np_skip(r, "out of memory");
-		return;
-	}
-	if (!sp.nq || !sp.ncpu_idx) {
-		np_irq_none(s, r);
-		goto out;
-	}
-	/* Too idle over the interval to say anything: what since boot shows is still true. */
-	if (sp.nq < 2 || sp.sum / a->dt < CPU_RATE_MIN_RATE) {
-		free(sp.per);
-		cpu_rate_since_boot(a, r);
-		return;
-	}
-	best = 100.0 * sp.per[sp.top[0]] / sp.sum;
-	if (best <= np_thr_warn(r))
-		goto out;
-	if (sp.nact >= 2)
-		f = np_emit(r, NP_SEV_WARNING, "%.0f%% of %s's queue interrupts (%s/s from %zu "
-			    "active IRQs) land on CPU %d", best, s->dev.name,
-			    np_fmt_num(sp.sum / a->dt, num, sizeof(num)), sp.nact, sp.top[0]);
-	else
-		f = np_emit(r, NP_SEV_INFO, "Only one of %s's %zu queue IRQs is active (%s/s on "
-			    "CPU %d): the traffic hashes to one queue", s->dev.name, sp.nq,
-			    np_fmt_num(sp.sum / a->dt, num, sizeof(num)), sp.top[0]);
-	if (!f)
-		goto out;
-	cpu_rate_evidence(f, &sp, a->dt, best);
-	if (sp.nact >= 2) {
-		struct np_cpuset to = np_irq_target_cpus(s);
-
-		np_detail(f, "Several queues are busy but their interrupts and NAPI polling all "
-			     "run on one CPU, which caps the interface at what that CPU can "
-			     "process.");
-		np_irq_pin_lines(f, s, &to, NULL, false);
-		np_remedy(f, "Cost: none at run time; the pinned CPUs also run these queues' "
-			     "softirq work.");
-	} else {
-		np_detail(f, "RSS puts each flow on one queue: a single large flow (or UDP hashed "
-			     "on addresses only) keeps one queue and one CPU busy. Moving IRQs "
-			     "does "
-			     "not help; more flows, RSS hash fields, or RPS for the protocol work "
-			     "do.");
-		np_remedy(f, "ethtool -n %s rx-flow-hash udp4   # check which fields are hashed",
-			  s->dev.name);
-		np_remedy(f, "ethtool -N %s rx-flow-hash udp4 sdfn   # hash UDP on ports too",
-			  s->dev.name);
-		np_remedy(f, "Cost: port hashing sends fragments of one datagram to different "
-			     "queues (reordering).");
-	}
-out:
-	free(sp.per);
-}
-
 /* ---- irq.numa ---- */
 
 static void run_numa(const struct np_analysis *a, struct np_report *r)
@@ -485,9 +236,10 @@ static void run_irqbalance(const struct np_analysis *a, struct np_report *r)
 		     "pinning and latency-tuned setups.");
 }
 
-static const struct np_check affinity = {
+const struct np_check np_check_irq_affinity = {
 	.id = "irq.affinity",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_HOST,
 	.title = "Queue IRQs concentrated on few CPUs",
 	.looks_at = "/proc/interrupts lines of the device's RX/TxRx queues, "
 		    "/proc/irq/N/effective_affinity_list (else smp_affinity_list), softnet drops "
@@ -508,30 +260,10 @@ static const struct np_check affinity = {
 	.run = run_affinity,
 };
 
-static const struct np_check cpu_rate = {
-	.id = "irq.cpu-rate",
-	.stage = NP_STAGE_IRQ,
-	.title = "Queue interrupts landing on one CPU",
-	.looks_at = "per-CPU counts of the device's queue IRQs in /proc/interrupts: their change "
-		    "over the interval, else (no interval, a single capture, an idle interval) "
-		    "their totals since boot",
-	.why = "Measures where the interrupts actually went. Several busy queues interrupting "
-	       "one CPU means an affinity problem; one busy queue means the traffic hashes to "
-	       "one queue (a single flow, or UDP hashed on addresses only), which moving IRQs "
-	       "does not fix. Since-boot totals alone (>= 90% on one CPU, or the queues on at "
-	       "most three quarters of the CPUs they could use) are reported as info: they say "
-	       "where the queues were served, not "
-	       "that the CPU is saturated now; the interval escalates to a warning.",
-	.fix = "Spread the IRQs over NUMA-local CPUs; for one hot queue, more flows, RSS hash "
-	       "fields (ethtool -N rx-flow-hash) or RPS.",
-	.related = "/proc/irq/N/smp_affinity_list, ethtool -N rx-flow-hash, ethtool -X",
-	.warn = 90, .crit = NAN, .thr_unit = "% of the device's interrupts on one CPU",
-	.run = run_cpu_rate,
-};
-
-static const struct np_check numa = {
+const struct np_check np_check_irq_numa = {
 	.id = "irq.numa",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_HOST,
 	.title = "Queue IRQs on CPUs of another NUMA node",
 	.looks_at = "/sys/class/net/IF/device/{numa_node,local_cpulist}, effective affinity of the "
 		    "queue IRQs",
@@ -544,9 +276,10 @@ static const struct np_check numa = {
 	.run = run_numa,
 };
 
-static const struct np_check irqbalance = {
+const struct np_check np_check_irq_irqbalance = {
 	.id = "irq.irqbalance",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_HOST,
 	.title = "irqbalance state",
 	.looks_at = "whether irqbalance runs (systemd's irqbalance.service cgroup, else every "
 		    "/proc/PID/comm, bounded to 50,000 processes and 0.25 s), queue IRQ placement",
@@ -557,10 +290,4 @@ static const struct np_check irqbalance = {
 	.related = "irqbalance --banirq, IRQBALANCE_BANNED_CPULIST",
 	.warn = NAN, .crit = NAN,
 	.run = run_irqbalance,
-};
-
-extern const struct np_check np_chk_rss_channels, np_chk_rss_indir, np_chk_coalescing, np_chk_gro;
-const struct np_check *const np_checks_irq[] = {
-	&affinity, &cpu_rate, &numa, &irqbalance, &np_chk_rss_channels, &np_chk_rss_indir,
-	&np_chk_coalescing, &np_chk_gro, NULL,
 };

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Stage "irq" is split over irq.c (the checks) and irq_place.c (IRQ placement); this joins them. */
+/* Stage "irq" is split over irq.c (affinity, NUMA, irqbalance), irq_cpu_rate.c and irq_place.c
+ * (IRQ placement); this joins them. */
 #ifndef NP_IRQ_PRIV_H
 #define NP_IRQ_PRIV_H
 

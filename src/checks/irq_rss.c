@@ -1,19 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Stage "irq", NIC side: RSS channels and indirection, interrupt coalescing, GRO/LRO (ethtool). */
+/* Stage "irq", NIC side: RSS channels and the indirection table (ethtool -l, -x). */
 #include "nic_view.h"
-
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Coalescing values past which the ring may fill before the interrupt fires. */
-#define COAL_BIG_USECS 200
-#define COAL_BIG_FRAMES 256
-/* Per-packet interrupts below this rate (per queue) cost nothing worth reporting. */
-#define COAL_IRQ_NOTABLE 1000.0
-/* A full-size Ethernet frame on the wire (1500 + header, FCS, preamble, gap), in bits. */
-#define WIRE_FRAME_BITS (1538.0 * 8)
 
 static uint64_t or0(uint64_t v)
 {
@@ -236,228 +227,10 @@ out:
 	free(cnt);
 }
 
-/* ---- irq.coalescing ---- */
-
-/* Interrupt rate of the device's queue IRQs over the interval: sum and busiest line. */
-static bool queue_irq_rate(const struct np_analysis *a, double *sum, double *max)
-{
-	const struct np_snapshot *s = a->cur, *p = a->prev;
-	bool any = false;
-
-	*sum = *max = 0;
-	if (!p || a->dt <= 0 || !np_src_ok(s, NP_SRC_INTERRUPTS) ||
-	    !np_src_ok(p, NP_SRC_INTERRUPTS))
-		return false;
-	for (size_t i = 0; i < s->irqs.n; i++) {
-		const struct np_irq_line *l = &s->irqs.lines[i];
-		double rate;
-
-		if (l->role != NP_IRQ_RX && l->role != NP_IRQ_TXRX)
-			continue;
-		for (size_t j = 0; j < p->irqs.n; j++) {
-			if (p->irqs.lines[j].irq != l->irq)
-				continue;
-			rate = np_view_u64(a, p->irqs.lines[j].total, l->total).rate;
-			*sum += rate;
-			if (rate > *max)
-				*max = rate;
-			any = true;
-			break;
-		}
-	}
-	return any;
-}
-
-static void run_coalescing(const struct np_analysis *a, struct np_report *r)
-{
-	const struct np_snapshot *s = a->cur;
-	const struct np_coalesce *c = &s->eth.coalesce;
-	const char *ifn = s->dev.name;
-	uint64_t speed = np_nv_speed_mbps(s), ring_sz = s->eth.rings.rx;
-	bool per_pkt, big, have_rate;
-	double sum, max;
-	struct np_counter_view ring;
-	struct np_nv_ring rg;
-	struct np_finding *f;
-	enum np_severity sev;
-	char num[32];
-
-	if (!np_nv_src_usable(s, NP_SRC_ETHTOOL_COALESCE, "interrupt coalescing", r))
-		return;
-	if (!np_has(c->rx_usecs) && !np_has(c->rx_max_frames)) {
-		np_skip(r, "driver does not report rx-usecs or rx-frames");
-		return;
-	}
-	/* Adaptive moderation replaces the static values on the drivers that offer it. */
-	if (c->adaptive_rx == 1)
-		return;
-	per_pkt = np_has(c->rx_usecs) && c->rx_usecs == 0 &&
-		  (!np_has(c->rx_max_frames) || c->rx_max_frames <= 1);
-	big = (np_has(c->rx_usecs) && c->rx_usecs > COAL_BIG_USECS) ||
-	      (np_has(c->rx_max_frames) && c->rx_max_frames > COAL_BIG_FRAMES);
-	if (per_pkt) {
-		have_rate = queue_irq_rate(a, &sum, &max);
-		if (have_rate && max < COAL_IRQ_NOTABLE)
-			return;		/* measured: too few interrupts to matter */
-		sev = have_rate && max >= np_thr_warn(r) ? NP_SEV_WARNING : NP_SEV_INFO;
-		if (have_rate)
-			f = np_emit(r, sev, "%s interrupts once per packet (rx-usecs 0, adaptive "
-				    "off): %s interrupts/s on its busiest queue", ifn,
-				    np_fmt_num(max, num, sizeof(num)));
-		else
-			f = np_emit(r, sev, "%s interrupts once per packet (rx-usecs 0, adaptive "
-				    "off); interrupt rate not measured", ifn);
-		if (!f)
-			return;
-		f->rank = max;
-		if (have_rate) {
-			np_ev_value(f, "queue_interrupts", "interrupts/s", sum);
-			np_ev_value(f, "busiest_queue_interrupts", "interrupts/s", max);
-		}
-	} else if (big) {
-		np_nv_ring_empty(a, &rg);
-		ring = rg.all;
-		sev = ring.sampled && ring.delta ? NP_SEV_WARNING : NP_SEV_INFO;
-		f = np_emit(r, sev, "%s delays receive interrupts up to %llu us / %llu frames with "
-			    "adaptive coalescing off%s", ifn, (unsigned long long)or0(c->rx_usecs),
-			    (unsigned long long)or0(c->rx_max_frames),
-			    sev == NP_SEV_WARNING ? ", and the ring overflows" : "");
-		if (!f)
-			return;
-		f->rank = ring.rate;
-		if (ring.present)
-			np_ev_counter(f, "ring_drops", "packets", &ring);
-	} else {
-		return;
-	}
-	if (np_has(c->rx_usecs))
-		np_ev_value(f, "rx_usecs", "us", (double)c->rx_usecs);
-	if (np_has(c->rx_max_frames))
-		np_ev_value(f, "rx_frames", "frames", (double)c->rx_max_frames);
-	np_ev_text(f, "adaptive_rx", "%s", c->adaptive_rx == 0 ? "off" : "not supported");
-	if (per_pkt) {
-		np_detail(f, "Every received packet raises an interrupt until NAPI takes over "
-			     "polling; at high packet rates the interrupts themselves eat CPU that "
-			     "packet processing needs. It gives the lowest latency, which is why "
-			     "latency-tuned hosts and some virtual NICs use it; at low rates it "
-			     "costs nothing.");
-		np_remedy(f, "ethtool -C %s adaptive-rx on   # where supported; else e.g. rx-usecs "
-			     "8 rx-frames 32", ifn);
-		np_remedy(f, "Cost: a few to tens of microseconds more latency per packet at low "
-			     "rates; fewer interrupts and more packets per NAPI poll under load.");
-		return;
-	}
-	np_detail(f, "The NIC waits up to rx-usecs or until rx-frames packets arrived before it "
-		     "interrupts; meanwhile the ring fills. That buys throughput per interrupt at "
-		     "the price of latency, and if the ring fills before the interrupt the NIC "
-		     "drops.");
-	if (np_has(ring_sz) && np_has(speed) && speed > 0) {
-		double fill_us = (double)ring_sz * WIRE_FRAME_BITS / (double)speed;
-
-		np_ev_value(f, "ring_fill_time_line_rate", "us", fill_us);
-		np_detail(f, "At %llu Mbit/s a %llu-entry ring fills in about %.0f us with "
-			     "full-size frames, ~18x faster with minimum-size ones.",
-			  (unsigned long long)speed, (unsigned long long)ring_sz, fill_us);
-	}
-	if (np_has(ring_sz) && np_has(c->rx_max_frames) && c->rx_max_frames >= ring_sz)
-		np_detail(f, "rx-frames %llu is not below the ring size %llu: the frame trigger "
-			     "can never fire before the ring is full.",
-			  (unsigned long long)c->rx_max_frames, (unsigned long long)ring_sz);
-	np_remedy(f, "ethtool -C %s adaptive-rx on   # or e.g. rx-usecs 50 rx-frames 64", ifn);
-	np_remedy(f, "Cost: more interrupts per second (CPU), in exchange for lower latency and "
-		     "no ring overflow between interrupts.");
-}
-
-/* ---- irq.gro ---- */
-
-static void gro_off(const struct np_analysis *a, struct np_report *r)
-{
-	const char *ifn = a->cur->dev.name;
-	uint64_t speed = np_nv_speed_mbps(a->cur);
-	double pps = np_nv_rx_pps(a);
-	bool fast = np_has(speed) && speed >= NP_NV_FAST_MBPS;
-	bool busy = !isnan(pps) && pps >= NP_NV_BUSY_PPS;
-	bool virt = np_src_ok(a->cur, NP_SRC_NETDEV) && np_dev_is_virtual(a->cur);
-	struct np_finding *f;
-	char num[32];
-
-	/* veth ships with GRO off, and local TCP crosses it as GSO super-packets anyway. */
-	if (virt && !busy)
-		return;
-	if (busy)
-		f = np_emit(r, virt ? NP_SEV_INFO : NP_SEV_WARNING, "GRO is off on %s while it "
-			    "receives %s packets/s", ifn, np_fmt_num(pps, num, sizeof(num)));
-	else
-		f = np_emit(r, fast ? NP_SEV_WARNING : NP_SEV_INFO, "GRO is off on %s%s", ifn,
-			    fast ? " (a 10G+ link)" : "");
-	np_ev_text(f, "gro", "off");
-	if (np_has(speed))
-		np_ev_value(f, "speed", "Mbit/s", (double)speed);
-	if (!isnan(pps))
-		np_ev_value(f, "rx_packets", "packets/s", pps);
-	np_detail(f, "Without GRO every wire packet travels the whole stack (netfilter, IP, TCP, "
-		     "socket wakeups) alone; GRO merges the packets of a flow within one NAPI "
-		     "poll, typically cutting per-packet CPU several-fold for TCP. It is safe for "
-		     "forwarding and bridging (segments are rebuilt on output). At low packet "
-		     "rates it makes no visible difference.");
-	if (virt)
-		np_detail(f, "On a veth, traffic from local sockets already crosses as GSO "
-			     "super-packets; GRO (which switches veth to NAPI mode) helps UDP and "
-			     "forwarded traffic.");
-	np_remedy(f, "ethtool -K %s gro on", ifn);
-	np_remedy(f, "Cost: no reset on most drivers; packet captures on the host see merged "
-		     "frames; latency is unchanged (merging ends with each poll).");
-}
-
-static void lro_forwarding(const struct np_analysis *a, struct np_report *r)
-{
-	const struct np_snapshot *s = a->cur;
-	bool ok4, ok6, fwd;
-	int64_t fwd4 = np_sysctl_int(s, "net.ipv4.ip_forward", 0, &ok4);
-	int64_t fwd6 = np_sysctl_int(s, "net.ipv6.conf.all.forwarding", 0, &ok6);
-	struct np_finding *f;
-
-	fwd = (ok4 && fwd4 == 1) || (ok6 && fwd6 == 1);
-	if (!fwd && (ok4 || ok6))
-		return;		/* an end host: LRO is harmless there */
-	f = np_emit(r, fwd ? NP_SEV_WARNING : NP_SEV_INFO, "LRO is on for %s%s", s->dev.name,
-		    fwd ? " and this host forwards IP" : " (forwarding state unknown)");
-	np_ev_text(f, "lro", "on");
-	if (ok4)
-		np_ev_value(f, "net.ipv4.ip_forward", "", (double)fwd4);
-	if (ok6)
-		np_ev_value(f, "net.ipv6.conf.all.forwarding", "", (double)fwd6);
-	np_detail(f, "LRO merges packets in the NIC and loses the original segment boundaries: "
-		     "forwarded or bridged LRO frames exceed the outgoing MTU and are dropped or "
-		     "mangled. The kernel turns LRO off when forwarding is enabled or the device "
-		     "joins a bridge, so seeing it on means it was re-enabled later or the driver "
-		     "ignored the request. On an end host LRO is harmless.");
-	np_remedy(f, "ethtool -K %s lro off gro on   # GRO keeps the merging, safely",
-		  s->dev.name);
-	np_remedy(f, "Cost: some drivers reset the rings when LRO changes; GRO does in software "
-		     "what LRO did in the NIC (a little more CPU; rx-gro-hw, where offered, is the "
-		     "forwarding-safe hardware variant).");
-}
-
-static void run_gro(const struct np_analysis *a, struct np_report *r)
-{
-	const struct np_features *ft = &a->cur->eth.features;
-
-	if (!np_nv_src_usable(a->cur, NP_SRC_ETHTOOL_FEATURES, "offload features", r))
-		return;
-	if (ft->gro < 0 && ft->lro < 0) {
-		np_skip(r, "driver did not report the GRO/LRO state");
-		return;
-	}
-	if (ft->gro == 0)
-		gro_off(a, r);
-	if (ft->lro == 1)
-		lro_forwarding(a, r);
-}
-
-const struct np_check np_chk_rss_channels = {
+const struct np_check np_check_irq_rss_channels = {
 	.id = "irq.rss-channels",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "RSS queues in use vs CPUs and hardware maximum",
 	.looks_at = "ethtool channels (current and maximum), online and NUMA-local CPUs, softnet "
 		    "drops and time_squeeze, ring drops (rx_missed_errors, driver counters); "
@@ -478,9 +251,10 @@ const struct np_check np_chk_rss_channels = {
 	.run = run_rss_channels,
 };
 
-const struct np_check np_chk_rss_indir = {
+const struct np_check np_check_irq_rss_indirection = {
 	.id = "irq.rss-indirection",
 	.stage = NP_STAGE_IRQ,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "RSS indirection table skewed to few queues",
 	.looks_at = "ethtool RSS indirection table (entry -> queue) and the channel count",
 	.why = "The indirection table decides which queue each flow hash lands on. Queues missing "
@@ -495,43 +269,4 @@ const struct np_check np_chk_rss_indir = {
 			"user-set one.",
 	.warn = NAN, .crit = NAN,
 	.run = run_rss_indir,
-};
-
-const struct np_check np_chk_coalescing = {
-	.id = "irq.coalescing",
-	.stage = NP_STAGE_IRQ,
-	.title = "Interrupt coalescing extremes",
-	.looks_at = "ethtool coalescing (rx-usecs, rx-frames, adaptive-rx), the queue IRQ rate "
-		    "over the interval, ring size, link speed and ring drops",
-	.why = "Coalescing trades latency for CPU: rx-usecs 0 with adaptive off means one "
-	       "interrupt per packet (lowest latency, high CPU cost at high packet rates); very "
-	       "large rx-usecs or rx-frames batch many packets per interrupt (cheap) but add "
-	       "latency and let the ring overflow before the interrupt fires. Moderate values or "
-	       "adaptive moderation suit most hosts; at low rates neither extreme matters.",
-	.fix = "Turn on adaptive-rx where the driver supports it, or choose moderate rx-usecs "
-	       "and rx-frames with ethtool -C.",
-	.related = "ethtool -c/-C, /sys/class/net/IF/napi_defer_hard_irqs, gro_flush_timeout",
-	.kernel_notes = "Some drivers give rx-usecs special meanings (ixgbe 1 and igb 3 = "
-			"dynamic moderation); only 0 and values above 200 us are judged here.",
-	.warn = 20000, .crit = NAN,
-	.thr_unit = "interrupts/s on one queue with per-packet interrupts (warning); large "
-		    "values: warning when ring drops move",
-	.run = run_coalescing,
-};
-
-const struct np_check np_chk_gro = {
-	.id = "irq.gro",
-	.stage = NP_STAGE_IRQ,
-	.title = "GRO off, or LRO on while forwarding",
-	.looks_at = "ethtool features (generic-receive-offload, large-receive-offload), link "
-		    "speed, receive packet rate, net.ipv4.ip_forward, net.ipv6.conf.all.forwarding",
-	.why = "GRO merges the packets of a flow before the stack, cutting per-packet CPU; off, "
-	       "a busy 10G+ receiver spends its CPUs on headers. LRO does the same in the NIC but "
-	       "destroys segment boundaries, which breaks forwarding and bridging. On a lightly "
-	       "loaded slow link GRO off is harmless, and LRO is harmless on an end host.",
-	.fix = "ethtool -K IF gro on; with forwarding or bridging also lro off.",
-	.related = "ethtool -k/-K gro lro rx-gro-hw, net.ipv4.ip_forward, "
-		   "net.core.gro_normal_batch",
-	.warn = NAN, .crit = NAN,
-	.run = run_gro,
 };

@@ -156,9 +156,10 @@ static void run_rx_errors(const struct np_analysis *a, struct np_report *r)
 		     "and compare MTU with the peer (ip link show %s).", a->cur->dev.name);
 }
 
-static const struct np_check speed_duplex = {
+const struct np_check np_check_link_duplex = {
 	.id = "link.duplex",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Half duplex negotiated",
 	.looks_at = "/sys/class/net/IF/duplex and speed, else the ethtool link modes' duplex",
 	.why = "A half-duplex link cannot send and receive at once; on Ethernet it is almost always "
@@ -170,9 +171,10 @@ static const struct np_check speed_duplex = {
 	.run = run_speed_duplex,
 };
 
-static const struct np_check carrier_flaps = {
+const struct np_check np_check_link_carrier_flaps = {
 	.id = "link.carrier-flaps",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Link carrier flaps",
 	.looks_at = "/sys/class/net/IF/carrier_changes (and carrier_down_count) over the interval",
 	.why = "A carrier loss drops everything in flight and resets TCP congestion windows. A flap "
@@ -185,9 +187,10 @@ static const struct np_check carrier_flaps = {
 	.run = run_carrier_flaps,
 };
 
-static const struct np_check mtu_jumbo = {
+const struct np_check np_check_link_mtu_jumbo = {
 	.id = "link.mtu-jumbo",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Standard MTU on a 10G+ link",
 	.looks_at = "/sys/class/net/IF/mtu and speed",
 	.why = "At 10 Gbit/s and above the per-packet cost of 1500-byte frames limits throughput "
@@ -200,9 +203,10 @@ static const struct np_check mtu_jumbo = {
 	.run = run_mtu_jumbo,
 };
 
-static const struct np_check rx_errors = {
+const struct np_check np_check_link_rx_errors = {
 	.id = "link.rx-errors",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Damaged frames received (CRC, frame, length)",
 	.looks_at = "rx_crc_errors, rx_frame_errors, rx_length_errors of the interface",
 	.why = "These frames arrived damaged and were discarded by the MAC before any queue: "
@@ -212,15 +216,4 @@ static const struct np_check rx_errors = {
 	.related = "ethtool -S IF, ethtool --include-statistics",
 	.warn = 1, .crit = 100, .thr_unit = "errors/s",
 	.run = run_rx_errors,
-};
-
-extern const struct np_check np_chk_speed_below_best, np_chk_phy_errors;
-extern const struct np_check np_chk_mtu_mismatch;	/* link_mtu.c */
-extern const struct np_check np_chk_link_down;		/* link_state.c */
-extern const struct np_check np_chk_member_mismatch, np_chk_member_imbalance; /* link_members.c */
-extern const struct np_check np_chk_tunnel_mtu;		/* link_tunnel.c */
-const struct np_check *const np_checks_link[] = {
-	&np_chk_link_down, &speed_duplex, &carrier_flaps, &mtu_jumbo, &rx_errors, &np_chk_speed_below_best,
-	&np_chk_phy_errors, &np_chk_mtu_mismatch, &np_chk_member_mismatch, &np_chk_member_imbalance,
-	&np_chk_tunnel_mtu, NULL,
 };

@@ -164,9 +164,10 @@ static void run_imbalance(const struct np_analysis *a, struct np_report *r)
 		     "members (reordering); not 802.3ad-compliant in the strict sense.");
 }
 
-const struct np_check np_chk_member_mismatch = {
+const struct np_check np_check_link_member_mismatch = {
 	.id = "link.member-mismatch",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Bond or team members that differ (speed, MTU, ring)",
 	.looks_at = "speed and MTU in sysfs and the rx ring (ethtool) of each member of a bond "
 		    "or team",
@@ -180,9 +181,10 @@ const struct np_check np_chk_member_mismatch = {
 	.run = run_mismatch,
 };
 
-const struct np_check np_chk_member_imbalance = {
+const struct np_check np_check_link_member_imbalance = {
 	.id = "link.member-imbalance",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "One bond or team member carrying nearly all the traffic",
 	.looks_at = "rx_packets of each member that is up, over the interval (else since boot)",
 	.why = "A bond adds capacity only when flows spread over its members. Most of the "

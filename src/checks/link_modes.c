@@ -242,9 +242,10 @@ static void run_phy_errors(const struct np_analysis *a, struct np_report *r)
 		     "down briefly; MTU must change on both ends together.");
 }
 
-const struct np_check np_chk_speed_below_best = {
+const struct np_check np_check_link_speed_below_best = {
 	.id = "link.speed-below-best",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Negotiated speed below the best common mode",
 	.looks_at = "ethtool link modes: negotiated speed vs supported, advertised and link "
 		    "partner modes",
@@ -264,9 +265,10 @@ const struct np_check np_chk_speed_below_best = {
 	.run = run_speed_below_best,
 };
 
-const struct np_check np_chk_phy_errors = {
+const struct np_check np_check_link_phy_errors = {
 	.id = "link.phy-errors",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "MAC/PHY errors beyond the interface counters (symbol, FCS, oversize)",
 	.looks_at = "ethtool standard statistics eth-mac FrameCheckSequenceErrors, "
 		    "AlignmentErrors, FrameTooLongErrors, eth-phy SymbolErrorDuringCarrier, rmon "

@@ -82,9 +82,10 @@ static void run_mtu_mismatch(const struct np_analysis *a, struct np_report *r)
 		     "beyond the peer carries it too.");
 }
 
-const struct np_check np_chk_mtu_mismatch = {
+const struct np_check np_check_link_mtu_mismatch = {
 	.id = "link.mtu-mismatch",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Frames larger than the MTU refused (MTU mismatch with the peer)",
 	.looks_at = "a veth's rx_dropped vs rx_packets over the interval, softnet_stat dropped "
 		    "(all CPUs), the MTU",

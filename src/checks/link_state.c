@@ -85,9 +85,10 @@ static void run_down(const struct np_analysis *a, struct np_report *r)
 		     "speed and autonegotiation settings).");
 }
 
-const struct np_check np_chk_link_down = {
+const struct np_check np_check_link_down = {
 	.id = "link.down",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Interface down (no carrier, or a lower device down)",
 	.looks_at = "operstate, carrier and flags (IFF_UP) of the interface in sysfs, else "
 		    "IFLA_OPERSTATE from rtnetlink",

@@ -51,9 +51,10 @@ static void run_tunnel_mtu(const struct np_analysis *a, struct np_report *r)
 		     "underlay MTU needs every switch and router on the path to carry it.");
 }
 
-const struct np_check np_chk_tunnel_mtu = {
+const struct np_check np_check_link_tunnel_mtu = {
 	.id = "link.tunnel-mtu",
 	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Tunnel MTU plus encapsulation above the underlay's MTU",
 	.looks_at = "the MTU of a vxlan or geneve device and of its underlay (the device it was "
 		    "created on, else the default route's)",

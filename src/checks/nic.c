@@ -196,9 +196,10 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 	np_remedy(f, "Cost: diagnosis only (a capture costs some CPU while it runs).");
 }
 
-static const struct np_check missed = {
+const struct np_check np_check_nic_missed = {
 	.id = "nic.missed",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "NIC out of receive buffers (missed, FIFO, overrun)",
 	.looks_at = "rx_missed_errors, rx_fifo_errors, rx_over_errors of the interface "
 		    "(rtnetlink stats64, else sysfs), driver ring-empty counters, qstats "
@@ -220,9 +221,10 @@ static const struct np_check missed = {
 	.run = run_missed,
 };
 
-static const struct np_check rx_dropped = {
+const struct np_check np_check_nic_rx_dropped = {
 	.id = "nic.rx-dropped",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "rx_dropped growing",
 	.looks_at = "rx_dropped vs rx_packets, rx_nohandler, rx_otherhost_dropped (rtnetlink "
 		    "stats64, else sysfs), softnet drops",
@@ -236,11 +238,4 @@ static const struct np_check rx_dropped = {
 	.kernel_notes = "rx_nohandler since 4.6, rx_otherhost_dropped since ~5.19.",
 	.warn = 1, .crit = NAN, .thr_unit = "% of received packets",
 	.run = run_rx_dropped,
-};
-
-extern const struct np_check np_chk_ring_size, np_chk_port_discards, np_chk_cloud_allowance,
-	np_chk_alloc_failures, np_chk_queue_drops, np_chk_pause_frames, np_chk_xdp_drops;
-const struct np_check *const np_checks_nic[] = {
-	&missed, &rx_dropped, &np_chk_ring_size, &np_chk_port_discards, &np_chk_cloud_allowance,
-	&np_chk_alloc_failures, &np_chk_queue_drops, &np_chk_pause_frames, &np_chk_xdp_drops, NULL,
 };

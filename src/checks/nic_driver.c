@@ -309,9 +309,10 @@ static void run_alloc_failures(const struct np_analysis *a, struct np_report *r)
 		     "and makes reclaim start earlier.");
 }
 
-const struct np_check np_chk_ring_size = {
+const struct np_check np_check_nic_ring_size = {
 	.id = "nic.ring-size",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "RX ring below the hardware maximum",
 	.looks_at = "ethtool rings (rx vs rx max), ring-empty counters: driver out-of-buffer/"
 		    "no-DMA counters, rx_missed_errors (rtnl), qstats rx-hw-drop-overruns",
@@ -333,9 +334,10 @@ const struct np_check np_chk_ring_size = {
 	.run = run_ring_size,
 };
 
-const struct np_check np_chk_port_discards = {
+const struct np_check np_check_nic_port_discards = {
 	.id = "nic.port-discards",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "NIC port buffer discards",
 	.looks_at = "driver counters of port/packet-buffer discards (mlx5 rx_discards_phy, i40e "
 		    "port.rx_discards, ice rx_dropped.nic, bnxt rx_stat_discard, ...)",
@@ -349,9 +351,10 @@ const struct np_check np_chk_port_discards = {
 	.run = run_port_discards,
 };
 
-const struct np_check np_chk_cloud_allowance = {
+const struct np_check np_check_nic_cloud_allowance = {
 	.id = "nic.cloud-allowance",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Cloud network allowance exceeded",
 	.looks_at = "ENA bw_in/bw_out/pps/conntrack/linklocal_allowance_exceeded, qstats "
 		    "rx-hw-drop-ratelimits",
@@ -367,9 +370,10 @@ const struct np_check np_chk_cloud_allowance = {
 	.run = run_cloud_allowance,
 };
 
-const struct np_check np_chk_alloc_failures = {
+const struct np_check np_check_nic_alloc_failures = {
 	.id = "nic.alloc-failures",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "RX buffer allocation failures",
 	.looks_at = "driver allocation-failure counters (mlx5 rx_buff_alloc_err, ixgbe "
 		    "alloc_rx_page_failed, i40e rx_alloc_fail, ena queue_N_rx_page_alloc_fail), "

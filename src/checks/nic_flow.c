@@ -385,9 +385,10 @@ static void run_xdp_drops(const struct np_analysis *a, struct np_report *r)
 		     "by detaching someone else's program.");
 }
 
-const struct np_check np_chk_queue_drops = {
+const struct np_check np_check_nic_queue_drops = {
 	.id = "nic.queue-drops",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Drops per RX queue (concentrated on a few queues)",
 	.looks_at = "per-queue drop counters of the driver (virtio_net rxN_drops and "
 		    "rxN_hw_drops, veth rx_queue_N_drops, ...), qstats rx-hw-drops per queue",
@@ -404,9 +405,10 @@ const struct np_check np_chk_queue_drops = {
 	.run = run_queue_drops,
 };
 
-const struct np_check np_chk_pause_frames = {
+const struct np_check np_check_nic_pause_frames = {
 	.id = "nic.pause-frames",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Ethernet pause frames sent or received",
 	.looks_at = "ethtool pause statistics (tx_frames, rx_frames), driver pause/XOFF counters",
 	.why = "Pause frames we send mean our NIC's buffer is filling: nothing is lost here, but "
@@ -424,9 +426,10 @@ const struct np_check np_chk_pause_frames = {
 	.run = run_pause_frames,
 };
 
-const struct np_check np_chk_xdp_drops = {
+const struct np_check np_check_nic_xdp_drops = {
 	.id = "nic.xdp-drops",
 	.stage = NP_STAGE_NIC,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "Packets dropped by an XDP program",
 	.looks_at = "driver XDP drop counters (rxN_xdp_drop, rx_queue_N_xdp_drops, ...), the "
 		    "attached XDP program (rtnetlink IFLA_XDP)",

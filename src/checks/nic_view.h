@@ -17,11 +17,6 @@
 
 #include <stddef.h>
 
-/* The checks these files export into the stage lists of irq.c, ingress.c and congestion.c. */
-extern const struct np_check np_chk_rss_channels, np_chk_rss_indir, np_chk_coalescing, np_chk_gro;
-extern const struct np_check np_chk_xdp_attached, np_chk_tc_drops;
-extern const struct np_check np_chk_qdisc_drops, np_chk_bbr_without_fq, np_chk_txqueuelen;
-
 /* Packet rates from which per-packet costs (no GRO, generic XDP) show up as CPU load. */
 #define NP_NV_BUSY_PPS 50000.0
 /* A link this fast (Mb/s) makes per-packet costs matter even before load is measured. */

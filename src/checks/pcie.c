@@ -173,9 +173,10 @@ static void run_mps(const struct np_analysis *a, struct np_report *r)
 	np_remedy(f, "Cost: a reboot; nothing if a component on the path supports only 128.");
 }
 
-static const struct np_check link_degraded = {
+const struct np_check np_check_pcie_link_degraded = {
 	.id = "pcie.link-degraded",
 	.stage = NP_STAGE_PCIE,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "PCIe link slower or narrower than the card supports",
 	.looks_at = "/sys/bus/pci/devices/BDF/{current,max}_link_{speed,width}, the NIC's speed",
 	.why = "A x8 card in a x4 slot, an older-generation slot or a link that trained down "
@@ -191,9 +192,10 @@ static const struct np_check link_degraded = {
 	.run = run_link_degraded,
 };
 
-static const struct np_check mps = {
+const struct np_check np_check_pcie_mps = {
 	.id = "pcie.mps",
 	.stage = NP_STAGE_PCIE,
+	.scope = NP_SCOPE_INTERFACE,
 	.title = "PCIe Max Payload Size 128 where more is supported",
 	.looks_at = "PCI Express capability in config space: DevCap/DevCtl MPS and MRRS "
 		    "(root only)",
@@ -206,5 +208,3 @@ static const struct np_check mps = {
 	.warn = NAN, .crit = NAN,
 	.run = run_mps,
 };
-
-const struct np_check *const np_checks_pcie[] = { &link_degraded, &mps, NULL };

@@ -146,9 +146,10 @@ static void run_listen_overflow(const struct np_analysis *a, struct np_report *r
 		     "keep up on average.");
 }
 
-static const struct np_check udp_rcvbuf = {
+const struct np_check np_check_socket_udp_rcvbuf = {
 	.id = "socket.udp-rcvbuf",
 	.stage = NP_STAGE_SOCKET,
+	.scope = NP_SCOPE_NETNS,
 	.title = "UDP receive buffer overflows",
 	.looks_at = "UdpRcvbufErrors (and Udp6RcvbufErrors) over the interval; net.core."
 		    "rmem_default, rmem_max, net.ipv4.udp_mem",
@@ -167,9 +168,10 @@ static const struct np_check udp_rcvbuf = {
 	.run = run_udp_rcvbuf,
 };
 
-static const struct np_check listen_overflow = {
+const struct np_check np_check_socket_listen_overflow = {
 	.id = "socket.listen-overflow",
 	.stage = NP_STAGE_SOCKET,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Listen queue overflows",
 	.looks_at = "TcpExt ListenOverflows, ListenDrops, TCPReqQFullDrop, TCPReqQFullDoCookies; "
 		    "net.core.somaxconn, net.ipv4.tcp_max_syn_backlog, tcp_syncookies",
@@ -183,23 +185,4 @@ static const struct np_check listen_overflow = {
 	.kernel_notes = "somaxconn defaults to 4096 since 5.4 (128 before).",
 	.warn = 1, .crit = 100, .thr_unit = "drops/s",
 	.run = run_listen_overflow,
-};
-
-extern const struct np_check np_check_socket_listen_queue, np_check_socket_udp_drops,
-	np_check_socket_buf_ceiling, np_check_socket_buf_pinned;	/* socket_live*.c */
-const struct np_check *const np_checks_socket[] = {
-	&udp_rcvbuf,
-	&np_check_socket_udp_mem,
-	&listen_overflow,
-	&np_check_socket_tcp_mem,
-	&np_check_socket_tcp_rmem_bdp,
-	&np_check_socket_tcp_wmem_bdp,
-	&np_check_socket_rcvbuf_autotuning,
-	&np_check_socket_rmem_max,
-	&np_check_socket_buffer_limits,
-	&np_check_socket_listen_queue,
-	&np_check_socket_udp_drops,
-	&np_check_socket_buf_ceiling,
-	&np_check_socket_buf_pinned,
-	NULL,
 };

@@ -205,6 +205,7 @@ static void run_udp_drops(const struct np_analysis *a, struct np_report *r)
 const struct np_check np_check_socket_listen_queue = {
 	.id = "socket.listen-queue",
 	.stage = NP_STAGE_SOCKET,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Listener with a full accept queue (per socket)",
 	.looks_at = "sock_diag listeners: accept queue (idiag_rqueue) vs its limit (idiag_wqueue), "
 		    "the socket's drops (SK_MEMINFO_DROPS) over the interval; net.core.somaxconn",
@@ -222,9 +223,10 @@ const struct np_check np_check_socket_listen_queue = {
 	.run = run_listen_queue,
 };
 
-const struct np_check np_check_socket_udp_drops = {
+const struct np_check np_check_socket_udp_socket_drops = {
 	.id = "socket.udp-socket-drops",
 	.stage = NP_STAGE_SOCKET,
+	.scope = NP_SCOPE_NETNS,
 	.title = "UDP socket dropping datagrams (per socket)",
 	.looks_at = "sock_diag UDP sockets: SK_MEMINFO_DROPS over the interval, RMEM_ALLOC vs "
 		    "RCVBUF; net.core.rmem_default, rmem_max",

@@ -7,10 +7,6 @@
 
 #include <stdio.h>
 
-extern const struct np_check np_check_socket_listen_queue, np_check_socket_udp_drops,
-	np_check_socket_buf_ceiling, np_check_socket_buf_pinned;
-extern const struct np_check np_check_congestion_lossy_flows, np_check_congestion_cc_in_use;
-
 /* The live sockets section, or NULL after skipping the check (--root, sock_diag failed). */
 static inline const struct np_sockets *np_live_socks(const struct np_analysis *a,
 						      struct np_report *r)

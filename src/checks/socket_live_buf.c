@@ -195,9 +195,10 @@ static void run_pinned(const struct np_analysis *a, struct np_report *r)
 		     "by tcp_mem; a fixed size is paid by every socket of the application.");
 }
 
-const struct np_check np_check_socket_buf_ceiling = {
+const struct np_check np_check_socket_tcp_buffer_ceiling = {
 	.id = "socket.tcp-buffer-ceiling",
 	.stage = NP_STAGE_SOCKET,
+	.scope = NP_SCOPE_NETNS,
 	.title = "TCP flows capped at tcp_rmem[2]/tcp_wmem[2] (measured)",
 	.looks_at = "sock_diag established TCP flows: SK_MEMINFO rcvbuf/sndbuf at tcp_rmem[2]/"
 		    "tcp_wmem[2] while receiving a full window per RTT (tcpi_rcv_space ≥ 40% of "
@@ -216,9 +217,10 @@ const struct np_check np_check_socket_buf_ceiling = {
 	.run = run_ceiling,
 };
 
-const struct np_check np_check_socket_buf_pinned = {
+const struct np_check np_check_socket_tcp_buffer_pinned = {
 	.id = "socket.tcp-buffer-pinned",
 	.stage = NP_STAGE_SOCKET,
+	.scope = NP_SCOPE_NETNS,
 	.title = "TCP flows held back by an SO_RCVBUF/SO_SNDBUF size",
 	.looks_at = "sock_diag established TCP flows whose buffer is a size autotuning never "
 		    "picks (below tcp_rmem[1], above tcp_rmem[2], or exactly 2 × rmem_max; "

@@ -281,6 +281,7 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 const struct np_check np_check_socket_tcp_mem = {
 	.id = "socket.tcp-mem",
 	.stage = NP_STAGE_SOCKET,
+	.scope = NP_SCOPE_HOST,
 	.title = "TCP socket memory (tcp_mem, in pages)",
 	.looks_at = "net.ipv4.tcp_mem (pages) vs sockstat TCP mem and RAM; TcpExt "
 		    "TCPMemoryPressures, TCPMemoryPressuresChrono, TCPAbortOnMemory",
@@ -303,6 +304,7 @@ const struct np_check np_check_socket_tcp_mem = {
 const struct np_check np_check_socket_udp_mem = {
 	.id = "socket.udp-mem",
 	.stage = NP_STAGE_SOCKET,
+	.scope = NP_SCOPE_HOST,
 	.title = "UDP socket memory (udp_mem, in pages)",
 	.looks_at = "UdpMemErrors over the interval; net.ipv4.udp_mem (pages) vs sockstat UDP mem "
 		    "and RAM; net.ipv4.udp_rmem_min",

@@ -7,13 +7,6 @@
 
 #include <stdio.h>
 
-/* socket_mem.c */
-extern const struct np_check np_check_socket_tcp_mem, np_check_socket_udp_mem;
-/* socket_bdp.c */
-extern const struct np_check np_check_socket_tcp_rmem_bdp, np_check_socket_tcp_wmem_bdp,
-	np_check_socket_rcvbuf_autotuning, np_check_socket_rmem_max,
-	np_check_socket_buffer_limits;
-
 /* RTTs from which buffer sizing is more than insurance. */
 #define NP_SOCK_LONG_RTT_MS 10.0
 

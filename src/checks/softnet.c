@@ -311,9 +311,10 @@ static void run_max_backlog(const struct np_analysis *a, struct np_report *r)
 	backlog_cost(f, s, suggest_backlog(s, backlog));
 }
 
-static const struct np_check backlog_drops = {
+const struct np_check np_check_softnet_backlog_drops = {
 	.id = "softnet.backlog-drops",
 	.stage = NP_STAGE_SOFTNET,
+	.scope = NP_SCOPE_HOST,
 	.title = "Per-CPU backlog drops",
 	.looks_at = "/proc/net/softnet_stat column 2 (dropped) per CPU over the interval, "
 		    "net.core.netdev_max_backlog",
@@ -334,9 +335,10 @@ static const struct np_check backlog_drops = {
 	.run = run_backlog_drops,
 };
 
-static const struct np_check flow_limit = {
+const struct np_check np_check_softnet_flow_limit = {
 	.id = "softnet.flow-limit",
 	.stage = NP_STAGE_SOFTNET,
+	.scope = NP_SCOPE_HOST,
 	.title = "Flow limit dropping heavy flows",
 	.looks_at = "/proc/net/softnet_stat column 11 (flow_limit_count), "
 		    "net.core.flow_limit_cpu_bitmap",
@@ -352,9 +354,10 @@ static const struct np_check flow_limit = {
 	.run = run_flow_limit,
 };
 
-static const struct np_check max_backlog = {
+const struct np_check np_check_softnet_max_backlog = {
 	.id = "softnet.max-backlog",
 	.stage = NP_STAGE_SOFTNET,
+	.scope = NP_SCOPE_HOST,
 	.title = "Default netdev_max_backlog on a 10G+ link",
 	.looks_at = "net.core.netdev_max_backlog, /sys/class/net/IF/speed",
 	.why = "1000 packets (the default) is ~1.2 ms of 10G traffic: bursts steered by RPS, or "
@@ -366,9 +369,4 @@ static const struct np_check max_backlog = {
 	.related = "net.core.netdev_max_backlog",
 	.warn = NAN, .crit = NAN,
 	.run = run_max_backlog,
-};
-
-const struct np_check *const np_checks_softnet[] = {
-	&backlog_drops, &np_check_softnet_time_squeeze, &flow_limit, &np_check_softnet_single_cpu,
-	&max_backlog, NULL,
 };

@@ -323,6 +323,7 @@ out:
 const struct np_check np_check_softnet_time_squeeze = {
 	.id = "softnet.time-squeeze",
 	.stage = NP_STAGE_SOFTNET,
+	.scope = NP_SCOPE_HOST,
 	.title = "NAPI budget or time exhausted (time_squeeze)",
 	.looks_at = "/proc/net/softnet_stat column 3 (time_squeeze) and processed per CPU, "
 		    "/proc/softirqs NET_RX, net.core.netdev_budget, net.core.netdev_budget_usecs",
@@ -348,6 +349,7 @@ const struct np_check np_check_softnet_time_squeeze = {
 const struct np_check np_check_softnet_single_cpu = {
 	.id = "softnet.single-cpu",
 	.stage = NP_STAGE_SOFTNET,
+	.scope = NP_SCOPE_HOST,
 	.title = "All receive work on one CPU (single queue or virtual device, RPS off)",
 	.looks_at = "/sys/class/net/IF/queues/rx-*/rps_cpus, the number of rx queues, softnet "
 		    "processed/dropped/time_squeeze per CPU over the interval",

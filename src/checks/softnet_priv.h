@@ -5,9 +5,6 @@
 
 #include "check_util.h"
 
-/* softnet_cpu.c */
-extern const struct np_check np_check_softnet_time_squeeze, np_check_softnet_single_cpu;
-
 /* How many CPUs a finding names in its evidence. */
 #define NP_SN_TOP 4
 

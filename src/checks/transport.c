@@ -167,9 +167,10 @@ static void run_zero_window(const struct np_analysis *a, struct np_report *r)
 	np_remedy(f, "Cost: none on the kernel side.");
 }
 
-static const struct np_check udp_no_ports = {
+const struct np_check np_check_transport_udp_no_ports = {
 	.id = "transport.udp-no-ports",
 	.stage = NP_STAGE_TRANSPORT,
+	.scope = NP_SCOPE_NETNS,
 	.title = "UDP to closed ports",
 	.looks_at = "UdpNoPorts (and Udp6NoPorts) over the interval",
 	.why = "Datagrams for a port nothing listens on are answered with ICMP port unreachable. "
@@ -182,9 +183,10 @@ static const struct np_check udp_no_ports = {
 	.run = run_udp_no_ports,
 };
 
-static const struct np_check checksum = {
+const struct np_check np_check_transport_checksum = {
 	.id = "transport.checksum",
 	.stage = NP_STAGE_TRANSPORT,
+	.scope = NP_SCOPE_NETNS,
 	.title = "TCP/UDP checksum errors",
 	.looks_at = "TcpInCsumErrors, UdpInCsumErrors (and Udp6InCsumErrors) over the interval",
 	.why = "A failed transport checksum means data was damaged between the sender and the "
@@ -197,9 +199,10 @@ static const struct np_check checksum = {
 	.run = run_checksum,
 };
 
-static const struct np_check backlog_drop = {
+const struct np_check np_check_transport_tcp_backlog_drop = {
 	.id = "transport.tcp-backlog-drop",
 	.stage = NP_STAGE_TRANSPORT,
+	.scope = NP_SCOPE_NETNS,
 	.title = "TCP backlog drops while the socket is busy",
 	.looks_at = "TcpExtTCPBacklogDrop over the interval; net.ipv4.tcp_rmem",
 	.why = "Segments arriving while the application holds the socket are queued on a backlog "
@@ -214,9 +217,10 @@ static const struct np_check backlog_drop = {
 	.run = run_backlog_drop,
 };
 
-static const struct np_check prune = {
+const struct np_check np_check_transport_tcp_prune = {
 	.id = "transport.tcp-prune",
 	.stage = NP_STAGE_TRANSPORT,
+	.scope = NP_SCOPE_NETNS,
 	.title = "TCP receive queue pruning and memory drops",
 	.looks_at = "TcpExt PruneCalled, RcvPruned, OfoPruned, TCPOFODrop, TCPRcvQDrop, "
 		    "TCPRcvCollapsed over the interval",
@@ -230,9 +234,10 @@ static const struct np_check prune = {
 	.run = run_prune,
 };
 
-static const struct np_check zero_window = {
+const struct np_check np_check_transport_tcp_zero_window = {
 	.id = "transport.tcp-zero-window",
 	.stage = NP_STAGE_TRANSPORT,
+	.scope = NP_SCOPE_NETNS,
 	.title = "TCP data dropped on a zero window",
 	.looks_at = "TcpExtTCPZeroWindowDrop (and the zero-window advertisement counters)",
 	.why = "The receiving application is not reading: its window is zero and arriving data is "
@@ -241,8 +246,4 @@ static const struct np_check zero_window = {
 	.related = "ss -tmi",
 	.warn = 1, .crit = 100, .thr_unit = "drops/s",
 	.run = run_zero_window,
-};
-
-const struct np_check *const np_checks_transport[] = {
-	&udp_no_ports, &checksum, &backlog_drop, &prune, &zero_window, NULL,
 };

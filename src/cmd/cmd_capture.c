@@ -7,7 +7,6 @@
  * more, no less. Read-only on the host like doctor.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,27 +26,10 @@
 #include "ktape.h"
 #include "log.h"
 #include "opts.h"
+#include "specs.h"
 #include "root.h"
 #include "tar.h"
 #include "target.h"
-
-static const char usage_text[] =
-	"Usage: netpath capture [OPTIONS] -o FILE [IFACE]\n"
-	"Record two samples of everything 'netpath doctor' reads for IFACE (default: the\n"
-	"interface of the default route), INTERVAL seconds apart, into one archive that\n"
-	"netpath doctor and netpath diff judge on another machine (netpath(8)).\n"
-	"\n"
-	"  -o, --output FILE      the archive to write (a gzip-compressed tar, mode 0600: it\n"
-	"                         names processes and addresses); written atomically\n"
-	"  -i, --interval SEC     seconds between the two samples (default 1, 0.1 to 3600)\n"
-	"      --all              every interface that is up and carrying traffic\n"
-	"      --netns NS         capture inside network namespace NS (a name under\n"
-	"                         /run/netns, a path, or a PID); needs root\n"
-	"      --no-compress      a plain tar\n"
-	"  -v, --verbose          say what is being recorded\n"
-	"  -h, --help             this help\n"
-	"\n"
-	"Exit status: 0 written, 3 not written (the reason on stderr).\n";
 
 struct capture_args {
 	const char *ifname;
@@ -59,80 +41,51 @@ struct capture_args {
 	int verbose;
 };
 
-static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int fail(const char *fmt, ...)
+/* One option, its value already checked against the table (spec_capture.c). */
+static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
-	va_list ap;
+	struct capture_args *a = arg;
 
-	fputs("netpath capture: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return NP_EXIT_UNKNOWN;
+	(void)st;
+	switch (id) {
+	case 'o':
+		a->output = v->s;
+		break;
+	case 'i':
+		a->interval = v->num;
+		break;
+	case NP_CAPTURE_ALL:
+		a->all = true;
+		break;
+	case NP_CAPTURE_NETNS:
+		a->netns = v->s;
+		break;
+	case NP_CAPTURE_PLAIN:
+		a->plain = true;
+		break;
+	case 'v':
+		a->verbose++;
+		break;
+	}
+	return 0;
 }
 
-enum { OPT_ALL = 256, OPT_NETNS, OPT_PLAIN };
-
-static int parse_args(int argc, char **argv, struct capture_args *a)
+static int parse_args(int argc, char **argv, struct capture_args *a, struct np_status *st)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "all", no_argument, NULL, OPT_ALL },
-		{ "netns", required_argument, NULL, OPT_NETNS },
-		{ "no-compress", no_argument, NULL, OPT_PLAIN },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	const char *bad = np_opts_inexact(argc, argv, "o:i:vh", longopts);
-	int c;
-
 	memset(a, 0, sizeof(*a));
 	a->interval = 1;
-	if (bad)
-		return fail("unknown option '%.64s' (long options are spelled out in full: netpath "
-			    "capture --help)", bad);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:i:vh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			a->output = optarg;
-			break;
-		case 'i':
-			if (np_parse_number(optarg, 0.1, 3600, &a->interval) < 0)
-				return fail("invalid --interval '%s' (seconds, 0.1 to 3600)", optarg);
-			break;
-		case OPT_ALL:
-			a->all = true;
-			break;
-		case OPT_NETNS:
-			a->netns = optarg;
-			break;
-		case OPT_PLAIN:
-			a->plain = true;
-			break;
-		case 'v':
-			a->verbose++;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return NP_EXIT_OK + 100;
-		default:
-			fputs(usage_text, stderr);
-			return NP_EXIT_UNKNOWN;
-		}
-	}
+	if (np_opts_parse(&np_capture_spec, argc, argv, set_option, a, st) < 0)
+		return -1;
 	if (optind < argc)
 		a->ifname = argv[optind++];
 	if (optind < argc)
-		return fail("unexpected argument '%s' (one interface, or --all)", argv[optind]);
+		return np_fail(st, "unexpected argument '%s' (one interface, or --all)",
+			       argv[optind]);
 	if (a->all && a->ifname)
-		return fail("--all captures every interface: name none");
+		return np_fail(st, "--all captures every interface: name none");
 	if (!a->output)
-		return fail("no output file: give -o FILE");
-	return -1;
+		return np_fail(st, "no output file: give -o FILE");
+	return 0;
 }
 
 /* The members of one sample, beneath "sN/". */
@@ -166,24 +119,14 @@ struct sample_stats {
 static int host_sysctls(const struct np_target *tgt, struct np_tar_out *tar,
 			const struct sink *k)
 {
-	const struct np_sysctls *h = &tgt->host_sysctls;
 	char name[32], *text = NULL;
 	size_t len = 0;
-	FILE *f;
 	int err;
 
-	if (!h->n)
+	if (!tgt->has_host_files)
 		return 0;
-	f = open_memstream(&text, &len);
-	if (!f)
+	if (np_host_sysctls_text(&tgt->host_files, &text, &len) < 0)
 		return -ENOMEM;
-	for (size_t i = 0; i < h->n; i++)
-		if (!h->e[i].err)
-			fprintf(f, "%s\t%s\n", h->e[i].key, h->e[i].raw);
-	if (fclose(f) != 0) {
-		free(text);
-		return -ENOMEM;
-	}
 	snprintf(name, sizeof(name), "%s/%s", k->prefix, NP_CAPTURE_HOST_SYSCTLS);
 	err = np_tar_out_file(tar, name, text, len, 0600, k->mtime);
 	free(text);
@@ -329,12 +272,12 @@ int np_cmd_capture(int argc, char **argv)
 	struct np_tar_out *tar;
 	size_t ntops = 0, n2 = 0;
 	double t0, dt = 0;
+	struct np_status st = { 0 };
 	FILE *out;
 	int r, err = 0;
 
-	r = parse_args(argc, argv, &a);
-	if (r >= 0)
-		return r >= 100 ? r - 100 : r;
+	if (parse_args(argc, argv, &a, &st) < 0)
+		return np_finish(&st, "capture", false);
 	np_log_set_verbosity(a.verbose);
 	{
 		struct np_target_spec spec = {
@@ -343,22 +286,24 @@ int np_cmd_capture(int argc, char **argv)
 		};
 		char why[400];
 
-		if (np_target_open(&tgt, &spec, why, sizeof(why)) < 0)
-			return fail("%s", why);
+		if (np_target_open(&tgt, &spec, why, sizeof(why)) < 0) {
+			np_fail(&st, "%s", why);
+			return np_finish(&st, "capture", false);
+		}
 	}
 	if (!a.ifname && !a.all)
 		a.ifname = tgt.ifname;
 	dr = calloc(1, sizeof(*dr));
 	out = dr ? np_atomic_open_mode(a.output, tmp, sizeof(tmp), 0600) : NULL;
 	if (!out) {
-		r = fail("cannot write %s: %s", a.output, strerror(dr ? errno : ENOMEM));
+		np_fail(&st, "cannot write %s: %s", a.output, strerror(dr ? errno : ENOMEM));
 		goto done;
 	}
 	fflush(out);
 	tar = np_tar_out_open(fileno(out), !a.plain, &err);
 	if (!tar) {
 		np_atomic_abort(out, tmp);
-		r = fail("cannot write %s: %s", a.output, strerror(-err));
+		np_fail(&st, "cannot write %s: %s", a.output, strerror(-err));
 		goto done;
 	}
 	t0 = np_mono_now();
@@ -379,25 +324,24 @@ int np_cmd_capture(int argc, char **argv)
 		err = r;
 	if (err) {
 		np_atomic_abort(out, tmp);
-		r = fail(err == -ENODEV ? "%s: %s" : "cannot write %s: %s", a.output,
+		np_fail(&st, err == -ENODEV ? "%s: %s" : "cannot write %s: %s", a.output,
 			 err == -ENODEV ? (a.all ? "no interface is up and carrying traffic"
 				    : "the interface disappeared while sampling") : strerror(-err));
 		goto done;
 	}
 	r = np_atomic_commit(out, tmp, a.output);
 	if (r < 0) {
-		r = fail("cannot write %s: %s", a.output, strerror(-r));
+		np_fail(&st, "cannot write %s: %s", a.output, strerror(-r));
 		goto done;
 	}
 	fprintf(stderr, "netpath capture: %s: %zu interface%s, 2 samples %.1f s apart, "
 		"%zu + %zu files, %zu + %zu kernel answers%s\n", a.output, ntops,
 		ntops == 1 ? "" : "s", dt, ss[0].members, ss[1].members, ss[0].exchanges,
 		ss[1].exchanges, ss[0].capped || ss[1].capped ? " (socket dumps capped)" : "");
-	r = NP_EXIT_OK;
 done:
 	if (dr)
 		np_runs_free(dr);
 	free(dr);
 	np_target_close(&tgt);
-	return r;
+	return np_finish(&st, "capture", false);
 }

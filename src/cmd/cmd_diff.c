@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,30 +16,9 @@
 #include "doctor_stack.h"
 #include "log.h"
 #include "opts.h"
+#include "specs.h"
 #include "render_diff.h"
 #include "target.h"
-
-static const char usage_text[] =
-	"Usage: netpath diff [OPTIONS] BEFORE AFTER [IFACE]\n"
-	"       netpath diff --live [OPTIONS] BEFORE [IFACE]\n"
-	"What changed between two captures of the same machine, in receive-path order: settings\n"
-	"old -> new, findings resolved, new, better or worse, stages judged on one side only,\n"
-	"and the drop funnels side by side when both sides were sampled. BEFORE and AFTER are\n"
-	"captures (netpath capture files), sosreports, or trees holding proc/ and sys/ (or\n"
-	"archives of them); IFACE defaults to AFTER's\n"
-	"default-route interface.\n\n"
-	"      --live             AFTER is the running system (read-only), sampled over\n"
-	"                         --interval\n"
-	"  -i, --interval SEC     with --live: sample the running system over SEC seconds\n"
-	"                         (default 1; 0 = configuration and since-boot counters only)\n"
-	"  -j, --json             JSON output (schema netpath/diff, version 1)\n"
-	"  -o, --output FILE      write the result to FILE atomically (a temporary file in the\n"
-	"                         same directory, renamed over FILE)\n"
-	"      --color WHEN       auto, always or never (default auto)\n"
-	"  -v, --verbose          log to stderr (-vv: debug)\n"
-	"  -h, --help             this text\n\n"
-	"Exit: AFTER's verdict: 0 no warning, 1 warning, 2 critical, 3 could not diagnose\n"
-	"(also bad arguments, with a one-line reason on stderr).\n";
 
 struct diff_args {
 	const char *before, *after, *ifname, *output;
@@ -50,80 +28,46 @@ struct diff_args {
 	int verbose;
 };
 
-/* One-line reason on stderr (and a JSON error object with --json), exit 3. */
-static int fail(const struct diff_args *d, const char *fmt, ...)
+/* One option, its value already checked against the table (spec_diff.c). */
+static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
-	char msg[512];
-	va_list ap;
+	struct diff_args *d = arg;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "netpath diff: %s\n", msg);
-	if (d->json)
-		np_render_error_json(stdout, "diff", msg, NP_EXIT_UNKNOWN);
-	return NP_EXIT_UNKNOWN;
+	(void)st;
+	switch (id) {
+	case NP_DIFF_LIVE:
+		d->live = true;
+		break;
+	case 'i':
+		d->interval = v->num;
+		d->interval_given = true;
+		break;
+	case 'j':
+		d->json = true;
+		break;
+	case 'o':
+		d->output = v->s;
+		break;
+	case NP_DIFF_COLOR:
+		d->color = (enum np_color)v->choice;
+		break;
+	case 'v':
+		d->verbose++;
+		break;
+	}
+	return 0;
 }
 
-/* Returns -1 to go on, else the exit code (100 + code for --help's success). */
-static int parse_args(int argc, char **argv, struct diff_args *d)
+static int parse_args(int argc, char **argv, struct diff_args *d, struct np_status *st)
 {
-	enum { OPT_LIVE = 256, OPT_COLOR };
-	static const struct option longopts[] = {
-		{ "live", no_argument, NULL, OPT_LIVE },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "color", required_argument, NULL, OPT_COLOR },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	const char *bad;
-	int c;
+	static const char *const json[] = { "--json", "-j", NULL };
 
 	memset(d, 0, sizeof(*d));
 	d->interval = 1;
-	optind = 1;
 	/* JSON errors need to know about --json before any other option is judged. */
-	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "-j") == 0)
-			d->json = true;
-	bad = np_opts_inexact(argc, argv, "i:jo:vh", longopts);
-	if (bad)
-		return fail(d, "unknown option '%.64s' (long options are spelled out in full: "
-			    "netpath diff --help)", bad);
-	while ((c = getopt_long(argc, argv, "i:jo:vh", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_LIVE:
-			d->live = true;
-			break;
-		case 'i':
-			if (np_parse_number(optarg, 0, 3600, &d->interval) < 0)
-				return fail(d, "invalid --interval '%s' (seconds, 0 to 3600)", optarg);
-			d->interval_given = true;
-			break;
-		case 'j':
-			d->json = true;
-			break;
-		case 'o':
-			d->output = optarg;
-			break;
-		case OPT_COLOR:
-			if (np_parse_color(optarg, &d->color) < 0)
-				return fail(d, "invalid --color '%s' (auto, always, never)", optarg);
-			break;
-		case 'v':
-			d->verbose++;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return NP_EXIT_OK + 100;
-		default:
-			fputs(usage_text, stderr);
-			return NP_EXIT_UNKNOWN;
-		}
-	}
+	d->json = np_argv_has(argc, argv, json);
+	if (np_opts_parse(&np_diff_spec, argc, argv, set_option, d, st) < 0)
+		return -1;
 	if (optind < argc)
 		d->before = argv[optind++];
 	if (!d->live && optind < argc)
@@ -131,18 +75,19 @@ static int parse_args(int argc, char **argv, struct diff_args *d)
 	if (optind < argc)
 		d->ifname = argv[optind++];
 	if (optind < argc)
-		return fail(d, "unexpected argument '%s' (one interface at a time)", argv[optind]);
+		return np_fail(st, "unexpected argument '%s' (one interface at a time)",
+			       argv[optind]);
 	if (!d->before)
-		return fail(d, "name the two sides: netpath diff BEFORE AFTER [IFACE] (or --live "
-			    "BEFORE)");
+		return np_fail(st, "name the two sides: netpath diff BEFORE AFTER [IFACE] (or --live "
+			       "BEFORE)");
 	if (!d->live && !d->after)
-		return fail(d, "AFTER missing: netpath diff BEFORE AFTER [IFACE] (or --live BEFORE "
-			    "to compare with the running system)");
+		return np_fail(st, "AFTER missing: netpath diff BEFORE AFTER [IFACE] (or --live "
+			       "BEFORE to compare with the running system)");
 	if (!d->live && d->interval_given)
-		return fail(d, "--interval needs --live (a captured tree is one instant)");
+		return np_fail(st, "--interval needs --live (a captured tree is one instant)");
 	if (d->output && !d->output[0])
-		return fail(d, "-o needs a file name");
-	return -1;
+		return np_fail(st, "-o needs a file name");
+	return 0;
 }
 
 static void sleep_seconds(double s)
@@ -164,28 +109,28 @@ struct side {
 	struct np_diff_side view;
 };
 
-static int side_open(const struct diff_args *d, struct side *s, const char *root,
-		     const char *ifname, const char *label)
+static int side_open(struct side *s, const char *root, const char *ifname, const char *label,
+		     struct np_status *st)
 {
 	struct np_target_spec spec = { .cmd = "diff", .root = root, .ifname = ifname };
 	char err[400];
 
 	s->name = root ? root : "the running system";
 	if (np_target_open(&s->tgt, &spec, err, sizeof(err)) < 0)
-		return fail(d, "%s: %s", label, err);
+		return np_fail(st, "%s: %s", label, err);
 	s->open = true;
 	s->dr = calloc(1, sizeof(*s->dr));
 	if (!s->dr)
-		return fail(d, "out of memory");
-	return -1;
+		return np_fail(st, "out of memory");
+	return 0;
 }
 
 /*
  * Collect and judge one side. A tree is one instant; a capture holds two samples, spaced by
  * their proc/uptime; the running system is sampled over interval seconds.
  */
-static int side_judge(const struct diff_args *d, struct side *s, const char *ifname,
-		      double interval, const struct np_options *opt)
+static int side_judge(struct side *s, const char *ifname, double interval,
+		      const struct np_options *opt, struct np_status *st)
 {
 	const char *tops[1] = { ifname };
 
@@ -196,7 +141,7 @@ static int side_judge(const struct diff_args *d, struct side *s, const char *ifn
 		int r = np_root_ctx_open(&bctx, &s->tgt.root, s->tgt.root.before);
 
 		if (r < 0)
-			return fail(d, "%s: cannot open its first sample: %s", s->name, strerror(-r));
+			return np_fail(st, "%s: cannot open its first sample: %s", s->name, strerror(-r));
 		np_runs_discover(s->dr, &bctx, tops, 1);
 		np_root_ctx_close(&bctx);
 		np_runs_collect_again(s->dr, &s->tgt.ctx);
@@ -210,18 +155,18 @@ static int side_judge(const struct diff_args *d, struct side *s, const char *ifn
 		sleep_seconds(interval);
 		np_runs_collect_again(s->dr, &s->tgt.ctx);
 		if (np_iface_check(&s->tgt.ctx, ifname) < 0)
-			return fail(d, "interface '%s' disappeared while sampling", ifname);
+			return np_fail(st, "interface '%s' disappeared while sampling", ifname);
 		s->dt = s->dr->run[0].cur.t - s->dr->run[0].prev.t;
 	}
 	if (np_runs_analyze(s->dr, s->dt, opt, NULL, NULL, NULL) < 0)
-		return fail(d, "out of memory");
+		return np_fail(st, "out of memory");
 	for (size_t i = 0; i < s->dr->n; i++)
 		s->snap[i] = s->dr->run[i].have_cur ? &s->dr->run[i].cur : &s->dr->run[i].prev;
 	s->view = (struct np_diff_side){
 		.snap = s->snap, .nsnap = s->dr->n, .a = &s->dr->run[0].a,
 		.rep = &s->dr->run[0].rep, .cov = &s->dr->run[0].cov,
 	};
-	return -1;
+	return 0;
 }
 
 static void side_close(struct side *s)
@@ -242,8 +187,9 @@ static int exit_for(const struct np_diff *df)
 	       df->new_worst == NP_SEV_WARNING ? NP_EXIT_WARNING : NP_EXIT_OK;
 }
 
+/* The result in the format asked for: 0 (st->code AFTER's verdict) or -1. */
 static int render(const struct diff_args *d, const struct side *b, const struct side *a,
-		  const struct np_diff *df)
+		  const struct np_diff *df, struct np_status *st)
 {
 	struct np_diff_view v = {
 		.d = df, .ifname = a->tgt.ifname, .before = b->name, .after = a->name,
@@ -263,7 +209,7 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 	if (d->output) {
 		out = np_atomic_open(d->output, tmp, sizeof(tmp));
 		if (!out)
-			return fail(d, "cannot write %s: %s", d->output, strerror(errno));
+			return np_fail(st, "cannot write %s: %s", d->output, strerror(errno));
 	}
 	if (d->json)
 		np_render_diff_json(out, &v);
@@ -272,46 +218,50 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 	if (d->output) {
 		r = np_atomic_commit(out, tmp, d->output);
 		if (r < 0)
-			return fail(d, "cannot write %s: %s", d->output, strerror(-r));
+			return np_fail(st, "cannot write %s: %s", d->output, strerror(-r));
 	}
-	return v.exit_code;
+	st->code = v.exit_code;
+	return 0;
+}
+
+/* Both sides opened and judged, compared, rendered: 0 or -1. Each side's analysis keeps a
+ * pointer to its options (bopt, aopt), which must outlive the sides. */
+static int compare(const struct diff_args *d, struct side *before, struct side *after,
+		   const struct np_options *bopt, const struct np_options *aopt,
+		   struct np_status *st)
+{
+	char ifname[IF_NAMESIZE];
+	struct np_diff df;
+	int r;
+
+	/* AFTER first: it names the interface when IFACE is not given (its default route). */
+	if (side_open(after, d->live ? NULL : d->after, d->ifname, "after", st) < 0)
+		return -1;
+	snprintf(ifname, sizeof(ifname), "%s", after->tgt.ifname);
+	if (side_open(before, d->before, ifname, "before", st) < 0 ||
+	    side_judge(before, ifname, 0, bopt, st) < 0 ||
+	    side_judge(after, ifname, aopt->interval, aopt, st) < 0)
+		return -1;
+	if (np_diff_build(&before->view, &after->view, &df) < 0)
+		return np_fail(st, "out of memory");
+	r = render(d, before, after, &df, st);
+	np_diff_free(&df);
+	return r;
 }
 
 int np_cmd_diff(int argc, char **argv)
 {
 	struct side before = { 0 }, after = { 0 };
-	/* One each: an analysis keeps a pointer to its options. */
 	struct np_options bopt = { .rtt_ms = NAN, .bandwidth_bps = NAN }, aopt = bopt;
+	struct np_status st = { 0 };
 	struct diff_args d;
-	struct np_diff df;
-	char ifname[IF_NAMESIZE];
-	int r;
 
-	r = parse_args(argc, argv, &d);
-	if (r >= 0)
-		return r >= 100 ? r - 100 : r;
+	if (parse_args(argc, argv, &d, &st) < 0)
+		return np_finish(&st, "diff", d.json);
 	np_log_set_verbosity(d.verbose);
-	/* AFTER first: it names the interface when IFACE is not given (its default route). */
-	r = side_open(&d, &after, d.live ? NULL : d.after, d.ifname, "after");
-	if (r < 0) {
-		snprintf(ifname, sizeof(ifname), "%s", after.tgt.ifname);
-		r = side_open(&d, &before, d.before, ifname, "before");
-	}
-	if (r < 0)
-		r = side_judge(&d, &before, ifname, 0, &bopt);
-	if (r < 0) {
-		aopt.interval = d.live ? d.interval : 0;
-		r = side_judge(&d, &after, ifname, aopt.interval, &aopt);
-	}
-	if (r < 0) {
-		if (np_diff_build(&before.view, &after.view, &df) < 0) {
-			r = fail(&d, "out of memory");
-		} else {
-			r = render(&d, &before, &after, &df);
-			np_diff_free(&df);
-		}
-	}
+	aopt.interval = d.live ? d.interval : 0;
+	compare(&d, &before, &after, &bopt, &aopt, &st);
 	side_close(&before);
 	side_close(&after);
-	return r;
+	return np_finish(&st, "diff", d.json);
 }

@@ -8,41 +8,25 @@
 #include "commands.h"
 #include "opts.h"
 #include "render.h"
+#include "specs.h"
 
-static int parse_json_flag(int argc, char **argv, const char *usage, bool *json)
+/* The one option of both (spec_reference.c): --json. */
+static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	int c;
-
-	*json = false;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "jh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			*json = true;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return NP_EXIT_OK + 100;
-		default:
-			fputs(usage, stderr);
-			return NP_EXIT_UNKNOWN;
-		}
-	}
-	return -1;
+	(void)v;
+	(void)st;
+	if (id == 'j')
+		*(bool *)arg = true;
+	return 0;
 }
 
 int np_cmd_checks(int argc, char **argv)
 {
-	bool json;
-	int r = parse_json_flag(argc, argv, "Usage: netpath checks [--json]\n", &json);
+	struct np_status st = { 0 };
+	bool json = false;
 
-	if (r >= 0)
-		return r >= 100 ? r - 100 : r;
+	if (np_opts_parse(&np_checks_spec, argc, argv, set_option, &json, &st) < 0)
+		return st.code;
 	if (optind < argc) {
 		fprintf(stderr, "netpath checks: unexpected argument '%s'\n", argv[optind]);
 		return NP_EXIT_UNKNOWN;
@@ -56,12 +40,12 @@ int np_cmd_checks(int argc, char **argv)
 
 int np_cmd_explain(int argc, char **argv)
 {
+	struct np_status st = { 0 };
 	const struct np_check *c;
-	bool json;
-	int r = parse_json_flag(argc, argv, "Usage: netpath explain [--json] CHECK-ID\n", &json);
+	bool json = false;
 
-	if (r >= 0)
-		return r >= 100 ? r - 100 : r;
+	if (np_opts_parse(&np_explain_spec, argc, argv, set_option, &json, &st) < 0)
+		return st.code;
 	if (optind + 1 != argc) {
 		fputs("Usage: netpath explain [--json] CHECK-ID   (ids: netpath checks)\n", stderr);
 		return NP_EXIT_UNKNOWN;

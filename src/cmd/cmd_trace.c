@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath trace [IFACE]`: drop reasons by stage (BPF) beside doctor's counters, one window. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <net/if.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +17,12 @@
 #include "log.h"
 #include "target.h"
 #include "opts.h"
+#include "specs.h"
 #include "render.h"
 #include "trace.h"
 #include "trace_ksyms.h"
 #include "trace_model.h"
+#include "trace_nfrule.h"
 #include "trace_render.h"
 #include "trace_stack.h"
 #include "xdp_attach.h"
@@ -35,42 +35,6 @@ static void hide_own_xdp(struct np_snapshot *s, uint32_t own_id)
 		s->rtnl.xdp_prog_id = 0;
 	}
 }
-
-static const char usage_text[] =
-	"Usage: netpath trace [OPTIONS] [IFACE]\n"
-	"Count the kernel's packet drops by reason (skb:kfree_skb, names from BTF) for packets\n"
-	"that arrived on IFACE (default: the interface of the default route), beside doctor's\n"
-	"counters over the same window, stage by stage. Attaches tracepoint programs only.\n\n"
-	"  -d, --duration SEC     trace for SEC seconds (default 10; Ctrl-C ends early and\n"
-	"                         still reports)\n"
-	"  -j, --json             JSON output (schema netpath/trace, version 1)\n"
-	"  -a, --all              also list benign frees (NOT_SPECIFIED, normal consumption)\n"
-	"      --top N            the N busiest flows of each drop reason (default 5; 0 turns\n"
-	"                         attribution off), counted in the kernel\n"
-	"      --by KEY           key flows by flow (default: addresses, protocol, ports),\n"
-	"                         src, dst or port (protocol and destination port)\n"
-	"      --host ADDR        count only drops from or to ADDR (IPv4 or IPv6; ADDR/LEN\n"
-	"                         for a prefix)\n"
-	"      --port N           count only drops from or to port N\n"
-	"      --proto P          count only drops of protocol P (tcp, udp, icmp, icmp6, sctp\n"
-	"                         or a number); the filters combine, in the kernel\n"
-	"      --stack            also count the kernel stack of every drop and show the\n"
-	"                         busiest (bpf_get_stackid: costs an unwind per drop)\n"
-	"      --netns NS         trace IFACE of network namespace NS: a name (/run/netns/NS),\n"
-	"                         a path, or a PID\n"
-	"      --xdp              also count packets and bytes per rx queue and CPU with an XDP\n"
-	"                         program at the driver (never replaces an existing program;\n"
-	"                         refused on drivers where attaching resets rings or the link)\n"
-	"      --xdp-mode MODE    auto (native if the driver has it, else generic), native or\n"
-	"                         generic (default auto)\n"
-	"      --xdp-accept-reset attach even where that resets the NIC's rings or link,\n"
-	"                         dropping traffic for a moment (mlx5, i40e, ixgbe, ...)\n"
-	"  -v, --verbose          every finding and arrival row (-vv: debug log with libbpf's)\n"
-	"  -h, --help             this text\n\n"
-	"Needs root (or CAP_BPF and CAP_PERFMON) and a kernel with BTF.\n"
-	"Exit: 0 no warning, 1 warning, 2 critical (worst of the drop reasons and doctor's\n"
-	"findings; a reason is a warning from 1 drop/s, critical from 100 drops/s, benign\n"
-	"reasons never count), 3 could not trace.\n";
 
 struct trace_args {
 	double duration;
@@ -93,132 +57,85 @@ static void on_signal(int sig)
 	stop_requested = 1;
 }
 
-static int fail(const struct trace_args *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int fail(const struct trace_args *t, const char *fmt, ...)
+/* One option, its value already checked against the table (spec_trace.c). */
+static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
-	char msg[512];
-	va_list ap;
+	struct trace_args *t = arg;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "netpath trace: %s\n", msg);
-	if (t->json)
-		np_render_error_json(stdout, "trace", msg, NP_EXIT_UNKNOWN);
-	return NP_EXIT_UNKNOWN;
+	switch (id) {
+	case 'd':
+		t->duration = v->num;
+		break;
+	case 'j':
+		t->json = true;
+		break;
+	case 'a':
+		t->all = true;
+		break;
+	case NP_TRACE_NETNS:
+		t->netns = v->s;
+		break;
+	case NP_TRACE_XDP:
+		t->xdp = true;
+		break;
+	case NP_TRACE_XDP_MODE:
+		/* the table's words are in the order of enum np_xdp_mode */
+		t->xdp_opt.mode = (enum np_xdp_mode)v->choice;
+		break;
+	case NP_TRACE_XDP_ACCEPT_RESET:
+		t->xdp_opt.accept_reset = true;
+		break;
+	case NP_TRACE_TOP:
+		t->top = (unsigned int)v->num;
+		break;
+	case NP_TRACE_BY:
+		if (np_trace_by_parse(v->s, &t->topt.by) < 0)
+			return np_fail(st, "invalid --by '%s' (flow, src, dst, port)", v->s);
+		break;
+	case NP_TRACE_HOST:
+		if (np_trace_filter_host(v->s, &t->topt.filter) < 0)
+			return np_fail(st, "invalid --host '%s' (an IPv4 or IPv6 address, "
+				       "optionally /PREFIX)", v->s);
+		break;
+	case NP_TRACE_PORT:
+		if (np_trace_filter_port(v->s, &t->topt.filter) < 0)
+			return np_fail(st, "invalid --port '%s' (1 to 65535)", v->s);
+		break;
+	case NP_TRACE_PROTO:
+		if (np_trace_filter_proto(v->s, &t->topt.filter) < 0)
+			return np_fail(st, "invalid --proto '%s' (tcp, udp, icmp, icmp6, sctp, "
+				       "udplite or 0-255)", v->s);
+		break;
+	case NP_TRACE_STACK:
+		t->topt.stacks = true;
+		break;
+	case 'v':
+		t->verbose++;
+		break;
+	}
+	return 0;
 }
 
-enum { OPT_NETNS = 256, OPT_XDP, OPT_XDP_MODE, OPT_XDP_ACCEPT_RESET, OPT_TOP, OPT_BY, OPT_HOST,
-       OPT_PORT, OPT_PROTO, OPT_STACK };
-
-/* Returns -1 to go on, else the exit code (+100 for --help). */
-static int parse_args(int argc, char **argv, struct trace_args *t)
+static int parse_args(int argc, char **argv, struct trace_args *t, struct np_status *st)
 {
-	static const struct option longopts[] = {
-		{ "duration", required_argument, NULL, 'd' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "netns", required_argument, NULL, OPT_NETNS },
-		{ "xdp", no_argument, NULL, OPT_XDP },
-		{ "xdp-mode", required_argument, NULL, OPT_XDP_MODE },
-		{ "xdp-accept-reset", no_argument, NULL, OPT_XDP_ACCEPT_RESET },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "by", required_argument, NULL, OPT_BY },
-		{ "host", required_argument, NULL, OPT_HOST },
-		{ "port", required_argument, NULL, OPT_PORT },
-		{ "proto", required_argument, NULL, OPT_PROTO },
-		{ "stack", no_argument, NULL, OPT_STACK },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	int c;
+	static const char *const json[] = { "--json", "-j", NULL };
 
 	memset(t, 0, sizeof(*t));
 	t->duration = 10;
 	t->top = 5;
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "-j") == 0)
-			t->json = true;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:javh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			if (np_parse_number(optarg, 0.1, 86400, &t->duration) < 0)
-				return fail(t, "invalid --duration '%s' (seconds, 0.1 to 86400)",
-					    optarg);
-			break;
-		case 'j':
-			t->json = true;
-			break;
-		case 'a':
-			t->all = true;
-			break;
-		case OPT_NETNS:
-			t->netns = optarg;
-			break;
-		case OPT_XDP:
-			t->xdp = true;
-			break;
-		case OPT_XDP_MODE:
-			if (np_xdp_mode_parse(optarg, &t->xdp_opt.mode) < 0)
-				return fail(t, "invalid --xdp-mode '%s' (auto, native, generic)",
-					    optarg);
-			break;
-		case OPT_XDP_ACCEPT_RESET:
-			t->xdp_opt.accept_reset = true;
-			break;
-		case OPT_TOP: {
-			double n;
-
-			if (np_parse_number(optarg, 0, 1000, &n) < 0 || n != (unsigned int)n)
-				return fail(t, "invalid --top '%s' (flows per reason, 0 to 1000)",
-					    optarg);
-			t->top = (unsigned int)n;
-			break;
-		}
-		case OPT_BY:
-			if (np_trace_by_parse(optarg, &t->topt.by) < 0)
-				return fail(t, "invalid --by '%s' (flow, src, dst, port)", optarg);
-			break;
-		case OPT_HOST:
-			if (np_trace_filter_host(optarg, &t->topt.filter) < 0)
-				return fail(t, "invalid --host '%s' (an IPv4 or IPv6 address, "
-					    "optionally /PREFIX)", optarg);
-			break;
-		case OPT_PORT:
-			if (np_trace_filter_port(optarg, &t->topt.filter) < 0)
-				return fail(t, "invalid --port '%s' (1 to 65535)", optarg);
-			break;
-		case OPT_PROTO:
-			if (np_trace_filter_proto(optarg, &t->topt.filter) < 0)
-				return fail(t, "invalid --proto '%s' (tcp, udp, icmp, icmp6, sctp, "
-					    "udplite or 0-255)", optarg);
-			break;
-		case OPT_STACK:
-			t->topt.stacks = true;
-			break;
-		case 'v':
-			t->verbose++;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return NP_EXIT_OK + 100;
-		default:
-			fputs(usage_text, stderr);
-			return NP_EXIT_UNKNOWN;
-		}
-	}
+	t->json = np_argv_has(argc, argv, json);
+	if (np_opts_parse(&np_trace_spec, argc, argv, set_option, t, st) < 0)
+		return -1;
 	if (optind < argc)
 		t->ifname = argv[optind++];
 	if (optind < argc)
-		return fail(t, "unexpected argument '%s' (one interface at a time)", argv[optind]);
+		return np_fail(st, "unexpected argument '%s' (one interface at a time)",
+			       argv[optind]);
 	t->topt.flows = t->top > 0;
 	t->xdp_opt.top_sources = t->top;	/* --xdp: the top sources too; 0 counts none */
 	if (!t->xdp && (t->xdp_opt.mode != NP_XDP_MODE_AUTO || t->xdp_opt.accept_reset))
-		return fail(t, "--xdp-mode and --xdp-accept-reset go with --xdp");
-	return -1;
+		return np_fail(st, "--xdp-mode and --xdp-accept-reset go with --xdp");
+	return 0;
 }
 
 /* SIGINT/SIGTERM end the window early, from attach to report: a Ctrl-C during a collection
@@ -270,8 +187,10 @@ static int exit_for(enum np_severity worst)
 	       worst == NP_SEV_WARNING ? NP_EXIT_WARNING : NP_EXIT_OK;
 }
 
-/* The window: attach, first snapshot, wait, read the maps, second snapshot, detach. */
-static int run(const struct trace_args *t, const struct np_ctx *ctx, const char *ifname)
+/* The window: attach, first snapshot, wait, read the maps, second snapshot, detach. 0 (st->code
+ * the verdict) or -1 (st says why). */
+static int run(const struct trace_args *t, const struct np_ctx *ctx, const char *ifname,
+	       struct np_status *st)
 {
 	struct np_snapshot prev, cur;
 	struct np_options opt = { .rtt_ms = NAN, .bandwidth_bps = NAN, .verbose = t->verbose };
@@ -286,6 +205,11 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	struct np_xdp_session *xs = NULL;
 	struct np_xdp_counts xc = { 0 };
 	bool have_xdp = false;
+	/* Netfilter drop-rule counters at both ends of the window: the rule behind
+	 * NETFILTER_DROP. Read-only; bounded in time and size (nfrules.h). */
+	struct np_nfrules nf_start, nf_end;
+	struct np_nfrule_report nf_rep;
+	bool have_nf;
 	bool have_prev, have_cur = false, analyzed = false;
 	char err[512];
 	double t0, dt;
@@ -295,7 +219,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	ifindex = if_nametoindex(ifname);
 	r = np_trace_start(ifname, &t->topt, &tr, err, sizeof(err));
 	if (r < 0)
-		return fail(t, "%s", err);
+		return np_fail(st, "%s", err);
 	catch_stop(true);
 	/* XDP after the tracepoints (their failure costs nothing), before the window opens: a
 	 * ring reset that the user accepted stays out of the counts. */
@@ -305,12 +229,17 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 		if (r < 0) {
 			catch_stop(false);
 			np_trace_stop(tr);
-			return fail(t, "%s", err);
+			return np_fail(st, "%s", err);
 		}
 	}
+	have_nf = np_nfrules_collect(&nf_start) == 0;
+	memset(&nf_end, 0, sizeof(nf_end));
 	t0 = np_mono_now();
 	have_prev = np_collect(ctx, ifname, &prev) == 0;
 	wait_window(t0, t->duration);
+	have_nf = have_nf && np_nfrules_collect(&nf_end) == 0;
+	if (have_nf)
+		np_nfrule_compare(&nf_start, &nf_end, &nf_rep);
 	r = np_trace_read(tr, &raw);
 	if (xs)
 		have_xdp = np_xdp_read(xs, &xc) == 0;
@@ -323,13 +252,13 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 		hide_own_xdp(&cur, np_xdp_session_info(xs)->program_id);
 	}
 	if (r < 0) {
-		code = fail(t, "cannot read the BPF maps: %s", strerror(-r));
+		code = np_fail(st, "cannot read the BPF maps: %s", strerror(-r));
 		goto out_snap;
 	}
 	/* A device deleted (or replaced: a new ifindex under the same name) during the window
 	 * took its packets with it: its silence is not "no drop", so say so and give up. */
 	if (if_nametoindex(ifname) != ifindex) {
-		code = fail(t, "interface %s vanished during the window (deleted or moved to "
+		code = np_fail(st, "interface %s vanished during the window (deleted or moved to "
 			    "another namespace): the counts cover only part of it", ifname);
 		goto out_raw;
 	}
@@ -346,7 +275,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 		r = -ENOMEM;
 	}
 	if (r < 0) {
-		code = fail(t, "out of memory");
+		code = np_fail(st, "out of memory");
 		goto out_raw;
 	}
 	if (have_prev && have_cur && cur.t > prev.t) {
@@ -372,13 +301,15 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 			.funnel = analyzed ? &fn : NULL,
 			.xdp = have_xdp ? np_xdp_session_info(xs) : NULL,
 			.xdp_counts = have_xdp ? &xc : NULL,
+			.nfrules = have_nf ? &nf_rep : NULL,
 			.stacks = &stacks,
 		};
 
 		if (analyzed && np_report_worst(&rep) > worst)
 			worst = np_report_worst(&rep);
-		code = exit_for(worst);
-		v.exit_code = code;
+		st->code = exit_for(worst);
+		v.exit_code = st->code;
+		code = 0;
 		if (t->json)
 			np_render_trace_json(stdout, &v);
 		else
@@ -396,6 +327,8 @@ out_raw:
 	np_trace_raw_free(&raw);
 out_snap:
 	np_xdp_counts_free(&xc);
+	np_nfrules_free(&nf_start);
+	np_nfrules_free(&nf_end);
 	np_xdp_stop(xs);
 	np_trace_stop(tr);
 	catch_stop(false);
@@ -407,13 +340,12 @@ out_snap:
 
 int np_cmd_trace(int argc, char **argv)
 {
+	struct np_status st = { 0 };
 	struct trace_args t;
 	struct np_target tgt;
-	int r;
 
-	r = parse_args(argc, argv, &t);
-	if (r >= 0)
-		return r >= 100 ? r - 100 : r;
+	if (parse_args(argc, argv, &t, &st) < 0)
+		return np_finish(&st, "trace", t.json);
 	np_log_set_verbosity(t.verbose);
 	{
 		/* The namespace before anything is opened: the device, /proc/net, /sys and
@@ -421,10 +353,12 @@ int np_cmd_trace(int argc, char **argv)
 		struct np_target_spec spec = { .cmd = "trace", .netns = t.netns, .ifname = t.ifname };
 		char err[400];
 
-		if (np_target_open(&tgt, &spec, err, sizeof(err)) < 0)
-			return fail(&t, "%s", err);
+		if (np_target_open(&tgt, &spec, err, sizeof(err)) < 0) {
+			np_fail(&st, "%s", err);
+			return np_finish(&st, "trace", t.json);
+		}
 	}
-	r = run(&t, &tgt.ctx, tgt.ifname);
+	run(&t, &tgt.ctx, tgt.ifname, &st);
 	np_target_close(&tgt);
-	return r;
+	return np_finish(&st, "trace", t.json);
 }

@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,26 +18,9 @@
 #include "log.h"
 #include "target.h"
 #include "opts.h"
+#include "specs.h"
 #include "render_watch.h"
 #include "watch_tui.h"
-
-static const char usage_text[] =
-	"Usage: netpath watch [OPTIONS] [IFACE]\n"
-	"Live per-stage, per-CPU, per-queue and per-socket rates of IFACE's receive path\n"
-	"(default: the interface of the default route), one frame per interval, with the\n"
-	"findings of doctor.\n\n"
-	"  -i, --interval SEC     seconds between frames (default 1; 0.1 to 3600)\n"
-	"  -n, --count N          print N frames as plain text and exit (also on a terminal)\n"
-	"  -b, --batch            plain-text frames even on a terminal, until interrupted\n"
-	"  -j, --json             one JSON object per frame and line (schema netpath/watch, v1)\n"
-	"      --color WHEN       colours on the screen: auto, always or never (default auto)\n"
-	"      --netns NS         watch inside network namespace NS: a name (/run/netns/NS),\n"
-	"                         a path, or a PID (its /proc/PID/ns/net); needs root\n"
-	"  -v, --verbose          log to stderr (-vv: debug); ignored on the full screen\n"
-	"  -h, --help             this text\n\n"
-	"On a terminal without --count, --batch or --json: a full-screen view (q quits).\n"
-	"Otherwise frames go to stdout, --count N of them or until SIGINT/SIGTERM.\n"
-	"Exit: 0 when done or interrupted, 3 could not watch (bad arguments, no such interface).\n";
 
 struct watch_args {
 	const char *ifname;
@@ -59,93 +41,68 @@ static void on_signal(int sig)
 	stop_requested = 1;
 }
 
-/* One-line reason on stderr (and a JSON error object with --json), exit 3. */
-static int fail(const struct watch_args *w, const char *fmt, ...)
+/* The one way out of watch: a failure's reason on stderr (and as a JSON error object with
+ * --json), then its exit code. */
+static int finish(const struct watch_args *w, const struct np_status *st)
 {
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "netpath watch: %s\n", msg);
-	if (w->json)
-		np_render_watch_error_json(stdout, msg, NP_EXIT_UNKNOWN);
-	return NP_EXIT_UNKNOWN;
+	if (np_failed(st)) {
+		fprintf(stderr, "netpath watch: %s\n", st->msg);
+		if (w->json)
+			np_render_watch_error_json(stdout, st->msg, NP_EXIT_UNKNOWN);
+	}
+	return st->code;
 }
 
-/* Returns -1 to go on, else the exit code (100 + code for --help's success). */
-static int parse_args(int argc, char **argv, struct watch_args *w)
+/* One option, its value already checked against the table (spec_watch.c). */
+static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
-	enum { OPT_COLOR = 256, OPT_ROOT, OPT_NETNS };
-	static const struct option longopts[] = {
-		{ "interval", required_argument, NULL, 'i' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "batch", no_argument, NULL, 'b' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "color", required_argument, NULL, OPT_COLOR },
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "netns", required_argument, NULL, OPT_NETNS },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	double v;
-	int c;
+	struct watch_args *w = arg;
+
+	switch (id) {
+	case 'i':
+		w->interval = v->num;
+		break;
+	case 'n':
+		w->count = (unsigned long)v->num;
+		break;
+	case 'b':
+		w->batch = true;
+		break;
+	case 'j':
+		w->json = true;
+		break;
+	case NP_WATCH_COLOR:
+		w->color = (enum np_color)v->choice;
+		break;
+	case NP_WATCH_ROOT:
+		return np_fail(st, "--root is not supported: watch needs the live system (use "
+			       "'netpath doctor --root DIR' for a captured tree)");
+	case NP_WATCH_NETNS:
+		w->netns = v->s;
+		break;
+	case 'v':
+		w->verbose++;
+		break;
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct watch_args *w, struct np_status *st)
+{
+	static const char *const json[] = { "--json", "-j", NULL };
 
 	memset(w, 0, sizeof(*w));
 	w->interval = 1;
-	optind = 1;
 	/* JSON errors need to know about --json before any other option is judged. */
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "-j") == 0)
-			w->json = true;
-	while ((c = getopt_long(argc, argv, "i:n:bjvh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			if (np_parse_number(optarg, 0.1, 3600, &w->interval) < 0)
-				return fail(w, "invalid --interval '%s' (seconds, 0.1 to 3600)",
-					    optarg);
-			break;
-		case 'n':
-			if (np_parse_number(optarg, 1, 1e9, &v) < 0 || v != floor(v))
-				return fail(w, "invalid --count '%s' (a whole number of "
-					    "frames, >= 1)", optarg);
-			w->count = (unsigned long)v;
-			break;
-		case 'b':
-			w->batch = true;
-			break;
-		case 'j':
-			w->json = true;
-			break;
-		case OPT_COLOR:
-			if (np_parse_color(optarg, &w->color) < 0)
-				return fail(w, "invalid --color '%s' (auto, always, never)",
-					    optarg);
-			break;
-		case OPT_ROOT:
-			return fail(w, "--root is not supported: watch needs the live system (use "
-				    "'netpath doctor --root DIR' for a captured tree)");
-		case OPT_NETNS:
-			w->netns = optarg;
-			break;
-		case 'v':
-			w->verbose++;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return NP_EXIT_OK + 100;
-		default:
-			fputs(usage_text, stderr);
-			return NP_EXIT_UNKNOWN;
-		}
-	}
+	w->json = np_argv_has(argc, argv, json);
+	if (np_opts_parse(&np_watch_spec, argc, argv, set_option, w, st) < 0)
+		return -1;
 	if (optind < argc)
 		w->ifname = argv[optind++];
 	if (optind < argc)
-		return fail(w, "unexpected argument '%s' (one interface at a time)", argv[optind]);
-	return -1;
+		return np_fail(st, "unexpected argument '%s' (one interface at a time)",
+			       argv[optind]);
+	return 0;
 }
 
 /* Sleep until the monotonic deadline; a signal cuts it short (the loop checks the flag). */
@@ -275,57 +232,57 @@ static int run(struct watch_state *st)
 
 int np_cmd_watch(int argc, char **argv)
 {
-	struct watch_state st = { 0 };
+	struct np_status st = { 0 };
+	struct watch_state ws = { 0 };
 	struct watch_args w;
 	struct np_target tgt;
-	const struct np_ctx *ctx;
 	const char *ifname;
 	int r;
 
-	r = parse_args(argc, argv, &w);
-	if (r >= 0)
-		return r >= 100 ? r - 100 : r;
+	if (parse_args(argc, argv, &w, &st) < 0)
+		return finish(&w, &st);
 	np_log_set_verbosity(w.verbose);
 	{
 		struct np_target_spec spec = { .cmd = "watch", .netns = w.netns, .ifname = w.ifname };
 		char err[400];
 
-		if (np_target_open(&tgt, &spec, err, sizeof(err)) < 0)
-			return fail(&w, "%s", err);
+		if (np_target_open(&tgt, &spec, err, sizeof(err)) < 0) {
+			np_fail(&st, "%s", err);
+			return finish(&w, &st);
+		}
 	}
-	ctx = &tgt.ctx;
 	ifname = tgt.ifname;
 	stop_requested = 0;
 	install_signals();
-	st.w = &w;
-	st.ctx = ctx;
-	st.ifname = ifname;
+	ws.w = &w;
+	ws.ctx = &tgt.ctx;
+	ws.ifname = ifname;
 	if (!w.json && !w.batch && !w.count && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)) {
-		st.tui = np_watch_tui_open(ifname, w.interval,
+		ws.tui = np_watch_tui_open(ifname, w.interval,
 					   np_color_enabled(w.color, stdout));
-		if (!st.tui)
+		if (!ws.tui)
 			fprintf(stderr, "netpath watch: cannot drive this terminal (TERM=%s); "
 				"printing plain frames\n", getenv("TERM") ? getenv("TERM") : "");
 	}
-	if (st.tui) {
+	if (ws.tui) {
 		/* Anything on stderr would scribble over the screen. */
 		np_log_set_level(NP_LOG_ERR);
-		np_watch_tui_draw(st.tui, NULL);
+		np_watch_tui_draw(ws.tui, NULL);
 	}
-	r = run(&st);
+	r = run(&ws);
 	/* The terminal first: every message below must land on a normal screen. */
-	np_watch_tui_close(st.tui);
+	np_watch_tui_close(ws.tui);
 	for (int i = 0; i < 2; i++) {
-		np_watch_frame_free(&st.frame[i]);
-		np_snapshot_free(&st.snap[i]);
+		np_watch_frame_free(&ws.frame[i]);
+		np_snapshot_free(&ws.snap[i]);
 	}
-	np_watch_session_free(&st.sess);
+	np_watch_session_free(&ws.sess);
 	np_target_close(&tgt);
 	if (r == -ENOENT)
-		return fail(&w, "nothing under /proc or /sys was readable");
-	if (r == -ENODEV)
-		return fail(&w, "interface '%s' disappeared", ifname);
-	if (r < 0)
-		return fail(&w, "out of memory");
-	return NP_EXIT_OK;
+		np_fail(&st, "nothing under /proc or /sys was readable");
+	else if (r == -ENODEV)
+		np_fail(&st, "interface '%s' disappeared", ifname);
+	else if (r < 0)
+		np_fail(&st, "out of memory");
+	return finish(&w, &st);
 }

@@ -6,26 +6,24 @@
 #include "commands.h"
 #include "config.h"
 #include "opts.h"
+#include "specs.h"
 
-static const struct {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-	const char *help;
-} commands[] = {
-	{ "doctor", np_cmd_doctor, "walk the receive path of IFACE and report bottlenecks" },
-	{ "checks", np_cmd_checks, "list every check (the catalogue)" },
-	{ "explain", np_cmd_explain, "the reference text of one check" },
-	{ "trace", np_cmd_trace, "drops by kernel reason along the receive path of IFACE (BPF)" },
-	{ "capture", np_cmd_capture, "record what doctor reads into one file, for --root elsewhere" },
-	{ "watch", np_cmd_watch, "live per-stage, per-CPU, per-queue rates of IFACE, like top" },
-	{ "diff", np_cmd_diff, "what changed between two captures (settings, findings), by stage" },
+/* What runs each command; names, summaries and options are in its spec (specs.h). */
+static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
+	[NP_CMD_DOCTOR] = np_cmd_doctor,
+	[NP_CMD_CHECKS] = np_cmd_checks,
+	[NP_CMD_EXPLAIN] = np_cmd_explain,
+	[NP_CMD_TRACE] = np_cmd_trace,
+	[NP_CMD_CAPTURE] = np_cmd_capture,
+	[NP_CMD_WATCH] = np_cmd_watch,
+	[NP_CMD_DIFF] = np_cmd_diff,
 };
 
 static void usage(FILE *out)
 {
 	fputs("Usage: netpath COMMAND [OPTIONS]\n\nCommands:\n", out);
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].help);
+	for (size_t i = 0; i < NP_CMD__COUNT; i++)
+		fprintf(out, "  %-8s %s\n", np_cmd_specs[i]->name, np_cmd_specs[i]->summary);
 	fputs("\nRun 'netpath COMMAND --help' for its options; see netpath(8).\n"
 	      "Without a command, netpath runs 'doctor'.\n", out);
 }
@@ -42,9 +40,9 @@ int main(int argc, char **argv)
 		return NP_EXIT_OK;
 	}
 	if (argc >= 2 && argv[1][0] != '-') {
-		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-			if (strcmp(argv[1], commands[i].name) == 0)
-				return commands[i].fn(argc - 1, argv + 1);
+		for (size_t i = 0; i < NP_CMD__COUNT; i++)
+			if (strcmp(argv[1], np_cmd_specs[i]->name) == 0)
+				return run[i](argc - 1, argv + 1);
 		fprintf(stderr, "netpath: unknown command '%s' (try 'netpath --help')\n", argv[1]);
 		return NP_EXIT_UNKNOWN;
 	}

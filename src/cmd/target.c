@@ -14,11 +14,16 @@
  * "not reported"), never the run. */
 static void read_host_sysctls(struct np_target *t)
 {
+	struct np_sysctls h = { 0 };
 	struct np_ctx host;
 
 	if (np_ctx_open(&host, NULL) < 0)
 		return;
-	np_collect_host_sysctls(&host, &t->host_sysctls);
+	np_collect_host_sysctls(&host, &h);
+	/* The files stand in for the namespace's missing ones (ctx.overlay). */
+	t->has_host_files = h.n > 0;
+	np_host_sysctls_overlay(&h, &t->host_files);
+	free(h.e);
 	t->start_links = calloc(NP_STACK_MAX * 8, sizeof(*t->start_links));
 	if (t->start_links)
 		t->n_start_links = np_collect_link_ids(&host, t->start_links, NP_STACK_MAX * 8);
@@ -98,8 +103,8 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 		np_target_close(t);
 		return -1;
 	}
-	if (t->host_sysctls.n)
-		t->ctx.host_sysctls = &t->host_sysctls;
+	if (t->has_host_files)
+		t->ctx.overlay = &t->host_files;
 	if (!spec->any_iface && resolve_iface(t, spec, err, errlen) < 0) {
 		np_target_close(t);
 		return -1;
@@ -111,10 +116,9 @@ void np_target_close(struct np_target *t)
 {
 	np_root_ctx_close(&t->ctx);
 	np_root_release(&t->root);
-	free(t->host_sysctls.e);
+	np_overlay_free(&t->host_files);
+	t->has_host_files = false;
 	free(t->start_links);
 	t->start_links = NULL;
 	t->n_start_links = 0;
-	t->host_sysctls = (struct np_sysctls){ 0 };
-	t->ctx.host_sysctls = NULL;
 }

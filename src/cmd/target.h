@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "ctx.h"
+#include "overlay.h"
 #include "root.h"
 #include "snapshot.h"
 #include "stack.h"
@@ -18,8 +19,10 @@ struct np_target {
 	 * capture's first sample is root.before. */
 	struct np_root root;
 	/* --netns: the host-wide sysctls (netdev_max_backlog, tcp_mem, ...), read in the initial
-	 * namespace before entering, since a child namespace has no such files. */
-	struct np_sysctls host_sysctls;
+	 * namespace before entering, since a child namespace has no such files; ctx.overlay
+	 * points here when they were read. */
+	struct np_overlay host_files;
+	bool has_host_files;
 	char ifname[IF_NAMESIZE];
 	char netns_path[256];
 	/* --netns: the interfaces of the namespace netpath started in, read before entering, so

@@ -25,8 +25,19 @@ void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
 /* Only the keys a child network namespace lacks (netdev_max_backlog, tcp_mem, ...): read in
- * the initial namespace before --netns enters another, then found through ctx->host_sysctls. */
+ * the initial namespace before --netns enters another. */
 void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out);
+/*
+ * Those keys as stand-in files (ctx->overlay, core/overlay.h) for a namespace that lacks them:
+ * np_collect_sysctls() then reads them like its own, marked host-wide and counted as "read in
+ * the initial namespace". _overlay: from np_collect_host_sysctls()'s table (its readable
+ * keys); _load: from a capture's host_sysctls file ("key TAB value" lines, untrusted); _text:
+ * that file's text, malloc'd. 0 or -ENOMEM.
+ */
+struct np_overlay;
+int np_host_sysctls_overlay(const struct np_sysctls *h, struct np_overlay *o);
+int np_host_sysctls_load(struct np_overlay *o, const char *text, size_t len);
+int np_host_sysctls_text(const struct np_overlay *o, char **text, size_t *len);
 void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s);
 /* dev.stats: the rtnetlink stats64 when np_collect_nic() got them, else sysfs statistics/. */
 void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s);

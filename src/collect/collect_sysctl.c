@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* sysctl collector: the receive-path knobs under /proc/sys/net (and vm), read by name. */
 #include "collect.h"
+#include "overlay.h"
 #include "parse.h"
 #include "sos.h"
 #include "sos_text.h"
@@ -85,20 +86,6 @@ static void key_to_path(const char *key, char *path, size_t size)
 	path[j < size ? j : size - 1] = '\0';
 }
 
-/* Inside --netns a HOST key is absent: take the value read before entering, if any. */
-static bool from_host(const struct np_ctx *ctx, struct np_sysctl *e)
-{
-	const struct np_sysctls *h = ctx->host_sysctls;
-
-	for (size_t i = 0; h && i < h->n; i++) {
-		if (strcmp(h->e[i].key, e->key) || h->e[i].err)
-			continue;
-		*e = h->e[i];
-		return true;
-	}
-	return false;
-}
-
 /* A sosreport keeps no /proc/sys/net: its sysctl -a output stands in (NULL otherwise). */
 struct sysctl_text {
 	char *buf;
@@ -122,7 +109,9 @@ static int from_sysctl_a(const struct sysctl_text *sa, const char *key, const ch
 	return np_parse_sysctl_a_find(sa->buf, sa->len, k, text, size);
 }
 
-/* One key into t; *borrowed when the value is the initial namespace's (from_host). */
+/* One key into t; *borrowed when the value is the initial namespace's: inside --netns (or a
+ * capture taken so) a HOST key's file is absent and ctx->overlay holds the one read before
+ * entering (np_host_sysctls_overlay, np_host_sysctls_load). */
 static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *key,
 		    const char *path, enum key_scope scope, bool *borrowed,
 		    const struct sysctl_text *sa, const char *ifname)
@@ -137,14 +126,10 @@ static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *
 	if (sa && sa->buf)
 		r = from_sysctl_a(sa, key, ifname, text, sizeof(text));
 	else
-		r = np_read_str(ctx, NP_PROC, path, text, sizeof(text));
+		r = np_read_str_overlaid(ctx, NP_PROC, path, text, sizeof(text), borrowed);
 	if (r >= 0)
 		r = np_parse_sysctl_value(text, e);
 	e->err = r < 0 ? -r : 0;
-	if (r == -ENOENT && scope == HOST && from_host(ctx, e)) {
-		*borrowed = true;
-		r = 0;
-	}
 	e->host_wide = scope == HOST;
 	return r;
 }
@@ -162,6 +147,83 @@ void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out)
 		if (read_one(ctx, out, keys[i].key, path, HOST, &borrowed, NULL, NULL) == -ENOMEM)
 			return;
 	}
+}
+
+static bool host_key(const char *key)
+{
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (keys[i].scope == HOST && !strcmp(keys[i].key, key))
+			return true;
+	return false;
+}
+
+int np_host_sysctls_overlay(const struct np_sysctls *h, struct np_overlay *o)
+{
+	char path[128];
+
+	for (size_t i = 0; i < h->n; i++) {
+		if (h->e[i].err || !host_key(h->e[i].key))
+			continue;
+		key_to_path(h->e[i].key, path, sizeof(path));
+		if (np_overlay_add(o, NP_PROC, path, h->e[i].raw, strlen(h->e[i].raw)) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int np_host_sysctls_load(struct np_overlay *o, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	struct np_sysctl e;
+	char path[128];
+
+	/* Untrusted: lines that are too long, not a host-wide key or not a value are skipped;
+	 * the first good line of a key counts. */
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char line[256], *tab;
+
+		if (l < sizeof(line)) {
+			memcpy(line, p, l);
+			line[l] = '\0';
+			tab = strchr(line, '\t');
+			if (tab) {
+				*tab = '\0';
+				key_to_path(line, path, sizeof(path));
+				if (host_key(line) && np_parse_sysctl_value(tab + 1, &e) >= 0 &&
+				    np_overlay_add(o, NP_PROC, path, e.raw, strlen(e.raw)) < 0)
+					return -ENOMEM;
+			}
+		}
+		p += l + 1;
+	}
+	return 0;
+}
+
+int np_host_sysctls_text(const struct np_overlay *o, char **text, size_t *len)
+{
+	const struct np_overlay_file *f;
+	struct np_sysctl e;
+	char path[128];
+	FILE *m = open_memstream(text, len);
+
+	if (!m)
+		return -ENOMEM;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (keys[i].scope != HOST)
+			continue;
+		key_to_path(keys[i].key, path, sizeof(path));
+		f = np_overlay_find(o, NP_PROC, path);
+		if (f && np_parse_sysctl_value(f->text, &e) >= 0)
+			fprintf(m, "%s\t%s\n", keys[i].key, e.raw);
+	}
+	if (fclose(m) != 0) {
+		free(*text);
+		*text = NULL;
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)

@@ -142,7 +142,7 @@ static void put_stats_groups(struct nlmsghdr *nlh)
 	mnl_attr_nest_end(nlh, bs);
 }
 
-static int send_req(struct np_genl *g, const struct np_genl_family *fam, const struct req *r,
+static int send_req(struct np_nl *g, const struct np_genl_family *fam, const struct req *r,
 		    uint32_t flags, struct call *c, struct np_snapshot *s)
 {
 	struct nlmsghdr *nlh = np_genl_msg(g, fam->id, r->cmd, ETHTOOL_GENL_VERSION, 0);
@@ -226,7 +226,7 @@ static void outcome(struct np_snapshot *s, const struct req *r, int err, const s
 	np_src_set(s, r->src, 0, NULL);
 }
 
-void np_ethtool_nl_collect(struct np_genl *g, struct np_snapshot *s)
+void np_ethtool_nl_collect(struct np_nl *g, struct np_snapshot *s)
 {
 	struct np_genl_family fam;
 	char detail[512];	/* np_src_set() cuts it to the source's detail size */
@@ -267,7 +267,7 @@ void np_ethtool_nl_collect(struct np_genl *g, struct np_snapshot *s)
 
 void np_collect_ethtool_nl(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	struct np_genl g;
+	struct np_nl g;
 	int err = np_genl_open_ctx(&g, ctx);
 
 	if (err) {
@@ -279,5 +279,5 @@ void np_collect_ethtool_nl(const struct np_ctx *ctx, struct np_snapshot *s)
 		return;
 	}
 	np_ethtool_nl_collect(&g, s);
-	np_genl_close(&g);
+	np_nl_close(&g);
 }

@@ -66,6 +66,6 @@ const char *np_ethtool_std_group_name(unsigned group);
 const char *np_ethtool_std_stat_name(unsigned group, unsigned id);
 
 /* The collector over an open transport (np_collect_ethtool_nl opens a real socket). */
-void np_ethtool_nl_collect(struct np_genl *g, struct np_snapshot *s);
+void np_ethtool_nl_collect(struct np_nl *g, struct np_snapshot *s);
 
 #endif

@@ -12,7 +12,8 @@ static const char magic[8] = { 'N', 'P', 'K', 'T', 'A', 'P', 'E', '1' };
 
 static bool is_netlink(uint32_t bus)
 {
-	return bus == NP_KT_GENL || bus == NP_KT_RTNL || bus == NP_KT_SOCK_DIAG;
+	return bus == NP_KT_GENL || bus == NP_KT_RTNL || bus == NP_KT_SOCK_DIAG ||
+	       bus == NP_KT_NFNETLINK;
 }
 
 void np_ktape_init(struct np_ktape *t, bool recording)

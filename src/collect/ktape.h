@@ -29,7 +29,8 @@ enum np_ktape_bus {
 	NP_KT_RTNL = 2,		/* links, qdiscs */
 	NP_KT_SOCK_DIAG = 3,	/* TCP and UDP socket dumps */
 	NP_KT_ETHTOOL_IOCTL = 4,	/* SIOCETHTOOL: request = ifname[16] + the command buffer */
-	NP_KT__MAX = 4,
+	NP_KT_NFNETLINK = 5,	/* nftables rules (trace, live only: never on a capture yet) */
+	NP_KT__MAX = 5,
 };
 
 #define NP_KTAPE_CAPPED 1u	/* flags: the reply was longer than the capture keeps */

@@ -88,7 +88,7 @@ static int qstats_cb(const struct nlmsghdr *nlh, void *data)
 	return err == -ENOMEM ? -ENOMEM : MNL_CB_OK;
 }
 
-static void qstats_dump(struct np_genl *g, const struct np_genl_family *fam,
+static void qstats_dump(struct np_nl *g, const struct np_genl_family *fam,
 			struct np_snapshot *s, unsigned ifindex)
 {
 	struct nlmsghdr *nlh = np_genl_msg(g, fam->id, NP_NETDEV_CMD_QSTATS_GET,
@@ -121,7 +121,7 @@ static void qstats_dump(struct np_genl *g, const struct np_genl_family *fam,
 	}
 }
 
-void np_qstats_collect(struct np_genl *g, struct np_snapshot *s, unsigned ifindex)
+void np_qstats_collect(struct np_nl *g, struct np_snapshot *s, unsigned ifindex)
 {
 	struct np_genl_family fam;
 	char detail[512];	/* np_src_set() cuts it to the source's detail size */
@@ -152,7 +152,7 @@ void np_qstats_collect(struct np_genl *g, struct np_snapshot *s, unsigned ifinde
 void np_collect_qstats(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	char detail[512];	/* np_src_set() cuts it to the source's detail size */
-	struct np_genl g;
+	struct np_nl g;
 	unsigned ifindex;
 	int err;
 
@@ -172,5 +172,5 @@ void np_collect_qstats(const struct np_ctx *ctx, struct np_snapshot *s)
 		return;
 	}
 	np_qstats_collect(&g, s, ifindex);
-	np_genl_close(&g);
+	np_nl_close(&g);
 }

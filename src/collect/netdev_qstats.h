@@ -34,6 +34,6 @@
 int np_qstats_parse(const struct nlmsghdr *nlh, struct np_ethtool *e);
 
 /* The collector over an open transport (np_collect_qstats opens a real socket). */
-void np_qstats_collect(struct np_genl *g, struct np_snapshot *s, unsigned ifindex);
+void np_qstats_collect(struct np_nl *g, struct np_snapshot *s, unsigned ifindex);
 
 #endif

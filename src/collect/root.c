@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "collect.h"
 #include "fsrec.h"
+#include "overlay.h"
 #include "ktape.h"
 #include "parse.h"
 #include "snapshot.h"
@@ -198,37 +200,16 @@ void np_root_release(struct np_root *r)
 	r->scratch[0] = '\0';
 }
 
-/* "key TAB value" lines (untrusted: bad lines skipped) into a table ctx owns. */
+/* A --netns capture's host-wide sysctls, as stand-in files the ctx owns. */
 static void load_host_sysctls(struct np_ctx *ctx, const char *text, size_t len)
 {
-	struct np_sysctls *h = calloc(1, sizeof(*h));
-	const char *p = text, *end = text + len;
+	struct np_overlay *o = calloc(1, sizeof(*o));
 
-	if (!h)
+	if (!o)
 		return;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char line[256], *tab;
-		struct np_sysctl *e;
-
-		if (l < sizeof(line)) {
-			memcpy(line, p, l);
-			line[l] = '\0';
-			tab = strchr(line, '\t');
-			if (tab && tab != line && (size_t)(tab - line) < sizeof(e->key)) {
-				*tab = '\0';
-				e = np_sysctl_add(h, line);
-				if (e && np_parse_sysctl_value(tab + 1, e) < 0)
-					e->err = EINVAL;
-				if (e)
-					e->host_wide = true;
-			}
-		}
-		p += l + 1;
-	}
-	ctx->host_sysctls = h;
-	ctx->owns_host_sysctls = true;
+	np_host_sysctls_load(o, text, len);
+	ctx->overlay = o;
+	ctx->owns_overlay = true;
 }
 
 int np_root_ctx_open(struct np_ctx *ctx, const struct np_root *r, const char *dir)
@@ -281,12 +262,12 @@ void np_root_ctx_close(struct np_ctx *ctx)
 		free(ctx->tape);
 	}
 	np_fsrec_free(ctx->rec);
-	if (ctx->owns_host_sysctls && ctx->host_sysctls) {
-		free(ctx->host_sysctls->e);
-		free((struct np_sysctls *)ctx->host_sysctls);
-		ctx->host_sysctls = NULL;
+	if (ctx->owns_overlay && ctx->overlay) {
+		np_overlay_free((struct np_overlay *)ctx->overlay);
+		free((struct np_overlay *)ctx->overlay);
 	}
-	ctx->owns_host_sysctls = false;
+	ctx->overlay = NULL;
+	ctx->owns_overlay = false;
 	ctx->tape = NULL;
 	ctx->rec = NULL;
 	np_ctx_close(ctx);

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* rtnetlink collector (libnl-route-3 socket and messages): link stats64/MTU/XDP and qdiscs. */
-#include "clock.h"
+/* rtnetlink collector on the netlink transport: link stats64/MTU/XDP and qdiscs. */
 #include "collect.h"
-#include "ktape.h"
 #include "log.h"
+#include "nl_transport.h"
 #include "rtnl.h"
 
 #include <errno.h>
@@ -11,198 +10,63 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 
 #include <linux/rtnetlink.h>
-#include <netlink/attr.h>
-#include <netlink/errno.h>
-#include <netlink/msg.h>
-#include <netlink/netlink.h>
-#include <netlink/socket.h>
-
-#ifndef SOL_NETLINK
-#define SOL_NETLINK 270
-#endif
 
 #define RTNL_TIMEOUT_S	2		/* per recv(): a kernel that does not answer is a finding */
-#define RTNL_DEADLINE_S	5.0		/* per request, however many recv() a dump takes */
 /* Dump skbs are capped at 32 KiB (netlink max_recvmsg_len); twice that leaves room. */
 #define RTNL_BUF	(64 * 1024)
 #define RTNL_TRIES	2		/* a dump interrupted by a change is retried once */
 
-struct rtnl_conn {
-	struct nl_sock *sk;	/* NULL when a capture's tape answers */
-	int fd;
-	unsigned char *buf;
-	struct np_ktape *tape;	/* ctx->tape: record to it, or replay from it */
-	struct np_ktape_play play;
-	uint32_t seq;		/* replay: the sequence numbers a socket would have given */
+static const struct np_nl_bus rtnl_bus = {
+	.name = "rtnl",
+	.protocol = NETLINK_ROUTE,
+	.tape_bus = NP_KT_RTNL,
+	.bufsize = RTNL_BUF,
+	.timeout_ms = RTNL_TIMEOUT_S * 1000,
+	.deadline_s = 5.0,		/* per request, however many recv() a dump takes */
 };
 
-static bool replaying(const struct rtnl_conn *c)
+/* One request's reply, walked buffer by buffer into r. */
+struct reply {
+	struct np_rtnl_stream *st;
+	struct np_rtnl *r;
+};
+
+static int feed(void *arg, const void *buf, size_t len)
 {
-	return c->tape && !c->tape->recording;
+	struct reply *q = arg;
+	int err = np_rtnl_parse_stream(buf, len, q->st, q->r);
+
+	return err < 0 ? err : !q->st->done;
 }
 
-static bool recording(const struct rtnl_conn *c)
+/* Send the request built in c and read its reply until it is complete. Replies end with their
+ * own last message or NLMSG_DONE: no NLM_F_ACK, an extra ACK would only be noise. */
+static int exchange(struct np_nl *c, struct nlmsghdr *nlh, struct np_rtnl_stream *st,
+		    struct np_rtnl *r)
 {
-	return c->tape && c->tape->recording;
-}
+	struct reply q = { st, r };
+	int err;
 
-/* libnl speaks NLE_* codes; the snapshot speaks errno. */
-static int nle_errno(int nle)
-{
-	switch (nle < 0 ? -nle : nle) {
-	case NLE_NOMEM: return -ENOMEM;
-	case NLE_PERM:
-	case NLE_NOACCESS: return -EACCES;
-	case NLE_AF_NOSUPPORT:
-	case NLE_OPNOTSUPP: return -EOPNOTSUPP;
-	case NLE_AGAIN: return -ETIMEDOUT;
-	case NLE_NODEV: return -ENODEV;
-	default: return -EIO;
-	}
-}
-
-static void conn_close(struct rtnl_conn *c)
-{
-	struct np_ktape *tape = c->tape;
-
-	if (c->sk)
-		nl_socket_free(c->sk);	/* closes the fd */
-	free(c->buf);
-	memset(c, 0, sizeof(*c));
-	c->tape = tape;		/* a reopened connection records or replays the same */
-}
-
-static int conn_open(struct rtnl_conn *c)
-{
-	struct timeval tv = { .tv_sec = RTNL_TIMEOUT_S };
-	int one = 1, err;
-
-	c->buf = malloc(RTNL_BUF);
-	if (replaying(c))
-		return c->buf ? 0 : -ENOMEM;
-	c->sk = nl_socket_alloc();
-	if (!c->buf || !c->sk)
-		return -ENOMEM;
-	/* Replies end with their own last message or NLMSG_DONE; an extra ACK is only noise. */
-	nl_socket_disable_auto_ack(c->sk);
-	err = nl_connect(c->sk, NETLINK_ROUTE);
-	if (err < 0)
-		return nle_errno(err);
-	c->fd = nl_socket_get_fd(c->sk);
-	if (setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0)
-		return -errno;
-	/* Both are best effort: older kernels lack them and still answer. */
-	if (setsockopt(c->fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one)) < 0)
-		np_dbg("rtnl: no NETLINK_EXT_ACK: %s", strerror(errno));
-	if (setsockopt(c->fd, SOL_NETLINK, NETLINK_GET_STRICT_CHK, &one, sizeof(one)) < 0)
-		np_dbg("rtnl: no NETLINK_GET_STRICT_CHK: %s", strerror(errno));
-	return 0;
-}
-
-static int conn_send(struct rtnl_conn *c, struct nl_msg *msg, struct np_rtnl_stream *st)
-{
-	struct nlmsghdr *nlh = nlmsg_hdr(msg);
-	int n;
-
-	if (replaying(c)) {
-		st->seq = ++c->seq;
-		st->portid = 0;
-		/* -ENODATA: the capture did not ask this. */
-		return np_ktape_find(c->tape, NP_KT_RTNL, nlh, nlh->nlmsg_len, &c->play) < 0 ?
-		       -ENODATA : 0;
-	}
-	n = nl_send_auto(c->sk, msg);
-	if (n < 0)
-		return nle_errno(n);
 	st->seq = nlh->nlmsg_seq;
-	st->portid = nl_socket_get_local_port(c->sk);
-	if (recording(c))
-		np_ktape_begin(c->tape, NP_KT_RTNL, nlh, nlh->nlmsg_len);
-	return 0;
-}
-
-/* One reply chunk from the kernel (or the tape): its length, or -errno. */
-static ssize_t conn_recv_one(struct rtnl_conn *c, const struct np_rtnl_stream *st,
-			     bool *foreign)
-{
-	struct sockaddr_nl from;
-	socklen_t flen = sizeof(from);
-	ssize_t n;
-
-	*foreign = false;
-	if (replaying(c))
-		return np_ktape_next(&c->play, c->buf, RTNL_BUF, st->seq);
-	/* MSG_TRUNC: netlink returns the real length, so a cut reply is detected. */
-	do
-		n = recvfrom(c->fd, c->buf, RTNL_BUF, MSG_TRUNC, (struct sockaddr *)&from, &flen);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		/* ENOBUFS: the socket overran and messages were lost */
-		return errno == EAGAIN || errno == EWOULDBLOCK ? -ETIMEDOUT : -errno;
-	if (n == 0)
-		return -EPIPE;
-	if ((size_t)n > RTNL_BUF)
-		return -EMSGSIZE;
-	*foreign = from.nl_pid != 0;	/* not from the kernel */
-	if (!*foreign && recording(c))
-		np_ktape_chunk(c->tape, c->buf, (size_t)n);
-	return n;
-}
-
-/* Read until the reply is complete; every recv() is bounded by SO_RCVTIMEO, the whole reply
- * by RTNL_DEADLINE_S. */
-static int conn_recv(struct rtnl_conn *c, struct np_rtnl_stream *st, struct np_rtnl *r)
-{
-	double deadline = np_mono_now() + RTNL_DEADLINE_S;
-
-	int err = 0;
-
-	while (!st->done) {
-		bool foreign;
-		ssize_t n;
-
-		if (np_mono_now() > deadline) {
-			err = -ETIMEDOUT;
-			break;
-		}
-		n = conn_recv_one(c, st, &foreign);
-		if (n < 0) {
-			err = (int)n;
-			break;
-		}
-		if (foreign) {
-			st->foreign++;
-			continue;
-		}
-		err = np_rtnl_parse_stream(c->buf, (size_t)n, st, r);
-		if (err < 0)
-			break;
-	}
-	if (recording(c))
-		np_ktape_end(c->tape, err < 0 && err != -EBADMSG ? err : 0);
+	st->portid = np_nl_portid(c);
+	err = np_nl_exchange(c, nlh, feed, &q);
 	if (st->foreign)
 		np_dbg("rtnl: skipped %u messages for other requests", st->foreign);
 	return err;
 }
 
-static int get_link(struct rtnl_conn *c, const char *ifname, struct np_rtnl *r,
+static int get_link(struct np_nl *c, const char *ifname, struct np_rtnl *r,
 		    struct np_rtnl_stream *st)
 {
-	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
-	struct nl_msg *msg = nlmsg_alloc_simple(RTM_GETLINK, NLM_F_REQUEST);
-	int err = -ENOMEM;
+	struct nlmsghdr *nlh = np_nl_request(c, RTM_GETLINK, 0);
+	struct ifinfomsg *ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
+	int err;
 
-	if (!msg)
-		return -ENOMEM;
-	if (nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO) == 0 &&
-	    nla_put_string(msg, IFLA_IFNAME, ifname) == 0)
-		err = conn_send(c, msg, st);
-	nlmsg_free(msg);
-	if (!err)
-		err = conn_recv(c, st, r);
+	ifi->ifi_family = AF_UNSPEC;
+	mnl_attr_put_strz(nlh, IFLA_IFNAME, ifname);
+	err = exchange(c, nlh, st, r);
 	if (!err && !st->got_link)
 		err = -ENODATA;
 	return err;
@@ -210,23 +74,17 @@ static int get_link(struct rtnl_conn *c, const char *ifname, struct np_rtnl *r,
 
 /* The kernel dumps the qdiscs of every interface whatever tcm_ifindex says (6.18 too): the
  * parser keeps those of ifindex. */
-static int dump_qdiscs(struct rtnl_conn *c, int ifindex, struct np_rtnl *r,
+static int dump_qdiscs(struct np_nl *c, int ifindex, struct np_rtnl *r,
 		       struct np_rtnl_stream *st)
 {
-	struct tcmsg tcm = { .tcm_family = AF_UNSPEC, .tcm_ifindex = ifindex };
-	struct nl_msg *msg = nlmsg_alloc_simple(RTM_GETQDISC, NLM_F_REQUEST | NLM_F_DUMP);
-	int err = -ENOMEM;
+	struct nlmsghdr *nlh = np_nl_request(c, RTM_GETQDISC, NLM_F_DUMP);
+	struct tcmsg *tcm = mnl_nlmsg_put_extra_header(nlh, sizeof(*tcm));
 
-	if (!msg)
-		return -ENOMEM;
 	/* No TCA_DUMP_INVISIBLE: the hidden ones are default inner qdiscs (tbf's bfifo) whose
 	 * drops their visible parent already counts; the list is what `tc qdisc show` lists. */
-	if (nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO) == 0)
-		err = conn_send(c, msg, st);
-	nlmsg_free(msg);
-	if (!err)
-		err = conn_recv(c, st, r);
-	return err;
+	tcm->tcm_family = AF_UNSPEC;
+	tcm->tcm_ifindex = ifindex;
+	return exchange(c, nlh, st, r);
 }
 
 /* The detail a reader sees for a failed request: the kernel's own words when it gave some. */
@@ -253,7 +111,7 @@ static void set_failed(struct np_snapshot *s, enum np_source id, int err,
 	np_src_set(s, id, err, d);
 }
 
-static void collect_link(struct rtnl_conn *c, struct np_snapshot *s, int *ifindex)
+static void collect_link(struct np_nl *c, struct np_snapshot *s, int *ifindex)
 {
 	struct np_rtnl_stream st = { 0 };
 	int err = get_link(c, s->ifname, &s->rtnl, &st);
@@ -275,7 +133,7 @@ static void collect_link(struct rtnl_conn *c, struct np_snapshot *s, int *ifinde
 	}
 }
 
-static void collect_qdiscs(struct rtnl_conn *c, struct np_snapshot *s, int ifindex)
+static void collect_qdiscs(struct np_nl *c, struct np_snapshot *s, int ifindex)
 {
 	struct np_rtnl_stream st = { .ifindex = ifindex };
 	char d[sizeof(s->src[0].detail)];
@@ -292,8 +150,7 @@ static void collect_qdiscs(struct rtnl_conn *c, struct np_snapshot *s, int ifind
 		np_dbg("rtnl: qdisc dump %s, retrying", err ? "overran" : "interrupted");
 		/* A fresh socket: the old one may still hold the rest of the broken dump, and
 		 * the kernel refuses a new dump (EBUSY) while one is running on a socket. */
-		conn_close(c);
-		err = conn_open(c);
+		err = np_nl_reopen(c);
 		if (err < 0)
 			break;
 	}
@@ -315,15 +172,14 @@ static void collect_qdiscs(struct rtnl_conn *c, struct np_snapshot *s, int ifind
 
 void np_collect_rtnl(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	struct rtnl_conn c = { .tape = ctx ? ctx->tape : NULL };
+	struct np_nl c;
 	int err, ifindex = 0;
 
 	np_rtnl_free(&s->rtnl);
-	err = conn_open(&c);
+	err = np_nl_open(&c, &rtnl_bus, ctx ? ctx->tape : NULL);
 	if (err < 0) {
 		set_failed(s, NP_SRC_RTNL_LINK, err, NULL, "rtnetlink socket");
 		set_failed(s, NP_SRC_RTNL_QDISC, err, NULL, "rtnetlink socket");
-		conn_close(&c);
 		return;
 	}
 	collect_link(&c, s, &ifindex);
@@ -338,5 +194,5 @@ void np_collect_rtnl(const struct np_ctx *ctx, struct np_snapshot *s)
 		np_src_set(s, NP_SRC_RTNL_QDISC, s->src[NP_SRC_RTNL_LINK].err ?
 			   -s->src[NP_SRC_RTNL_LINK].err : -ENODATA,
 			   "not asked: RTM_GETLINK gave no interface index");
-	conn_close(&c);
+	np_nl_close(&c);
 }

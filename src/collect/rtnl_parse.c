@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Pure parsers for rtnetlink link and qdisc replies, walking attributes with libnl's nla_*. */
+#include "nl_msg.h"
 #include "rtnl.h"
 
 #include <errno.h>
@@ -350,43 +351,6 @@ static int stream_fail(struct np_rtnl_stream *st, int err)
 	return st->err;
 }
 
-/* NLMSG_ERROR: error 0 is an ACK. With NETLINK_EXT_ACK the kernel appends TLVs after the echoed
- * request (only its header when NLM_F_CAPPED); NLMSGERR_ATTR_MSG is its human message. */
-static void parse_error(const struct nlmsghdr *nlh, struct np_rtnl_stream *st)
-{
-	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
-	const struct nlmsgerr *e;
-	size_t off, total;
-	int error;
-
-	st->done = true;
-	if (nlh->nlmsg_len < NLMSG_LENGTH(sizeof(int))) {
-		stream_fail(st, -EBADMSG);
-		return;
-	}
-	e = NLMSG_DATA(nlh);
-	error = e->error;
-	if (!error)
-		return;
-	if (error > 0)
-		error = -error;
-	total = nlh->nlmsg_len - NLMSG_HDRLEN;
-	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) && total >= sizeof(*e)) {
-		off = sizeof(*e);
-		if (!(nlh->nlmsg_flags & NLM_F_CAPPED) && e->msg.nlmsg_len >= NLMSG_HDRLEN)
-			off += e->msg.nlmsg_len - NLMSG_HDRLEN;
-		off = NLMSG_ALIGN(off);
-		if (off < total) {
-			const char *tlv = (const char *)e + off;
-
-			parse_attrs(tb, NLMSGERR_ATTR_MAX, tlv, (int)(total - off));
-			if (tb[NLMSGERR_ATTR_MSG])
-				get_str(tb[NLMSGERR_ATTR_MSG], st->msg, sizeof(st->msg));
-		}
-	}
-	stream_fail(st, error);
-}
-
 int np_rtnl_parse_stream(const void *buf, size_t len, struct np_rtnl_stream *st,
 			 struct np_rtnl *r)
 {
@@ -422,8 +386,11 @@ int np_rtnl_parse_stream(const void *buf, size_t len, struct np_rtnl_stream *st,
 					stream_fail(st, e);
 			}
 			continue;
-		case NLMSG_ERROR:
-			parse_error(nlh, st);
+		case NLMSG_ERROR:	/* the end of a doit: an ACK (0) or the kernel's error */
+			st->done = true;
+			err = np_nl_error(nlh, st->msg, sizeof(st->msg));
+			if (err)
+				stream_fail(st, err);
 			continue;
 		case NLMSG_OVERRUN:
 			return stream_fail(st, -ENOBUFS);

@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* sock_diag collector: TCP and UDP dumps of this network namespace, folded as they stream. */
-#include "clock.h"
 #include "collect.h"
 #include "log.h"
-#include "nl_socket.h"
 #include "sock_diag.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 
@@ -18,66 +15,23 @@
 #include <linux/netlink.h>
 #include <linux/sock_diag.h>
 
-/* Request size: the header and an inet_diag_req_v2, nothing more. */
-#define REQ_SIZE 256
+static const struct np_nl_bus sock_diag_bus = {
+	.name = "sock_diag",
+	.protocol = NETLINK_SOCK_DIAG,
+	.tape_bus = NP_KT_SOCK_DIAG,
+	.bufsize = NP_SOCK_DIAG_BUFSIZE,
+	.timeout_ms = NP_SOCK_DIAG_TIMEOUT_MS,
+	.deadline_s = NP_SOCK_DIAG_DEADLINE_S,
+};
 
-int np_sock_diag_open(struct np_sock_diag *d)
+int np_sock_diag_open(struct np_nl *d)
 {
-	return np_sock_diag_open_tape(d, NULL);
+	return np_nl_open(d, &sock_diag_bus, NULL);
 }
 
-int np_sock_diag_open_tape(struct np_sock_diag *d, struct np_ktape *tape)
+int np_sock_diag_open_tape(struct np_nl *d, struct np_ktape *tape)
 {
-	int err;
-
-	memset(d, 0, sizeof(*d));
-	d->buf = malloc(NP_SOCK_DIAG_BUFSIZE + REQ_SIZE);
-	if (!d->buf)
-		return -ENOMEM;
-	/* Somewhere arbitrary, so a previous process's stale replies cannot match. */
-	d->seq = (uint32_t)time(NULL);
-	d->tape = tape;
-	if (tape && !tape->recording)
-		return 0;
-	d->nl = np_nl_socket_open(NETLINK_SOCK_DIAG, NP_SOCK_DIAG_TIMEOUT_MS, "sock_diag", &err);
-	if (!d->nl) {
-		np_sock_diag_close(d);
-		return err;
-	}
-	return 0;
-}
-
-void np_sock_diag_close(struct np_sock_diag *d)
-{
-	if (d->nl)
-		mnl_socket_close(d->nl);
-	free(d->buf);
-	d->nl = NULL;
-	d->buf = NULL;
-}
-
-static ssize_t recv_some(struct np_sock_diag *d, uint32_t seq)
-{
-	ssize_t n;
-
-	if (d->tape && !d->tape->recording)
-		return np_ktape_next(&d->play, d->buf, NP_SOCK_DIAG_BUFSIZE, seq);
-	do {
-		n = mnl_socket_recvfrom(d->nl, d->buf, NP_SOCK_DIAG_BUFSIZE);
-	} while (n < 0 && errno == EINTR);
-	if (n >= 0)
-		return n;
-	switch (errno) {
-	case EAGAIN:
-#if EWOULDBLOCK != EAGAIN
-	case EWOULDBLOCK:
-#endif
-		return -ETIMEDOUT;
-	case ENOSPC:		/* libmnl's word for MSG_TRUNC */
-		return -EMSGSIZE;
-	default:
-		return -errno;
-	}
+	return np_nl_open(d, &sock_diag_bus, tape);
 }
 
 /* The extensions asked for: TCP's tcp_info, congestion control name and its private info
@@ -113,50 +67,25 @@ static void put_request(struct nlmsghdr *nlh, uint8_t family, uint8_t protocol)
 	}
 }
 
-int np_sock_diag_dump(struct np_sock_diag *d, uint8_t family, uint8_t protocol,
+static int feed(void *st, const void *buf, size_t len)
+{
+	return np_sock_diag_feed(st, buf, len);
+}
+
+int np_sock_diag_dump(struct np_nl *d, uint8_t family, uint8_t protocol,
 		      struct np_sock_diag_stream *st)
 {
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(d->buf + NP_SOCK_DIAG_BUFSIZE);
-	double deadline = np_mono_now() + NP_SOCK_DIAG_DEADLINE_S;
-	ssize_t n;
-	int ret;
+	struct nlmsghdr *nlh;
 
 	if (family == AF_UNSPEC && protocol != IPPROTO_TCP)
 		return -EINVAL;		/* inet_diag's compatibility request is TCP's only */
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
-	nlh->nlmsg_seq = ++d->seq;
+	nlh = np_nl_request(d, 0, NLM_F_DUMP);
 	put_request(nlh, family, protocol);
 	st->protocol = protocol;
 	st->msg_type = nlh->nlmsg_type;
 	st->seq = nlh->nlmsg_seq;
 	st->errmsg[0] = '\0';
-	if (d->tape && !d->tape->recording) {
-		if (np_ktape_find(d->tape, NP_KT_SOCK_DIAG, nlh, nlh->nlmsg_len, &d->play) < 0)
-			return -ENODATA;	/* the capture did not ask this */
-	} else if (mnl_socket_sendto(d->nl, nlh, nlh->nlmsg_len) < 0) {
-		return -errno;
-	}
-	if (d->tape && d->tape->recording)
-		np_ktape_begin(d->tape, NP_KT_SOCK_DIAG, nlh, nlh->nlmsg_len);
-	do {
-		if (np_mono_now() > deadline) {
-			ret = -ETIMEDOUT;
-			break;
-		}
-		n = recv_some(d, st->seq);
-		if (n < 0) {
-			ret = (int)n;
-			break;
-		}
-		if (d->tap)
-			d->tap(d->tap_arg, d->buf, (size_t)n);
-		if (d->tape && d->tape->recording)
-			np_ktape_chunk(d->tape, d->buf, (size_t)n);
-		ret = np_sock_diag_feed(st, d->buf, (size_t)n);
-	} while (ret > 0);
-	if (d->tape && d->tape->recording)
-		np_ktape_end(d->tape, ret < 0 ? ret : 0);
-	return ret;
+	return np_nl_exchange(d, nlh, feed, st);
 }
 
 void np_sock_limits_from(const struct np_snapshot *s, struct np_sock_limits *lim)
@@ -212,7 +141,7 @@ static void describe(char *buf, size_t size, uint8_t family, uint8_t protocol, i
 
 /* The dumps of one collection: the socket, and the errors seen so far. */
 struct dumps {
-	struct np_sock_diag d;
+	struct np_nl d;
 	bool open;
 	const struct np_sock_limits *lim;
 	struct np_sockets *socks;
@@ -251,12 +180,7 @@ static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may
 	}
 	/* The broken dump may still be running on this socket (a new one gets EBUSY) and its
 	 * rest would arrive later: start over on a fresh socket. */
-	{
-		struct np_ktape *tape = x->d.tape;
-
-		np_sock_diag_close(&x->d);
-		x->open = np_sock_diag_open_tape(&x->d, tape) == 0;
-	}
+	x->open = np_nl_reopen(&x->d) == 0;
 	return err;
 }
 
@@ -290,7 +214,7 @@ void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
 	dump_part(&x, AF_INET, IPPROTO_UDP, false);
 	dump_part(&x, AF_INET6, IPPROTO_UDP, false);
 	if (x.open)
-		np_sock_diag_close(&x.d);
+		np_nl_close(&x.d);
 	np_sockets_finish(&s->socks);
 	if (!x.nfail && !s->socks.bad) {
 		np_src_set(s, NP_SRC_SOCK_DIAG, 0, NULL);

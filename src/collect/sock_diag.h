@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * sock_diag (NETLINK_SOCK_DIAG, inet_diag) over libmnl: TCP and UDP dumps streamed into the
- * snapshot's sockets section one message at a time. The message parser and the stream walker
- * are pure, so unit tests feed them recorded or hand-built dumps.
+ * sock_diag (NETLINK_SOCK_DIAG, inet_diag) on the netlink transport (nl_transport.h): TCP and
+ * UDP dumps streamed into the snapshot's sockets section one message at a time. The message
+ * parser and the stream walker are pure, so unit tests feed them recorded or hand-built dumps.
  */
 #ifndef NP_SOCK_DIAG_H
 #define NP_SOCK_DIAG_H
@@ -14,7 +14,8 @@
 
 #include <libmnl/libmnl.h>
 
-#include "ktape.h"
+#include "nl_msg.h"
+#include "nl_transport.h"
 
 #include "sockets.h"
 
@@ -22,7 +23,7 @@
 #define NP_SOCK_DIAG_DEADLINE_S 5.0	/* per dump, however many sockets it holds */
 /* Dump skbs are at most 32 KiB (netlink's max_recvmsg_len cap); twice that is headroom. */
 #define NP_SOCK_DIAG_BUFSIZE (64u * 1024)
-#define NP_SOCK_DIAG_ERRMSG 160
+#define NP_SOCK_DIAG_ERRMSG NP_NL_ERRMSG
 
 /*
  * struct tcp_info as of Linux 6.10 (248 bytes), our own copy: the system header may be older
@@ -83,29 +84,17 @@ void np_sock_diag_tcp_info(const void *payload, size_t len, struct np_tcp_info *
  */
 int np_sock_diag_feed(struct np_sock_diag_stream *st, const void *buf, size_t len);
 
-/* The transport. tap (tools/npsock record) sees every received buffer, raw. */
-typedef void (*np_sock_diag_tap_fn)(void *arg, const void *buf, size_t len);
-struct np_sock_diag {
-	struct mnl_socket *nl;		/* NULL when a capture's tape answers */
-	uint32_t seq;
-	char *buf;
-	np_sock_diag_tap_fn tap;
-	void *tap_arg;
-	struct np_ktape *tape;		/* record to it, or replay from it */
-	struct np_ktape_play play;
-};
-
-int np_sock_diag_open(struct np_sock_diag *d);
-/* The same, recording into tape (a live tape) or answered by it (a capture's). */
-int np_sock_diag_open_tape(struct np_sock_diag *d, struct np_ktape *tape);
-void np_sock_diag_close(struct np_sock_diag *d);
+/* The transport: a NETLINK_SOCK_DIAG np_nl (np_nl_close() closes it), recording into tape (a
+ * live tape) or answered by it (a capture's) when tape is not NULL. */
+int np_sock_diag_open(struct np_nl *d);
+int np_sock_diag_open_tape(struct np_nl *d, struct np_ktape *tape);
 /* One dump (family AF_INET/AF_INET6, protocol IPPROTO_TCP/UDP, every state) streamed into st.
  * AF_UNSPEC with IPPROTO_TCP asks for both families in one walk of the kernel's hash tables
  * (the TCPDIAG_GETSOCK request, which inet_diag keeps for compatibility); -EINVAL or
  * -EOPNOTSUPP then mean a kernel without it.
  * 0, or a negative errno: the kernel's error, -ETIMEDOUT (silence, or the dump outlived
  * NP_SOCK_DIAG_DEADLINE_S), -ENOBUFS, -EMSGSIZE, -EBADMSG. */
-int np_sock_diag_dump(struct np_sock_diag *d, uint8_t family, uint8_t protocol,
+int np_sock_diag_dump(struct np_nl *d, uint8_t family, uint8_t protocol,
 		      struct np_sock_diag_stream *st);
 
 /* Fill *lim from the snapshot's sysctls (-1 where unknown). */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Pure inet_diag parsing: a reply message into a socket record, a dump into the section. */
-#include "genl.h"
+#include "nl_msg.h"
 #include "sock_diag.h"
 
 #include <errno.h>
@@ -154,5 +154,5 @@ static int feed_cb(const struct nlmsghdr *nlh, void *data)
 
 int np_sock_diag_feed(struct np_sock_diag_stream *st, const void *buf, size_t len)
 {
-	return np_genl_run(buf, len, st->seq, feed_cb, st, st->errmsg, sizeof(st->errmsg));
+	return np_nl_run(buf, len, st->seq, feed_cb, st, st->errmsg, sizeof(st->errmsg));
 }

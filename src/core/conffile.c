@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The config file: a pure line parser over a text, and a loader that reads the file. */
+/* The config file: a pure line parser over a text into plain data, and a loader that reads
+ * the file. What the lines mean for the checks is cmd/doctor_config.c's business. */
 #include "conffile.h"
 
 #include <ctype.h>
@@ -57,12 +58,6 @@ static int split(char *line, char **w, int max)
 	return n;
 }
 
-/* Re-run a library parser's message through "NAME:LINE: ". */
-static int relay(const struct line_ctx *l, int r, const char *msg)
-{
-	return r < 0 ? bad(l, "%s", msg) : 0;
-}
-
 static int set_value(const struct line_ctx *l, struct np_config_value *v, char **w, int n)
 {
 	if (n != 2)
@@ -75,10 +70,37 @@ static int set_value(const struct line_ctx *l, struct np_config_value *v, char *
 	return 0;
 }
 
-static int parse_line(struct np_config *c, const struct line_ctx *l, char *line)
+/* Append a rule; id may be NULL. Both strings are copied into one block. */
+static int add_rule(struct np_conffile *c, const struct line_ctx *l, enum np_conffile_kind kind,
+		    const char *id, const char *arg)
 {
-	char *w[NP_CONFIG_MAX_WORDS], msg[320], *hash = strchr(line, '#');
-	int n, r = 0;
+	size_t idn = id ? strlen(id) + 1 : 0, argn = strlen(arg) + 1;
+	struct np_conffile_rule *nr;
+	char *mem;
+
+	/* Room doubles at each power of two; NP_CONFIG_MAX_BYTES bounds the count. */
+	if ((c->nrules & (c->nrules - 1)) == 0) {
+		nr = realloc(c->rules, (c->nrules ? c->nrules * 2 : 1) * sizeof(*nr));
+		if (!nr)
+			return -ENOMEM;
+		c->rules = nr;
+	}
+	mem = malloc(idn + argn);
+	if (!mem)
+		return -ENOMEM;
+	if (id)
+		memcpy(mem, id, idn);
+	memcpy(mem + idn, arg, argn);
+	c->rules[c->nrules++] = (struct np_conffile_rule){
+		.kind = kind, .line = l->no, .id = id ? mem : NULL, .arg = mem + idn, .mem = mem,
+	};
+	return 0;
+}
+
+static int parse_line(struct np_conffile *c, const struct line_ctx *l, char *line)
+{
+	char *w[NP_CONFIG_MAX_WORDS], *hash = strchr(line, '#');
+	int n;
 
 	if (hash)
 		*hash = '\0';
@@ -92,10 +114,8 @@ static int parse_line(struct np_config *c, const struct line_ctx *l, char *line)
 		size_t len = 0;
 
 		/* The command-line form works too: threshold ID:warn=N,crit=N. */
-		if (n == 2 && strchr(w[1], ':')) {
-			r = np_overrides_parse_option(&c->ovr, w[1], msg, sizeof(msg));
-			return relay(l, r, msg);
-		}
+		if (n == 2 && strchr(w[1], ':'))
+			return add_rule(c, l, NP_CONFFILE_THRESHOLD, NULL, w[1]);
 		if (n < 3)
 			return bad(l, "'threshold' needs a check id and warn=N and/or crit=N, e.g. "
 				   "'threshold softnet.backlog-drops warn=10 crit=1000'");
@@ -103,12 +123,10 @@ static int parse_line(struct np_config *c, const struct line_ctx *l, char *line)
 		/* The words come from one line shorter than levels: they fit. */
 		for (int i = 2; i < n && len < sizeof(levels); i++)
 			len += (size_t)snprintf(levels + len, sizeof(levels) - len, "%s ", w[i]);
-		r = np_overrides_set(&c->ovr, w[1], levels, msg, sizeof(msg));
-		return relay(l, r, msg);
+		return add_rule(c, l, NP_CONFFILE_THRESHOLD, w[1], levels);
 	}
 	if (!strcmp(w[0], "check") || !strcmp(w[0], "skip")) {
-		enum np_sel_kind kind = w[0][0] == 'c' ? NP_SEL_CHECK : NP_SEL_SKIP;
-
+		enum np_conffile_kind kind = w[0][0] == 'c' ? NP_CONFFILE_CHECK : NP_CONFFILE_SKIP;
 		char list[NP_CONFIG_MAX_LINE];
 		size_t len = 0;
 
@@ -123,8 +141,7 @@ static int parse_line(struct np_config *c, const struct line_ctx *l, char *line)
 			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
 						sep ? "," : "", w[i]);
 		}
-		r = np_selection_parse(&c->sel, kind, list, msg, sizeof(msg));
-		return relay(l, r, msg);
+		return add_rule(c, l, kind, NULL, list);
 	}
 	if (!strcmp(w[0], "interval"))
 		return set_value(l, &c->interval, w, n);
@@ -138,15 +155,16 @@ static int parse_line(struct np_config *c, const struct line_ctx *l, char *line)
 		   w[0]);
 }
 
-int np_config_parse(struct np_config *c, const char *name, const char *text, size_t len,
-		    char *err, size_t errlen)
+int np_conffile_parse(struct np_conffile *c, const char *name, const char *text, size_t len,
+		      char *err, size_t errlen)
 {
 	struct line_ctx l = { .name = name, .err = err, .errlen = errlen };
-	char line[NP_CONFIG_MAX_LINE], msg[256];
+	char line[NP_CONFIG_MAX_LINE];
 	size_t pos = 0;
 	int r;
 
 	memset(c, 0, sizeof(*c));
+	c->name = name;
 	while (pos < len) {
 		const char *b = text + pos, *nl = memchr(b, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - b) : len - pos;
@@ -160,12 +178,10 @@ int np_config_parse(struct np_config *c, const char *name, const char *text, siz
 		memcpy(line, b, n);
 		line[n] = '\0';
 		r = parse_line(c, &l, line);
+		if (r == -ENOMEM)
+			snprintf(err, errlen, "%s: out of memory", name);
 		if (r < 0)
 			return r;
-	}
-	if (np_selection_validate(&c->sel, msg, sizeof(msg)) < 0) {
-		snprintf(err, errlen, "%s: %s", name, msg);
-		return -EINVAL;
 	}
 	return 0;
 }
@@ -322,8 +338,8 @@ static int check_trust(const char *path, const struct stat *st, char *err, size_
 	return r;
 }
 
-int np_config_load(const char *path, bool required, struct np_config *c, char *err,
-		   size_t errlen)
+int np_conffile_load(const char *path, bool required, struct np_conffile *c, char *err,
+		     size_t errlen)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -331,6 +347,7 @@ int np_config_load(const char *path, bool required, struct np_config *c, char *e
 	int r;
 
 	memset(c, 0, sizeof(*c));
+	c->name = path;
 	if (strlen(path) >= sizeof(c->path)) {
 		snprintf(err, errlen, "config file name too long");
 		return -ENAMETOOLONG;
@@ -347,7 +364,7 @@ int np_config_load(const char *path, bool required, struct np_config *c, char *e
 	}
 	r = check_trust(path, &st, err, errlen);
 	if (r == 0)
-		r = np_config_parse(c, path, text, len, err, errlen);
+		r = np_conffile_parse(c, path, text, len, err, errlen);
 	free(text);
 	if (r < 0)
 		return r;
@@ -355,7 +372,10 @@ int np_config_load(const char *path, bool required, struct np_config *c, char *e
 	return 0;
 }
 
-void np_config_free(struct np_config *c)
+void np_conffile_free(struct np_conffile *c)
 {
+	for (size_t i = 0; i < c->nrules; i++)
+		free(c->rules[i].mem);
+	free(c->rules);
 	memset(c, 0, sizeof(*c));
 }

@@ -14,6 +14,10 @@
  * Repeated `threshold`, `check` and `skip` lines add up; for the other settings the last line
  * wins. The command line overrides the file: --threshold per check and level, --check and
  * --skip each replace the file's list, --interval/--rtt/--bandwidth their line.
+ *
+ * This file reads the syntax only, into plain data: core knows no checks. What the `threshold`,
+ * `check` and `skip` lines mean is decided by the check selection (checks/selection.h), to
+ * which doctor hands them (cmd/doctor_config.h).
  */
 #ifndef NP_CONFFILE_H
 #define NP_CONFFILE_H
@@ -21,8 +25,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
-
-#include "selection.h"
 
 #define NP_CONFIG_PATH "/etc/netpath.conf"
 #define NP_CONFIG_MAX_BYTES (1 << 20)
@@ -38,21 +40,42 @@ struct np_config_value {
 	unsigned line;			/* 0: not in the file */
 };
 
-struct np_config {
+enum np_conffile_kind {
+	NP_CONFFILE_THRESHOLD,		/* `threshold ID LEVELS` or `threshold ID:LEVELS` */
+	NP_CONFFILE_CHECK,		/* `check LIST` */
+	NP_CONFFILE_SKIP,		/* `skip LIST` */
+};
+
+/* One `threshold`, `check` or `skip` line, its words as written. */
+struct np_conffile_rule {
+	enum np_conffile_kind kind;
+	unsigned line;
+	/* threshold: the check id, or NULL for the command-line form (all of it in arg) */
+	const char *id;
+	/* threshold: the levels, blank-separated ("warn=10 crit=1000"), or "ID:warn=N,crit=N";
+	 * check/skip: the comma-separated list, blanks between words made commas */
+	const char *arg;
+	char *mem;			/* id and arg live here */
+};
+
+struct np_conffile {
 	char path[1024];		/* the file read; "" when there was none */
-	struct np_overrides ovr;	/* `threshold` lines */
-	struct np_selection sel;	/* `check` and `skip` lines */
+	const char *name;		/* the name for messages (path, or parse's name) */
+	struct np_conffile_rule *rules;	/* in file order */
+	size_t nrules;
 	struct np_config_value interval, rtt, bandwidth;
 };
 
 /*
  * Parse a config text (len bytes, need not be NUL-terminated) into *c, which it initialises;
- * name is the file name used in messages. 0, or -EINVAL with "NAME:LINE: what is wrong" in err
- * for the first bad line (unknown setting, missing or extra value, unknown check id, pattern
- * matching nothing, bad threshold, overlong line, NUL byte). Nothing to free on failure.
+ * name (kept, not copied) names the file in messages. 0, or -EINVAL with "NAME:LINE: what is
+ * wrong" in err for the first line that is not the syntax above (unknown setting, missing or
+ * extra value, overlong line, NUL byte), or -ENOMEM. Even on failure *c holds the rules read
+ * before the bad line (a meaning error on an earlier line comes first) and must be freed with
+ * np_conffile_free().
  */
-int np_config_parse(struct np_config *c, const char *name, const char *text, size_t len,
-		    char *err, size_t errlen);
+int np_conffile_parse(struct np_conffile *c, const char *name, const char *text, size_t len,
+		      char *err, size_t errlen);
 
 /*
  * Who may have written the file. Its skip and threshold lines can hide findings, so a file
@@ -79,11 +102,12 @@ enum np_config_trust np_config_dir_trust(mode_t mode);
  * either way: monitoring must not silently run with default thresholds because the file it was
  * given cannot be read. A file the trust rules above refuse is -EPERM, the default path too
  * (/dev/null, the usual "no configuration", is exempt: nobody can put lines in it). 0 or
- * -errno/-EINVAL with a one-line reason in err. *c holds no allocation (nothing leaks on an
- * early exit); np_config_free() resets it.
+ * -errno/-EINVAL with a one-line reason in err; c->path is set only on success. As with
+ * np_conffile_parse(), *c is to be freed with np_conffile_free() whatever the result.
  */
-int np_config_load(const char *path, bool required, struct np_config *c, char *err,
-		   size_t errlen);
-void np_config_free(struct np_config *c);
+int np_conffile_load(const char *path, bool required, struct np_conffile *c, char *err,
+		     size_t errlen);
+/* Frees the rules and resets *c to an empty config. */
+void np_conffile_free(struct np_conffile *c);
 
 #endif

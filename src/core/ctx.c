@@ -3,6 +3,7 @@
 #include "ctx.h"
 #include "beneath.h"
 #include "fsrec.h"
+#include "overlay.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -177,6 +178,7 @@ int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flag
 
 int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, char **buf, size_t *len)
 {
+	const struct np_overlay_file *o;
 	size_t cap = 4096, n = 0;
 	char *p;
 	int fd;
@@ -184,6 +186,16 @@ int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, cha
 	*buf = NULL;
 	*len = 0;
 	fd = open_for_read(ctx, t, path, O_RDONLY);
+	o = fd == -ENOENT ? np_overlay_find(ctx->overlay, t, path) : NULL;
+	if (o) {
+		p = malloc(o->len + 1);
+		if (!p)
+			return -ENOMEM;
+		memcpy(p, o->text, o->len + 1);
+		*buf = p;
+		*len = o->len;
+		return 0;
+	}
 	if (fd < 0)
 		return fd;
 	p = malloc(cap);
@@ -245,15 +257,26 @@ static void defang(char *s, size_t n)
 			s[i] = '?';
 }
 
-int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size)
+int np_read_str_overlaid(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf,
+			 size_t size, bool *overlaid)
 {
+	const struct np_overlay_file *o;
 	ssize_t r;
 	int fd;
 
+	*overlaid = false;
 	if (size == 0)
 		return -EINVAL;
 	buf[0] = '\0';
 	fd = open_for_read(ctx, t, path, O_RDONLY);
+	o = fd == -ENOENT ? np_overlay_find(ctx->overlay, t, path) : NULL;
+	if (o) {
+		/* Not recorded: a capture keeps the tree as it was, and the overlay apart. */
+		*overlaid = true;
+		r = (ssize_t)(o->len < size - 1 ? o->len : size - 1);
+		memcpy(buf, o->text, (size_t)r);
+		goto trim;
+	}
 	if (fd < 0)
 		return fd;
 	do
@@ -270,11 +293,19 @@ int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char
 	close(fd);
 	if (recording(ctx))
 		np_fsrec_content(ctx->rec, ctx, t, path, buf, (size_t)r);
+trim:
 	while (r > 0 && (buf[r - 1] == '\n' || buf[r - 1] == ' ' || buf[r - 1] == '\t'))
 		r--;
 	buf[r] = '\0';
 	defang(buf, (size_t)r);
 	return (int)r;
+}
+
+int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size)
+{
+	bool overlaid;
+
+	return np_read_str_overlaid(ctx, t, path, buf, size, &overlaid);
 }
 
 int np_read_s64(const struct np_ctx *ctx, enum np_tree t, const char *path, int64_t *out)

@@ -12,7 +12,7 @@
  * under --root; on the live system it has no files (reads give -ENOENT). */
 enum np_tree { NP_PROC, NP_SYS, NP_TOP };
 
-struct np_sysctls;
+struct np_overlay;
 struct np_ktape;
 struct np_fsrec;
 
@@ -37,10 +37,10 @@ struct np_ctx {
 	bool confined;		/* --root given: resolve every path beneath the tree */
 	bool live;		/* reading the running kernel: netlink, ioctls, sysconf are meaningful */
 	char root[256];
-	/* --netns: host-wide sysctls read in the initial namespace before entering (a child
-	 * namespace has no files for them); NULL otherwise. Owned by the caller. */
-	const struct np_sysctls *host_sysctls;
-	bool owns_host_sysctls;	/* a capture's, freed by np_root_ctx_close() */
+	/* Files that answer np_read_str()/np_read_file() where the tree has none (overlay.h):
+	 * --netns keeps the initial namespace's host-wide sysctls here. NULL: none. */
+	const struct np_overlay *overlay;
+	bool owns_overlay;	/* a capture's, freed by np_root_ctx_close() */
 	struct np_origin origin;
 	/* `netpath capture`: the kernel's answers are recorded here (live) or replayed from here
 	 * (a capture's sample), and every file read is recorded in rec. NULL otherwise. */
@@ -64,12 +64,17 @@ static inline bool np_ctx_faithful(const struct np_ctx *ctx)
 int np_ctx_open(struct np_ctx *ctx, const char *root);
 void np_ctx_close(struct np_ctx *ctx);
 
-/* All return a negative errno on failure. Paths are relative to the tree ("net/snmp"). */
+/* All return a negative errno on failure. Paths are relative to the tree ("net/snmp").
+ * np_read_file() and np_read_str() (so np_read_u64/s64 too) fall back on ctx->overlay for a
+ * file absent beneath the tree; np_open, np_exists and np_opendir see the tree only. */
 int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags);
 /* Whole file, malloc'd and NUL-terminated; *len excludes the NUL. */
 int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, char **buf, size_t *len);
 /* First size-1 bytes, trailing whitespace trimmed. Returns the length. */
 int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size);
+/* The same, saying in *overlaid whether ctx->overlay answered (the tree has no such file). */
+int np_read_str_overlaid(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf,
+			 size_t size, bool *overlaid);
 /* A file holding one decimal integer (leading '-' allowed for s64). -EINVAL if it is not one. */
 int np_read_u64(const struct np_ctx *ctx, enum np_tree t, const char *path, uint64_t *out);
 int np_read_s64(const struct np_ctx *ctx, enum np_tree t, const char *path, int64_t *out);

@@ -37,7 +37,7 @@ static void value_prefix(struct np_json *j)
 	j->first[j->depth] = false;
 }
 
-static void open(struct np_json *j, char c)
+static void open_nested(struct np_json *j, char c)
 {
 	value_prefix(j);
 	fputc(c, j->out);
@@ -57,9 +57,9 @@ static void close_(struct np_json *j, char c)
 	fputc(c, j->out);
 }
 
-void np_json_obj_open(struct np_json *j) { open(j, '{'); }
+void np_json_obj_open(struct np_json *j) { open_nested(j, '{'); }
 void np_json_obj_close(struct np_json *j) { close_(j, '}'); }
-void np_json_arr_open(struct np_json *j) { open(j, '['); }
+void np_json_arr_open(struct np_json *j) { open_nested(j, '['); }
 void np_json_arr_close(struct np_json *j) { close_(j, ']'); }
 
 /* The length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, surrogates or
@@ -177,6 +177,38 @@ void np_json_null(struct np_json *j)
 {
 	value_prefix(j);
 	fputs("null", j->out);
+}
+
+/* Key and value in one call: the common case of an object member. */
+#define KV(kind, type)								\
+	void np_json_kv_##kind(struct np_json *j, const char *key, type v)	\
+	{									\
+		np_json_key(j, key);						\
+		np_json_##kind(j, v);						\
+	}
+KV(str, const char *)
+KV(u64, uint64_t)
+KV(int, int64_t)
+KV(double, double)
+KV(bool, bool)
+#undef KV
+
+void np_json_kv_null(struct np_json *j, const char *key)
+{
+	np_json_key(j, key);
+	np_json_null(j);
+}
+
+void np_json_key_obj_open(struct np_json *j, const char *key)
+{
+	np_json_key(j, key);
+	np_json_obj_open(j);
+}
+
+void np_json_key_arr_open(struct np_json *j, const char *key)
+{
+	np_json_key(j, key);
+	np_json_arr_open(j);
 }
 
 void np_json_end(struct np_json *j)

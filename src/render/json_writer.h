@@ -31,6 +31,16 @@ void np_json_int(struct np_json *j, int64_t v);
 void np_json_double(struct np_json *j, double v);
 void np_json_bool(struct np_json *j, bool v);
 void np_json_null(struct np_json *j);
+/* An object member, key and value in one call (np_json_str's NULL is null here too). */
+void np_json_kv_str(struct np_json *j, const char *key, const char *s);
+void np_json_kv_u64(struct np_json *j, const char *key, uint64_t v);
+void np_json_kv_int(struct np_json *j, const char *key, int64_t v);
+void np_json_kv_double(struct np_json *j, const char *key, double v);
+void np_json_kv_bool(struct np_json *j, const char *key, bool v);
+void np_json_kv_null(struct np_json *j, const char *key);
+/* A member whose value is an object or array, opened here and closed by the caller. */
+void np_json_key_obj_open(struct np_json *j, const char *key);
+void np_json_key_arr_open(struct np_json *j, const char *key);
 /* Ends the document with a newline. */
 void np_json_end(struct np_json *j);
 

@@ -55,37 +55,23 @@ static void check_json(struct np_json *j, const struct np_check *c, bool full)
 {
 	np_json_obj_open(j);
 	if (full) {
-		np_json_key(j, "schema");
-		np_json_str(j, "netpath/check");
-		np_json_key(j, "version");
-		np_json_int(j, NP_JSON_VERSION);
+		np_json_kv_str(j, "schema", "netpath/check");
+		np_json_kv_int(j, "version", NP_JSON_VERSION);
 	}
-	np_json_key(j, "id");
-	np_json_str(j, c->id);
-	np_json_key(j, "stage");
-	np_json_str(j, np_stage_name(c->stage));
-	np_json_key(j, "title");
-	np_json_str(j, c->title);
-	np_json_key(j, "thresholds");
-	np_json_obj_open(j);
-	np_json_key(j, "warning");
-	np_json_double(j, c->warn);
-	np_json_key(j, "critical");
-	np_json_double(j, c->crit);
-	np_json_key(j, "unit");
-	np_json_str(j, c->thr_unit);
+	np_json_kv_str(j, "id", c->id);
+	np_json_kv_str(j, "stage", np_stage_name(c->stage));
+	np_json_kv_str(j, "title", c->title);
+	np_json_key_obj_open(j, "thresholds");
+	np_json_kv_double(j, "warning", c->warn);
+	np_json_kv_double(j, "critical", c->crit);
+	np_json_kv_str(j, "unit", c->thr_unit);
 	np_json_obj_close(j);
 	if (full) {
-		np_json_key(j, "looks_at");
-		np_json_str(j, c->looks_at);
-		np_json_key(j, "why");
-		np_json_str(j, c->why);
-		np_json_key(j, "fix");
-		np_json_str(j, c->fix);
-		np_json_key(j, "related");
-		np_json_str(j, c->related);
-		np_json_key(j, "kernel_notes");
-		np_json_str(j, c->kernel_notes);
+		np_json_kv_str(j, "looks_at", c->looks_at);
+		np_json_kv_str(j, "why", c->why);
+		np_json_kv_str(j, "fix", c->fix);
+		np_json_kv_str(j, "related", c->related);
+		np_json_kv_str(j, "kernel_notes", c->kernel_notes);
 	}
 	np_json_obj_close(j);
 }

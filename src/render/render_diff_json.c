@@ -15,35 +15,28 @@ static void str_or_null(struct np_json *j, const char *key, bool known, const ch
 static void side(struct np_json *j, const char *key, const char *source, double dt,
 		 enum np_severity worst, bool unknown)
 {
-	np_json_key(j, key);
-	np_json_obj_open(j);
-	np_json_key(j, "source");
-	np_json_str(j, source);
+	np_json_key_obj_open(j, key);
+	np_json_kv_str(j, "source", source);
 	np_json_key(j, "interval_s");
 	if (dt > 0)
 		np_json_double(j, dt);
 	else
 		np_json_null(j);
-	np_json_key(j, "status");
-	np_json_str(j, np_diff_status_name(worst, unknown));
+	np_json_kv_str(j, "status", np_diff_status_name(worst, unknown));
 	np_json_obj_close(j);
 }
 
 static void settings(struct np_json *j, const struct np_diff *d)
 {
-	np_json_key(j, "settings_compared");
-	np_json_u64(j, d->settings_compared);
-	np_json_key(j, "settings");
-	np_json_arr_open(j);
+	np_json_kv_u64(j, "settings_compared", d->settings_compared);
+	np_json_key_arr_open(j, "settings");
 	for (size_t i = 0; i < d->nset; i++) {
 		const struct np_diff_setting *s = &d->set[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "stage");
-		np_json_str(j, np_stage_name(s->stage));
+		np_json_kv_str(j, "stage", np_stage_name(s->stage));
 		str_or_null(j, "interface", s->dev[0] != '\0', s->dev);
-		np_json_key(j, "setting");
-		np_json_str(j, s->key);
+		np_json_kv_str(j, "setting", s->key);
 		str_or_null(j, "before", s->old_known, s->old);
 		str_or_null(j, "after", s->new_known, s->new);
 		np_json_obj_close(j);
@@ -53,30 +46,22 @@ static void settings(struct np_json *j, const struct np_diff *d)
 
 static void verdicts(struct np_json *j, const struct np_diff *d)
 {
-	np_json_key(j, "findings_unchanged");
-	np_json_u64(j, d->verdicts_same);
-	np_json_key(j, "findings");
-	np_json_arr_open(j);
+	np_json_kv_u64(j, "findings_unchanged", d->verdicts_same);
+	np_json_key_arr_open(j, "findings");
 	for (size_t i = 0; i < d->nver; i++) {
 		const struct np_diff_verdict *v = &d->ver[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "id");
-		np_json_str(j, v->check->id);
-		np_json_key(j, "stage");
-		np_json_str(j, np_stage_name(v->check->stage));
+		np_json_kv_str(j, "id", v->check->id);
+		np_json_kv_str(j, "stage", np_stage_name(v->check->stage));
 		str_or_null(j, "interface", v->dev[0] != '\0', v->dev);
-		np_json_key(j, "change");
-		np_json_str(j, np_diff_change_name(v->change));
+		np_json_kv_str(j, "change", np_diff_change_name(v->change));
 		/* null: no finding on that side (judged clean, or not judged: see *_judged). */
 		str_or_null(j, "before", v->old_sev != NP_SEV_OK, np_severity_name(v->old_sev));
 		str_or_null(j, "after", v->new_sev != NP_SEV_OK, np_severity_name(v->new_sev));
-		np_json_key(j, "before_judged");
-		np_json_bool(j, v->old_judged);
-		np_json_key(j, "after_judged");
-		np_json_bool(j, v->new_judged);
-		np_json_key(j, "summary");
-		np_json_str(j, v->summary);
+		np_json_kv_bool(j, "before_judged", v->old_judged);
+		np_json_kv_bool(j, "after_judged", v->new_judged);
+		np_json_kv_str(j, "summary", v->summary);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
@@ -84,18 +69,14 @@ static void verdicts(struct np_json *j, const struct np_diff *d)
 
 static void coverage(struct np_json *j, const struct np_diff *d)
 {
-	np_json_key(j, "coverage");
-	np_json_arr_open(j);
+	np_json_key_arr_open(j, "coverage");
 	for (size_t i = 0; i < d->ncov; i++) {
 		const struct np_diff_cov *c = &d->cov[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "stage");
-		np_json_str(j, np_stage_name(c->stage));
-		np_json_key(j, "before");
-		np_json_str(j, np_cov_status_name(c->old));
-		np_json_key(j, "after");
-		np_json_str(j, np_cov_status_name(c->new));
+		np_json_kv_str(j, "stage", np_stage_name(c->stage));
+		np_json_kv_str(j, "before", np_cov_status_name(c->old));
+		np_json_kv_str(j, "after", np_cov_status_name(c->new));
 		str_or_null(j, "reason", c->reason[0] != '\0', c->reason);
 		np_json_obj_close(j);
 	}
@@ -118,8 +99,7 @@ static void funnel_side(struct np_json *j, const char *key, const struct np_funn
 	for (size_t i = 0; i < f->n && !r; i++)
 		if ((int)f->rows[i].stage == st)
 			r = &f->rows[i];
-	np_json_key(j, key);
-	np_json_obj_open(j);
+	np_json_key_obj_open(j, key);
 	rate(j, "packets_per_second", r ? &r->in : NULL);
 	rate(j, "drops_per_second", r ? &r->drop : NULL);
 	np_json_obj_close(j);
@@ -145,8 +125,7 @@ static void funnels(struct np_json *j, const struct np_diff *d)
 		if (!has_row(&d->funnel_old, st) && !has_row(&d->funnel_new, st))
 			continue;
 		np_json_obj_open(j);
-		np_json_key(j, "stage");
-		np_json_str(j, np_stage_name((enum np_stage)st));
+		np_json_kv_str(j, "stage", np_stage_name((enum np_stage)st));
 		funnel_side(j, "before", &d->funnel_old, st);
 		funnel_side(j, "after", &d->funnel_new, st);
 		np_json_obj_close(j);

@@ -11,24 +11,18 @@
 static void evidence(struct np_json *j, const struct np_evidence *e)
 {
 	np_json_obj_open(j);
-	np_json_key(j, "key");
-	np_json_str(j, e->key);
+	np_json_kv_str(j, "key", e->key);
 	switch (e->kind) {
 	case NP_EV_TEXT:
-		np_json_key(j, "text");
-		np_json_str(j, e->text);
+		np_json_kv_str(j, "text", e->text);
 		break;
 	case NP_EV_VALUE:
-		np_json_key(j, "value");
-		np_json_double(j, e->value);
-		np_json_key(j, "unit");
-		np_json_str(j, e->unit);
+		np_json_kv_double(j, "value", e->value);
+		np_json_kv_str(j, "unit", e->unit);
 		break;
 	case NP_EV_COUNTER:
-		np_json_key(j, "since_boot");
-		np_json_double(j, e->value);
-		np_json_key(j, "unit");
-		np_json_str(j, e->unit);
+		np_json_kv_double(j, "since_boot", e->value);
+		np_json_kv_str(j, "unit", e->unit);
 		np_json_key(j, "delta");
 		if (e->sampled)
 			np_json_double(j, e->delta);
@@ -48,31 +42,21 @@ void np_render_finding_json(struct np_json *j, const struct np_finding *f)
 {
 	char expl[1600];
 
-	snprintf(expl, sizeof(expl), "%s%s%s", f->detail, f->detail[0] ? " " : "", f->check->why);
+	np_finding_why(f, expl, sizeof(expl));
 	np_json_obj_open(j);
-	np_json_key(j, "id");
-	np_json_str(j, f->check->id);
-	np_json_key(j, "interface");
-	np_json_str(j, f->dev);
-	np_json_key(j, "stage");
-	np_json_str(j, np_stage_name(f->check->stage));
-	np_json_key(j, "scope");
-	np_json_str(j, np_scope_name(np_check_scope(f->check)));
-	np_json_key(j, "severity");
-	np_json_str(j, np_severity_name(f->severity));
-	np_json_key(j, "title");
-	np_json_str(j, f->check->title);
-	np_json_key(j, "summary");
-	np_json_str(j, f->summary);
-	np_json_key(j, "evidence");
-	np_json_arr_open(j);
+	np_json_kv_str(j, "id", f->check->id);
+	np_json_kv_str(j, "interface", f->dev);
+	np_json_kv_str(j, "stage", np_stage_name(f->check->stage));
+	np_json_kv_str(j, "scope", np_scope_name(f->check->scope));
+	np_json_kv_str(j, "severity", np_severity_name(f->severity));
+	np_json_kv_str(j, "title", f->check->title);
+	np_json_kv_str(j, "summary", f->summary);
+	np_json_key_arr_open(j, "evidence");
 	for (size_t i = 0; i < f->nev; i++)
 		evidence(j, &f->ev[i]);
 	np_json_arr_close(j);
-	np_json_key(j, "explanation");
-	np_json_str(j, expl);
-	np_json_key(j, "remedy");
-	np_json_str(j, f->remedy[0] ? f->remedy : f->check->fix);
+	np_json_kv_str(j, "explanation", expl);
+	np_json_kv_str(j, "remedy", np_finding_fix(f));
 	np_json_obj_close(j);
 }
 
@@ -96,10 +80,8 @@ static void counter(struct np_json *j, const char *key, const char *what,
 		return;
 	}
 	np_json_obj_open(j);
-	np_json_key(j, "counts");
-	np_json_str(j, what);
-	np_json_key(j, "since_boot");
-	np_json_u64(j, v->total);
+	np_json_kv_str(j, "counts", what);
+	np_json_kv_u64(j, "since_boot", v->total);
 	np_json_key(j, "per_second");
 	if (v->sampled)
 		np_json_double(j, v->rate);
@@ -115,12 +97,9 @@ void np_render_funnel_json(struct np_json *j, const struct np_funnel *f)
 		const struct np_funnel_row *r = &f->rows[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "stage");
-		np_json_str(j, np_stage_name(r->stage));
-		np_json_key(j, "interface");
-		np_json_str(j, f->dev);
-		np_json_key(j, "scope");
-		np_json_str(j, np_scope_name(r->scope));
+		np_json_kv_str(j, "stage", np_stage_name(r->stage));
+		np_json_kv_str(j, "interface", f->dev);
+		np_json_kv_str(j, "scope", np_scope_name(r->scope));
 		counter(j, "packets", r->in_what, &r->in);
 		counter(j, "drops", r->drop_what, &r->drop);
 		np_json_obj_close(j);
@@ -137,26 +116,19 @@ static void stack_json(struct np_json *j, const struct np_stack *st, const struc
 		const struct np_stack_dev *d = &st->dev[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "name");
-		np_json_str(j, d->name);
-		np_json_key(j, "kind");
-		np_json_str(j, np_dev_kind_name(d->kind));
-		np_json_key(j, "parent");
-		np_json_str(j, d->upper >= 0 ? st->dev[d->upper].name : NULL);
-		np_json_key(j, "lower");
-		np_json_arr_open(j);
+		np_json_kv_str(j, "name", d->name);
+		np_json_kv_str(j, "kind", np_dev_kind_name(d->kind));
+		np_json_kv_str(j, "parent", d->upper >= 0 ? st->dev[d->upper].name : NULL);
+		np_json_key_arr_open(j, "lower");
 		for (unsigned k = 0; k < d->nlower; k++)
 			np_json_str(j, st->dev[d->lower[k]].name);
 		np_json_arr_close(j);
-		np_json_key(j, "driver");
-		np_json_str(j, d->driver[0] ? d->driver : NULL);
-		np_json_key(j, "hardware_judged");
-		np_json_bool(j, d->judged_hw);
+		np_json_kv_str(j, "driver", d->driver[0] ? d->driver : NULL);
+		np_json_kv_bool(j, "hardware_judged", d->judged_hw);
 		if (d->kind == NP_KIND_VXLAN || d->kind == NP_KIND_GENEVE) {
 			/* Its lower is the device it was created on, or (true) the default
 			 * route's, where the encapsulated packets most likely leave. */
-			np_json_key(j, "underlay_by_route");
-			np_json_bool(j, d->underlay_by_route);
+			np_json_kv_bool(j, "underlay_by_route", d->underlay_by_route);
 		}
 		if (d->kind == NP_KIND_VETH) {
 			np_json_key(j, "peer_ifindex");
@@ -164,28 +136,21 @@ static void stack_json(struct np_json *j, const struct np_stack *st, const struc
 				np_json_int(j, d->peer_ifindex);
 			else
 				np_json_null(j);
-			np_json_key(j, "peer_in_other_netns");
-			np_json_bool(j, d->peer_other_netns);
-			np_json_key(j, "peer");
-			np_json_str(j, d->peer_name[0] ? d->peer_name : NULL);
+			np_json_kv_bool(j, "peer_in_other_netns", d->peer_other_netns);
+			np_json_kv_str(j, "peer", d->peer_name[0] ? d->peer_name : NULL);
 		}
 		np_json_obj_close(j);
 	}
 	if (!st) {
 		np_json_obj_open(j);
-		np_json_key(j, "name");
-		np_json_str(j, s->ifname);
-		np_json_key(j, "kind");
-		np_json_str(j, np_dev_kind_name(np_dev_kind_of(s)));
-		np_json_key(j, "parent");
-		np_json_null(j);
-		np_json_key(j, "lower");
-		np_json_arr_open(j);
+		np_json_kv_str(j, "name", s->ifname);
+		np_json_kv_str(j, "kind", np_dev_kind_name(np_dev_kind_of(s)));
+		np_json_kv_null(j, "parent");
+		np_json_key_arr_open(j, "lower");
 		np_json_arr_close(j);
 		np_json_key(j, "driver");
 		np_json_str(j, np_snapshot_driver(s)[0] ? np_snapshot_driver(s) : NULL);
-		np_json_key(j, "hardware_judged");
-		np_json_bool(j, np_dev_kind_of(s) == NP_KIND_PHYSICAL);
+		np_json_kv_bool(j, "hardware_judged", np_dev_kind_of(s) == NP_KIND_PHYSICAL);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
@@ -199,16 +164,12 @@ static void coverage_json(struct np_json *j, const struct np_coverage *c)
 		const struct np_stage_cov *sc = &c->st[st];
 
 		np_json_obj_open(j);
-		np_json_key(j, "stage");
-		np_json_str(j, np_stage_name((enum np_stage)st));
-		np_json_key(j, "status");
-		np_json_str(j, np_cov_status_name(sc->status));
+		np_json_kv_str(j, "stage", np_stage_name((enum np_stage)st));
+		np_json_kv_str(j, "status", np_cov_status_name(sc->status));
 		np_json_key(j, "reason");
 		np_json_str(j, sc->reason[0] && sc->status != NP_COV_JUDGED ? sc->reason : NULL);
-		np_json_key(j, "checks_ran");
-		np_json_u64(j, sc->ran);
-		np_json_key(j, "checks_without_evidence");
-		np_json_u64(j, sc->missing);
+		np_json_kv_u64(j, "checks_ran", sc->ran);
+		np_json_kv_u64(j, "checks_without_evidence", sc->missing);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);

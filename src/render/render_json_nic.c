@@ -56,14 +56,10 @@ static void driver(struct np_json *j, const struct np_snapshot *s)
 	if (!section(j, s, "driver", NP_SRC_ETHTOOL_DRVINFO))
 		return;
 	np_json_obj_open(j);
-	np_json_key(j, "name");
-	np_json_str(j, e->driver);
-	np_json_key(j, "version");
-	np_json_str(j, e->version);
-	np_json_key(j, "firmware");
-	np_json_str(j, e->fw_version);
-	np_json_key(j, "bus");
-	np_json_str(j, e->bus_info);
+	np_json_kv_str(j, "name", e->driver);
+	np_json_kv_str(j, "version", e->version);
+	np_json_kv_str(j, "firmware", e->fw_version);
+	np_json_kv_str(j, "bus", e->bus_info);
 	np_json_obj_close(j);
 }
 
@@ -75,8 +71,7 @@ static void linkmodes(struct np_json *j, const struct np_snapshot *s)
 		return;
 	np_json_obj_open(j);
 	u64_or_null(j, "speed_mbps", l->speed_mbps);
-	np_json_key(j, "duplex");
-	np_json_str(j, l->duplex == 1 ? "full" : l->duplex == 0 ? "half" : NULL);
+	np_json_kv_str(j, "duplex", l->duplex == 1 ? "full" : l->duplex == 0 ? "half" : NULL);
 	tri(j, "autoneg", l->autoneg);
 	/* 0 = no mode with a speed (virtual devices): reported as not known. */
 	u64_or_null(j, "best_supported_mbps",
@@ -154,10 +149,8 @@ static void driver_counters(struct np_json *j, const struct np_snapshot *s, bool
 	if (!section(j, s, "driver_counters", NP_SRC_DRIVER_STATS))
 		return;
 	np_json_obj_open(j);
-	np_json_key(j, "total");
-	np_json_u64(j, c->n);
-	np_json_key(j, "counters");
-	np_json_arr_open(j);
+	np_json_kv_u64(j, "total", c->n);
+	np_json_key_arr_open(j, "counters");
 	for (size_t i = 0; i < c->n; i++) {
 		struct np_drv_class cls;
 		bool known = np_drv_classify(np_snapshot_driver(s), c->e[i].name, &cls);
@@ -165,21 +158,16 @@ static void driver_counters(struct np_json *j, const struct np_snapshot *s, bool
 		if (!known && !all)
 			continue;
 		np_json_obj_open(j);
-		np_json_key(j, "name");
-		np_json_str(j, c->e[i].name);
-		np_json_key(j, "since_boot");
-		np_json_u64(j, c->e[i].value);
-		np_json_key(j, "meaning");
-		np_json_str(j, known ? np_drv_meaning_name(cls.meaning) : NULL);
-		np_json_key(j, "stage");
-		np_json_str(j, known ? np_stage_name(cls.stage) : NULL);
+		np_json_kv_str(j, "name", c->e[i].name);
+		np_json_kv_u64(j, "since_boot", c->e[i].value);
+		np_json_kv_str(j, "meaning", known ? np_drv_meaning_name(cls.meaning) : NULL);
+		np_json_kv_str(j, "stage", known ? np_stage_name(cls.stage) : NULL);
 		np_json_key(j, "queue");
 		if (known && cls.queue >= 0)
 			np_json_int(j, cls.queue);
 		else
 			np_json_null(j);
-		np_json_key(j, "tx");
-		np_json_bool(j, known && cls.is_tx);
+		np_json_kv_bool(j, "tx", known && cls.is_tx);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
@@ -198,14 +186,11 @@ static void qdiscs(struct np_json *j, const struct np_snapshot *s)
 		const struct np_qdisc *q = &r->qdiscs[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "kind");
-		np_json_str(j, q->kind);
+		np_json_kv_str(j, "kind", q->kind);
 		snprintf(h, sizeof(h), "%x:%x", q->handle >> 16, q->handle & 0xffff);
-		np_json_key(j, "handle");
-		np_json_str(j, h);
+		np_json_kv_str(j, "handle", h);
 		snprintf(h, sizeof(h), "%x:%x", q->parent >> 16, q->parent & 0xffff);
-		np_json_key(j, "parent");
-		np_json_str(j, q->root ? "root" : q->ingress ? "ingress" : h);
+		np_json_kv_str(j, "parent", q->root ? "root" : q->ingress ? "ingress" : h);
 		u64_or_null(j, "bytes", q->bytes);
 		u64_or_null(j, "packets", q->packets);
 		u64_or_null(j, "drops", q->drops);
@@ -228,10 +213,8 @@ static void rtnl_link(struct np_json *j, const struct np_snapshot *s)
 	np_json_obj_open(j);
 	u64_or_null(j, "mtu", r->mtu);
 	u64_or_null(j, "txqueuelen", r->txqlen);
-	np_json_key(j, "operstate");
-	np_json_str(j, r->operstate);
-	np_json_key(j, "xdp");
-	np_json_obj_open(j);
+	np_json_kv_str(j, "operstate", r->operstate);
+	np_json_key_obj_open(j, "xdp");
 	np_json_key(j, "attached");
 	np_json_str(j, r->xdp_attached >= 0 && r->xdp_attached <= 4 ? xdp_modes[r->xdp_attached]
 								     : NULL);
@@ -260,8 +243,7 @@ static void queues(struct np_json *j, const struct np_snapshot *s)
 		const struct np_qstat *q = &e->qstats[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "queue");
-		np_json_int(j, q->queue);
+		np_json_kv_int(j, "queue", q->queue);
 		u64_or_null(j, "rx_packets", q->rx_packets);
 		u64_or_null(j, "rx_bytes", q->rx_bytes);
 		u64_or_null(j, "rx_alloc_fail", q->rx_alloc_fail);

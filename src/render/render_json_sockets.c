@@ -12,54 +12,35 @@ static const char *const state_names[NP_SOCK_TCP_STATES] = {
 	[9] = "last_ack", [10] = "listen", [11] = "closing", [12] = "new_syn_recv",
 };
 
-static void kv_u64(struct np_json *j, const char *key, uint64_t v)
-{
-	np_json_key(j, key);
-	np_json_u64(j, v);
-}
-
-static void kv_dbl(struct np_json *j, const char *key, double v)
-{
-	np_json_key(j, key);
-	np_json_double(j, v);
-}
-
-static void kv_str(struct np_json *j, const char *key, const char *v)
-{
-	np_json_key(j, key);
-	np_json_str(j, v);
-}
-
 /* µs -> ms, null for "no sample" (0 or ~0U). */
 static void kv_us_ms(struct np_json *j, const char *key, uint32_t us)
 {
-	kv_dbl(j, key, us && us != UINT32_MAX ? us / 1000.0 : NAN);
+	np_json_kv_double(j, key, us && us != UINT32_MAX ? us / 1000.0 : NAN);
 }
 
 static void id_fields(struct np_json *j, const struct np_sock_id *id, bool remote)
 {
 	char b[64];
 
-	kv_str(j, "local", np_sock_addr_str(id->family, id->saddr, id->sport, b, sizeof(b)));
-	kv_str(j, "remote", remote ? np_sock_addr_str(id->family, id->daddr, id->dport, b,
-						      sizeof(b)) : NULL);
-	kv_u64(j, "port", id->sport);
-	kv_u64(j, "inode", id->inode);
+	np_json_kv_str(j, "local", np_sock_addr_str(id->family, id->saddr, id->sport, b,
+						     sizeof(b)));
+	np_json_kv_str(j, "remote", remote ? np_sock_addr_str(id->family, id->daddr, id->dport,
+							      b, sizeof(b)) : NULL);
+	np_json_kv_u64(j, "port", id->sport);
+	np_json_kv_u64(j, "inode", id->inode);
 	np_json_key(j, "pid");
 	if (id->pid >= 0)
 		np_json_int(j, id->pid);
 	else
 		np_json_null(j);
-	kv_str(j, "process", id->pid >= 0 ? id->comm : NULL);
+	np_json_kv_str(j, "process", id->pid >= 0 ? id->comm : NULL);
 }
 
 static void list_open(struct np_json *j, const char *key, uint64_t total)
 {
-	np_json_key(j, key);
-	np_json_obj_open(j);
-	kv_u64(j, "total", total);
-	np_json_key(j, "sockets");
-	np_json_arr_open(j);
+	np_json_key_obj_open(j, key);
+	np_json_kv_u64(j, "total", total);
+	np_json_key_arr_open(j, "sockets");
 }
 
 static void list_close(struct np_json *j)
@@ -77,24 +58,24 @@ static void flow(struct np_json *j, const struct np_sock_flow *f)
 
 	np_json_obj_open(j);
 	id_fields(j, &f->id, true);
-	kv_str(j, "cc", f->cc[0] ? f->cc : NULL);
+	np_json_kv_str(j, "cc", f->cc[0] ? f->cc : NULL);
 	kv_us_ms(j, "rtt_ms", f->rtt_us);
 	kv_us_ms(j, "min_rtt_ms", f->min_rtt_us);
-	kv_u64(j, "rcvbuf", f->rcvbuf);
-	kv_u64(j, "sndbuf", f->sndbuf);
-	kv_u64(j, "rcv_space", f->rcv_space);
-	kv_u64(j, "rmem_alloc", f->rmem_alloc);
-	kv_u64(j, "retrans", f->total_retrans);
-	kv_u64(j, "segs_out", f->segs_out);
-	kv_dbl(j, "retrans_pct", f->segs_out ? 100.0 * f->total_retrans / f->segs_out : NAN);
-	kv_u64(j, "bytes_received", f->bytes_received);
-	kv_u64(j, "bytes_acked", f->bytes_acked);
-	kv_dbl(j, "delivery_rate_bps", (double)f->delivery_rate * 8.0);
-	kv_dbl(j, "busy_s", f->busy_us / 1e6);
-	kv_dbl(j, "rwnd_limited_s", f->rwnd_limited_us / 1e6);
-	kv_dbl(j, "sndbuf_limited_s", f->sndbuf_limited_us / 1e6);
-	np_json_key(j, "limits");
-	np_json_arr_open(j);
+	np_json_kv_u64(j, "rcvbuf", f->rcvbuf);
+	np_json_kv_u64(j, "sndbuf", f->sndbuf);
+	np_json_kv_u64(j, "rcv_space", f->rcv_space);
+	np_json_kv_u64(j, "rmem_alloc", f->rmem_alloc);
+	np_json_kv_u64(j, "retrans", f->total_retrans);
+	np_json_kv_u64(j, "segs_out", f->segs_out);
+	np_json_kv_double(j, "retrans_pct",
+			  f->segs_out ? 100.0 * f->total_retrans / f->segs_out : NAN);
+	np_json_kv_u64(j, "bytes_received", f->bytes_received);
+	np_json_kv_u64(j, "bytes_acked", f->bytes_acked);
+	np_json_kv_double(j, "delivery_rate_bps", (double)f->delivery_rate * 8.0);
+	np_json_kv_double(j, "busy_s", f->busy_us / 1e6);
+	np_json_kv_double(j, "rwnd_limited_s", f->rwnd_limited_us / 1e6);
+	np_json_kv_double(j, "sndbuf_limited_s", f->sndbuf_limited_us / 1e6);
+	np_json_key_arr_open(j, "limits");
 	for (unsigned i = 0; i < sizeof(flag_names) / sizeof(flag_names[0]); i++)
 		if (f->flags & (1u << i))
 			np_json_str(j, flag_names[i]);
@@ -113,18 +94,16 @@ static void flows(struct np_json *j, const char *key, uint64_t total,
 
 static void top_lists(struct np_json *j, const struct np_sockets *k, int top_n)
 {
-	np_json_key(j, "top");
-	np_json_obj_open(j);
-	np_json_key(j, "owners_mapped");
-	np_json_bool(j, k->owners_mapped);
+	np_json_key_obj_open(j, "top");
+	np_json_kv_bool(j, "owners_mapped", k->owners_mapped);
 	list_open(j, "listen_queue", k->listen.total);
 	for (uint32_t i = 0; i < k->listen.n && (int)i < top_n; i++) {
 		const struct np_sock_listener *l = &k->listen.e[i];
 
 		np_json_obj_open(j);
 		id_fields(j, &l->id, false);
-		kv_u64(j, "queued", l->queued);
-		kv_u64(j, "limit", l->limit);
+		np_json_kv_u64(j, "queued", l->queued);
+		np_json_kv_u64(j, "limit", l->limit);
 		np_json_key(j, "drops");
 		if (l->drops != UINT64_MAX)
 			np_json_u64(j, l->drops);
@@ -139,9 +118,9 @@ static void top_lists(struct np_json *j, const struct np_sockets *k, int top_n)
 
 		np_json_obj_open(j);
 		id_fields(j, &u->id, u->id.dport != 0);
-		kv_u64(j, "drops", u->drops);
-		kv_u64(j, "rmem_alloc", u->rmem_alloc);
-		kv_u64(j, "rcvbuf", u->rcvbuf);
+		np_json_kv_u64(j, "drops", u->drops);
+		np_json_kv_u64(j, "rmem_alloc", u->rmem_alloc);
+		np_json_kv_u64(j, "rcvbuf", u->rcvbuf);
 		np_json_obj_close(j);
 	}
 	list_close(j);
@@ -160,64 +139,57 @@ void np_render_sockets_json(struct np_json *j, const struct np_snapshot *s, int 
 		return;
 	}
 	np_json_obj_open(j);
-	np_json_key(j, "tcp");
-	np_json_obj_open(j);
-	kv_u64(j, "total", k->tcp_total);
-	kv_u64(j, "ipv4", k->tcp_v4);
-	kv_u64(j, "ipv6", k->tcp_v6);
-	np_json_key(j, "states");
-	np_json_obj_open(j);
+	np_json_key_obj_open(j, "tcp");
+	np_json_kv_u64(j, "total", k->tcp_total);
+	np_json_kv_u64(j, "ipv4", k->tcp_v4);
+	np_json_kv_u64(j, "ipv6", k->tcp_v6);
+	np_json_key_obj_open(j, "states");
 	for (int i = 1; i < NP_SOCK_TCP_STATES; i++)
-		kv_u64(j, state_names[i], k->tcp_state[i]);
+		np_json_kv_u64(j, state_names[i], k->tcp_state[i]);
 	np_json_obj_close(j);
-	kv_u64(j, "without_info", k->no_info);
-	np_json_obj_close(j);
-
-	np_json_key(j, "udp");
-	np_json_obj_open(j);
-	kv_u64(j, "total", k->udp_total);
-	kv_u64(j, "ipv4", k->udp_v4);
-	kv_u64(j, "ipv6", k->udp_v6);
-	kv_u64(j, "with_drops", k->udp_with_drops);
-	kv_u64(j, "drops", k->udp_drops);
+	np_json_kv_u64(j, "without_info", k->no_info);
 	np_json_obj_close(j);
 
-	np_json_key(j, "listeners");
-	np_json_obj_open(j);
-	kv_u64(j, "total", k->listeners);
-	kv_u64(j, "full", k->listen_full);
-	kv_u64(j, "near_full", k->listen_near);
-	kv_u64(j, "drops", k->listen_drops);
+	np_json_key_obj_open(j, "udp");
+	np_json_kv_u64(j, "total", k->udp_total);
+	np_json_kv_u64(j, "ipv4", k->udp_v4);
+	np_json_kv_u64(j, "ipv6", k->udp_v6);
+	np_json_kv_u64(j, "with_drops", k->udp_with_drops);
+	np_json_kv_u64(j, "drops", k->udp_drops);
 	np_json_obj_close(j);
 
-	np_json_key(j, "rtt");
-	np_json_obj_open(j);
-	kv_u64(j, "samples", k->rtt_n);
-	kv_dbl(j, "p50_ms", k->rtt_p50_ms);
-	kv_dbl(j, "p90_ms", k->rtt_p90_ms);
-	kv_dbl(j, "p99_ms", k->rtt_p99_ms);
-	kv_u64(j, "min_rtt_samples", k->min_rtt_n);
-	kv_dbl(j, "min_rtt_p50_ms", k->min_rtt_p50_ms);
-	kv_dbl(j, "min_rtt_p90_ms", k->min_rtt_p90_ms);
-	kv_dbl(j, "min_rtt_p99_ms", k->min_rtt_p99_ms);
+	np_json_key_obj_open(j, "listeners");
+	np_json_kv_u64(j, "total", k->listeners);
+	np_json_kv_u64(j, "full", k->listen_full);
+	np_json_kv_u64(j, "near_full", k->listen_near);
+	np_json_kv_u64(j, "drops", k->listen_drops);
 	np_json_obj_close(j);
 
-	np_json_key(j, "limited");
-	np_json_obj_open(j);
-	kv_dbl(j, "busy_s", k->busy_us / 1e6);
-	kv_dbl(j, "rwnd_limited_s", k->rwnd_limited_us / 1e6);
-	kv_dbl(j, "sndbuf_limited_s", k->sndbuf_limited_us / 1e6);
-	kv_u64(j, "receive_window_limited", k->rcv_limited);
-	kv_u64(j, "sndbuf_limited", k->snd_limited);
-	kv_u64(j, "peer_window_limited", k->rwnd_limited);
-	kv_u64(j, "at_tcp_rmem_max", k->rcvbuf_max);
-	kv_u64(j, "at_tcp_wmem_max", k->sndbuf_max);
-	kv_u64(j, "rcvbuf_pinned", k->rcvbuf_pinned);
-	kv_u64(j, "sndbuf_pinned", k->sndbuf_pinned);
+	np_json_key_obj_open(j, "rtt");
+	np_json_kv_u64(j, "samples", k->rtt_n);
+	np_json_kv_double(j, "p50_ms", k->rtt_p50_ms);
+	np_json_kv_double(j, "p90_ms", k->rtt_p90_ms);
+	np_json_kv_double(j, "p99_ms", k->rtt_p99_ms);
+	np_json_kv_u64(j, "min_rtt_samples", k->min_rtt_n);
+	np_json_kv_double(j, "min_rtt_p50_ms", k->min_rtt_p50_ms);
+	np_json_kv_double(j, "min_rtt_p90_ms", k->min_rtt_p90_ms);
+	np_json_kv_double(j, "min_rtt_p99_ms", k->min_rtt_p99_ms);
 	np_json_obj_close(j);
 
-	np_json_key(j, "congestion_control");
-	np_json_arr_open(j);
+	np_json_key_obj_open(j, "limited");
+	np_json_kv_double(j, "busy_s", k->busy_us / 1e6);
+	np_json_kv_double(j, "rwnd_limited_s", k->rwnd_limited_us / 1e6);
+	np_json_kv_double(j, "sndbuf_limited_s", k->sndbuf_limited_us / 1e6);
+	np_json_kv_u64(j, "receive_window_limited", k->rcv_limited);
+	np_json_kv_u64(j, "sndbuf_limited", k->snd_limited);
+	np_json_kv_u64(j, "peer_window_limited", k->rwnd_limited);
+	np_json_kv_u64(j, "at_tcp_rmem_max", k->rcvbuf_max);
+	np_json_kv_u64(j, "at_tcp_wmem_max", k->sndbuf_max);
+	np_json_kv_u64(j, "rcvbuf_pinned", k->rcvbuf_pinned);
+	np_json_kv_u64(j, "sndbuf_pinned", k->sndbuf_pinned);
+	np_json_obj_close(j);
+
+	np_json_key_arr_open(j, "congestion_control");
 	for (uint32_t i = 0; i <= NP_SOCK_MAX_CC; i++) {
 		const struct np_sock_cc *c = &k->cc[i];
 
@@ -226,14 +198,15 @@ void np_render_sockets_json(struct np_json *j, const struct np_snapshot *s, int 
 		if (i == NP_SOCK_MAX_CC && !c->sockets)
 			continue;
 		np_json_obj_open(j);
-		kv_str(j, "name", i == NP_SOCK_MAX_CC ? "other" : c->name);
-		kv_u64(j, "sockets", c->sockets);
-		kv_u64(j, "long_rtt", c->long_rtt);
-		kv_u64(j, "segs_out", c->segs_out);
-		kv_u64(j, "retrans", c->retrans);
-		kv_dbl(j, "retrans_pct", c->segs_out ? 100.0 * c->retrans / c->segs_out : NAN);
-		kv_u64(j, "bytes_sent", c->bytes_sent);
-		kv_u64(j, "bytes_retrans", c->bytes_retrans);
+		np_json_kv_str(j, "name", i == NP_SOCK_MAX_CC ? "other" : c->name);
+		np_json_kv_u64(j, "sockets", c->sockets);
+		np_json_kv_u64(j, "long_rtt", c->long_rtt);
+		np_json_kv_u64(j, "segs_out", c->segs_out);
+		np_json_kv_u64(j, "retrans", c->retrans);
+		np_json_kv_double(j, "retrans_pct",
+				  c->segs_out ? 100.0 * c->retrans / c->segs_out : NAN);
+		np_json_kv_u64(j, "bytes_sent", c->bytes_sent);
+		np_json_kv_u64(j, "bytes_retrans", c->bytes_retrans);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);

@@ -18,8 +18,7 @@ const char *np_origin_kind_name(enum np_origin_kind k)
 
 static void str_or_null(struct np_json *j, const char *key, const char *v)
 {
-	np_json_key(j, key);
-	np_json_str(j, v && v[0] ? v : NULL);
+	np_json_kv_str(j, key, v && v[0] ? v : NULL);
 }
 
 void np_render_origin_json(struct np_json *j, const struct np_origin *o, bool live)
@@ -27,14 +26,12 @@ void np_render_origin_json(struct np_json *j, const struct np_origin *o, bool li
 	const char *p, *e;
 
 	np_json_obj_open(j);
-	np_json_key(j, "kind");
-	np_json_str(j, o ? np_origin_kind_name(o->kind) : live ? "live" : "tree");
+	np_json_kv_str(j, "kind", o ? np_origin_kind_name(o->kind) : live ? "live" : "tree");
 	str_or_null(j, "tool_version", o ? o->tool_version : NULL);
 	str_or_null(j, "hostname", o ? o->hostname : NULL);
 	str_or_null(j, "kernel", o ? o->kernel : NULL);
 	str_or_null(j, "taken", o ? o->taken : NULL);
-	np_json_key(j, "lacks");
-	np_json_arr_open(j);
+	np_json_key_arr_open(j, "lacks");
 	/* "; "-separated in the struct, one string each here. */
 	for (p = o ? o->lacks : ""; *p; p = *e ? e + 2 : e) {
 		char item[sizeof(o->lacks)];

@@ -121,21 +121,21 @@ static void finding(FILE *out, const struct np_finding *f, const struct np_rende
 		f->summary, reset);
 	fprintf(out, "      %s[%s]%s %s%s\n", o->color ? C_DIM : "", f->check->id, reset,
 		f->check->title,
-		np_check_scope(f->check) == NP_SCOPE_HOST ? " (host-wide)" : "");
+		f->check->scope == NP_SCOPE_HOST ? " (host-wide)" : "");
 	for (size_t i = 0; i < f->nev; i++)
 		if (!f->ev[i].verbose || o->verbose)
 			evidence(out, &f->ev[i]);
 	fputs("    why: ", out);
-	if (f->detail[0] && o->verbose) {
+	if (o->verbose) {
 		char both[1700];
 
-		snprintf(both, sizeof(both), "%s %s", f->detail, f->check->why);
-		wrap(out, both, 9, 100);
+		wrap(out, np_finding_why(f, both, sizeof(both)), 9, 100);
 	} else {
+		/* Short form: this machine's facts stand in for the general text. */
 		wrap(out, f->detail[0] ? f->detail : f->check->why, 9, 100);
 	}
 	fputs("    fix: ", out);
-	wrap(out, f->remedy[0] ? f->remedy : f->check->fix, 9, 100);
+	wrap(out, np_finding_fix(f), 9, 100);
 	fputc('\n', out);
 }
 

@@ -345,33 +345,24 @@ static void json_kv_rate(struct np_json *j, const char *key, double v)
 	json_rate(j, v);
 }
 
-static void json_kv_str(struct np_json *j, const char *key, const char *s)
-{
-	np_json_key(j, key);
-	np_json_str(j, s);
-}
-
 static void json_sections(struct np_json *j, const struct np_watch_frame *f)
 {
-	np_json_key(j, "stages");
-	np_json_arr_open(j);
+	np_json_key_arr_open(j, "stages");
 	for (size_t i = 0; i < f->nstage; i++) {
 		np_json_obj_open(j);
-		json_kv_str(j, "stage", np_stage_name(f->stages[i].stage));
-		json_kv_str(j, "scope", np_scope_name(f->stages[i].scope));
+		np_json_kv_str(j, "stage", np_stage_name(f->stages[i].stage));
+		np_json_kv_str(j, "scope", np_scope_name(f->stages[i].scope));
 		json_kv_rate(j, "packets_per_s", f->stages[i].packets);
 		json_kv_rate(j, "drops_per_s", f->stages[i].drops);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
-	np_json_key(j, "cpus");
-	np_json_arr_open(j);
+	np_json_key_arr_open(j, "cpus");
 	for (size_t i = 0; i < f->ncpu; i++) {
 		const struct np_watch_cpu *c = &f->cpus[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "cpu");
-		np_json_int(j, c->cpu);
+		np_json_kv_int(j, "cpu", c->cpu);
 		json_kv_rate(j, "processed_per_s", c->processed);
 		json_kv_rate(j, "dropped_per_s", c->dropped);
 		json_kv_rate(j, "squeezed_per_s", c->squeezed);
@@ -380,27 +371,23 @@ static void json_sections(struct np_json *j, const struct np_watch_frame *f)
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
-	np_json_key(j, "queues");
-	np_json_arr_open(j);
+	np_json_key_arr_open(j, "queues");
 	for (size_t i = 0; i < f->nqueue; i++) {
 		const struct np_watch_queue *q = &f->queues[i];
 
 		np_json_obj_open(j);
-		np_json_key(j, "queue");
-		np_json_int(j, q->queue);
+		np_json_kv_int(j, "queue", q->queue);
 		json_kv_rate(j, "packets_per_s", q->packets);
 		json_kv_rate(j, "drops_per_s", q->drops);
-		json_kv_str(j, "source", q->source);
-		json_kv_str(j, "drops_source", q->drops_source);
+		np_json_kv_str(j, "source", q->source);
+		np_json_kv_str(j, "drops_source", q->drops_source);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
-	np_json_key(j, "irqs");
-	np_json_arr_open(j);
+	np_json_key_arr_open(j, "irqs");
 	for (size_t i = 0; i < f->nirq; i++) {
 		np_json_obj_open(j);
-		np_json_key(j, "cpu");
-		np_json_int(j, f->irqs[i].cpu);
+		np_json_kv_int(j, "cpu", f->irqs[i].cpu);
 		json_kv_rate(j, "per_s", f->irqs[i].rate);
 		np_json_obj_close(j);
 	}
@@ -413,11 +400,11 @@ void np_render_watch_error_json(FILE *out, const char *msg, int exit_code)
 
 	np_json_init(&j, out, false);
 	np_json_obj_open(&j);
-	json_kv_str(&j, "schema", "netpath/error");
+	np_json_kv_str(&j, "schema", "netpath/error");
 	np_json_key(&j, "version");
 	np_json_int(&j, NP_JSON_VERSION);
-	json_kv_str(&j, "command", "watch");
-	json_kv_str(&j, "error", msg);
+	np_json_kv_str(&j, "command", "watch");
+	np_json_kv_str(&j, "error", msg);
 	np_json_key(&j, "exit_code");
 	np_json_int(&j, exit_code);
 	np_json_obj_close(&j);
@@ -430,17 +417,17 @@ void np_render_watch_json(FILE *out, const struct np_watch_frame *f)
 
 	np_json_init(&j, out, false);
 	np_json_obj_open(&j);
-	json_kv_str(&j, "schema", NP_WATCH_SCHEMA);
+	np_json_kv_str(&j, "schema", NP_WATCH_SCHEMA);
 	np_json_key(&j, "version");
 	np_json_int(&j, NP_WATCH_VERSION);
 	np_json_key(&j, "t");
 	np_json_double(&j, round(f->elapsed * 1000) / 1000);
-	json_kv_str(&j, "time", f->time[0] ? f->time : NULL);
+	np_json_kv_str(&j, "time", f->time[0] ? f->time : NULL);
 	np_json_key(&j, "interval_s");
 	np_json_double(&j, round(f->dt * 1000) / 1000);
 	np_json_key(&j, "frame");
 	np_json_u64(&j, f->seq);
-	json_kv_str(&j, "interface", f->ifname);
+	np_json_kv_str(&j, "interface", f->ifname);
 	json_sections(&j, f);
 	np_json_key(&j, "sockets");
 	if (!f->has_socks) {
@@ -449,8 +436,8 @@ void np_render_watch_json(FILE *out, const struct np_watch_frame *f)
 		np_json_arr_open(&j);
 		for (size_t i = 0; i < f->nsock; i++) {
 			np_json_obj_open(&j);
-			json_kv_str(&j, "proto", f->socks[i].proto);
-			json_kv_str(&j, "local", f->socks[i].local);
+			np_json_kv_str(&j, "proto", f->socks[i].proto);
+			np_json_kv_str(&j, "local", f->socks[i].local);
 			json_kv_rate(&j, "drops_per_s", f->socks[i].rate);
 			np_json_key(&j, "drops");
 			np_json_u64(&j, f->socks[i].drops);
@@ -464,23 +451,23 @@ void np_render_watch_json(FILE *out, const struct np_watch_frame *f)
 		const struct np_watch_finding *w = &f->findings[i];
 
 		np_json_obj_open(&j);
-		json_kv_str(&j, "id", w->check->id);
-		json_kv_str(&j, "stage", np_stage_name(w->check->stage));
-		json_kv_str(&j, "severity", np_severity_name(w->severity));
+		np_json_kv_str(&j, "id", w->check->id);
+		np_json_kv_str(&j, "stage", np_stage_name(w->check->stage));
+		np_json_kv_str(&j, "severity", np_severity_name(w->severity));
 		np_json_key(&j, "new");
 		np_json_bool(&j, w->is_new);
-		json_kv_str(&j, "summary", w->summary);
+		np_json_kv_str(&j, "summary", w->summary);
 		np_json_obj_close(&j);
 	}
 	np_json_arr_close(&j);
 	np_json_key(&j, "unavailable");
 	np_json_obj_open(&j);
 	if (f->nqueue == 0 && f->queue_note[0])
-		json_kv_str(&j, "queues", f->queue_note);
+		np_json_kv_str(&j, "queues", f->queue_note);
 	if (f->irq_note[0])
-		json_kv_str(&j, "irqs", f->irq_note);
+		np_json_kv_str(&j, "irqs", f->irq_note);
 	if (f->sock_note[0] && !f->has_socks)
-		json_kv_str(&j, "sockets", f->sock_note);
+		np_json_kv_str(&j, "sockets", f->sock_note);
 	np_json_obj_close(&j);
 	np_json_obj_close(&j);
 	np_json_end(&j);

@@ -4,6 +4,7 @@
 
 #include <arpa/inet.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "config.h"
 #include "json_writer.h"
@@ -56,7 +57,7 @@ static void flow(struct np_json *j, const struct np_trace_flow *f)
 	np_json_obj_close(j);
 }
 
-static void drop(struct np_json *j, const struct np_trace_row *r)
+static void drop(struct np_json *j, const struct np_trace_view *v, const struct np_trace_row *r)
 {
 	np_json_obj_open(j);
 	np_json_key(j, "reason");
@@ -103,6 +104,8 @@ static void drop(struct np_json *j, const struct np_trace_row *r)
 	for (unsigned int c = 0; c < r->ncpu; c++)
 		np_json_u64(j, r->per_cpu[c]);
 	np_json_arr_close(j);
+	if (!strcmp(r->name, "NETFILTER_DROP"))
+		np_nfrule_render_json(j, v->nfrules);
 	np_json_obj_close(j);
 }
 
@@ -185,7 +188,7 @@ void np_render_trace_json(FILE *out, const struct np_trace_view *v)
 	np_json_key(&j, "drops");
 	np_json_arr_open(&j);
 	for (size_t i = 0; i < v->sum->n; i++)
-		drop(&j, &v->sum->rows[i]);
+		drop(&j, v, &v->sum->rows[i]);
 	np_json_arr_close(&j);
 	np_json_key(&j, "stage_drops");
 	np_json_obj_open(&j);

@@ -171,6 +171,8 @@ static bool print_stage(FILE *out, const struct np_trace_view *v, enum np_stage 
 			fputc('\n', out);
 		}
 		print_flows(out, v, r);
+		if (v->nfrules && !strcmp(r->name, "NETFILTER_DROP"))
+			np_nfrule_render_text(out, v->nfrules, "        ");
 	}
 	return true;
 }

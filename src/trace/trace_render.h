@@ -8,6 +8,7 @@
 #include "check.h"
 #include "funnel.h"
 #include "trace_model.h"
+#include "trace_nfrule.h"
 #include "xdp_attach.h"
 
 struct np_trace_stacks;
@@ -33,6 +34,8 @@ struct np_trace_view {
 	/* --xdp: the counter at the driver (NULL without --xdp). */
 	const struct np_xdp_info *xdp;
 	const struct np_xdp_counts *xdp_counts;
+	/* The netfilter drop rules whose counters grew over the window (NULL: not read). */
+	const struct np_nfrule_report *nfrules;
 	/* --stack: the top kernel stacks of drops (NULL or off without it). */
 	const struct np_trace_stacks *stacks;
 	int exit_code;

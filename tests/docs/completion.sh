@@ -136,8 +136,11 @@ mkdir "$tmp/dir.d" && touch "$tmp/file.conf"
 got=$(comp 3 netpath doctor --config "$tmp/")
 has "doctor --config DIR/<TAB>" "$got" "$tmp/file.conf"
 has "doctor --config DIR/<TAB>" "$got" "$tmp/dir.d"
-expect "doctor --root DIR/<TAB>" "$(comp 3 netpath doctor --root "$tmp/")" \
-	"$(printf '%s\n' "$tmp/dir.d" "$tmp/tree")"
+# --root takes a tree (a directory) or an archive (a capture, a sosreport's .tar.xz): both.
+got=$(comp 3 netpath doctor --root "$tmp/")
+has "doctor --root DIR/<TAB>" "$got" "$tmp/dir.d"
+has "doctor --root DIR/<TAB>" "$got" "$tmp/tree"
+has "doctor --root DIR/<TAB>" "$got" "$tmp/file.conf"
 has "doctor -o DIR/<TAB>" "$(comp 3 netpath doctor -o "$tmp/f")" "$tmp/file.conf"
 # --netns: the names under /run/netns (those there before and after: other tests come and go).
 before=$(ls /run/netns 2>/dev/null)

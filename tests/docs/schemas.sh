@@ -140,6 +140,12 @@ mut("trace-flow-ip-5", tr, lambda d: d["drops"][sk]["top"][0].update(ip_version=
 mut("trace-stage-drops-bad-stage", tr, lambda d: d["stage_drops"].update(l2=1))
 mut("trace-by-5tuple", tr, lambda d: d["attribution"].update(by="5tuple"))
 mut("trace-no-location", tr, lambda d: d["drops"][sk].pop("location"))
+nf = next(i for i, x in enumerate(tr["drops"]) if x["reason"] == "NETFILTER_DROP")
+assert tr["drops"][nf]["rule"], "the golden document names no netfilter rule"
+mut("trace-rule-no-packets", tr, lambda d: d["drops"][nf]["rule"][0].pop("packets"))
+mut("trace-rule-accept", tr, lambda d: d["drops"][nf]["rule"][0].update(verdict="accept"))
+mut("trace-rule-position-0", tr, lambda d: d["drops"][nf]["rule"][0].update(position=0))
+mut("trace-rule-note-no-advice", tr, lambda d: d["drops"][nf]["rule_note"].pop("advice"))
 assert xd["xdp"]["sources"], "xdp-sources.json: no sources"
 mut("xdp-no-sources", xd, lambda d: d["xdp"].pop("sources"))
 mut("xdp-source-no-addr", xd, lambda d: d["xdp"]["sources"][0].pop("addr"))

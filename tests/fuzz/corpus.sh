@@ -64,6 +64,8 @@ put ethtool_nl "$fx"/netlink/genl_*.bin
 put qstats "$fx"/netlink/genl_*_qstats.bin
 put rtnl "$fx"/netlink/rtnl_*.bin
 put sock_diag "$fx"/netlink/sockdiag_*.bin
+put nft_rules "$fx"/netfilter/nft_*.bin
+put ipt_rules "$fx"/netfilter/ipt_*.bin
 
 # Archives: GNU tar's and Python's (gzip, xz, plain, bzip2 to be refused).
 put tar "$fx"/archives/*.tar*

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Fuzz a capture's small text files: META, the errors list a replay fails reads by, and the
  * host_sysctls of a --netns capture (through the same loader np_root_ctx_open uses). */
+#include "collect.h"
 #include "fsrec.h"
 #include "fuzz.h"
+#include "overlay.h"
 #include "root.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -25,6 +27,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(np_fsrec_load_errors(rec, text, size) == 0);
 		FUZZ_CHECK(np_fsrec_error_of(rec, NP_SYS, "class/net/eth0/speed") <= 0);
 		np_fsrec_free(rec);
+	}
+	{
+		struct np_overlay o = { 0 };
+
+		FUZZ_CHECK(np_host_sysctls_load(&o, text, size) == 0);
+		for (size_t i = 0; i < o.n; i++)
+			FUZZ_CHECK(!strncmp(o.f[i].path, "sys/net/", 8));
+		np_overlay_free(&o);
 	}
 	free(text);
 	return 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Fuzz the config file parser (threshold/check/skip/interval/rtt/bandwidth lines). */
 #include "fuzz.h"
-#include "conffile.h"
+#include "doctor_config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Fuzz the generic netlink reply walker (np_genl_run: framing, sequence numbers, NLMSG_ERROR
+ * Fuzz the generic netlink reply walker (np_nl_run: framing, sequence numbers, NLMSG_ERROR
  * and NLMSG_DONE with extended ack TLVs) and the family parser (CTRL_CMD_NEWFAMILY ops list).
  */
 #include "fuzz.h"
@@ -40,19 +40,19 @@ static int family_cb(const struct nlmsghdr *nlh, void *data)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *buf = fuzz_copy(data, size);
-	char errmsg[NP_GENL_ERRMSG], tiny[1];
+	char errmsg[NP_NL_ERRMSG], tiny[1];
 	uint32_t seq = 0;
 	int ret;
 
 	if (size >= sizeof(struct nlmsghdr))
 		seq = ((const struct nlmsghdr *)(const void *)buf)->nlmsg_seq;
 	errmsg[0] = '\0';
-	ret = np_genl_run(buf, size, seq, family_cb, NULL, errmsg, sizeof(errmsg));
+	ret = np_nl_run(buf, size, seq, family_cb, NULL, errmsg, sizeof(errmsg));
 	FUZZ_CHECK(ret <= 1 && ret >= -4095);	/* an errno strerror(-ret) can print */
 	FUZZ_CHECK(strnlen(errmsg, sizeof(errmsg)) < sizeof(errmsg));
 	/* No callback, and an error buffer of one byte (only room for the NUL). */
 	tiny[0] = 'x';
-	ret = np_genl_run(buf, size, seq, NULL, NULL, tiny, sizeof(tiny));
+	ret = np_nl_run(buf, size, seq, NULL, NULL, tiny, sizeof(tiny));
 	FUZZ_CHECK(ret <= 1);
 	free(buf);
 	return 0;

@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct feed f = { data, size };
 	struct np_snapshot *s = malloc(sizeof(*s));
-	struct np_genl g;
+	struct np_nl g;
 
 	FUZZ_CHECK(s);
 	np_snapshot_init(s);
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(np_genl_open_replay(&g, replay, &f) == 0);
 	np_ethtool_nl_collect(&g, s);
 	np_qstats_collect(&g, s, 9);
-	np_genl_close(&g);
+	np_nl_close(&g);
 	for (int i = 0; i < NP_SRC__COUNT; i++)
 		FUZZ_CHECK(strnlen(s->src[i].detail, sizeof(s->src[i].detail)) <
 			   sizeof(s->src[i].detail));

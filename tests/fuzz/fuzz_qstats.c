@@ -15,14 +15,14 @@ static int qstats_cb(const struct nlmsghdr *nlh, void *data)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *buf = fuzz_copy(data, size);
-	char errmsg[NP_GENL_ERRMSG];
+	char errmsg[NP_NL_ERRMSG];
 	struct np_ethtool e;
 	uint32_t seq = 0;
 
 	if (size >= sizeof(struct nlmsghdr))
 		seq = ((const struct nlmsghdr *)(const void *)buf)->nlmsg_seq;
 	np_ethtool_init(&e);
-	FUZZ_CHECK(np_genl_run(buf, size, seq, qstats_cb, &e, errmsg, sizeof(errmsg)) <= 1);
+	FUZZ_CHECK(np_nl_run(buf, size, seq, qstats_cb, &e, errmsg, sizeof(errmsg)) <= 1);
 	for (size_t i = 0; i < e.nqstats; i++)
 		FUZZ_CHECK(e.qstats[i].queue >= 0);
 	np_ethtool_free(&e);

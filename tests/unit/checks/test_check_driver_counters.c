@@ -585,6 +585,23 @@ static void test_names_and_suffixes(void **state)
 	assert_true(np_drv_classify("foo", longname, &c));
 }
 
+/* Per-queue received packets (watch's per-queue rates), per driver naming; losses and
+ * look-alikes are not packets. */
+static void test_rx_packets_queue(void **state)
+{
+	(void)state;
+	assert_int_equal(np_drv_rx_packets_queue("rx_queue_3_packets"), 3);	/* ixgbe, igb */
+	assert_int_equal(np_drv_rx_packets_queue("rx12_packets"), 12);		/* mlx5 */
+	assert_int_equal(np_drv_rx_packets_queue("rx-0.packets"), 0);		/* i40e */
+	assert_int_equal(np_drv_rx_packets_queue("queue_7_rx_cnt"), 7);		/* ena */
+	assert_int_equal(np_drv_rx_packets_queue("[2]: rx_mcast_packets"), 2);	/* bnxt */
+	assert_int_equal(np_drv_rx_packets_queue("rx_packets"), -1);
+	assert_int_equal(np_drv_rx_packets_queue("rx_queue_3_drops"), -1);
+	assert_int_equal(np_drv_rx_packets_queue("tx_queue_3_packets"), -1);
+	assert_int_equal(np_drv_rx_packets_queue("rx_queue__packets"), -1);
+	assert_int_equal(np_drv_rx_packets_queue("rx_queue_3_packets_x"), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -600,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_harmless_lookalikes),
 		cmocka_unit_test(test_generic),
 		cmocka_unit_test(test_names_and_suffixes),
+		cmocka_unit_test(test_rx_packets_queue),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -22,6 +22,7 @@
 
 #include "check.h"
 #include "collect.h"
+#include "overlay.h"
 #include "ctx.h"
 
 struct tree {
@@ -135,6 +136,7 @@ static void test_host_wide_fallback(void **state)
 	const struct tree *t = *state;
 	char root[300];
 	struct np_sysctls host = { 0 };
+	struct np_overlay host_files = { 0 };
 	struct np_snapshot s;
 	struct np_ctx ctx;
 	const struct np_sysctl *e;
@@ -159,7 +161,8 @@ static void test_host_wide_fallback(void **state)
 	snprintf(root, sizeof(root), "%s/ns", t->root);
 	np_snapshot_init(&s);
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
-	ctx.host_sysctls = &host;
+	assert_int_equal(np_host_sysctls_overlay(&host, &host_files), 0);
+	ctx.overlay = &host_files;
 	np_collect_sysctls(&ctx, &s);
 	np_ctx_close(&ctx);
 	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_max_backlog", 0, &ok), 4096);
@@ -177,6 +180,63 @@ static void test_host_wide_fallback(void **state)
 	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail, "2 host-wide keys"));
 	np_snapshot_free(&s);
 	free(host.e);
+	np_overlay_free(&host_files);
+}
+
+/* A --netns capture's host_sysctls file: only host-wide keys with a value are kept (the first
+ * line of a key counts), written back in the collector's order; its files answer only where the
+ * tree has none, and only those answers count as read in the initial namespace. */
+static void test_capture_host_file(void **state)
+{
+	static const char file[] =
+		"net.ipv4.tcp_mem\t1 2   3\r\n"
+		"net.core.somaxconn\t5\n"		/* per namespace: not the host's to lend */
+		"no tab here\n"
+		"\t7\n"
+		"net.core.netdev_max_backlog\t4096\n"
+		"net.core.netdev_max_backlog\t99\n";
+	const struct tree *t = *state;
+	struct np_overlay o = { 0 };
+	struct np_snapshot s;
+	struct np_ctx ctx;
+	char *text, buf[32];
+	size_t len;
+	bool ok, overlaid;
+
+	assert_int_equal(np_host_sysctls_load(&o, file, sizeof(file) - 1), 0);
+	assert_int_equal(o.n, 2);
+	assert_int_equal(np_host_sysctls_text(&o, &text, &len), 0);
+	assert_string_equal(text, "net.core.netdev_max_backlog\t4096\nnet.ipv4.tcp_mem\t1 2 3\n");
+	assert_int_equal(len, strlen(text));
+	free(text);
+
+	put(t, "proc/sys/net/ipv4/tcp_mem", "10 20 30\n");
+	put(t, "proc/sys/net/core/somaxconn", "128\n");
+	np_snapshot_init(&s);
+	assert_int_equal(np_ctx_open(&ctx, t->root), 0);
+	ctx.overlay = &o;
+	assert_int_equal(np_read_str_overlaid(&ctx, NP_PROC, "sys/net/core/netdev_max_backlog",
+					      buf, sizeof(buf), &overlaid), 4);
+	assert_true(overlaid);
+	assert_string_equal(buf, "4096");
+	assert_int_equal(np_read_str_overlaid(&ctx, NP_PROC, "sys/net/ipv4/tcp_mem", buf,
+					      sizeof(buf), &overlaid), 8);
+	assert_false(overlaid);
+	assert_int_equal(np_read_file(&ctx, NP_PROC, "sys/net/core/netdev_max_backlog", &text,
+				      &len), 0);
+	assert_string_equal(text, "4096");
+	free(text);
+	/* The tree only, for the calls that answer with the tree's own files. */
+	assert_false(np_exists(&ctx, NP_PROC, "sys/net/core/netdev_max_backlog"));
+	np_collect_sysctls(&ctx, &s);
+	np_ctx_close(&ctx);
+	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_max_backlog", 0, &ok), 4096);
+	assert_true(ok);
+	assert_int_equal(np_sysctl_int(&s, "net.ipv4.tcp_mem", 2, &ok), 30);
+	assert_int_equal(np_sysctl_int(&s, "net.core.somaxconn", 0, &ok), 128);
+	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail, "1 host-wide keys"));
+	np_snapshot_free(&s);
+	np_overlay_free(&o);
 }
 
 int main(void)
@@ -186,6 +246,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_min_free_kbytes_missing, tree_setup,
 						tree_teardown),
 		cmocka_unit_test_setup_teardown(test_host_wide_fallback, tree_setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(test_capture_host_file, tree_setup, tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,7 +16,7 @@ static void test_eth0_recorded(void **state)
 {
 	struct stream st;
 	struct np_ethtool e;
-	char msg[NP_GENL_ERRMSG];
+	char msg[NP_NL_ERRMSG];
 	size_t n;
 
 	(void)state;
@@ -80,7 +80,7 @@ static void test_eth0_recorded(void **state)
 	free_stream(&st);
 
 	st = load_stream("genl_eth0_pause.bin");
-	assert_int_equal(np_genl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, NULL, NULL, msg,
+	assert_int_equal(np_nl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, NULL, NULL, msg,
 				     sizeof(msg)), -EOPNOTSUPP);
 	free_stream(&st);
 	np_ethtool_free(&e);
@@ -90,7 +90,7 @@ static void test_veth_lo_recorded(void **state)
 {
 	struct np_ethtool e;
 	struct stream st;
-	char msg[NP_GENL_ERRMSG] = "";
+	char msg[NP_NL_ERRMSG] = "";
 
 	(void)state;
 	np_ethtool_init(&e);
@@ -117,7 +117,7 @@ static void test_veth_lo_recorded(void **state)
 	free_stream(&st);
 
 	st = load_stream("genl_veth_rings.bin");
-	assert_int_equal(np_genl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, NULL, NULL, msg,
+	assert_int_equal(np_nl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, NULL, NULL, msg,
 				     sizeof(msg)), -EOPNOTSUPP);
 	free_stream(&st);
 
@@ -128,7 +128,7 @@ static void test_veth_lo_recorded(void **state)
 	assert_int_equal(e.features.gro_hw, 0);
 	free_stream(&st);
 	st = load_stream("genl_lo_rings.bin");
-	assert_int_equal(np_genl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, NULL, NULL, msg,
+	assert_int_equal(np_nl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, NULL, NULL, msg,
 				     sizeof(msg)), -EOPNOTSUPP);
 	free_stream(&st);
 	np_ethtool_free(&e);

@@ -80,14 +80,14 @@ static void free_dev(struct dev *d)
 
 static void collect(struct dev *d, struct np_snapshot *s, struct replay *r)
 {
-	struct np_genl g;
+	struct np_nl g;
 
 	*r = (struct replay){ .pick = pick_dev, .arg = d };
 	np_snapshot_init(s);
 	snprintf(s->ifname, sizeof(s->ifname), "eth9");
 	assert_int_equal(np_genl_open_replay(&g, replay_fn, r), 0);
 	np_ethtool_nl_collect(&g, s);
-	np_genl_close(&g);
+	np_nl_close(&g);
 }
 
 static void test_collect_eth0(void **state)

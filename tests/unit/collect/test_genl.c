@@ -30,7 +30,7 @@ static int count_cb(const struct nlmsghdr *nlh, void *data)
 
 static int run(const struct stream *st, uint32_t seq, struct seen *s, char *msg, size_t mlen)
 {
-	return np_genl_run(st->buf, st->len, seq, count_cb, s, msg, mlen);
+	return np_nl_run(st->buf, st->len, seq, count_cb, s, msg, mlen);
 }
 
 /* A recorded doit: one reply, then the (capped) ACK ends the request. */
@@ -77,7 +77,7 @@ static void test_error_extack(void **state)
 	struct stream st = load_stream("genl_lo_linkmodes.bin");
 	struct builder b = { .len = 0 };
 	struct seen s = { .ret = MNL_CB_OK };
-	char msg[NP_GENL_ERRMSG] = "";
+	char msg[NP_NL_ERRMSG] = "";
 
 	(void)state;
 	assert_non_null(st.buf);
@@ -119,7 +119,7 @@ static void test_error_uncapped(void **state)
 	memset((char *)nlh + nlh->nlmsg_len - 12, 0xee, 12);
 	mnl_attr_put_strz(nlh, NLMSGERR_ATTR_MSG, "no device matches name");
 	mnl_attr_put_u32(nlh, NLMSGERR_ATTR_OFFS, 20);
-	assert_int_equal(np_genl_run(buf, nlh->nlmsg_len, 5, count_cb, &s, msg, sizeof(msg)),
+	assert_int_equal(np_nl_run(buf, nlh->nlmsg_len, 5, count_cb, &s, msg, sizeof(msg)),
 			 -ENODEV);
 	assert_string_equal(msg, "no device matches name");
 }
@@ -285,7 +285,7 @@ static void test_call_replay(void **state)
 	struct builder b = { .len = 0 };
 	struct replay r = { .pick = pick_stream, .arg = &ctrl };
 	struct np_genl_family fam;
-	struct np_genl g;
+	struct np_nl g;
 	struct stream stale;
 
 	(void)state;
@@ -300,7 +300,7 @@ static void test_call_replay(void **state)
 	stale = b_stream(&b);
 	r.arg = &stale;
 	assert_int_equal(np_genl_family(&g, "nosuch", &fam), -ENOENT);
-	np_genl_close(&g);
+	np_nl_close(&g);
 	free_stream(&stale);
 	free_stream(&ctrl);
 }

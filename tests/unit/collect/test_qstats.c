@@ -31,7 +31,7 @@ static void test_eth0_recorded(void **state)
 	assert_non_null(st.buf);
 	np_ethtool_init(&e);
 	/* One rx and one tx queue message, then DONE: only the rx queue is kept. */
-	assert_int_equal(np_genl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, parse_cb, &e, msg,
+	assert_int_equal(np_nl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, parse_cb, &e, msg,
 				     sizeof(msg)), 0);
 	assert_int_equal(e.nqstats, 1);
 	assert_int_equal(e.qstats[0].queue, 0);
@@ -59,7 +59,7 @@ static void test_unsupported_recorded(void **state)
 		assert_non_null(st.buf);
 		np_ethtool_init(&e);
 		assert_int_equal(first_msg(&st)->nlmsg_type, NLMSG_DONE);
-		assert_int_equal(np_genl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, parse_cb,
+		assert_int_equal(np_nl_run(st.buf, st.len, first_msg(&st)->nlmsg_seq, parse_cb,
 					     &e, msg, sizeof(msg)), -EOPNOTSUPP);
 		assert_int_equal(e.nqstats, 0);
 		np_ethtool_free(&e);
@@ -175,13 +175,13 @@ static const struct stream *pick(struct replay *r, const struct nlmsghdr *req)
 static void collect(struct qdev *d, struct np_snapshot *s)
 {
 	struct replay r = { .pick = pick, .arg = d };
-	struct np_genl g;
+	struct np_nl g;
 
 	np_snapshot_init(s);
 	snprintf(s->ifname, sizeof(s->ifname), "eth9");
 	assert_int_equal(np_genl_open_replay(&g, replay_fn, &r), 0);
 	np_qstats_collect(&g, s, 7);
-	np_genl_close(&g);
+	np_nl_close(&g);
 }
 
 static void test_collect(void **state)

@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "conffile.h"
+#include "doctor_config.h"
 
 #define assert_contains(hay, needle) do { \
 	if (!strstr((hay), (needle))) \

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "collect.h"
-#include "conffile.h"
+#include "doctor_config.h"
 #include "ctx.h"
 #include "funnel.h"
 #include "render.h"

@@ -36,8 +36,9 @@ static size_t int_msg(char *buf, uint16_t type, uint32_t seq, int v)
 	return nlh->nlmsg_len;
 }
 
-/* The fuzzers' find: NLMSG_ERROR with error INT_MIN made np_genl_run return INT_MIN, which the
- * callers negate for strerror() (undefined behaviour). Anything past MAX_ERRNO is -EPROTO. */
+/* The fuzzers' find: NLMSG_ERROR with error INT_MIN made the reply walker (np_nl_run, then
+ * np_genl_run) return INT_MIN, which the callers negate for strerror() (undefined behaviour).
+ * Anything past MAX_ERRNO is -EPROTO. */
 static void test_genl_error_out_of_range(void **state)
 {
 	static const struct { int in, out; } cases[] = {
@@ -50,10 +51,10 @@ static void test_genl_error_out_of_range(void **state)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		size_t n = int_msg(buf, NLMSG_ERROR, 7, cases[i].in);
 
-		assert_int_equal(np_genl_run(buf, n, 7, NULL, NULL, msg, sizeof(msg)),
+		assert_int_equal(np_nl_run(buf, n, 7, NULL, NULL, msg, sizeof(msg)),
 				 cases[i].out);
 		n = int_msg(buf, NLMSG_DONE, 7, cases[i].in);
-		assert_int_equal(np_genl_run(buf, n, 7, NULL, NULL, msg, sizeof(msg)),
+		assert_int_equal(np_nl_run(buf, n, 7, NULL, NULL, msg, sizeof(msg)),
 				 cases[i].out);
 	}
 }
@@ -159,7 +160,7 @@ static void test_genl_request_padding(void **state)
 	char clean[256] = { 0 };
 	struct nlmsghdr *nlh, *want;
 	struct genlmsghdr *gh;
-	struct np_genl g;
+	struct np_nl g;
 
 	(void)state;
 	assert_int_equal(np_genl_open_replay(&g, silent, NULL), 0);
@@ -180,7 +181,7 @@ static void test_genl_request_padding(void **state)
 	/* libmnl may or may not zero the padding of the clean copy: it was zero already. */
 	assert_int_equal(nlh->nlmsg_len, want->nlmsg_len);
 	assert_memory_equal(nlh, want, want->nlmsg_len);
-	np_genl_close(&g);
+	np_nl_close(&g);
 }
 
 /* ENOBUFS on receive (the socket's queue overflowed) for every ethtool request: each source
@@ -217,7 +218,7 @@ static void test_ethtool_enobufs(void **state)
 	};
 	struct enobufs e = { .ctrl = load_stream("genl_ctrl_ethtool.bin") };
 	struct np_snapshot *s = malloc(sizeof(*s));
-	struct np_genl g;
+	struct np_nl g;
 
 	(void)state;
 	assert_non_null(e.ctrl.buf);
@@ -226,7 +227,7 @@ static void test_ethtool_enobufs(void **state)
 	snprintf(s->ifname, sizeof(s->ifname), "eth9");
 	assert_int_equal(np_genl_open_replay(&g, ctrl_then_enobufs, &e), 0);
 	np_ethtool_nl_collect(&g, s);
-	np_genl_close(&g);
+	np_nl_close(&g);
 	for (size_t i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
 		assert_false(np_src_ok(s, srcs[i]));
 		assert_int_equal(s->src[srcs[i]].err, ENOBUFS);
@@ -258,11 +259,11 @@ static void test_short_and_truncated(void **state)
 	st.seq = 1;
 	n = int_msg(buf, NLMSG_DONE, 1, 0);
 	for (size_t cut = 1; cut < sizeof(struct nlmsghdr); cut++) {
-		assert_int_equal(np_genl_run(buf, cut, 1, NULL, NULL, NULL, 0), -EBADMSG);
+		assert_int_equal(np_nl_run(buf, cut, 1, NULL, NULL, NULL, 0), -EBADMSG);
 		assert_int_equal(np_sock_diag_feed(&st, buf, cut), -EBADMSG);
 	}
 	for (size_t cut = sizeof(struct nlmsghdr); cut < n; cut++) {
-		assert_int_equal(np_genl_run(buf, cut, 1, NULL, NULL, NULL, 0), -EBADMSG);
+		assert_int_equal(np_nl_run(buf, cut, 1, NULL, NULL, NULL, 0), -EBADMSG);
 		np_rtnl_init(&r);
 		rs = (struct np_rtnl_stream){ .seq = 1 };
 		assert_int_equal(np_rtnl_parse_stream(buf, cut, &rs, &r), -EBADMSG);
@@ -285,17 +286,17 @@ static long rcvtimeo_ms(int fd)
 
 static void test_receive_timeouts(void **state)
 {
-	struct np_sock_diag d;
-	struct np_genl g;
+	struct np_nl d;
+	struct np_nl g;
 
 	(void)state;
 	if (np_genl_open(&g) < 0)
 		skip();	/* no netlink here (a sandbox): nothing to check */
 	assert_int_equal(rcvtimeo_ms(mnl_socket_get_fd(g.nl)), NP_GENL_TIMEOUT_MS);
-	np_genl_close(&g);
+	np_nl_close(&g);
 	assert_int_equal(np_sock_diag_open(&d), 0);
 	assert_int_equal(rcvtimeo_ms(mnl_socket_get_fd(d.nl)), NP_SOCK_DIAG_TIMEOUT_MS);
-	np_sock_diag_close(&d);
+	np_nl_close(&d);
 }
 
 int main(void)

@@ -435,6 +435,17 @@ static void test_render_attribution(void **state)
 	v.raw = &raw;
 	v.funnel = &fn;
 	v.filter = &filt;
+	/* The port 9001 rule behind the 20 NETFILTER_DROP drops, as iptables-nft makes it. */
+	{
+		static struct np_nfrule_report nf = { .n = 1, .packets = 20, .drop_rules = 2 };
+
+		nf.hits[0] = (struct np_nfrule_hit){
+			.rule = { .source = NP_NFRULE_NFT, .family = 2, .table = "filter",
+				  .chain = "INPUT", .handle = 2, .position = 1,
+				  .has_counter = true, .match = "meta l4proto udp udp dport 9001" },
+			.packets = 20, .bytes = 580 };
+		v.nfrules = &nf;
+	}
 
 	out = render(&v, false);
 	if (getenv("NP_SHOW"))
@@ -453,12 +464,17 @@ static void test_render_attribution(void **state)
 	assert_non_null(strstr(a, "(100 of them not keyed: the kernel's flow map was full at "
 				  "4096 keys)"));
 	assert_non_null(strstr(out, "198.18.0.1:40000 > 198.18.0.2:9001 udp"));
+	a = strstr(out, "    NETFILTER_DROP");
+	assert_non_null(a);
+	assert_non_null(strstr(a, "        rule nftables ip filter INPUT rule 1 (handle 2): meta "
+				  "l4proto udp udp dport 9001 drop"));
 	free(out);
 
 	out = unversion(render(&v, true));
 	assert_non_null(strstr(out, "\"src\": \"198.18.0.3\""));
 	assert_non_null(strstr(out, "\"top_unkeyed\": 100"));
 	assert_non_null(strstr(out, "\"host\": \"198.18.0.0/16\""));
+	assert_non_null(strstr(out, "\"match\": \"meta l4proto udp udp dport 9001\""));
 	if (getenv("NP_UPDATE_FIXTURES")) {
 		FILE *f = fopen(golden, "w");
 

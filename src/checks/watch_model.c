@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The watch frame model: rates along the path over one interval, from what doctor already has. */
-#include "render_watch.h"
+#include "watch_model.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -69,54 +70,6 @@ static int frame_cpus(struct np_watch_frame *f, const struct np_analysis *a)
 }
 
 /* ---- per-queue ---- */
-
-/* "rx_queue_%_packets": '%' matches the queue number. Returns the queue or -1. */
-static int match_queue(const char *pat, const char *name)
-{
-	int q = -1;
-
-	while (*pat) {
-		if (*pat == '%') {
-			char *end;
-			unsigned long v;
-
-			if (*name < '0' || *name > '9')
-				return -1;
-			v = strtoul(name, &end, 10);
-			if (v >= MAX_QUEUES)
-				return -1;
-			q = (int)v;
-			name = end;
-			pat++;
-			continue;
-		}
-		if (*pat++ != *name++)
-			return -1;
-	}
-	return *name == '\0' ? q : -1;
-}
-
-/* Driver-private names of per-queue received packets (bnxt splits them by cast type). */
-static int driver_packets_queue(const char *name)
-{
-	static const char *const pats[] = {
-		"rx_queue_%_packets",	/* ixgbe, igb, ice, virtio_net <= 6.9 */
-		"rx%_packets",		/* mlx5, virtio_net with per-queue stats */
-		"rx-%.packets",		/* i40e */
-		"queue_%_rx_cnt",	/* ena */
-		/* bnxt */
-		"[%]: rx_ucast_packets", "[%]: rx_mcast_packets", "[%]: rx_bcast_packets",
-		NULL,
-	};
-
-	for (size_t i = 0; pats[i]; i++) {
-		int q = match_queue(pats[i], name);
-
-		if (q >= 0)
-			return q;
-	}
-	return -1;
-}
 
 /* A driver counter of receive loss on one queue: ring empty, queue full, refill failed. */
 static int driver_drops_queue(const char *driver, const char *name)
@@ -201,8 +154,8 @@ static int frame_queues(struct np_watch_frame *f, const struct np_analysis *a)
 
 		if (isnan(r))
 			continue;
-		q = driver_packets_queue(e->name);
-		if (q >= 0) {
+		q = np_drv_rx_packets_queue(e->name);
+		if (q >= 0 && q < MAX_QUEUES) {
 			w = queue_slot(f, q);
 			if (w->source && strcmp(w->source, "driver") != 0)
 				continue;	/* qstats already counted this queue */

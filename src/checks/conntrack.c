@@ -168,9 +168,10 @@ static void run_conntrack_insert_failed(const struct np_analysis *a, struct np_r
 		     "notrack removes NAT/stateful filtering for that traffic.");
 }
 
-static const struct np_check conntrack_full = {
+const struct np_check np_check_ingress_conntrack_full = {
 	.id = "ingress.conntrack-full",
 	.stage = NP_STAGE_INGRESS,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Connection tracking table full",
 	.looks_at = "net.netfilter.nf_conntrack_count vs nf_conntrack_max; /proc/net/stat/"
 		    "nf_conntrack drop and early_drop over the interval",
@@ -193,9 +194,10 @@ static const struct np_check conntrack_full = {
 	.run = run_conntrack_full,
 };
 
-static const struct np_check conntrack_insert_failed = {
+const struct np_check np_check_ingress_conntrack_insert_failed = {
 	.id = "ingress.conntrack-insert-failed",
 	.stage = NP_STAGE_INGRESS,
+	.scope = NP_SCOPE_NETNS,
 	.title = "Conntrack insert races (UDP clash)",
 	.looks_at = "/proc/net/stat/nf_conntrack insert_failed over the interval",
 	.why = "Two packets of one new flow processed in parallel on different CPUs race to "
@@ -210,11 +212,4 @@ static const struct np_check conntrack_insert_failed = {
 			"(counted in clash_resolve); insert_failed should then stay near zero.",
 	.warn = 1, .crit = NAN, .thr_unit = "failed inserts/s",
 	.run = run_conntrack_insert_failed,
-};
-
-extern const struct np_check np_chk_xdp_attached, np_chk_tc_drops;
-extern const struct np_check np_chk_netfilter_drops;	/* ingress_netfilter.c */
-const struct np_check *const np_checks_ingress[] = {
-	&np_chk_xdp_attached, &np_chk_tc_drops, &conntrack_full, &conntrack_insert_failed,
-	&np_chk_netfilter_drops, NULL,
 };

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The option tables at work: getopt_long()'s table, value checks and --help from one entry. */
+#include <getopt.h>
+#include <math.h>
+#include <string.h>
+
+#include "optable.h"
+#include "opts.h"
+
+/* Options per command: doctor has 22; the tables are checked against it by the unit test. */
+#define NP_OPTS_MAX 40
+/* --help's description column. */
+#define HELP_COL 25
+
+const struct np_opt *np_opts_find(const struct np_cmd_spec *spec, int id)
+{
+	for (const struct np_opt *o = spec->opts; o->name; o++)
+		if (o->id == id)
+			return o;
+	return NULL;
+}
+
+int np_opt_short(const struct np_opt *o)
+{
+	return o->id > 0 && o->id < 256 ? o->id : 0;
+}
+
+enum np_complete np_opt_complete(const struct np_opt *o)
+{
+	return o->kind == NP_ARG_CHOICE ? NP_COMPLETE_WORDS : o->complete;
+}
+
+/* getopt_long()'s tables: the long options and the short ones ("i:jo:vh"). */
+static void build(const struct np_cmd_spec *spec, struct option *lo, char *so)
+{
+	size_t n = 0;
+
+	for (const struct np_opt *o = spec->opts; o->name && n < NP_OPTS_MAX; o++, n++) {
+		lo[n] = (struct option){ o->name, o->arg ? required_argument : no_argument, NULL,
+					 o->id };
+		if (np_opt_short(o)) {
+			*so++ = (char)o->id;
+			if (o->arg)
+				*so++ = ':';
+		}
+	}
+	lo[n] = (struct option){ 0 };
+	*so = '\0';
+}
+
+/* The n-th word of a blank-separated list, matched against s: its index, or -1. */
+static int choice_index(const char *words, const char *s)
+{
+	size_t len = strlen(s);
+	int i = 0;
+
+	for (const char *w = words; *w; i++) {
+		size_t wl = strcspn(w, " ");
+
+		if (wl == len && strncmp(w, s, len) == 0)
+			return i;
+		w += wl;
+		w += strspn(w, " ");
+	}
+	return -1;
+}
+
+static int check_value(const struct np_opt *o, const char *s, struct np_optval *v,
+		       struct np_status *st)
+{
+	int bad = 0;
+
+	*v = (struct np_optval){ .s = s, .num = NAN, .choice = -1 };
+	switch (o->kind) {
+	case NP_ARG_NUMBER:
+		bad = np_parse_number(s, o->min, o->max, &v->num) < 0 ||
+		      (o->whole && v->num != floor(v->num));
+		break;
+	case NP_ARG_BANDWIDTH:
+		bad = np_parse_bandwidth(s, &v->num) < 0;
+		break;
+	case NP_ARG_CHOICE:
+		v->choice = choice_index(o->words, s);
+		bad = v->choice < 0;
+		break;
+	case NP_ARG_NONE:
+	case NP_ARG_STRING:
+		break;
+	}
+	return bad ? np_fail(st, "invalid --%s '%s' (%s)", o->name, s, o->hint) : 0;
+}
+
+int np_opts_exact(const struct np_cmd_spec *spec, int argc, char **argv, struct np_status *st)
+{
+	struct option lo[NP_OPTS_MAX + 1];
+	char so[2 * NP_OPTS_MAX + 1];
+	const char *bad;
+
+	build(spec, lo, so);
+	bad = spec->exact ? np_opts_inexact(argc, argv, so, lo) : NULL;
+
+	/* Abbreviations hide typos and change meaning when options are added. */
+	if (bad)
+		return np_fail(st, "unknown option '%.64s' (long options are spelled out in full: "
+			       "netpath %s --help)", bad, spec->name);
+	return 0;
+}
+
+int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_fn fn,
+		  void *arg, struct np_status *st)
+{
+	struct option lo[NP_OPTS_MAX + 1];
+	char so[2 * NP_OPTS_MAX + 1];
+	struct np_optval v;
+	int c;
+
+	build(spec, lo, so);
+	if (np_opts_exact(spec, argc, argv, st) < 0)
+		return -1;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		const struct np_opt *o = c == '?' ? NULL : np_opts_find(spec, c);
+
+		if (!o) {
+			np_opts_help(spec, stderr);
+			return np_stop(st, NP_EXIT_UNKNOWN);
+		}
+		if (c == 'h') {
+			np_opts_help(spec, stdout);
+			return np_stop(st, NP_EXIT_OK);
+		}
+		if (check_value(o, optarg, &v, st) < 0 || fn(arg, c, &v, st) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int id,
+		     const char **value)
+{
+	struct option lo[NP_OPTS_MAX + 1];
+	char so[2 * NP_OPTS_MAX + 2];
+	int c, oerr = opterr;
+	bool help = false;
+
+	/* Leading '-': operands come back in order (as 1), so this pass does not permute argv
+	 * under the real one; errors are left to the real pass. */
+	so[0] = '-';
+	build(spec, lo, so + 1);
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		if (c == id)
+			*value = optarg;
+		help |= c == 'h';
+	}
+	opterr = oerr;
+	optind = 0;
+	return help;
+}
+
+/* "  -i, --interval SEC     text", continuation lines under the text's column. */
+static void help_option(FILE *out, const struct np_opt *o)
+{
+	char head[96];
+	int n;
+
+	if (np_opt_short(o))
+		n = snprintf(head, sizeof(head), "  -%c, --%s", o->id, o->name);
+	else
+		n = snprintf(head, sizeof(head), "      --%s", o->name);
+	if (o->arg && n >= 0 && (size_t)n < sizeof(head))
+		n += snprintf(head + n, sizeof(head) - (size_t)n, " %s", o->arg);
+	fputs(head, out);
+	if (n < HELP_COL)
+		fprintf(out, "%*s", HELP_COL - n, "");
+	else
+		fprintf(out, "\n%*s", HELP_COL, "");
+	for (const char *p = o->help; *p; p++) {
+		fputc(*p, out);
+		if (*p == '\n')
+			fprintf(out, "%*s", HELP_COL, "");
+	}
+	fputc('\n', out);
+}
+
+void np_opts_help(const struct np_cmd_spec *spec, FILE *out)
+{
+	fputs(spec->synopsis, out);
+	if (spec->list_options)
+		for (const struct np_opt *o = spec->opts; o->name; o++)
+			if (!o->undocumented)
+				help_option(out, o);
+	if (spec->epilogue)
+		fputs(spec->epilogue, out);
+}
+
+bool np_argv_has(int argc, char **argv, const char *const *words)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		for (const char *const *w = words; *w; w++)
+			if (strcmp(argv[i], *w) == 0)
+				return true;
+	return false;
+}

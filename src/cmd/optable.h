@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Options declared once per command (as xdp-tools' DEFINE_OPTION): each command's table is
+ * the single source of its getopt_long() table, its --help text, the OPTIONS list of
+ * netpath(8) and the bash completion (tools/mangen*.c read the same tables).
+ */
+#ifndef NP_OPTABLE_H
+#define NP_OPTABLE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "status.h"
+
+/* What an option's value is; the parser checks it before the command sees it. */
+enum np_arg {
+	NP_ARG_NONE,		/* a flag */
+	NP_ARG_STRING,		/* taken as given (a path, a name, a list the command parses) */
+	NP_ARG_NUMBER,		/* plain decimal within [min, max], whole if asked */
+	NP_ARG_BANDWIDTH,	/* "10G", "500M" (np_parse_bandwidth) */
+	NP_ARG_CHOICE,		/* one of words; the value is its index */
+};
+
+/* How the shell completes a value (completion/netpath.bash.in's kinds). */
+enum np_complete {
+	NP_COMPLETE_NONE,	/* a number, or free text */
+	NP_COMPLETE_FILE,
+	NP_COMPLETE_DIR,
+	NP_COMPLETE_NETNS,	/* a name under /run/netns, a path, or a PID */
+	NP_COMPLETE_IFACE,
+	NP_COMPLETE_CHECK,	/* one check id */
+	NP_COMPLETE_THRESHOLD,	/* ID:warn=N,crit=N */
+	NP_COMPLETE_IDLIST,	/* ID,...: ids, globs and stage names */
+	NP_COMPLETE_WORDS,	/* the choice's words (automatic for NP_ARG_CHOICE) */
+};
+
+struct np_opt {
+	int id;			/* the short letter, or a number >= 256 for a long-only option */
+	const char *name;	/* the long name, without "--" */
+	const char *arg;	/* the value's name in the help ("SEC"); NULL for a flag */
+	const char *help;	/* --help text; '\n' starts an indented continuation line */
+	const char *man;	/* netpath(8)'s paragraph (troff); NULL: the help text */
+	enum np_arg kind;
+	double min, max;	/* NP_ARG_NUMBER */
+	bool whole;		/* NP_ARG_NUMBER: no fraction */
+	const char *words;	/* NP_ARG_CHOICE: "auto always never" */
+	const char *hint;	/* the reason of "invalid --NAME 'VALUE' (HINT)" */
+	enum np_complete complete;
+	bool undocumented;	/* accepted (to refuse it with a reason) but not offered */
+};
+
+/* One table entry: NP_OPT('i', "interval", "SEC", "help", .kind = NP_ARG_NUMBER, ...). */
+#define NP_OPT(id_, name_, arg_, help_, ...) \
+	{ .id = (id_), .name = (name_), .arg = (arg_), .help = (help_), __VA_ARGS__ }
+
+struct np_cmd_spec {
+	const char *name;	/* "doctor" */
+	const char *summary;	/* its line in `netpath --help` */
+	const char *synopsis;	/* --help's text before the options ("Usage: ...") */
+	const char *epilogue;	/* --help's text after them */
+	bool list_options;	/* false: the synopsis names them all (checks, explain) */
+	/* Long options must be spelled out (np_opts_inexact), with an error naming the command. */
+	bool exact;
+	struct np_operand {
+		const char *name;		/* "IFACE"; "CHECK-ID"; "BEFORE" */
+		enum np_complete complete;
+	} operands[4];			/* in order; the list ends at a NULL name */
+	const struct np_opt *opts;	/* ends with an entry whose name is NULL */
+};
+
+/* The value of one option, checked against its kind. */
+struct np_optval {
+	const char *s;		/* as given (NULL for a flag) */
+	double num;		/* NP_ARG_NUMBER, NP_ARG_BANDWIDTH */
+	int choice;		/* NP_ARG_CHOICE: the index of the word */
+};
+
+/* Called for each option in command-line order; 0 to go on, -1 (status set) to stop. */
+typedef int (*np_opt_fn)(void *arg, int id, const struct np_optval *v, struct np_status *st);
+
+/*
+ * getopt_long() over spec's table: inexact long options refused (spec->exact), values
+ * checked ("invalid --NAME 'VALUE' (HINT)"), -h/--help printed to stdout (stop, exit 0), a
+ * getopt error answered with the help on stderr (stop, exit 3). 0 with optind at the first
+ * operand, or -1 with st set.
+ */
+int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_fn fn,
+		  void *arg, struct np_status *st);
+/* With spec->exact: an abbreviated or unknown long option is a failure naming the command.
+ * np_opts_parse() checks it first; doctor also before its configuration file. 0 or -1. */
+int np_opts_exact(const struct np_cmd_spec *spec, int argc, char **argv, struct np_status *st);
+/*
+ * A quiet first pass, for what must be known before the others are judged (doctor's
+ * --config): *value is the last value of option id (unchanged if absent). Errors are left to
+ * np_opts_parse. Returns true when --help was asked for.
+ */
+bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int id,
+		     const char **value);
+/* --help's text. */
+void np_opts_help(const struct np_cmd_spec *spec, FILE *out);
+/* Is any of the words (NULL-terminated) an argument before "--"? (--json before parsing.) */
+bool np_argv_has(int argc, char **argv, const char *const *words);
+
+/* The option with this id, or NULL. */
+const struct np_opt *np_opts_find(const struct np_cmd_spec *spec, int id);
+/* The option's short letter, or 0. */
+int np_opt_short(const struct np_opt *o);
+/* How the shell completes its value. */
+enum np_complete np_opt_complete(const struct np_opt *o);
+
+#endif

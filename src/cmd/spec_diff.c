@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* `netpath diff`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "specs.h"
+
+static const struct np_opt diff_opts[] = {
+	NP_OPT(NP_DIFF_LIVE, "live", NULL,
+	  "AFTER is the running system (read-only), sampled over\n"
+	  "--interval"),
+	NP_OPT('i', "interval", "SEC",
+	  "with --live: sample the running system over SEC seconds\n"
+	  "(default 1; 0 = configuration and since-boot counters only)",
+	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600"),
+	NP_OPT('j', "json", NULL, "JSON output (schema netpath/diff, version 1)"),
+	NP_OPT('o', "output", "FILE",
+	  "write the result to FILE atomically (a temporary file in the\n"
+	  "same directory, renamed over FILE)",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	NP_OPT(NP_DIFF_COLOR, "color", "WHEN", "auto, always or never (default auto)",
+	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
+	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug)"),
+	NP_OPT('h', "help", NULL, "this text"),
+	{ 0 },
+};
+
+const struct np_cmd_spec np_diff_spec = {
+	.name = "diff",
+	.summary = "what changed between two captures (settings, findings), by stage",
+	.synopsis =
+		"Usage: netpath diff [OPTIONS] BEFORE AFTER [IFACE]\n"
+		"       netpath diff --live [OPTIONS] BEFORE [IFACE]\n"
+		"What changed between two captures of the same machine, in receive-path order: "
+		"settings\n"
+		"old -> new, findings resolved, new, better or worse, stages judged on one side "
+		"only,\n"
+		"and the drop funnels side by side when both sides were sampled. BEFORE and AFTER "
+		"are\n"
+		"captures (netpath capture files), sosreports, or trees holding proc/ and sys/ (or\n"
+		"archives of them); IFACE defaults to AFTER's\n"
+		"default-route interface.\n\n",
+	.epilogue =
+		"\nExit: AFTER's verdict: 0 no warning, 1 warning, 2 critical, 3 could not "
+		"diagnose\n"
+		"(also bad arguments, with a one-line reason on stderr).\n",
+	.list_options = true,
+	.exact = true,
+	/* BEFORE and AFTER: captures, sosreports or trees (or archives of them): files or
+	 * directories, which the file completion offers both */
+	.operands = { { "BEFORE", NP_COMPLETE_FILE }, { "AFTER", NP_COMPLETE_FILE },
+		      { "IFACE", NP_COMPLETE_IFACE } },
+	.opts = diff_opts,
+};

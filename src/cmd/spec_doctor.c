@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* `netpath doctor`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "specs.h"
+
+static const struct np_opt doctor_opts[] = {
+	NP_OPT('i', "interval", "SEC",
+	  "sample counters over SEC seconds (default 1; 0 = no sampling)",
+	  .man = "Sampling interval in seconds (default 1; 0 to 3600).\n"
+		 ".B 0\n"
+		 "reports configuration and since\\-boot counters only.",
+	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600"),
+	NP_OPT(NP_DOCTOR_RTT, "rtt", "MS", "round-trip time for the bandwidth-delay-product checks",
+	  .man = "Round\\-trip time of the paths that matter, in milliseconds. Feeds the bandwidth\\-delay\\-product\n"
+		 "(BDP) checks. Without it, netpath says which RTT each buffer ceiling covers.",
+	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 100000, .hint = "milliseconds, > 0"),
+	NP_OPT(NP_DOCTOR_BANDWIDTH, "bandwidth", "RATE",
+	  "path bandwidth, e.g. 10G, 500M (default: the link speed)",
+	  .man = "Path bandwidth in bits per second with an optional k, M, G or T suffix (10G, 500M). Default:\n"
+		 "the link speed.",
+	  .kind = NP_ARG_BANDWIDTH, .hint = "e.g. 10G, 500M, 100k"),
+	NP_OPT('j', "json", NULL, "JSON output (schema netpath/doctor, version 2)",
+	  .man = "Print a JSON document (see\n"
+		 ".BR OUTPUT ).\n"
+		 "Errors are JSON objects too."),
+	NP_OPT(NP_DOCTOR_FORMAT, "format", "FMT",
+	  "text, json or prometheus (text format 0.0.4, for the\n"
+	  "node_exporter textfile collector)",
+	  .man = "Output format: \\fBtext\\fR (default), \\fBjson\\fR (same as \\fB\\-\\-json\\fR) or \\fBprometheus\\fR:\n"
+		 "the Prometheus text exposition format 0.0.4 for node_exporter's textfile collector. Metrics are\n"
+		 "named \\fBnetpath_*\\fR, carry an \\fBinterface\\fR label (and \\fBnetns\\fR with \\fB\\-\\-netns\\fR),\n"
+		 "and form a bounded set: per\\-stage packet and drop counters since boot\n"
+		 "(\\fBnetpath_stage_packets_total\\fR, \\fBnetpath_stage_drops_total\\fR) and their rates over the\n"
+		 "interval (\\fBnetpath_stage_*_per_second\\fR), one \\fBnetpath_check_severity\\fR gauge per check\n"
+		 "(0 ok, 1 info, 2 warning, 3 critical; a check whose data was unavailable reports 0 and\n"
+		 "\\fBnetpath_check_skipped\\fR 1), \\fBnetpath_status\\fR (the run's exit code: 0 ok, 1 warning,\n"
+		 "2 critical, 3 unknown when no stage could be judged), \\fBnetpath_worst_severity\\fR (the worst\n"
+		 "finding, 0 ok to 3 critical), \\fBnetpath_stage_judged\\fR per \\fBstage\\fR (1 judged, 0.5 partly,\n"
+		 "0 not judged; absent where the stage does not apply), the values the checks compare\n"
+		 "(ring and channel sizes, netdev_max_backlog, netdev_budget, tcp_mem/udp_mem thresholds and\n"
+		 "usage in pages, rmem_max, tcp_rmem, conntrack, per\\-CPU softnet counters, per\\-queue counters,\n"
+		 "qdisc drops) and driver counters summed by what they witness\n"
+		 "(\\fBnetpath_nic_witness_total\\fR). Every raw driver counter only with \\fB\\-\\-all\\-counters\\fR.\n"
+		 "Series absent from the output were not reported by the kernel or driver.",
+	  .kind = NP_ARG_CHOICE, .words = "text json prometheus",
+	  .hint = "text, json, prometheus"),
+	NP_OPT('o', "output", "FILE",
+	  "write the report to FILE atomically (a temporary file in the\n"
+	  "same directory, renamed over FILE); FILE's directory must exist",
+	  .man = "Write the report to \\fIFILE\\fR instead of standard output, atomically: the output goes to a\n"
+		 "hidden temporary file in the same directory, which is flushed to disk and renamed over\n"
+		 "\\fIFILE\\fR, so a reader sees the old file or the new one, never half of one. \\fIFILE\\fR's\n"
+		 "directory must exist. netpath refuses (exit 3) to write through a symbolic link or over\n"
+		 "anything that is not a regular file (such as /dev/null). On any failure \\fIFILE\\fR keeps its\n"
+		 "previous content. This is the only file netpath writes.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	NP_OPT(NP_DOCTOR_NAGIOS, "nagios", NULL,
+	  "Nagios/Icinga plugin output: one status line with perfdata,\n"
+	  "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN",
+	  .man = "Nagios/Icinga plugin mode. Prints one status line\n"
+		 ".RB \\(lq \"NETPATH OK|WARNING|CRITICAL|UNKNOWN \\- IFACE: ...\" \\(rq\n"
+		 "naming the (up to three) worst findings with their numbers, then \\(lq|\\(rq and performance\n"
+		 "data: the interval in seconds, drops per second at each stage (drop counters with unit\n"
+		 "\\fBc\\fR when \\fB\\-\\-interval 0\\fR), softnet drops with the warning and critical thresholds of\n"
+		 "softnet.backlog\\-drops, and the number of checks at each severity. When some stages could not\n"
+		 "be judged the status line says how many were and names the others\n"
+		 "(\\(lq; 1 of 10 stages judged (not judged: link, nic, ...)\\(rq). Following lines give every\n"
+		 "warning and critical finding. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
+		 "3 UNKNOWN (could not diagnose, or no stage of the receive path could be judged; the reason is\n"
+		 "on the status line)."),
+	NP_OPT(NP_DOCTOR_COLOR, "color", "WHEN", "auto, always or never (default auto)",
+	  .man = ".BR auto \" (default: colour on a terminal unless \" NO_COLOR \" is set), \" always \" or \" never .",
+	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
+	NP_OPT(NP_DOCTOR_NETNS, "netns", "NS",
+	  "diagnose inside network namespace NS: a name (/run/netns/NS),\n"
+	  "a path, or a PID (its /proc/PID/ns/net); needs root",
+	  .man = "Diagnose inside another network namespace:\n"
+		 ".I NS\n"
+		 "is a name under /run/netns, a path to a namespace file, or a PID (its /proc/PID/ns/net).\n"
+		 "netpath joins it and, in a mount namespace private to its own process, mounts a fresh sysfs so\n"
+		 "that /sys/class/net shows that namespace's devices (as\n"
+		 ".B ip netns exec\n"
+		 "does). Needs root. The report says which values belong to the namespace (the interface,\n"
+		 "IP/TCP/UDP counters, most net.ipv4 sysctls) and which are host\\-wide (softnet_stat, IRQs,\n"
+		 "netdev_* and tcp_mem/udp_mem); each JSON finding carries a\n"
+		 ".B scope\n"
+		 "of\n"
+		 ".BR interface \", \" netns \" or \" host .\n"
+		 "A child namespace has no files for the host\\-wide sysctls (the kernel registers\n"
+		 "net.core.netdev_* and tcp_mem/udp_mem for the initial namespace only), so\n"
+		 ".B \\-\\-netns\n"
+		 "reads them before it enters; run inside the namespace instead\n"
+		 ".RB ( \"ip netns exec\" ,\n"
+		 "a container) and the checks that need them are skipped.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS),
+	NP_OPT(NP_DOCTOR_ROOT, "root", "PATH",
+	  "read a capture, a sosreport or a copied /proc and /sys (or a\n"
+	  "tar, tar.gz or tar.xz of one) instead of the live system",
+	  .man = "Read another machine instead of the live system. PATH is a capture made by\n"
+		 ".B netpath capture\n"
+		 "(its archive, or the directory unpacked from it: its two samples give rates, and the NIC side\n"
+		 "is replayed from the recorded kernel answers), a sosreport directory, a directory holding\n"
+		 ".I proc/\n"
+		 "and\n"
+		 ".I sys/\n"
+		 "copied by other means, or a\n"
+		 ".IR .tar ,\n"
+		 ".I .tar.gz\n"
+		 "or\n"
+		 ".I .tar.xz\n"
+		 "archive of one of these, unpacked into a private directory (mode 0700 under $TMPDIR, removed\n"
+		 "at exit and on SIGINT, SIGTERM or SIGHUP; at most 2 GiB, 256 MiB a member, a million members;\n"
+		 "only files, directories and symbolic links are created, never through a link, and absolute or\n"
+		 "\"..\" member names are refused). Every read stays beneath the tree: symbolic links cannot\n"
+		 "escape it, with openat2(2) RESOLVE_BENEATH or, on kernels before 5.6, a component\\-by\\-component\n"
+		 "resolver that refuses the same links. No sampling is possible on a copied tree, so the interval\n"
+		 "is 0 (a netpath capture carries its own). A copied tree may hold only part of /proc and /sys: what it lacks is reported as\n"
+		 "\\(lqnot in this capture\\(rq, the stages it cannot support as not judged, and the since\\-boot\n"
+		 "counters it does hold are still judged (for example where each queue IRQ was served since\n"
+		 "boot, from /proc/interrupts alone). The device's IRQs are found through its\n"
+		 "device/msi_irqs or device/irq, else the /proc/irq/N handler names, else the names in\n"
+		 "/proc/interrupts; a capture without sys/class/net takes the interface name as given.\n"
+		 ".IP\n"
+		 ".I PATH\n"
+		 "may be a sosreport (or its .tar.xz ; a top directory holding sos_commands/, sos 3.x or 4.x). The\n"
+		 "NIC side that a live run asks the kernel for is then read from the outputs sos kept:\n"
+		 "driver, rings, channels, coalescing, features, pause, link modes and driver counters from\n"
+		 "sos_commands/networking/ethtool_\\-i_IF, ethtool_\\-g_IF, ethtool_\\-l_IF, ethtool_\\-c_IF,\n"
+		 "ethtool_\\-k_IF, ethtool_\\-a_IF, ethtool_\\-S_IF and ethtool_IF; MTU, state, kind and\n"
+		 "interface counters from ip_\\-s_\\-d_link (ip_\\-s_link, ip_link on older sos); qdiscs from\n"
+		 "tc_\\-s_qdisc_show; sysctls from sos_commands/kernel/sysctl_\\-a (sos copies no\n"
+		 "/proc/sys/net); the CPU count from sos_commands/processor/lscpu and the PCIe link from\n"
+		 "sos_commands/pci/lspci_\\-nnvv where sysfs lacks them. Each source names the file it came\n"
+		 "from; a file the sosreport lacks (sos before 3.7 ran no ethtool \\-l) leaves its source\n"
+		 "unknown, never zero. The report's header, and the JSON\n"
+		 ".B origin\n"
+		 "object, give the sos version, host, kernel, time and what the sosreport lacks. RSS tables,\n"
+		 "standard ethtool statistics, per\\-queue netdev statistics and live sockets are in no\n"
+		 "sosreport.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	NP_OPT(NP_DOCTOR_BEFORE, "before", "PATH",
+	  "with --root: an earlier capture of the same machine; rates are\n"
+	  "computed between the two (netpath capture holds both in one file)",
+	  .man = "With\n"
+		 ".BR \\-\\-root :\n"
+		 "an earlier capture of the same machine. Rates are computed between the two captures, using\n"
+		 "their proc/uptime as timestamps; a capture without proc/uptime needs\n"
+		 ".BR \\-\\-interval\\-of .",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	NP_OPT(NP_DOCTOR_INTERVAL_OF, "interval-of", "SEC",
+	  "with --before: the seconds between the two captures, when\n"
+	  "they carry no proc/uptime (or to override it)",
+	  .man = "With\n"
+		 ".BR \\-\\-before :\n"
+		 "the seconds between the two captures, when they carry no proc/uptime (or to override it).\n"
+		 ".B netpath capture\n"
+		 "makes captures that need neither.",
+	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 1e9, .hint = "seconds, > 0"),
+	NP_OPT(NP_DOCTOR_SOCKETS, "sockets", "N",
+	  "list the top N sockets per problem (full listeners, dropping UDP\n"
+	  "sockets, buffer-limited and lossy TCP flows) with their owning\n"
+	  "process, in text and JSON (0-16; default 0: a summary)",
+	  .man = "List the top N sockets (0 to 16) per problem \\(em listeners with a full accept queue,\n"
+		 "UDP sockets that drop, TCP flows limited at the tcp_rmem/tcp_wmem ceiling or by an\n"
+		 "SO_RCVBUF/SO_SNDBUF size, long\\-RTT flows that retransmit \\(em with their owning process\n"
+		 "(found through /proc/PID/fd, bounded), in text and JSON. By default a summary. Sockets are read\n"
+		 "with sock_diag while streaming, so memory stays flat with hundreds of thousands of them; the\n"
+		 "measured RTTs of established TCP sockets (p90 of their min RTT, loopback excluded, at least 10\n"
+		 "sockets) feed the BDP checks when\n"
+		 ".B \\-\\-rtt\n"
+		 "is not given.",
+	  .kind = NP_ARG_NUMBER, .min = 0, .max = 16, .whole = true,
+	  .hint = "a whole number, 0 to 16"),
+	NP_OPT(NP_DOCTOR_ALL, "all", NULL,
+	  "every interface that is up and carries traffic, each device\n"
+	  "once (physical NICs shared by several stacks judged once)",
+	  .man = "Judge every interface that is up and has carried packets (loopback left out, and the members of\n"
+		 "a bond or bridge, which are judged beneath their master), in one report with one exit code.\n"
+		 "Each device is judged once even when several stacks share it. Give no interface with it.\n"
+		 "Long options must be spelled out in full: an abbreviation is an error, so\n"
+		 ".B \\-\\-all\n"
+		 "never means\n"
+		 ".BR \\-\\-all\\-counters ."),
+	NP_OPT(NP_DOCTOR_ALL_COUNTERS, "all-counters", NULL,
+	  "JSON and prometheus: every driver counter, not only those\n"
+	  "that witness loss",
+	  .man = "In JSON, list every driver\\-private counter, not only those that witness a loss or a throttle."),
+	NP_OPT(NP_DOCTOR_CONFIG, "config", "FILE",
+	  "settings file (default /etc/netpath.conf when it exists);\n"
+	  "the command line overrides it",
+	  .man = "Read settings from\n"
+		 ".I FILE\n"
+		 "instead of\n"
+		 ".IR /etc/netpath.conf .\n"
+		 "A missing\n"
+		 ".I /etc/netpath.conf\n"
+		 "is no error (there are simply no settings); a missing or unreadable\n"
+		 ".I FILE\n"
+		 "is (exit 3), and so is an\n"
+		 ".I /etc/netpath.conf\n"
+		 "that exists but cannot be read, or that someone other than its owner could change (see\n"
+		 ".BR FILES ).\n"
+		 ".B \\-\\-config /dev/null\n"
+		 "reads no settings. Options on the command line override the file; see\n"
+		 ".BR FILES .",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	NP_OPT(NP_DOCTOR_THRESHOLD, "threshold", "ID:warn=N,crit=N",
+	  "override a check's thresholds, either level alone (units:\n"
+	  "netpath explain ID); repeat for more checks",
+	  .man = "Override the thresholds of check\n"
+		 ".IR ID ,\n"
+		 "either level alone\n"
+		 ".RB ( \\-\\-threshold \" softnet.backlog\\-drops:crit=5000\" ).\n"
+		 "Values are plain numbers, at least 0, in the unit the check documents\n"
+		 ".RB ( \"netpath checks\" \", \" \"netpath explain\"\n"
+		 ".IR ID );\n"
+		 "a counter reaches a level when its rate over the interval is at or above it. Repeat the option\n"
+		 "for more checks; a level given again replaces the earlier value, and the file's. An unknown\n"
+		 "id, a check without thresholds (one that judges configuration), a level the check does not\n"
+		 "have, or a warning level above the critical one is an error (exit 3).",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_THRESHOLD),
+	NP_OPT(NP_DOCTOR_CHECK, "check", "ID,...",
+	  "run only these checks: ids, globs (softnet.*, socket.tcp-*)\n"
+	  "or stage names (softnet); replaces the file's check lines",
+	  .man = "Run only these checks. Each item is a check id, a glob over ids\n"
+		 ".RB ( softnet.* \", \" socket.tcp\\-* )\n"
+		 "or a stage name\n"
+		 ".RB ( softnet ,\n"
+		 "the same as\n"
+		 ".BR softnet.* ).\n"
+		 "A pattern that matches no check is an error (exit 3). Replaces the file's\n"
+		 ".B check\n"
+		 "lines. Checks left out are reported with state\n"
+		 ".B not_run\n"
+		 "in JSON.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_IDLIST),
+	NP_OPT(NP_DOCTOR_SKIP, "skip", "ID,...",
+	  "do not run these checks (same patterns; wins over --check);\n"
+	  "replaces the file's skip lines",
+	  .man = "Do not run these checks (the same patterns); it wins over\n"
+		 ".BR \\-\\-check .\n"
+		 "Replaces the file's\n"
+		 ".B skip\n"
+		 "lines. A selection that leaves no check to run is an error.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_IDLIST),
+	NP_OPT('v', "verbose", NULL, "more evidence and every check's outcome (-vv: debug log)",
+	  .man = "More evidence and the outcome of every check; twice for debug logging."),
+	NP_OPT('h', "help", NULL, "this text"),
+	{ 0 },
+};
+
+const struct np_cmd_spec np_doctor_spec = {
+	.name = "doctor",
+	.summary = "walk the receive path of IFACE and report bottlenecks",
+	.synopsis =
+		"Usage: netpath doctor [OPTIONS] [IFACE]\n"
+		"Walk the receive path of IFACE (default: the interface of the default route).\n\n",
+	.epilogue = "\nExit: 0 no warning, 1 warning, 2 critical, 3 could not diagnose.\n",
+	.list_options = true,
+	.exact = true,
+	.operands = { { "IFACE", NP_COMPLETE_IFACE } },
+	.opts = doctor_opts,
+};

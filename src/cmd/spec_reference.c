@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* `netpath checks` and `netpath explain`: the reference commands' one option. */
+#include "specs.h"
+
+static const struct np_opt reference_opts[] = {
+	NP_OPT('j', "json", NULL, "JSON output"),
+	NP_OPT('h', "help", NULL, "this text"),
+	{ 0 },
+};
+
+const struct np_cmd_spec np_checks_spec = {
+	.name = "checks",
+	.summary = "list every check (the catalogue)",
+	.synopsis = "Usage: netpath checks [--json]\n",
+	.opts = reference_opts,
+};
+
+const struct np_cmd_spec np_explain_spec = {
+	.name = "explain",
+	.summary = "the reference text of one check",
+	.synopsis = "Usage: netpath explain [--json] CHECK-ID\n",
+	.operands = { { "CHECK-ID", NP_COMPLETE_CHECK } },
+	.opts = reference_opts,
+};

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* `netpath watch`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "specs.h"
+
+static const struct np_opt watch_opts[] = {
+	NP_OPT('i', "interval", "SEC", "seconds between frames (default 1; 0.1 to 3600)",
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 3600, .hint = "seconds, 0.1 to 3600"),
+	NP_OPT('n', "count", "N", "print N frames as plain text and exit (also on a terminal)",
+	  .man = "Print N frames (plain text, or JSON lines with\n"
+		 ".BR \\-\\-json ),\n"
+		 "then exit 0.",
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e9, .whole = true,
+	  .hint = "a whole number of frames, >= 1"),
+	NP_OPT('b', "batch", NULL, "plain-text frames even on a terminal, until interrupted"),
+	NP_OPT('j', "json", NULL, "one JSON object per frame and line (schema netpath/watch, v1)"),
+	NP_OPT(NP_WATCH_COLOR, "color", "WHEN",
+	  "colours on the screen: auto, always or never (default auto)",
+	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
+	NP_OPT(NP_WATCH_NETNS, "netns", "NS",
+	  "watch inside network namespace NS: a name (/run/netns/NS),\n"
+	  "a path, or a PID (its /proc/PID/ns/net); needs root",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS),
+	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug); ignored on the full screen"),
+	NP_OPT('h', "help", NULL, "this text"),
+	/* Refused with a reason (watch needs the live system) rather than as unknown. */
+	NP_OPT(NP_WATCH_ROOT, "root", "DIR", "", .kind = NP_ARG_STRING, .undocumented = true),
+	{ 0 },
+};
+
+const struct np_cmd_spec np_watch_spec = {
+	.name = "watch",
+	.summary = "live per-stage, per-CPU, per-queue rates of IFACE, like top",
+	.synopsis =
+		"Usage: netpath watch [OPTIONS] [IFACE]\n"
+		"Live per-stage, per-CPU, per-queue and per-socket rates of IFACE's receive path\n"
+		"(default: the interface of the default route), one frame per interval, with the\n"
+		"findings of doctor.\n\n",
+	.epilogue =
+		"\nOn a terminal without --count, --batch or --json: a full-screen view (q quits).\n"
+		"Otherwise frames go to stdout, --count N of them or until SIGINT/SIGTERM.\n"
+		"Exit: 0 when done or interrupted, 3 could not watch (bad arguments, no such "
+		"interface).\n",
+	.list_options = true,
+	.operands = { { "IFACE", NP_COMPLETE_IFACE } },
+	.opts = watch_opts,
+};

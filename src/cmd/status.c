@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The end of a command's step: a failure with its reason, or a plain stop. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "opts.h"
+#include "render.h"
+#include "status.h"
+
+int np_fail(struct np_status *st, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(st->msg, sizeof(st->msg), fmt, ap);
+	va_end(ap);
+	/* An empty reason would read as a plain stop: a failure always says something. */
+	if (!st->msg[0])
+		snprintf(st->msg, sizeof(st->msg), "failed");
+	st->code = NP_EXIT_UNKNOWN;
+	return -1;
+}
+
+int np_stop(struct np_status *st, int code)
+{
+	st->msg[0] = '\0';
+	st->code = code;
+	return -1;
+}
+
+int np_finish(const struct np_status *st, const char *cmd, bool json)
+{
+	if (np_failed(st)) {
+		fprintf(stderr, "netpath %s: %s\n", cmd, st->msg);
+		if (json)
+			np_render_error_json(stdout, cmd, st->msg, NP_EXIT_UNKNOWN);
+	}
+	return st->code;
+}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* np_opts_parse() over the real tables: values checked with the table's hint, the spelled-out
+ * rule, --help; and every table is well formed (unique ids and names, hints, choices). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "opts.h"
+#include "specs.h"
+
+struct seen {
+	int ids[16];
+	double num[16];
+	int choice[16];
+	const char *s[16];
+	size_t n;
+};
+
+static int record(void *arg, int id, const struct np_optval *v, struct np_status *st)
+{
+	struct seen *r = arg;
+
+	(void)st;
+	if (r->n < 16) {
+		r->ids[r->n] = id;
+		r->num[r->n] = v->num;
+		r->choice[r->n] = v->choice;
+		r->s[r->n] = v->s;
+		r->n++;
+	}
+	return 0;
+}
+
+/* Parse a NULL-terminated argument list (argv[0] is the command) with spec. */
+static int parse(const struct np_cmd_spec *spec, struct seen *r, struct np_status *st, ...)
+{
+	static char *argv[32];
+	va_list ap;
+	int argc = 0;
+
+	va_start(ap, st);
+	for (char *a; (a = va_arg(ap, char *)) && argc < 31;)
+		argv[argc++] = a;
+	va_end(ap);
+	argv[argc] = NULL;
+	memset(r, 0, sizeof(*r));
+	memset(st, 0, sizeof(*st));
+	return np_opts_parse(spec, argc, argv, record, r, st);
+}
+
+static void values_reach_the_command(void **state)
+{
+	struct np_status st;
+	struct seen r;
+
+	(void)state;
+	assert_int_equal(parse(&np_doctor_spec, &r, &st, "doctor", "-i", "2.5", "--color=never",
+			       "--bandwidth", "10G", "--format", "prometheus", "--sockets", "3",
+			       "--root", "/x", "eth0", NULL), 0);
+	assert_int_equal(r.n, 6);
+	assert_int_equal(r.ids[0], 'i');
+	assert_true(r.num[0] == 2.5);
+	assert_int_equal(r.ids[1], NP_DOCTOR_COLOR);
+	assert_int_equal(r.choice[1], NP_COLOR_NEVER);
+	assert_true(r.num[2] == 10e9);
+	assert_int_equal(r.choice[3], 2);	/* text json prometheus */
+	assert_true(r.num[4] == 3);
+	assert_string_equal(r.s[5], "/x");
+	assert_int_equal(optind, 12);		/* at IFACE */
+}
+
+static void bad_values_name_the_option(void **state)
+{
+	static const struct {
+		const struct np_cmd_spec *spec;
+		const char *opt, *val, *msg;
+	} cases[] = {
+		{ &np_doctor_spec, "--interval", "0x10",
+		  "invalid --interval '0x10' (seconds, 0 to 3600)" },
+		{ &np_doctor_spec, "-i", "3601", "invalid --interval '3601' (seconds, 0 to 3600)" },
+		{ &np_doctor_spec, "--sockets", "1.5",
+		  "invalid --sockets '1.5' (a whole number, 0 to 16)" },
+		{ &np_doctor_spec, "--bandwidth", "10Q",
+		  "invalid --bandwidth '10Q' (e.g. 10G, 500M, 100k)" },
+		{ &np_doctor_spec, "--format", "xml",
+		  "invalid --format 'xml' (text, json, prometheus)" },
+		{ &np_watch_spec, "--count", "0",
+		  "invalid --count '0' (a whole number of frames, >= 1)" },
+		{ &np_diff_spec, "--color", "sometimes",
+		  "invalid --color 'sometimes' (auto, always, never)" },
+		{ &np_trace_spec, "--xdp-mode", "fast",
+		  "invalid --xdp-mode 'fast' (auto, native, generic)" },
+	};
+	struct np_status st;
+	struct seen r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(parse(cases[i].spec, &r, &st, "x", cases[i].opt, cases[i].val,
+				       NULL), -1);
+		assert_true(np_failed(&st));
+		assert_int_equal(st.code, NP_EXIT_UNKNOWN);
+		assert_string_equal(st.msg, cases[i].msg);
+		assert_int_equal(r.n, 0);
+	}
+}
+
+static void abbreviations_refused_where_exact(void **state)
+{
+	struct np_status st;
+	struct seen r;
+
+	(void)state;
+	assert_int_equal(parse(&np_doctor_spec, &r, &st, "doctor", "--all-c", NULL), -1);
+	assert_string_equal(st.msg, "unknown option '--all-c' (long options are spelled out in "
+			    "full: netpath doctor --help)");
+	/* The value of an option is no option, whatever it looks like. */
+	assert_int_equal(parse(&np_doctor_spec, &r, &st, "doctor", "-o", "--x", "--all", NULL), 0);
+	assert_int_equal(r.n, 2);
+	/* watch keeps getopt's prefixes (it never had the rule). */
+	assert_int_equal(parse(&np_watch_spec, &r, &st, "watch", "--inter", "2", NULL), 0);
+	assert_int_equal(r.ids[0], 'i');
+}
+
+static void help_is_a_stop_not_a_failure(void **state)
+{
+	struct np_status st;
+	struct seen r;
+
+	(void)state;
+	fflush(stdout);
+	assert_int_equal(parse(&np_capture_spec, &r, &st, "capture", "--help", "-i", "x", NULL),
+			 -1);
+	assert_false(np_failed(&st));
+	assert_int_equal(st.code, NP_EXIT_OK);
+	/* An option no table has: the help on stderr, exit 3, nothing more to report. */
+	assert_int_equal(parse(&np_diff_spec, &r, &st, "diff", "-Z", NULL), -1);
+	assert_false(np_failed(&st));
+	assert_int_equal(st.code, NP_EXIT_UNKNOWN);
+}
+
+/* The layout of --help: two-column options, continuation lines under the text. */
+static void help_layout(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	np_opts_help(&np_doctor_spec, f);
+	fclose(f);
+	assert_non_null(strstr(buf, "Usage: netpath doctor [OPTIONS] [IFACE]\n"));
+	assert_non_null(strstr(buf, "\n  -i, --interval SEC     sample counters over SEC seconds"));
+	assert_non_null(strstr(buf, "\n      --rtt MS           round-trip time"));
+	assert_non_null(strstr(buf, "\n      --threshold ID:warn=N,crit=N\n"
+				    "                         override a check's thresholds"));
+	assert_non_null(strstr(buf, "text, json or prometheus (text format 0.0.4, for the\n"
+				    "                         node_exporter textfile collector)\n"));
+	assert_non_null(strstr(buf, "\n  -h, --help             this text\n\nExit: 0 no"));
+	free(buf);
+	/* checks names its one option in its synopsis. */
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	np_opts_help(&np_checks_spec, f);
+	fclose(f);
+	assert_string_equal(buf, "Usage: netpath checks [--json]\n");
+	free(buf);
+}
+
+static void prescan_finds_config_and_help(void **state)
+{
+	char *argv[] = { "doctor", "lo", "--config=/a", "-i", "1", "--config", "/b", NULL };
+	char *help[] = { "doctor", "--bogus", "-h", NULL };
+	const char *v = NULL;
+
+	(void)state;
+	assert_false(np_opts_prescan(&np_doctor_spec, 7, argv, NP_DOCTOR_CONFIG, &v));
+	assert_string_equal(v, "/b");
+	assert_string_equal(argv[1], "lo");	/* not permuted */
+	v = NULL;
+	assert_true(np_opts_prescan(&np_doctor_spec, 3, help, NP_DOCTOR_CONFIG, &v));
+	assert_null(v);
+}
+
+/* Every table: unique ids, letters and names; a hint for every checked value; choices. */
+static void tables_are_well_formed(void **state)
+{
+	(void)state;
+	for (size_t c = 0; c < NP_CMD__COUNT; c++) {
+		const struct np_cmd_spec *spec = np_cmd_specs[c];
+		size_t n = 0;
+
+		assert_non_null(spec->name);
+		assert_non_null(spec->summary);
+		assert_non_null(np_opts_find(spec, 'h'));
+		for (const struct np_opt *o = spec->opts; o->name; o++, n++) {
+			assert_true(n < 40);
+			for (const struct np_opt *p = spec->opts; p < o; p++) {
+				assert_int_not_equal(p->id, o->id);
+				assert_string_not_equal(p->name, o->name);
+			}
+			assert_non_null(o->help);
+			if (o->kind != NP_ARG_NONE && o->kind != NP_ARG_STRING)
+				assert_non_null(o->hint);
+			assert_true((o->kind == NP_ARG_NONE) == (o->arg == NULL));
+			if (o->kind == NP_ARG_CHOICE)
+				assert_non_null(o->words);
+			assert_true(o->id >= 256 || np_opt_short(o));
+		}
+	}
+	assert_string_equal(np_cmd_specs[NP_CMD_DOCTOR]->name, "doctor");
+	assert_string_equal(np_cmd_specs[NP_CMD_DIFF]->name, "diff");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(values_reach_the_command),
+		cmocka_unit_test(bad_values_name_the_option),
+		cmocka_unit_test(abbreviations_refused_where_exact),
+		cmocka_unit_test(help_is_a_stop_not_a_failure),
+		cmocka_unit_test(help_layout),
+		cmocka_unit_test(prescan_finds_config_and_help),
+		cmocka_unit_test(tables_are_well_formed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
