@@ -167,16 +167,26 @@ int np_ipt_table_read(uint8_t family, const char *table, void **buf, size_t *len
 			break;
 		}
 		memcpy(b, &info, NP_IPT_INFO_LEN);
-		ge = (struct ipt_get_entries *)(void *)(b + NP_IPT_INFO_LEN);
+		/* The kernel's answer in a buffer of its own: struct ipt_get_entries needs 8-byte
+		 * alignment, which b + NP_IPT_INFO_LEN does not have (UBSan). */
+		ge = calloc(1, head + info.size);
+		if (!ge) {
+			free(b);
+			r = -ENOMEM;
+			break;
+		}
 		memcpy(ge->name, info.name, sizeof(ge->name));
 		ge->size = info.size;
 		sl = (socklen_t)(head + info.size);
 		/* EAGAIN: the table was replaced between the two reads (its size changed). */
 		if (getsockopt(fd, level, get_entries, ge, &sl) < 0) {
 			r = -errno;
+			free(ge);
 			free(b);
 			continue;
 		}
+		memcpy(b + NP_IPT_INFO_LEN, ge, head + info.size);
+		free(ge);
 		*buf = b;
 		*len = NP_IPT_INFO_LEN + head + info.size;
 		r = 0;
