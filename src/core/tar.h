@@ -91,4 +91,8 @@ int np_tar_extract(int archive_fd, int dirfd, const struct np_tar_limits *lim,
 		   np_tar_want_fn want, void *arg, struct np_tar_stats *st,
 		   char *err, size_t errlen);
 
+/* Write all of buf to fd, retrying short writes and EINTR: 0 or -errno (the writer's output,
+ * the reader's extracted files). */
+int np_write_all(int fd, const void *buf, size_t len);
+
 #endif

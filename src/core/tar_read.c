@@ -204,24 +204,6 @@ static int create_file(int dir, const char *leaf, int *fdp)
 	return 0;
 }
 
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * Copy size bytes into fd, from the archive (from < 0) or from the file from (a hardlink's
  * target), then consume tail bytes of the archive (padding, a hardlink's own data). On any
@@ -243,7 +225,7 @@ static int fill(struct extract *x, int fd, int from, uint64_t size, uint64_t tai
 				return -EIO;	/* the target shrank: impossible in a private dir */
 			return np_tar_parse_eof(&x->p, 0, x->err, x->errlen);
 		}
-		r = write_all(fd, x->buf, want);
+		r = np_write_all(fd, x->buf, want);
 		if (r < 0)
 			return r;
 		left -= want;

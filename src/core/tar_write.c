@@ -27,7 +27,7 @@ struct np_tar_out {
 	unsigned char zbuf[64 * 1024];
 };
 
-static int write_all(int fd, const void *buf, size_t len)
+int np_write_all(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
 
@@ -62,7 +62,7 @@ static int deflate_out(struct np_tar_out *o, const void *data, size_t len, int f
 		if (zr == Z_STREAM_ERROR)
 			return -EIO;
 		have = sizeof(o->zbuf) - o->z.avail_out;
-		r = have ? write_all(o->fd, o->zbuf, have) : 0;
+		r = have ? np_write_all(o->fd, o->zbuf, have) : 0;
 		if (r < 0)
 			return r;
 	} while (o->z.avail_out == 0 || (flush == Z_FINISH && zr != Z_STREAM_END));
@@ -79,7 +79,7 @@ static int out(struct np_tar_out *o, const void *data, size_t len)
 	while (!r && len) {
 		size_t n = len > (1u << 30) ? (1u << 30) : len;
 
-		r = o->gzip ? deflate_out(o, data, n, Z_NO_FLUSH) : write_all(o->fd, data, n);
+		r = o->gzip ? deflate_out(o, data, n, Z_NO_FLUSH) : np_write_all(o->fd, data, n);
 		data = (const char *)data + n;
 		len -= n;
 		o->written += n;
