@@ -19,6 +19,7 @@
 #include "json_writer.h"
 #include "render_sockets.h"
 #include "sock_diag.h"
+#include "socket_fold.h"
 
 static void tap(void *arg, const struct nlmsghdr *req, const void *buf, size_t len)
 {
@@ -30,7 +31,7 @@ static int record(const char *fam, const char *proto, const char *path)
 {
 	struct np_sock_limits lim = { { -1, -1, -1 }, { -1, -1, -1 }, -1, -1, -1 };
 	struct np_sockets *k = calloc(1, sizeof(*k));
-	struct np_sock_diag_stream st = { .socks = k, .lim = &lim };
+	struct np_sock_diag_stream st = { .socks = k, .lim = &lim, .fold = np_socket_fold };
 	struct np_nl d;
 	FILE *f;
 	int err;

@@ -18,6 +18,7 @@
 #include "opts.h"
 #include "specs.h"
 #include "render_diff.h"
+#include "socket_fold.h"
 #include "target.h"
 
 struct diff_args {
@@ -142,6 +143,7 @@ static int side_judge(struct side *s, const char *ifname, double interval,
 
 		if (r < 0)
 			return np_fail(st, "%s: cannot open its first sample: %s", s->name, strerror(-r));
+		bctx.sock_fold = np_socket_fold;
 		np_runs_discover(s->dr, &bctx, tops, 1);
 		np_root_ctx_close(&bctx);
 		np_runs_collect_again(s->dr, &s->tgt.ctx);

@@ -23,6 +23,7 @@
 #include "specs.h"
 #include "render.h"
 #include "render_monitor.h"
+#include "socket_fold.h"
 
 struct doctor_args {
 	struct np_options opt;
@@ -266,6 +267,7 @@ static int collect_runs(const struct doctor_args *d, const struct np_target *tgt
 			return np_fail(st, "cannot open %s/proc or %s/sys: %s", br->shown, br->shown,
 				    strerror(-r));
 		}
+		bctx.sock_fold = np_socket_fold;
 		np_runs_discover(dr, &bctx, tops, ntops);
 		np_root_ctx_close(&bctx);
 		if (d->before)

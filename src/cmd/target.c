@@ -9,6 +9,7 @@
 
 #include "collect.h"
 #include "netns.h"
+#include "socket_fold.h"
 
 /* Host-wide keys from the initial namespace; a failure only loses those keys (the checks say
  * "not reported"), never the run. */
@@ -105,6 +106,7 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 	}
 	if (t->has_host_files)
 		t->ctx.overlay = &t->host_files;
+	t->ctx.sock_fold = np_socket_fold;
 	if (!spec->any_iface && resolve_iface(t, spec, err, errlen) < 0) {
 		np_target_close(t);
 		return -1;

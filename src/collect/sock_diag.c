@@ -144,6 +144,7 @@ struct dumps {
 	struct np_nl d;
 	bool open;
 	const struct np_sock_limits *lim;
+	np_sock_fold_fn *fold;
 	struct np_sockets *socks;
 	char detail[sizeof(((struct np_src *)0)->detail)];
 	int first_err, nfail, nok;
@@ -157,7 +158,7 @@ struct dumps {
 /* One dump into the totals: 0, DUMP_REFUSED (only when may_fall_back), or a recorded -errno. */
 static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may_fall_back)
 {
-	struct np_sock_diag_stream st = { .socks = x->socks, .lim = x->lim };
+	struct np_sock_diag_stream st = { .socks = x->socks, .lim = x->lim, .fold = x->fold };
 	int err;
 
 	if (!x->open)
@@ -187,7 +188,7 @@ static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	struct np_sock_limits lim;
-	struct dumps x = { .lim = &lim, .socks = &s->socks };
+	struct dumps x = { .lim = &lim, .fold = ctx->sock_fold, .socks = &s->socks };
 	int err;
 
 	np_sockets_init(&s->socks);
@@ -195,6 +196,12 @@ void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
 		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
 		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(x.detail),
 			 "needs sock_diag netlink on a live system (--root)");
+		return;
+	}
+	if (!x.fold) {
+		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
+		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(x.detail),
+			 "not asked for by this command");
 		return;
 	}
 	np_sock_limits_from(s, &lim);

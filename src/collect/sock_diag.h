@@ -60,6 +60,7 @@ struct np_tcp_info {
 struct np_sock_diag_stream {
 	struct np_sockets *socks;
 	const struct np_sock_limits *lim;
+	np_sock_fold_fn *fold;		/* each record goes through it (the checks' judgement) */
 	uint8_t protocol;		/* IPPROTO_TCP or IPPROTO_UDP: the request's */
 	/* The request's message type, which its replies carry: 0 or SOCK_DIAG_BY_FAMILY, or
 	 * TCPDIAG_GETSOCK for the one-walk TCP dump of both families. */
@@ -78,7 +79,7 @@ int np_sock_diag_parse(const struct nlmsghdr *nlh, uint8_t protocol, struct np_s
 void np_sock_diag_tcp_info(const void *payload, size_t len, struct np_tcp_info *t);
 /*
  * Walk len bytes of a dump reply: messages of other sequence numbers are skipped, every
- * inet_diag message is parsed and folded into st->socks, NLMSG_DONE ends the dump and
+ * inet_diag message is parsed and folded into st->socks by st->fold, NLMSG_DONE ends the dump and
  * NLMSG_ERROR fails it (extack text in st->errmsg). Returns 1 when more is expected, 0 at the
  * end of the dump, or a negative errno (-EBADMSG for a truncated stream).
  */

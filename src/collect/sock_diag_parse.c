@@ -147,7 +147,7 @@ static int feed_cb(const struct nlmsghdr *nlh, void *data)
 		if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(struct inet_diag_msg) || !r.family)
 			return MNL_CB_OK;
 	}
-	np_sockets_add(st->socks, &r, st->lim);
+	st->fold(st->socks, &r, st->lim);
 	st->n++;
 	return MNL_CB_OK;
 }

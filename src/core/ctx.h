@@ -15,6 +15,9 @@ enum np_tree { NP_PROC, NP_SYS, NP_TOP };
 struct np_overlay;
 struct np_ktape;
 struct np_fsrec;
+struct np_sockets;
+struct np_sock_rec;
+struct np_sock_limits;
 
 /* Where a --root tree came from, said in every report's header: a plain tree of /proc and /sys
  * files, a `netpath capture`, or a sosreport. Filled when the root is opened; empty fields are
@@ -47,6 +50,11 @@ struct np_ctx {
 	struct np_ktape *tape;
 	struct np_fsrec *rec;
 	unsigned page_size;	/* a capture's recorded page size; 0 when the tree does not say */
+	/* How each socket of a sock_diag dump is folded in as it streams (np_sock_fold_fn): the
+	 * checks' judgement, handed down by the command, since collectors do not judge. NULL:
+	 * this context's collections dump no sockets. */
+	void (*sock_fold)(struct np_sockets *k, const struct np_sock_rec *r,
+			  const struct np_sock_limits *lim);
 };
 
 /* A netpath capture (ctx->tape replays its kernel answers) holds every file its collectors read,

@@ -99,7 +99,7 @@ enum {
 	NP_SOCKF_RWND_LIMITED = 1 << 2,	/* the peer's window: rwnd_limited >= 10% of busy time */
 	NP_SOCKF_RCVBUF_MAX = 1 << 3,	/* rcvbuf at tcp_rmem[2] */
 	NP_SOCKF_SNDBUF_MAX = 1 << 4,	/* sndbuf at tcp_wmem[2] */
-	NP_SOCKF_RCVBUF_PINNED = 1 << 5,	/* rcvbuf looks set by SO_RCVBUF (see sockets.c) */
+	NP_SOCKF_RCVBUF_PINNED = 1 << 5,	/* rcvbuf looks set by SO_RCVBUF (socket_fold.c) */
 	NP_SOCKF_SNDBUF_PINNED = 1 << 6,	/* sndbuf looks set by SO_SNDBUF */
 };
 
@@ -160,16 +160,18 @@ struct np_sockets {
 	bool owners_mapped;		/* np_sockets_map_owners ran */
 };
 
-/* Flow thresholds of the collector's classification (checks reuse them in their texts). */
+/* Flow thresholds of the fold's classification (checks reuse them in their texts). */
 #define NP_SOCK_LONG_RTT_US 20000u	/* the lossy list: min RTT from 20 ms */
 #define NP_SOCK_LOSSY_PERMILLE 10u	/* ... and >= 1% of segments retransmitted */
 #define NP_SOCK_MIN_SEGS 1000u		/* fewer segments make a loss rate meaningless */
 #define NP_SOCK_LIMITED_PCT 10u		/* limited for >= 10% of the busy time */
 
 void np_sockets_init(struct np_sockets *k);
-/* Fold one socket into the section (the collector calls this per dump message). */
-void np_sockets_add(struct np_sockets *k, const struct np_sock_rec *r,
-		    const struct np_sock_limits *lim);
+/* Folds one socket into the section while a dump streams in: counts, histograms and the top
+ * lists of the sockets it judges at risk. The judgement is the checks' (np_socket_fold); the
+ * collector calls whichever fold the command gave it, once per dump message. */
+typedef void np_sock_fold_fn(struct np_sockets *k, const struct np_sock_rec *r,
+			     const struct np_sock_limits *lim);
 /* After the dump: percentiles and the RTT source text. */
 void np_sockets_finish(struct np_sockets *k);
 /* The q-quantile (0..1) of a histogram in ms, NAN when empty. */

@@ -7,6 +7,7 @@
 #include "fuzz.h"
 #include "sock_diag.h"
 #include "sockets.h"
+#include "socket_fold.h"
 
 static const struct np_sock_limits lim = {
 	.tcp_rmem = { 4096, 131072, 6291456 },
@@ -19,7 +20,7 @@ static const struct np_sock_limits lim = {
 static void feed(const char *buf, size_t len, uint8_t protocol, uint16_t type, uint32_t seq)
 {
 	static struct np_sockets k;	/* large: keep it off the stack */
-	struct np_sock_diag_stream st = { .socks = &k, .lim = &lim, .protocol = protocol,
+	struct np_sock_diag_stream st = { .socks = &k, .lim = &lim, .fold = np_socket_fold, .protocol = protocol,
 					  .msg_type = type, .seq = seq };
 	int ret;
 

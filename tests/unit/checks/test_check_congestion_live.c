@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Checks of stage "congestion" over live TCP flows (hand-built sock_diag sections). */
 #include "synth.h"
+#include "socket_fold.h"
 
 #include <netinet/in.h>
 #include <stdio.h>
@@ -39,7 +40,7 @@ static void flow(struct np_snapshot *s, uint64_t cookie, const char *cc, uint32_
 	r.segs_out = segs;
 	r.total_retrans = retrans;
 	snprintf(r.cc, sizeof(r.cc), "%s", cc);
-	np_sockets_add(&s->socks, &r, &lim);
+	np_socket_fold(&s->socks, &r, &lim);
 }
 
 static bool has_text(const char *hay, const char *needle)

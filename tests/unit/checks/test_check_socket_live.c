@@ -2,6 +2,7 @@
 /* Checks of stage "socket" over live sockets (hand-built sock_diag sections), and the measured
  * RTT the analysis derives from them. */
 #include "synth.h"
+#include "socket_fold.h"
 
 #include <netinet/in.h>
 #include <stdio.h>
@@ -45,7 +46,7 @@ static void listener(struct np_snapshot *s, uint16_t port, uint32_t queued, uint
 	r.rqueue = queued;
 	r.wqueue = limit;
 	r.mem[NP_SKMEM_DROPS] = drops;
-	np_sockets_add(&s->socks, &r, &lim);
+	np_socket_fold(&s->socks, &r, &lim);
 }
 
 static void udp(struct np_snapshot *s, uint16_t port, uint32_t drops, uint32_t rcvbuf)
@@ -56,7 +57,7 @@ static void udp(struct np_snapshot *s, uint16_t port, uint32_t drops, uint32_t r
 	r.mem[NP_SKMEM_DROPS] = drops;
 	r.mem[NP_SKMEM_RCVBUF] = rcvbuf;
 	r.mem[NP_SKMEM_RMEM_ALLOC] = drops ? rcvbuf : 0;
-	np_sockets_add(&s->socks, &r, &lim);
+	np_socket_fold(&s->socks, &r, &lim);
 }
 
 /* An established receiver that takes a full window every RTT with rcvbuf bytes of buffer. */
@@ -79,7 +80,7 @@ static void receiver(struct np_snapshot *s, uint16_t port, uint32_t rcvbuf, uint
 	r.mem[NP_SKMEM_SNDBUF] = 87040;
 	r.rcv_space = rcvbuf / 2;
 	r.bytes_received = 100ull * rcvbuf;
-	np_sockets_add(&s->socks, &r, &lim);
+	np_socket_fold(&s->socks, &r, &lim);
 }
 
 static bool has_text(const char *hay, const char *needle)

@@ -23,6 +23,7 @@
 #include "render_sockets.h"
 #include "snapshot.h"
 #include "sock_diag.h"
+#include "socket_fold.h"
 
 /* The fixtures' namespace: tcp_rmem/tcp_wmem/rmem_max as the recording VM had them. */
 static const struct np_sock_limits lim = {
@@ -57,7 +58,7 @@ static struct np_sockets *feed_file(const char *name, uint8_t proto, struct np_s
 {
 	size_t len;
 	unsigned char *b = load(name, &len);
-	struct np_sock_diag_stream st = { .socks = k, .lim = &lim, .protocol = proto,
+	struct np_sock_diag_stream st = { .socks = k, .lim = &lim, .fold = np_socket_fold, .protocol = proto,
 					  .seq = ((const struct nlmsghdr *)b)->nlmsg_seq };
 
 	assert_int_equal(np_sock_diag_feed(&st, b, len), 0);	/* ends with NLMSG_DONE */
@@ -253,7 +254,7 @@ static void put_info(struct nlmsghdr *h, size_t len, uint32_t rtt_us, uint32_t m
 static int feed_buf(struct np_sockets *k, const void *buf, size_t len,
 		    struct np_sock_diag_stream *st)
 {
-	*st = (struct np_sock_diag_stream){ .socks = k, .lim = &lim, .protocol = IPPROTO_TCP,
+	*st = (struct np_sock_diag_stream){ .socks = k, .lim = &lim, .fold = np_socket_fold, .protocol = IPPROTO_TCP,
 					    .seq = SEQ };
 	return np_sock_diag_feed(st, buf, len);
 }
@@ -421,17 +422,17 @@ static void test_rtt_distribution(void **state)
 	/* 100 paths with min RTT 1..100 ms, plus 50 loopback flows that must not count. */
 	for (unsigned i = 1; i <= 100; i++) {
 		rec_est(&r, (uint16_t)(10000 + i), i * 1000);
-		np_sockets_add(k, &r, &lim);
+		np_socket_fold(k, &r, &lim);
 	}
 	for (unsigned i = 0; i < 50; i++) {
 		rec_est(&r, (uint16_t)(20000 + i), 20);
 		r.saddr[0] = r.daddr[0] = 127;
-		np_sockets_add(k, &r, &lim);
+		np_socket_fold(k, &r, &lim);
 	}
 	/* A socket without a sample yet (~0U) is not an RTT either. */
 	rec_est(&r, 30000, UINT32_MAX);
 	r.rtt = 0;
-	np_sockets_add(k, &r, &lim);
+	np_socket_fold(k, &r, &lim);
 	np_sockets_finish(k);
 	assert_int_equal(k->min_rtt_n, 100);
 	assert_int_equal(k->tcp_state[1], 151);
@@ -464,7 +465,7 @@ static void test_top_lists_bounded(void **state)
 		r.nmem = NP_SKMEM__COUNT;
 		r.mem[NP_SKMEM_RCVBUF] = 212992;
 		r.mem[NP_SKMEM_DROPS] = (i * 7919) % 1000 + 1;	/* shuffled */
-		np_sockets_add(k, &r, &lim);
+		np_socket_fold(k, &r, &lim);
 	}
 	assert_int_equal(k->udp.n, NP_SOCK_TOP);
 	assert_int_equal(k->udp.total, 1000);
@@ -478,11 +479,11 @@ static void test_top_lists_bounded(void **state)
 	rec_est(&r, 443, 40000);
 	r.segs_out = 10000;
 	r.total_retrans = 300;
-	np_sockets_add(k, &r, &lim);
+	np_socket_fold(k, &r, &lim);
 	rec_est(&r, 444, 300);
 	r.segs_out = 10000;
 	r.total_retrans = 300;
-	np_sockets_add(k, &r, &lim);
+	np_socket_fold(k, &r, &lim);
 	assert_int_equal(k->lossy.n, 1);
 	assert_int_equal(k->lossy.e[0].id.sport, 443);
 	assert_string_equal(k->lossy.e[0].cc, "cubic");
@@ -504,26 +505,26 @@ static void test_buffer_classes(void **state)
 	r.mem[NP_SKMEM_SNDBUF] = 87040;
 	r.rcv_space = 16 << 20;
 	r.bytes_received = 1ull << 32;
-	np_sockets_add(k, &r, &lim);
+	np_socket_fold(k, &r, &lim);
 	assert_int_equal(k->ceiling.n, 1);
 	assert_true(k->ceiling.e[0].flags & NP_SOCKF_RCVBUF_MAX);
 	assert_int_equal(k->pinned.n, 0);
 	/* The same flow with SO_RCVBUF capped at 2 × rmem_max (8 MiB) is pinned. */
 	r.mem[NP_SKMEM_RCVBUF] = 8388608;
 	r.rcv_space = 4 << 20;
-	np_sockets_add(k, &r, &lim);
+	np_socket_fold(k, &r, &lim);
 	assert_int_equal(k->pinned.n, 1);
 	/* With autotuning off globally nothing is "pinned" by an application. */
 	{
 		struct np_sock_limits off = lim;
 
 		off.moderate_rcvbuf = 0;
-		np_sockets_add(k, &r, &off);
+		np_socket_fold(k, &r, &off);
 		assert_int_equal(k->pinned.n, 1);
 	}
 	/* A slow reader (rcv_space small) is application-limited, not window-limited. */
 	r.rcv_space = 64 << 10;
-	np_sockets_add(k, &r, &lim);
+	np_socket_fold(k, &r, &lim);
 	assert_int_equal(k->pinned.n, 1);
 	assert_int_equal(k->rcv_limited, 3);
 	free(k);
@@ -608,9 +609,9 @@ static void test_tcpdiag_getsock_replies(void **state)
 	unsigned char *b = load("sockdiag_tcp4.bin", &len);
 	uint32_t seq = ((const struct nlmsghdr *)b)->nlmsg_seq;
 	struct np_sockets *k = new_socks(), *other = new_socks();
-	struct np_sock_diag_stream st = { .socks = k, .lim = &lim, .protocol = IPPROTO_TCP,
+	struct np_sock_diag_stream st = { .socks = k, .lim = &lim, .fold = np_socket_fold, .protocol = IPPROTO_TCP,
 					  .msg_type = TCPDIAG_GETSOCK, .seq = seq };
-	struct np_sock_diag_stream plain = { .socks = other, .lim = &lim,
+	struct np_sock_diag_stream plain = { .socks = other, .lim = &lim, .fold = np_socket_fold,
 					     .protocol = IPPROTO_TCP, .seq = seq };
 	unsigned retyped = 0;
 
