@@ -62,10 +62,10 @@ static const char *onoff(int v)
 	return v < 0 ? NULL : v ? "on" : "off";
 }
 
-/* Text settings; sysfs's own "unknown" (duplex of a virtual NIC) is as unknown as no value. */
+/* Text settings: an empty one was not reported. */
 static const char *str(const char *s)
 {
-	return s && s[0] && strcmp(s, "unknown") != 0 ? s : NULL;
+	return s && s[0] ? s : NULL;
 }
 
 /* Compare one device's settings. b or a NULL: the device is on one side only. */

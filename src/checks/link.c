@@ -4,13 +4,13 @@
 
 #include <string.h>
 
-/* Duplex from sysfs, else from ethtool link modes when sysfs says nothing ("" or "unknown"). */
+/* Duplex from sysfs, else from ethtool link modes when sysfs reports none. */
 static const char *link_duplex(const struct np_snapshot *s, const char **src)
 {
 	const char *d = s->dev.duplex;
 
 	*src = "sysfs";
-	if (np_src_ok(s, NP_SRC_NETDEV) && d[0] && strcmp(d, "unknown") != 0)
+	if (np_src_ok(s, NP_SRC_NETDEV) && d[0])
 		return d;
 	*src = "ethtool";
 	if (np_src_ok(s, NP_SRC_ETHTOOL_LINKMODES) && s->eth.link.duplex >= 0)

@@ -348,6 +348,9 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 	if (np_has(d->speed_mbps) && (d->speed_mbps == 0 || d->speed_mbps >= UINT32_MAX))
 		d->speed_mbps = NP_NA;
 	dev_str(ctx, d->name, "duplex", d->duplex, sizeof(d->duplex));
+	/* sysfs says "unknown" for a link without a duplex (down, virtual): not reported. */
+	if (!strcmp(d->duplex, "unknown"))
+		d->duplex[0] = '\0';
 	dev_str(ctx, d->name, "operstate", d->operstate, sizeof(d->operstate));
 	/* "carrier" cannot be read (EINVAL) while the device is administratively down. */
 	snprintf(path, sizeof(path), "class/net/%s/carrier", d->name);

@@ -169,7 +169,7 @@ struct np_netdev {
 					 * device, the speed of the physical device(s) beneath */
 	uint64_t nominal_speed_mbps;	/* a virtual device's own made-up speed (veth 10000) */
 	char speed_from[IF_NAMESIZE];	/* virtual device: the lower device the speed is of */
-	char duplex[16];		/* "full", "half", "unknown", "" = not reported */
+	char duplex[16];		/* "full", "half"; "" = not reported (sysfs's "unknown" too) */
 	char operstate[16];
 	int carrier;			/* 1 carrier, 0 none, -1 unknown (unreadable when down) */
 	int admin_up;			/* IFF_UP from flags: 1, 0, or -1 unknown */

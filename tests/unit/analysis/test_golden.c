@@ -137,6 +137,9 @@ static void test_vm_virtio(void **state)
 	/* virtio reports speed -1 (unknown): not a fake number, no bandwidth. */
 	assert_false(np_has(s->dev.speed_mbps));
 	assert_true(isnan(g->a.bw_bps));
+	/* Its sysfs duplex reads "unknown": stored as not reported, so no reader mistakes it
+	 * for a value. */
+	assert_string_equal(s->dev.duplex, "");
 
 	/* Emulated PCI: no link attributes, no PCI Express capability; checks skip, never
 	 * guess. */
