@@ -12,9 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "atomic_file.h"
 #include "clock.h"
@@ -145,7 +143,7 @@ static size_t pick_tops(const struct np_ctx *ctx, const struct capture_args *a,
 	 * finds the default route's in the capture. */
 	have_route = np_default_iface(ctx, route_if, sizeof(route_if)) == 0;
 	if (a->all)
-		return np_runs_all_interfaces(ctx, names, NP_STACK_MAX, more);
+		return np_collect_busy_ifaces(ctx, names, NP_STACK_MAX, more);
 	if (a->ifname)
 		snprintf(names[0], IF_NAMESIZE, "%s", a->ifname);
 	else if (have_route)
@@ -220,18 +218,15 @@ static int write_meta(struct np_tar_out *tar, const struct capture_args *a,
 		      char (*names)[IF_NAMESIZE], size_t ntops, const struct sample_stats *ss,
 		      double dt)
 {
-	char host[256] = "", ifs[256] = "", taken[32] = "", lacks[256] = "", *text = NULL;
-	struct utsname u;
+	char ifs[256] = "", taken[32] = "", lacks[256] = "", *text = NULL;
+	struct np_identity id;
 	time_t now = time(NULL);
 	struct tm tm;
 	size_t len = 0;
-	long ps = sysconf(_SC_PAGESIZE);
 	FILE *f;
 	int err;
 
-	if (uname(&u) < 0)
-		memset(&u, 0, sizeof(u));
-	gethostname(host, sizeof(host) - 1);
+	np_collect_identity(&id);
 	if (gmtime_r(&now, &tm))
 		strftime(taken, sizeof(taken), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	for (size_t i = 0; i < ntops; i++)
@@ -246,8 +241,8 @@ static int write_meta(struct np_tar_out *tar, const struct capture_args *a,
 	fprintf(f, "format: %s\nnetpath: %s\nhostname: %s\nkernel: %s\nmachine: %s\n"
 		"taken: %s\ninterval: %.3f\ninterfaces: %s\nall: %s\nnetns: %s\npage_size: %ld\n"
 		"samples: s1 s2\n",
-		NP_CAPTURE_FORMAT, NETPATH_VERSION, host, u.release, u.machine, taken, dt, ifs,
-		a->all ? "yes" : "no", a->netns ? a->netns : "", ps > 0 ? ps : 0);
+		NP_CAPTURE_FORMAT, NETPATH_VERSION, id.hostname, id.release, id.machine, taken, dt,
+		ifs, a->all ? "yes" : "no", a->netns ? a->netns : "", id.page_size);
 	for (int i = 0; i < 2; i++)
 		fprintf(f, "s%d: %zu files, %zu unreadable, %zu bytes, %zu kernel answers\n", i + 1,
 			ss[i].members, ss[i].errors, ss[i].bytes, ss[i].exchanges);

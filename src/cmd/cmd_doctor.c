@@ -317,7 +317,7 @@ static int pick_tops(const struct doctor_args *d, const struct np_target *tgt,
 		*n = 1;
 		return 0;
 	}
-	*n = np_runs_all_interfaces(&tgt->ctx, names, max, more);
+	*n = np_collect_busy_ifaces(&tgt->ctx, names, max, more);
 	if (!*n)
 		return np_fail(st, "--all: no interface is up and carrying traffic%s%s",
 			    d->root ? " under " : "", d->root ? d->root : "");

@@ -51,10 +51,5 @@ void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx);
 int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *opt,
 		    const struct np_overrides *ovr, np_check_filter user, void *user_arg);
 void np_runs_free(struct np_dev_runs *dr);
-/* --all: the interfaces that are up and have carried packets, loopback and the members of a
- * bond or bridge left out (their master covers them). Returns how many names were written;
- * *more: how many beyond max were left out. */
-size_t np_runs_all_interfaces(const struct np_ctx *ctx, char (*names)[IF_NAMESIZE], size_t max,
-			      size_t *more);
 
 #endif

@@ -64,6 +64,20 @@ void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s);
  * read from directory entries of a --root tree are checked before they are used or shown. */
 bool np_ifname_ok(const char *name);
 
+/* --all: the interfaces that are up and have carried packets, loopback and the members of a
+ * bond or bridge left out (their master covers them). Returns how many names were written;
+ * *more: how many beyond max were left out. */
+size_t np_collect_busy_ifaces(const struct np_ctx *ctx, char (*names)[IF_NAMESIZE], size_t max,
+			      size_t *more);
+
+/* The live machine's identity (uname, hostname, page size); empty fields where unknown. */
+struct np_identity {
+	char hostname[256];
+	char release[65], machine[65];
+	long page_size;		/* 0: unknown */
+};
+void np_collect_identity(struct np_identity *id);
+
 struct np_link_id;
 /* Name, ifindex and iflink of up to max interfaces of ctx's namespace (sysfs); how many. */
 size_t np_collect_link_ids(const struct np_ctx *ctx, struct np_link_id *out, size_t max);
