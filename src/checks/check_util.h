@@ -116,4 +116,8 @@ void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size);
 /* "1,234" (integers with thousands separators), "0.5" below 10. */
 const char *np_fmt_num(double v, char *buf, size_t size);
 
+/* Whether a space-separated list (tcp_available_congestion_control: "reno cubic bbr") holds
+ * word. */
+bool np_word_in(const char *list, const char *word);
+
 #endif

@@ -13,21 +13,6 @@
 /* Fewer segments than this over the interval make a retransmission rate meaningless. */
 #define MIN_SEGS_FOR_RATE 1000
 
-/* Whether a space-separated list ("reno cubic bbr") holds word. */
-static bool has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = list; p && *p;) {
-		while (*p == ' ')
-			p++;
-		if (!strncmp(p, word, n) && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-		p = strchr(p, ' ');
-	}
-	return false;
-}
-
 /* Retransmitted share of sent segments over the interval, in %; NAN when not meaningful. */
 static double retrans_pct(const struct np_analysis *a, struct np_counter_view *re,
 			  struct np_counter_view *out)
@@ -55,7 +40,7 @@ static void run_cc(const struct np_analysis *a, struct np_report *r)
 {
 	const char *cc = np_sysctl_str(a->cur, "net.ipv4.tcp_congestion_control");
 	const char *avail = np_sysctl_str(a->cur, "net.ipv4.tcp_available_congestion_control");
-	bool bbr_avail = avail && has_word(avail, "bbr");
+	bool bbr_avail = avail && np_word_in(avail, "bbr");
 	bool loss_based;
 	struct np_counter_view re, out;
 	double pct;

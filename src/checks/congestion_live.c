@@ -13,20 +13,6 @@ static bool loss_based(const char *cc)
 	return !strcmp(cc, "cubic") || !strcmp(cc, "reno");
 }
 
-static bool has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = list; p && *p;) {
-		while (*p == ' ')
-			p++;
-		if (!strncmp(p, word, n) && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-		p = strchr(p, ' ');
-	}
-	return false;
-}
-
 static const struct np_sock_flow *find_cookie(const struct np_sockets *k, uint64_t cookie)
 {
 	for (uint32_t i = 0; k && i < k->lossy.n; i++)
@@ -104,7 +90,7 @@ static void run_lossy(const struct np_analysis *a, struct np_report *r)
 	}
 	if (def)
 		np_ev_text(f, "tcp_congestion_control", "%s", def);
-	np_ev_text(f, "bbr", "%s", avail ? (has_word(avail, "bbr") ? "available" : "not loaded") :
+	np_ev_text(f, "bbr", "%s", avail ? (np_word_in(avail, "bbr") ? "available" : "not loaded") :
 		   "unknown");
 	np_detail(f, "%s treats every loss as congestion and cuts its window (by 30%% for "
 		     "cubic); at %.0f ms each refill takes many RTTs, so a path that loses %.1f%% "
@@ -115,7 +101,7 @@ static void run_lossy(const struct np_analysis *a, struct np_report *r)
 	if (def && !loss_based(def))
 		np_detail(f, "The default is already %s: this socket predates the change or its "
 			     "application sets TCP_CONGESTION.", def);
-	if (avail && !has_word(avail, "bbr"))
+	if (avail && !np_word_in(avail, "bbr"))
 		np_remedy(f, "modprobe tcp_bbr && echo tcp_bbr > /etc/modules-load.d/bbr.conf");
 	if (!def || loss_based(def))
 		np_remedy(f, "sysctl -w net.ipv4.tcp_congestion_control=bbr   # new sockets only");

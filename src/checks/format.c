@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Numbers for people: thousands separators, binary byte units, bit rates, CPU masks. */
+/* Numbers for people: thousands separators, binary byte units, bit rates, CPU masks; and the
+ * word lists sysctls hold. */
 #include "check_util.h"
 
 #include <stdio.h>
@@ -73,4 +74,18 @@ void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size)
 
 		len += (size_t)snprintf(buf + len, size - len, g == hi / 32 ? "%x" : ",%08x", w);
 	}
+}
+
+bool np_word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; p && *p;) {
+		while (*p == ' ')
+			p++;
+		if (!strncmp(p, word, n) && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+		p = strchr(p, ' ');
+	}
+	return false;
 }
