@@ -52,53 +52,40 @@ static void flow(struct np_json *j, const struct np_trace_flow *f)
 		np_json_int(j, k->family);
 	else
 		np_json_null(j);
-	np_json_key(j, "count");
-	np_json_u64(j, f->count);
+	np_json_kv_u64(j, "count", f->count);
 	np_json_obj_close(j);
 }
 
 static void drop(struct np_json *j, const struct np_trace_view *v, const struct np_trace_row *r)
 {
 	np_json_obj_open(j);
-	np_json_key(j, "reason");
-	np_json_str(j, r->name);
+	np_json_kv_str(j, "reason", r->name);
 	str_or_null(j, "location", r->nlocs ? r->locs[0].text : NULL);
 	str_or_null(j, "function", r->location);
 	np_json_key(j, "locations");
 	np_json_arr_open(j);
 	for (size_t i = 0; i < r->nlocs; i++) {
 		np_json_obj_open(j);
-		np_json_key(j, "location");
-		np_json_str(j, r->locs[i].text);
-		np_json_key(j, "count");
-		np_json_u64(j, r->locs[i].count);
+		np_json_kv_str(j, "location", r->locs[i].text);
+		np_json_kv_u64(j, "count", r->locs[i].count);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
-	np_json_key(j, "locations_other");
-	np_json_u64(j, r->locs_other);
+	np_json_kv_u64(j, "locations_other", r->locs_other);
 	str_or_null(j, "check", r->check);
 	np_json_key(j, "top");
 	np_json_arr_open(j);
 	for (size_t i = 0; i < r->nflows; i++)
 		flow(j, &r->flows[i]);
 	np_json_arr_close(j);
-	np_json_key(j, "top_other");
-	np_json_u64(j, r->flows_other);
-	np_json_key(j, "top_unkeyed");
-	np_json_u64(j, r->flows_full);
-	np_json_key(j, "stage");
-	np_json_str(j, np_stage_name(r->stage));
-	np_json_key(j, "severity");
-	np_json_str(j, np_severity_name(r->severity));
-	np_json_key(j, "benign");
-	np_json_bool(j, r->benign);
-	np_json_key(j, "count");
-	np_json_u64(j, r->count);
-	np_json_key(j, "per_second");
-	np_json_double(j, r->per_second);
-	np_json_key(j, "explanation");
-	np_json_str(j, r->explanation);
+	np_json_kv_u64(j, "top_other", r->flows_other);
+	np_json_kv_u64(j, "top_unkeyed", r->flows_full);
+	np_json_kv_str(j, "stage", np_stage_name(r->stage));
+	np_json_kv_str(j, "severity", np_severity_name(r->severity));
+	np_json_kv_bool(j, "benign", r->benign);
+	np_json_kv_u64(j, "count", r->count);
+	np_json_kv_double(j, "per_second", r->per_second);
+	np_json_kv_str(j, "explanation", r->explanation);
 	np_json_key(j, "per_cpu");
 	np_json_arr_open(j);
 	for (unsigned int c = 0; c < r->ncpu; c++)
@@ -116,18 +103,12 @@ static void attribution(struct np_json *j, const struct np_trace_view *v)
 
 	np_json_key(j, "attribution");
 	np_json_obj_open(j);
-	np_json_key(j, "enabled");
-	np_json_bool(j, v->sum->flows_on);
-	np_json_key(j, "by");
-	np_json_str(j, np_trace_by_name(v->sum->by));
-	np_json_key(j, "top");
-	np_json_u64(j, v->sum->top);
-	np_json_key(j, "map_capacity");
-	np_json_u64(j, v->sum->flow_cap);
-	np_json_key(j, "map_keys");
-	np_json_u64(j, v->sum->flow_keys);
-	np_json_key(j, "unkeyed");
-	np_json_u64(j, v->sum->flows_full);
+	np_json_kv_bool(j, "enabled", v->sum->flows_on);
+	np_json_kv_str(j, "by", np_trace_by_name(v->sum->by));
+	np_json_kv_u64(j, "top", v->sum->top);
+	np_json_kv_u64(j, "map_capacity", v->sum->flow_cap);
+	np_json_kv_u64(j, "map_keys", v->sum->flow_keys);
+	np_json_kv_u64(j, "unkeyed", v->sum->flows_full);
 	np_json_key(j, "filter");
 	np_json_obj_open(j);
 	np_json_key(j, "host");
@@ -142,8 +123,7 @@ static void attribution(struct np_json *j, const struct np_trace_view *v)
 	}
 	port_or_null(j, "port", f && f->port_on, f ? f->port : 0);
 	str_or_null(j, "proto", f && f->proto_on ? np_proto_name(f->proto, p, sizeof(p)) : NULL);
-	np_json_key(j, "filtered_out");
-	np_json_u64(j, v->sum->filtered);
+	np_json_kv_u64(j, "filtered_out", v->sum->filtered);
 	np_json_obj_close(j);
 	np_json_obj_close(j);
 }

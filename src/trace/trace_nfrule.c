@@ -173,29 +173,20 @@ static void rule_json(struct np_json *j, const struct np_nfrule_hit *h)
 	const struct np_nfrule *r = &h->rule;
 
 	np_json_obj_open(j);
-	np_json_key(j, "source");
-	np_json_str(j, source_name(r->source));
-	np_json_key(j, "family");
-	np_json_str(j, np_nfrule_family_name(r->family));
-	np_json_key(j, "table");
-	np_json_str(j, r->table);
-	np_json_key(j, "chain");
-	np_json_str(j, r->chain);
+	np_json_kv_str(j, "source", source_name(r->source));
+	np_json_kv_str(j, "family", np_nfrule_family_name(r->family));
+	np_json_kv_str(j, "table", r->table);
+	np_json_kv_str(j, "chain", r->chain);
 	np_json_key(j, "handle");
 	if (r->source == NP_NFRULE_NFT)
 		np_json_u64(j, r->handle);
 	else
 		np_json_null(j);
-	np_json_key(j, "position");
-	np_json_u64(j, r->position);
-	np_json_key(j, "verdict");
-	np_json_str(j, np_nfrule_verdict_name(r->verdict));
-	np_json_key(j, "match");
-	np_json_str(j, r->match);
-	np_json_key(j, "packets");
-	np_json_u64(j, h->packets);
-	np_json_key(j, "bytes");
-	np_json_u64(j, h->bytes);
+	np_json_kv_u64(j, "position", r->position);
+	np_json_kv_str(j, "verdict", np_nfrule_verdict_name(r->verdict));
+	np_json_kv_str(j, "match", r->match);
+	np_json_kv_u64(j, "packets", h->packets);
+	np_json_kv_u64(j, "bytes", h->bytes);
 	np_json_obj_close(j);
 }
 
@@ -206,8 +197,7 @@ void np_nfrule_render_json(struct np_json *j, const struct np_nfrule_report *r)
 	np_json_key(j, "rule");
 	if (!r) {
 		np_json_null(j);
-		np_json_key(j, "rule_note");
-		np_json_null(j);
+		np_json_kv_null(j, "rule_note");
 		return;
 	}
 	np_json_arr_open(j);
@@ -216,16 +206,11 @@ void np_nfrule_render_json(struct np_json *j, const struct np_nfrule_report *r)
 	np_json_arr_close(j);
 	np_json_key(j, "rule_note");
 	np_json_obj_open(j);
-	np_json_key(j, "packets");
-	np_json_u64(j, r->packets);
-	np_json_key(j, "rules_other");
-	np_json_u64(j, r->others);
-	np_json_key(j, "packets_other");
-	np_json_u64(j, r->others_packets);
-	np_json_key(j, "drop_rules");
-	np_json_u64(j, r->drop_rules);
-	np_json_key(j, "uncounted_drop_rules");
-	np_json_u64(j, r->uncounted);
+	np_json_kv_u64(j, "packets", r->packets);
+	np_json_kv_u64(j, "rules_other", r->others);
+	np_json_kv_u64(j, "packets_other", r->others_packets);
+	np_json_kv_u64(j, "drop_rules", r->drop_rules);
+	np_json_kv_u64(j, "uncounted_drop_rules", r->uncounted);
 	np_json_key(j, "advice");
 	if (r->uncounted) {
 		advice(r, buf, sizeof(buf));
@@ -233,11 +218,8 @@ void np_nfrule_render_json(struct np_json *j, const struct np_nfrule_report *r)
 	} else {
 		np_json_null(j);
 	}
-	np_json_key(j, "nftables");
-	np_json_str(j, status_text(r->nft_status, buf, sizeof(buf)));
-	np_json_key(j, "iptables_legacy");
-	np_json_str(j, status_text(r->legacy_status, buf, sizeof(buf)));
-	np_json_key(j, "truncated");
-	np_json_bool(j, r->truncated);
+	np_json_kv_str(j, "nftables", status_text(r->nft_status, buf, sizeof(buf)));
+	np_json_kv_str(j, "iptables_legacy", status_text(r->legacy_status, buf, sizeof(buf)));
+	np_json_kv_bool(j, "truncated", r->truncated);
 	np_json_obj_close(j);
 }

@@ -118,26 +118,18 @@ void np_trace_stacks_json(struct np_json *j, const struct np_trace_stacks *s)
 		return;
 	}
 	np_json_obj_open(j);
-	np_json_key(j, "depth");
-	np_json_u64(j, s->depth);
-	np_json_key(j, "cap");
-	np_json_u64(j, s->cap);
-	np_json_key(j, "total");
-	np_json_u64(j, s->total);
-	np_json_key(j, "other");
-	np_json_u64(j, s->other);
-	np_json_key(j, "unrecorded");
-	np_json_u64(j, s->unrecorded);
-	np_json_key(j, "unkeyed");
-	np_json_u64(j, s->unkeyed);
+	np_json_kv_u64(j, "depth", s->depth);
+	np_json_kv_u64(j, "cap", s->cap);
+	np_json_kv_u64(j, "total", s->total);
+	np_json_kv_u64(j, "other", s->other);
+	np_json_kv_u64(j, "unrecorded", s->unrecorded);
+	np_json_kv_u64(j, "unkeyed", s->unkeyed);
 	np_json_key(j, "top");
 	np_json_arr_open(j);
 	for (size_t i = 0; i < s->n; i++) {
 		np_json_obj_open(j);
-		np_json_key(j, "reason");
-		np_json_str(j, s->top[i].reason[0] ? s->top[i].reason : NULL);
-		np_json_key(j, "count");
-		np_json_u64(j, s->top[i].count);
+		np_json_kv_str(j, "reason", s->top[i].reason[0] ? s->top[i].reason : NULL);
+		np_json_kv_u64(j, "count", s->top[i].count);
 		np_json_key(j, "frames");
 		np_json_arr_open(j);
 		for (size_t k = 0; k < s->top[i].nframes; k++)

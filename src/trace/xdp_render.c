@@ -21,10 +21,8 @@ static void cells(struct np_json *j, const struct np_xdp_cell *v, size_t n, bool
 			np_json_null(j);
 		else
 			np_json_int(j, v[i].queue);
-		np_json_key(j, "packets");
-		np_json_u64(j, v[i].packets);
-		np_json_key(j, "bytes");
-		np_json_u64(j, v[i].bytes);
+		np_json_kv_u64(j, "packets", v[i].packets);
+		np_json_kv_u64(j, "bytes", v[i].bytes);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
@@ -38,10 +36,8 @@ static void pair(struct np_json *j, const char *key, const struct np_xdp_slot *v
 		return;
 	}
 	np_json_obj_open(j);
-	np_json_key(j, "packets");
-	np_json_u64(j, v->packets);
-	np_json_key(j, "bytes");
-	np_json_u64(j, v->bytes);
+	np_json_kv_u64(j, "packets", v->packets);
+	np_json_kv_u64(j, "bytes", v->bytes);
 	np_json_obj_close(j);
 }
 
@@ -55,12 +51,9 @@ static void sources_json(struct np_json *j, const struct np_xdp_sources *s)
 		np_json_arr_open(j);
 		for (size_t i = 0; i < s->n; i++) {
 			np_json_obj_open(j);
-			np_json_key(j, "addr");
-			np_json_str(j, np_xdp_source_addr(&s->top[i], a, sizeof(a)));
-			np_json_key(j, "packets");
-			np_json_u64(j, s->top[i].packets);
-			np_json_key(j, "bytes");
-			np_json_u64(j, s->top[i].bytes);
+			np_json_kv_str(j, "addr", np_xdp_source_addr(&s->top[i], a, sizeof(a)));
+			np_json_kv_u64(j, "packets", s->top[i].packets);
+			np_json_kv_u64(j, "bytes", s->top[i].bytes);
 			np_json_obj_close(j);
 		}
 		np_json_arr_close(j);
@@ -73,10 +66,8 @@ static void sources_json(struct np_json *j, const struct np_xdp_sources *s)
 	np_json_key(j, "sources_map");
 	if (s->on) {
 		np_json_obj_open(j);
-		np_json_key(j, "cap");
-		np_json_u64(j, s->cap);
-		np_json_key(j, "keys");
-		np_json_u64(j, s->keys);
+		np_json_kv_u64(j, "cap", s->cap);
+		np_json_kv_u64(j, "keys", s->keys);
 		np_json_obj_close(j);
 	} else {
 		np_json_null(j);
@@ -87,24 +78,15 @@ void np_xdp_render_json(struct np_json *j, const struct np_xdp_info *info,
 			const struct np_xdp_counts *c, double duration)
 {
 	np_json_obj_open(j);
-	np_json_key(j, "mode");
-	np_json_str(j, np_xdp_mode_name(info->mode));
-	np_json_key(j, "program_id");
-	np_json_u64(j, info->program_id);
-	np_json_key(j, "driver");
-	np_json_str(j, info->driver[0] ? info->driver : NULL);
-	np_json_key(j, "acknowledged");
-	np_json_bool(j, info->acknowledged);
-	np_json_key(j, "notes");
-	np_json_str(j, info->notes);
-	np_json_key(j, "duration_s");
-	np_json_double(j, duration);
-	np_json_key(j, "packets");
-	np_json_u64(j, c->packets);
-	np_json_key(j, "bytes");
-	np_json_u64(j, c->bytes);
-	np_json_key(j, "per_second");
-	np_json_double(j, duration > 0 ? (double)c->packets / duration : 0);
+	np_json_kv_str(j, "mode", np_xdp_mode_name(info->mode));
+	np_json_kv_u64(j, "program_id", info->program_id);
+	np_json_kv_str(j, "driver", info->driver[0] ? info->driver : NULL);
+	np_json_kv_bool(j, "acknowledged", info->acknowledged);
+	np_json_kv_str(j, "notes", info->notes);
+	np_json_kv_double(j, "duration_s", duration);
+	np_json_kv_u64(j, "packets", c->packets);
+	np_json_kv_u64(j, "bytes", c->bytes);
+	np_json_kv_double(j, "per_second", duration > 0 ? (double)c->packets / duration : 0);
 	np_json_key(j, "per_queue");
 	cells(j, c->per_queue, c->nqueue, false);
 	np_json_key(j, "per_cpu");
