@@ -22,6 +22,17 @@ np_traffic "$NS_B" sink udp-sink 198.18.0.2 9002 --rcvbuf 4096
 np_traffic "$NS_A" flood1 udp-flood 198.18.0.2 9001 --src 198.18.0.1
 np_traffic "$NS_A" flood2 udp-flood 198.18.0.2 9002 --src 198.18.0.3
 np_traffic "$NS_A" flood6 udp-flood 2001:db8::2 9004 --gap-ms 1
+# IPv4 with options (ihl 6: a record-route-free NOP,NOP,NOP,EOL word): the ports sit past the
+# 20-byte header, where the drop program reads them apart. A closed port: NO_SOCKET.
+np_bg ip netns exec "$NS_A" timeout 120 "$NP_PY" -c '
+import socket, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.IPPROTO_IP, socket.IP_OPTIONS, b"\x01\x01\x01\x00")
+s.bind(("198.18.0.1", 0))
+while True:
+    s.sendto(b"x" * 32, ("198.18.0.2", 9006))
+    time.sleep(0.002)
+' > "$NP_TMP/ipopt.log" 2>&1
 np_wait_counter "$NS_B" UdpRcvbufErrors
 rule_packets() {
 	ip netns exec "$NS_B" iptables -L INPUT -v -x -n | awk '/dpt:9001/ {print $1}'
@@ -44,6 +55,7 @@ np_assert_json "$out" "$sk['top'][0]['src'] == '198.18.0.3' and $sk['top'][0]['d
 ns=$(printf "$top" NO_SOCKET)
 np_assert_json "$out" "$ns['top'][0]['src'] == '2001:db8::1' and $ns['top'][0]['ip_version'] == 6 and $ns['top'][0]['dport'] == 9004 and $ns['stage'] == 'transport'"
 np_assert_json "$out" "$ns['severity'] == 'info' and $ns['check'] == 'transport.udp-no-ports'"
+np_assert_json "$out" "any(f['src'] == '198.18.0.1' and f['dport'] == 9006 and f['ip_version'] == 4 for f in $ns['top'])"
 # Each source only under its own reason; the flows add up to the reason's count.
 np_assert_json "$out" "all(f['src'] == '198.18.0.1' for f in $nf['top']) and all(f['src'] == '198.18.0.3' for f in $sk['top'])"
 np_assert_json "$out" "sum(f['count'] for f in $nf['top']) + $nf['top_other'] == $nf['count']"
