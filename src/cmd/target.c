@@ -75,7 +75,7 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 	int r;
 
 	memset(t, 0, sizeof(*t));
-	t->ctx.proc_fd = t->ctx.sys_fd = t->ctx.top_fd = -1;
+	t->ctx.proc_fd = t->ctx.sys_fd = t->ctx.top_fd = t->ctx.run_fd = -1;
 	if (spec->netns) {
 		read_host_sysctls(t);
 		/* Before anything else is opened: /proc/net, /sys and every socket must be the

@@ -54,24 +54,47 @@ static bool irqbalance_in_cgroup(const struct np_ctx *ctx)
 	return false;
 }
 
-/* Bounds of the process scan: three system calls per process, so a host with tens of
- * thousands of them would otherwise pay tens of ms or more; past either bound the answer is
+/* irqbalance 1.5 and later (the file-based UI socket, Aug 2018) listen on
+ * /run/irqbalance/irqbalance<PID>.sock when that directory exists (its systemd unit makes it:
+ * RuntimeDirectory=). A killed daemon leaves its socket behind, so the PID must still be an
+ * irqbalance process. 1 found, 0 the directory holds no live one, -1 no such directory. */
+static int irqbalance_socket(const struct np_ctx *ctx)
+{
+	struct dirent *de;
+	int found = 0, seen = 0;
+	DIR *d;
+
+	if (np_opendir(ctx, NP_RUN, "irqbalance", &d) < 0)
+		return -1;
+	while ((de = readdir(d)) && !found && ++seen <= 64) {
+		char tail[8] = "", path[32], comm[32];
+		unsigned pid;
+
+		if (sscanf(de->d_name, "irqbalance%u%7s", &pid, tail) != 2 ||
+		    strcmp(tail, ".sock") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%u/comm", pid);
+		found = np_read_str(ctx, NP_PROC, path, comm, sizeof(comm)) > 0 &&
+			strcmp(comm, "irqbalance") == 0;
+	}
+	closedir(d);
+	return found;
+}
+
+/* Bounds of the last-resort process scan: three system calls per process, so a host with tens
+ * of thousands of them would otherwise pay tens of ms or more; past either bound the answer is
  * "unknown", never a guess. */
 #define IRQBALANCE_SCAN_MAX_PIDS 50000
 #define IRQBALANCE_SCAN_MAX_S 0.25
 
-/* irqbalance rewrites IRQ affinity every 10 s; knowing it runs explains "my pinning came back".
- * 1 running, 0 not, -1 unknown. */
-static int find_irqbalance(const struct np_ctx *ctx)
+/* Every /proc/PID/comm: 1 found, 0 not, -1 unknown (bounds hit, or a tree without processes). */
+static int irqbalance_scan(const struct np_ctx *ctx)
 {
 	double deadline = np_mono_now() + IRQBALANCE_SCAN_MAX_S;
 	struct dirent *de;
 	DIR *d;
 	int found = 0, pids = 0;
 
-	if (irqbalance_in_cgroup(ctx))
-		return 1;
-	/* Otherwise (no systemd, started by hand, another unit name) only a scan can tell. */
 	if (np_opendir(ctx, NP_PROC, ".", &d) < 0)
 		return -1;
 	while ((de = readdir(d)) && !found) {
@@ -89,12 +112,39 @@ static int find_irqbalance(const struct np_ctx *ctx)
 			found = 1;
 	}
 	closedir(d);
-	/* A captured tree without process directories cannot tell. */
 	return pids ? found : -1;
+}
+
+/*
+ * irqbalance rewrites IRQ affinity every 10 s; knowing it runs explains "my pinning came back".
+ * 1 running, 0 not, -1 unknown; *how says which signal answered. In a few reads, whatever the
+ * number of processes: its systemd unit's cgroup (any version run as irqbalance.service), its
+ * socket (1.5+). On a systemd host (/run/systemd/system, as sd_booted() tests) neither means it
+ * does not run: a hand-started 1.5+ without /run/irqbalance binds a nameless abstract socket and
+ * is missed. Only a host with neither systemd nor /run/irqbalance (a container, OpenRC, an old
+ * irqbalance) pays the bounded process scan.
+ */
+static int find_irqbalance(const struct np_ctx *ctx, const char **how)
+{
+	int r;
+
+	*how = "systemd unit";
+	if (irqbalance_in_cgroup(ctx))
+		return 1;
+	*how = "socket in /run/irqbalance";
+	r = irqbalance_socket(ctx);
+	if (r >= 0)
+		return r;
+	*how = "systemd host, no irqbalance unit or socket";
+	if (np_exists(ctx, NP_RUN, "systemd/system"))
+		return 0;
+	*how = "process scan (no systemd, no /run/irqbalance)";
+	return irqbalance_scan(ctx);
 }
 
 void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 {
+	const char *how;
 	char buf[4096];
 	int r;
 
@@ -106,10 +156,10 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 	s->host.ncpu_online = r == 0 ? np_cpuset_count(&s->host.online) : 0;
 	s->host.ncpu_from = r == 0 ? "cpu/online" : NULL;
 
-	r = find_irqbalance(ctx);
+	r = find_irqbalance(ctx, &how);
 	s->host.irqbalance = r;
 	np_src_set(s, NP_SRC_PROCESSES, r < 0 ? -ENOENT : 0,
-		   r < 0 ? "no process directories (captured tree?)" : NULL);
+		   r < 0 ? "no systemd unit, /run/irqbalance or process directories" : how);
 
 	read_parse(ctx, NP_PROC, "meminfo", s, NP_SRC_MEMINFO, parse_meminfo_cb, &s->mem);
 	if (ctx->live) {

@@ -65,7 +65,7 @@ static int open_tree(const char *root, const char *sub, bool confined)
 int np_ctx_open(struct np_ctx *ctx, const char *root)
 {
 	memset(ctx, 0, sizeof(*ctx));
-	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = -1;
+	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = ctx->run_fd = -1;
 	ctx->live = root == NULL || strcmp(root, "/") == 0;
 	ctx->confined = !ctx->live;
 	snprintf(ctx->root, sizeof(ctx->root), "%s", root ? root : "/");
@@ -75,6 +75,7 @@ int np_ctx_open(struct np_ctx *ctx, const char *root)
 
 	ctx->proc_fd = open_tree(ctx->root, "proc", ctx->confined);
 	ctx->sys_fd = open_tree(ctx->root, "sys", ctx->confined);
+	ctx->run_fd = open_tree(ctx->root, "run", ctx->confined);	/* optional */
 	if (ctx->confined)
 		ctx->top_fd = open_tree(ctx->root, ".", true);
 	/* A captured tree may hold only one of the two; having neither is an error. */
@@ -95,7 +96,9 @@ void np_ctx_close(struct np_ctx *ctx)
 		close(ctx->sys_fd);
 	if (ctx->top_fd >= 0)
 		close(ctx->top_fd);
-	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = -1;
+	if (ctx->run_fd >= 0)
+		close(ctx->run_fd);
+	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = ctx->run_fd = -1;
 }
 
 /* Under --root a FIFO planted in the tree would block the open (and every read) forever and a
@@ -115,7 +118,8 @@ static int confined_check(int fd, int flags)
 
 static int tree_fd(const struct np_ctx *ctx, enum np_tree t)
 {
-	return t == NP_PROC ? ctx->proc_fd : t == NP_SYS ? ctx->sys_fd : ctx->top_fd;
+	return t == NP_PROC ? ctx->proc_fd : t == NP_SYS ? ctx->sys_fd :
+	       t == NP_RUN ? ctx->run_fd : ctx->top_fd;
 }
 
 static int open_at(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags)

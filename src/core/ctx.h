@@ -9,8 +9,9 @@
 #include <dirent.h>
 
 /* NP_TOP is the tree's own top directory (a capture's META, a sosreport's sos_commands/): only
- * under --root; on the live system it has no files (reads give -ENOENT). */
-enum np_tree { NP_PROC, NP_SYS, NP_TOP };
+ * under --root; on the live system it has no files (reads give -ENOENT). NP_RUN is /run, where
+ * daemons leave their sockets (a tree's run/, when it has one). */
+enum np_tree { NP_PROC, NP_SYS, NP_TOP, NP_RUN };
 
 struct np_overlay;
 struct np_ktape;
@@ -37,6 +38,7 @@ struct np_ctx {
 	int proc_fd;		/* directory fd of ROOT/proc */
 	int sys_fd;		/* directory fd of ROOT/sys */
 	int top_fd;		/* directory fd of ROOT itself (--root only), else -1 */
+	int run_fd;		/* directory fd of ROOT/run, -1 when there is none */
 	bool confined;		/* --root given: resolve every path beneath the tree */
 	bool live;		/* reading the running kernel: netlink, ioctls, sysconf are meaningful */
 	char root[256];

@@ -33,7 +33,7 @@ struct np_fsrec {
 
 static const char *tree_name(enum np_tree t)
 {
-	return t == NP_PROC ? "proc" : t == NP_SYS ? "sys" : "top";
+	return t == NP_PROC ? "proc" : t == NP_SYS ? "sys" : t == NP_RUN ? "run" : "top";
 }
 
 struct np_fsrec *np_fsrec_new(void)
@@ -200,7 +200,8 @@ static int real_path(struct np_fsrec *r, int dfd, enum np_tree t, const char *pa
 
 static int tree_fd(const struct np_ctx *ctx, enum np_tree t)
 {
-	return t == NP_PROC ? ctx->proc_fd : t == NP_SYS ? ctx->sys_fd : -1;
+	return t == NP_PROC ? ctx->proc_fd : t == NP_SYS ? ctx->sys_fd :
+	       t == NP_RUN ? ctx->run_fd : -1;
 }
 
 void np_fsrec_content(struct np_fsrec *r, const struct np_ctx *ctx, enum np_tree t,
@@ -388,8 +389,10 @@ int np_fsrec_load_errors(struct np_fsrec *r, const char *text, size_t len)
 			line[l] = '\0';
 			if (sscanf(line, "%7[a-z]\t%4095[^\t]\t%d", tree, path, &err) == 3 &&
 			    err > 0 && err < 4096 &&
-			    (strcmp(tree, "proc") == 0 || strcmp(tree, "sys") == 0)) {
-				enum np_tree t = tree[0] == 'p' ? NP_PROC : NP_SYS;
+			    (strcmp(tree, "proc") == 0 || strcmp(tree, "sys") == 0 ||
+			     strcmp(tree, "run") == 0)) {
+				enum np_tree t = tree[0] == 'p' ? NP_PROC :
+						 tree[0] == 's' ? NP_SYS : NP_RUN;
 
 				np_fsrec_error(r, t, path, -err);
 			}

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Whether irqbalance runs, over temporary --root trees: systemd's cgroup answers alone; without
- * it the process scan decides; a tree with neither cannot tell.
+ * Whether irqbalance runs, over temporary --root trees: systemd's cgroup answers alone; then its
+ * socket in /run/irqbalance (with the PID alive); a systemd host with neither has none running,
+ * without a process scan; only a tree with neither systemd nor /run/irqbalance scans; a tree
+ * with nothing cannot tell.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -48,6 +50,8 @@ static int teardown(void **state)
 	return r == 0 ? 0 : -1;
 }
 
+static char how[128];		/* the processes source's detail of the last irqbalance_of() */
+
 static int irqbalance_of(const char *root)
 {
 	struct np_snapshot s;
@@ -59,6 +63,7 @@ static int irqbalance_of(const char *root)
 	np_collect_host(&ctx, &s);
 	np_ctx_close(&ctx);
 	r = s.host.irqbalance;
+	snprintf(how, sizeof(how), "%s", s.src[NP_SRC_PROCESSES].detail);
 	np_snapshot_free(&s);
 	return r;
 }
@@ -95,6 +100,36 @@ static void test_stopped_unit_then_scan(void **state)
 	assert_int_equal(irqbalance_of(root), 0);
 	tree_put(root, "proc/977/comm", "irqbalance\n");	/* started by hand */
 	assert_int_equal(irqbalance_of(root), 1);
+	assert_non_null(strstr(how, "process scan"));
+}
+
+/* irqbalance 1.5+: its socket names its PID, which must still be irqbalance (a killed daemon
+ * leaves the socket). A decoy process proves the answer did not come from a scan. */
+static void test_socket(void **state)
+{
+	const char *root = *state;
+
+	tree_put(root, "run/irqbalance/irqbalance731.sock", "");
+	tree_put(root, "proc/731/comm", "irqbalance\n");
+	assert_int_equal(irqbalance_of(root), 1);
+	assert_non_null(strstr(how, "socket"));
+	tree_put(root, "proc/731/comm", "bash\n");	/* the PID was reused */
+	tree_put(root, "proc/977/comm", "irqbalance\n");
+	assert_int_equal(irqbalance_of(root), 0);
+	assert_non_null(strstr(how, "socket"));
+}
+
+/* A systemd host (/run/systemd/system) without the unit's cgroup or a socket: not running, in
+ * a few reads whatever the number of processes (the planted one would be found by a scan: a
+ * hand-started irqbalance without /run/irqbalance is the documented miss). */
+static void test_systemd_host_no_scan(void **state)
+{
+	const char *root = *state;
+
+	tree_put(root, "run/systemd/system/.keep", "");
+	tree_put(root, "proc/977/comm", "irqbalance\n");
+	assert_int_equal(irqbalance_of(root), 0);
+	assert_non_null(strstr(how, "systemd host"));
 }
 
 int main(void)
@@ -103,6 +138,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cgroup_v2, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgroup_v1, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stopped_unit_then_scan, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_socket, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_systemd_host_no_scan, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

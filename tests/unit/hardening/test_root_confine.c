@@ -306,7 +306,7 @@ static void test_relative_tree_escape(void **state)
  */
 static void test_magic_links(void **state)
 {
-	struct np_ctx ctx = { .sys_fd = -1, .top_fd = -1, .confined = true };
+	struct np_ctx ctx = { .sys_fd = -1, .top_fd = -1, .run_fd = -1, .confined = true };
 	char *buf, path[64], name[64];
 	size_t len;
 	int out, r;
@@ -339,7 +339,7 @@ static void test_special_files(void **state)
 {
 	struct dirs *d = *state;
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
-	struct np_ctx ctx, dev = { .proc_fd = -1, .sys_fd = -1, .confined = true };
+	struct np_ctx ctx, dev = { .proc_fd = -1, .sys_fd = -1, .run_fd = -1, .confined = true };
 	char *buf;
 	size_t len;
 	int sock;
