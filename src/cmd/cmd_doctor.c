@@ -340,9 +340,16 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 		.color = !d->json && !d->prom && np_color_enabled(d->color, stdout),
 		.verbose = d->opt.verbose,
 	};
+	const struct np_snapshot *devs[NP_STACK_MAX];
 	char tmp[PATH_MAX];
 	FILE *out = stdout;
 	int code, r;
+
+	/* Each device's latest snapshot, for the series that are the device's own. */
+	for (size_t i = 0; i < dr->n; i++)
+		if (dr->run[i].have_cur || dr->run[i].have_prev)
+			devs[v.ndevs++] = dr->run[i].have_cur ? &dr->run[i].cur : &dr->run[i].prev;
+	v.devs = devs;
 
 	if (np_runs_analyze(dr, dt, &d->opt, &d->cfg.ovr, np_selection_want, &d->cfg.sel) < 0)
 		return np_fail(st, "out of memory");

@@ -27,8 +27,14 @@ static const struct np_opt doctor_opts[] = {
 	  "node_exporter textfile collector)",
 	  .man = "Output format: \\fBtext\\fR (default), \\fBjson\\fR (same as \\fB\\-\\-json\\fR) or \\fBprometheus\\fR:\n"
 		 "the Prometheus text exposition format 0.0.4 for node_exporter's textfile collector. Metrics are\n"
-		 "named \\fBnetpath_*\\fR, carry an \\fBinterface\\fR label (and \\fBnetns\\fR with \\fB\\-\\-netns\\fR),\n"
-		 "and form a bounded set: per\\-stage packet and drop counters since boot\n"
+		 "named \\fBnetpath_*\\fR and form a bounded set. A device's own series (link, rings, channels,\n"
+		 "queues, driver counters, qdiscs, \\fBnetpath_stack_device_info\\fR,\n"
+		 "\\fBnetpath_device_check_severity\\fR) carry an \\fBinterface\\fR label, one per device of the\n"
+		 "stack; host\\-wide ones (per\\-CPU softnet, netdev_*, rmem_max, tcp_mem/udp_mem and their usage,\n"
+		 "conntrack_max) carry none and appear once, so one \\fB\\-\\-all\\fR file per host never counts them\n"
+		 "twice; the run's verdict and the namespace's values carry none either. With \\fB\\-\\-netns\\fR\n"
+		 "every series but the host\\-wide ones (left to the host's own run) carries \\fBnetns\\fR.\n"
+		 "The series: per\\-stage packet and drop counters since boot\n"
 		 "(\\fBnetpath_stage_packets_total\\fR, \\fBnetpath_stage_drops_total\\fR) and their rates over the\n"
 		 "interval (\\fBnetpath_stage_*_per_second\\fR), one \\fBnetpath_check_severity\\fR gauge per check\n"
 		 "(0 ok, 1 info, 2 warning, 3 critical; a check whose data was unavailable reports 0 and\n"
@@ -39,7 +45,8 @@ static const struct np_opt doctor_opts[] = {
 		 "(ring and channel sizes, netdev_max_backlog, netdev_budget, tcp_mem/udp_mem thresholds and\n"
 		 "usage in pages, rmem_max, tcp_rmem, conntrack, per\\-CPU softnet counters, per\\-queue counters,\n"
 		 "qdisc drops) and driver counters summed by what they witness\n"
-		 "(\\fBnetpath_nic_witness_total\\fR). Every raw driver counter only with \\fB\\-\\-all\\-counters\\fR.\n"
+		 "(\\fBnetpath_nic_witness_total\\fR). Every raw driver counter\n"
+		 "(\\fBnetpath_nic_driver_stat_total\\fR) only with \\fB\\-\\-all\\-counters\\fR.\n"
 		 "Series absent from the output were not reported by the kernel or driver.",
 	  .kind = NP_ARG_CHOICE, .words = "text json prometheus",
 	  .hint = "text, json, prometheus"),
@@ -183,7 +190,8 @@ static const struct np_opt doctor_opts[] = {
 	NP_OPT(NP_DOCTOR_ALL_COUNTERS, "all-counters", NULL,
 	  "JSON and prometheus: every driver counter, not only those\n"
 	  "that witness loss",
-	  .man = "In JSON, list every driver\\-private counter, not only those that witness a loss or a throttle."),
+	  .man = "In JSON and Prometheus, list every driver\\-private counter, not only those that witness a loss\n"
+		 "or a throttle."),
 	NP_OPT(NP_DOCTOR_CONFIG, "config", "FILE",
 	  "settings file (default /etc/netpath.conf when it exists);\n"
 	  "the command line overrides it",
