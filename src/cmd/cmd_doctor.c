@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "deadline.h"
 #include "doctor_stack.h"
 #include "collect.h"
 #include "sock_diag.h"
@@ -39,6 +40,7 @@ struct doctor_args {
 	bool all;			/* --all: every interface that is up and carries traffic */
 	int sockets_top;
 	double interval_of;		/* --interval-of: seconds between --before and --root */
+	double timeout;			/* -t/--timeout: seconds, 0 for none */
 	struct np_config cfg;		/* the config file, then the command line over it */
 	struct np_selection cli_sel;	/* --check/--skip: replace the file's lists on merge */
 };
@@ -103,6 +105,9 @@ static int set_option(void *arg, int id, const struct np_optval *v, struct np_st
 		break;
 	case NP_DOCTOR_COLOR:
 		d->color = (enum np_color)v->choice;
+		break;
+	case 't':
+		d->timeout = v->num;
 		break;
 	case NP_DOCTOR_ROOT:
 		d->root = v->s;
@@ -193,6 +198,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 			       "no -o");
 	if (d->before && !d->root)
 		return np_fail(st, "--before needs --root (two captures of the same machine)");
+	if (d->timeout > 0 && d->root == NULL && d->timeout <= d->opt.interval)
+		return np_fail(st, "--timeout %g s must exceed the interval (%g s): the run samples "
+			       "for that long", d->timeout, d->opt.interval);
 	if (d->interval_of > 0 && !d->before)
 		return np_fail(st, "--interval-of needs --before (the spacing of two captures)");
 	if (d->netns && d->root)
@@ -427,6 +435,16 @@ int np_cmd_doctor(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return finish(&d, &st);
 	np_log_set_verbosity(d.opt.verbose);
+	/* Monitoring runs are bounded, and end UNKNOWN when the monitoring system ends them. */
+	if (d.nagios || d.timeout > 0) {
+		struct np_deadline_msgs m;
+
+		np_deadline_format(&m, "doctor", d.nagios && !d.json, d.timeout);
+		if (np_deadline_arm(&m, d.nagios && !d.json ? 1 : 2, d.timeout) < 0) {
+			np_fail(&st, "cannot arm --timeout: %s", strerror(errno));
+			return finish(&d, &st);
+		}
+	}
 	{
 		struct np_target_spec spec = {
 			.cmd = "doctor", .netns = d.netns, .root = d.root,

@@ -68,12 +68,34 @@ static const struct np_opt doctor_opts[] = {
 		 "naming the (up to three) worst findings with their numbers, then \\(lq|\\(rq and performance\n"
 		 "data: the interval in seconds, drops per second at each stage (drop counters with unit\n"
 		 "\\fBc\\fR when \\fB\\-\\-interval 0\\fR), softnet drops with the warning and critical thresholds of\n"
-		 "softnet.backlog\\-drops, and the number of checks at each severity. When some stages could not\n"
+		 "softnet.backlog\\-drops, and the number of checks at each severity. Thresholds are Monitoring\n"
+		 "Plugins ranges that alert where netpath does, at or above the level:\n"
+		 "\\fB@1:\\fR, not \\fB1\\fR (which would mean above 1). When some stages could not\n"
 		 "be judged the status line says how many were and names the others\n"
 		 "(\\(lq; 1 of 10 stages judged (not judged: link, nic, ...)\\(rq). Following lines give every\n"
 		 "warning and critical finding. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
 		 "3 UNKNOWN (could not diagnose, or no stage of the receive path could be judged; the reason is\n"
 		 "on the status line)."),
+	NP_OPT('t', "timeout", "SEC",
+	  "give up after SEC seconds: UNKNOWN (exit 3) with a one-line\n"
+	  "reason, as monitoring plugins do (default: no limit)",
+	  .man = "Give up after\n"
+		 ".I SEC\n"
+		 "seconds (1 to 3600, fractions allowed): exit 3 (UNKNOWN) with the line\n"
+		 ".RB \\(lq \"NETPATH UNKNOWN \\- timed out after SEC s (\\-\\-timeout)\" \\(rq\n"
+		 "on standard output with\n"
+		 ".BR \\-\\-nagios ,\n"
+		 "on standard error otherwise. With\n"
+		 ".B \\-\\-nagios\n"
+		 "or\n"
+		 ".BR \\-\\-timeout ,\n"
+		 "SIGTERM and SIGALRM (how monitoring systems end a plugin that runs too long) give the same\n"
+		 "UNKNOWN line and exit 3. The\n"
+		 ".B \\-o\n"
+		 "temporary file and an unpacked archive are removed first; the\n"
+		 ".B \\-o\n"
+		 "file keeps its previous content. The timeout must exceed the interval.",
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 3600, .hint = "seconds, 1 to 3600"),
 	NP_OPT(NP_DOCTOR_COLOR, "color", "WHEN", "auto, always or never (default auto)",
 	  .man = ".BR auto \" (default: colour on a terminal unless \" NO_COLOR \" is set), \" always \" or \" never .",
 	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),

@@ -23,6 +23,11 @@ void np_render_doctor_prom(FILE *out, const struct np_doctor_view *v, bool raw_d
  * 1 WARNING, 2 CRITICAL.
  */
 int np_render_doctor_nagios(FILE *out, const struct np_doctor_view *v);
+/*
+ * A perfdata warn/crit field for a netpath level t (alert when the value is at or above t) in
+ * the Monitoring Plugins range syntax: "@t:" (inside t..infinity, ends included); "" for NaN.
+ */
+void np_nagios_range_at_least(double t, char *buf, size_t size);
 /* "NETPATH UNKNOWN - reason" for exit code 3 (could not diagnose). */
 void np_render_nagios_unknown(FILE *out, const char *reason);
 
