@@ -15,6 +15,7 @@
 #include "collect.h"
 #include "sock_diag.h"
 #include "commands.h"
+#include "command_config.h"
 #include "doctor_config.h"
 #include "ctx.h"
 #include "target.h"
@@ -52,36 +53,6 @@ static int finish(const struct doctor_args *d, const struct np_status *st)
 	if (np_failed(st) && d->nagios && !d->json)
 		np_render_nagios_unknown(stdout, st->msg);
 	return np_finish(st, "doctor", d->json);
-}
-
-/*
- * The config file (--config FILE, else /etc/netpath.conf if it exists) before the other
- * options, so that each of them overrides it: a first pass finds --config (or --config=FILE);
- * the file's interval/rtt/bandwidth go through the same parsers as the options.
- */
-static int load_config(int argc, char **argv, struct doctor_args *d, struct np_status *st)
-{
-	const char *path = NULL, *v;
-	char err[512];
-
-	if (np_opts_prescan(&np_doctor_spec, argc, argv, NP_DOCTOR_CONFIG, &path))
-		return 0;	/* --help works whatever the file says */
-	if (np_config_load(path ? path : NP_CONFIG_PATH, path != NULL, &d->cfg, err,
-			   sizeof(err)) < 0)
-		return np_fail(st, "%s", err);
-	v = d->cfg.interval.text;
-	if (d->cfg.interval.line && np_parse_number(v, 0, 3600, &d->opt.interval) < 0)
-		return np_fail(st, "%s:%u: invalid interval '%s' (seconds, 0 to 3600)", d->cfg.path,
-			       d->cfg.interval.line, v);
-	v = d->cfg.rtt.text;
-	if (d->cfg.rtt.line && np_parse_number(v, 0.001, 100000, &d->opt.rtt_ms) < 0)
-		return np_fail(st, "%s:%u: invalid rtt '%s' (milliseconds, > 0)", d->cfg.path,
-			       d->cfg.rtt.line, v);
-	v = d->cfg.bandwidth.text;
-	if (d->cfg.bandwidth.line && np_parse_bandwidth(v, &d->opt.bandwidth_bps) < 0)
-		return np_fail(st, "%s:%u: invalid bandwidth '%s' (e.g. 10G, 500M, 100k)",
-			       d->cfg.path, d->cfg.bandwidth.line, v);
-	return 0;
 }
 
 /* One option, its value already checked against the table (spec_doctor.c). */
@@ -181,7 +152,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 			d->nagios = true;
 	}
 	/* Before the file: a misspelt --config must not read the default one. */
-	if (np_opts_exact(&np_doctor_spec, argc, argv, st) < 0 || load_config(argc, argv, d, st) < 0 ||
+	if (np_opts_exact(&np_doctor_spec, argc, argv, st) < 0 ||
+	    np_command_config_load(&np_doctor_spec, NP_DOCTOR_CONFIG, argc, argv, &d->cfg, &d->opt,
+				   &d->opt.interval, st) < 0 ||
 	    np_opts_parse(&np_doctor_spec, argc, argv, set_option, d, st) < 0)
 		return -1;
 	if (optind < argc)

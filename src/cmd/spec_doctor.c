@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath doctor`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "conffile.h"
 #include "specs.h"
 
 static const struct np_opt doctor_opts[] = {
@@ -215,18 +216,18 @@ static const struct np_opt doctor_opts[] = {
 	  .man = "In JSON and Prometheus, list every driver\\-private counter, not only those that witness a loss\n"
 		 "or a throttle."),
 	NP_OPT(NP_DOCTOR_CONFIG, "config", "FILE",
-	  "settings file (default /etc/netpath.conf when it exists);\n"
+	  "settings file (default " NP_CONFIG_PATH " when it exists);\n"
 	  "the command line overrides it",
 	  .man = "Read settings from\n"
 		 ".I FILE\n"
 		 "instead of\n"
-		 ".IR /etc/netpath.conf .\n"
+		 ".IR " NP_CONFIG_PATH " .\n"
 		 "A missing\n"
-		 ".I /etc/netpath.conf\n"
+		 ".I " NP_CONFIG_PATH "\n"
 		 "is no error (there are simply no settings); a missing or unreadable\n"
 		 ".I FILE\n"
 		 "is (exit 3), and so is an\n"
-		 ".I /etc/netpath.conf\n"
+		 ".I " NP_CONFIG_PATH "\n"
 		 "that exists but cannot be read, or that someone other than its owner could change (see\n"
 		 ".BR FILES ).\n"
 		 ".B \\-\\-config /dev/null\n"
