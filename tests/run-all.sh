@@ -17,11 +17,14 @@ phase_done() {
 }
 
 [ -d build/meson-private ] || meson setup build >/dev/null
+# Warnings are errors here (CI), not in a user's build (meson.build's default_options).
+meson configure build -Dwerror=true >/dev/null
 meson compile -C build >/dev/null
 phase_done "build (plain)"
 
 [ -d build-asan/meson-private ] || \
 	meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+meson configure build-asan -Dwerror=true >/dev/null
 meson compile -C build-asan >/dev/null
 phase_done "build (ASan+UBSan)"
 
