@@ -2,8 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Build the Debian package from the committed tree (git archive HEAD, or the work tree with
 # --worktree) in a temporary directory, as debian/rules says (the unit tests run inside), then
-# lintian it: no error, no warning, no pedantic note that debian/ does not explain. Prints the
-# .deb's path and the build's time; the directory is kept for inspection.
+# lintian it: no error, no warning (pedantic and info tags are printed for review). Then, without
+# installing anything on this machine, unpacks the .deb into a scratch root and runs the
+# packaged timer's service ExecStart line, pointed at that root's binary and a fixture tree,
+# as the unit would (tests/docs/systemd-units.sh does the same from the build directory): it
+# must write one textfile that promtool accepts. Prints the .deb's path and the build's time;
+# the directory is kept for inspection.
 # Usage: tools/build-deb.sh [--worktree] [OUTDIR]   (needs dpkg-dev, debhelper, lintian and the
 # build dependencies of debian/control: tools/install-deps.sh installs them)
 set -eu
@@ -29,4 +33,21 @@ deb=$(ls "$out"/netpath_*.deb | grep -v dbgsym)
 lintian --fail-on error,warning -I --pedantic "$out"/netpath_*.changes > "$out/lintian.log" 2>&1 ||
 	{ cat "$out/lintian.log"; echo "build-deb: lintian complains (log: $out/lintian.log)"; exit 1; }
 [ ! -s "$out/lintian.log" ] || sed 's/^/lintian: /' "$out/lintian.log" | grep -v "root privileges" || true
-echo "build-deb: $deb built in $((t1 - t0)) s, lintian clean"
+root=$out/root
+mkdir -p "$root/textfile"
+dpkg-deb -x "$deb" "$root"
+unit=$root/lib/systemd/system/netpath-textfile.service
+line=$(sed -n 's/^ExecStart=//p' "$unit")
+dir=$(sed -n 's/^ReadWritePaths=//p' "$unit")
+line=$(echo "$line" | sed -e "s|^/usr/sbin/netpath |$root/usr/sbin/netpath |" -e "s|$dir|$root/textfile|")
+tree=$PWD/tests/fixtures/trees/x710-server
+rc=0
+# shellcheck disable=SC2086 # split as systemd splits it
+(umask 022; exec nice -n 19 timeout 45 $line --root "$tree/after" --before "$tree/before") || rc=$?
+[ "$rc" -le 2 ] || { echo "build-deb: the packaged ExecStart exited $rc"; exit 1; }
+[ "$(ls -A "$root/textfile")" = netpath.prom ] || { echo "build-deb: no textfile written"; exit 1; }
+if command -v promtool >/dev/null; then
+	promtool check metrics < "$root/textfile/netpath.prom" ||
+		{ echo "build-deb: promtool rejects the packaged run's textfile"; exit 1; }
+fi
+echo "build-deb: $deb built in $((t1 - t0)) s, lintian clean, its service's ExecStart wrote a valid textfile"
