@@ -170,6 +170,23 @@ rc=$?
 grep -q "^NETPATH UNKNOWN - .*no-such-if0" "$NP_TMP/nagios" ||
 	np_fail "no UNKNOWN status line: $(cat "$NP_TMP/nagios")"
 
+# ---- Nagios: SIGTERM (a monitoring system's own timeout) and -t: UNKNOWN, exit 3 ----
+ip netns exec "$NS_B" "$NETPATH" doctor vb --nagios --interval 5 > "$NP_TMP/nagios" \
+	2> "$NP_TMP/err" &
+pid=$!
+# SIGTERM is caught (bit 15 of SigCgt) once doctor has armed its handler: then end it.
+term_caught() { (( 0x$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status") & 0x4000 )); }
+np_wait_until 5 "netpath doctor catching SIGTERM" term_caught "$pid"
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 3 ] || np_fail "--nagios ended by SIGTERM: exit $rc, expected 3"
+[ "$(cat "$NP_TMP/nagios")" = "NETPATH UNKNOWN - terminated by SIGTERM" ] ||
+	np_fail "--nagios ended by SIGTERM printed: $(cat "$NP_TMP/nagios")"
+ip netns exec "$NS_B" "$NETPATH" doctor vb --nagios --interval 0 --timeout 1 > "$NP_TMP/nagios" \
+	2> "$NP_TMP/err"
+[ $? -le 2 ] || np_fail "--timeout 1 with --interval 0 timed out: $(cat "$NP_TMP/nagios")"
+
 # ---- Nagios: a UDP receiver that never reads, flooded ----
 np_pair snd rcv
 np_traffic "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096
@@ -190,8 +207,10 @@ word, text, perf = m.groups()
 assert rc == {"WARNING": 1, "CRITICAL": 2}[word], f"exit {rc} for {word}"
 assert first.count("|") == 1
 # perfdata: 'label'=value[UOM];[warn];[crit];[min];[max], plugin guidelines' units only
+# with warn and crit as Monitoring Plugins ranges ([@][start:][end], start may be ~)
 num = r"-?[0-9]+(\.[0-9]+)?"
-item = re.compile(rf"'[^'=]+'={num}(s|%|B|KB|MB|TB|c)?(;({num})?){{0,4}}$")
+rng = rf"@?(({num}|~):)?({num})?"
+item = re.compile(rf"'[^'=]+'={num}(s|%|B|KB|MB|TB|c)?(;{rng}(;{rng}(;({num})?(;({num})?)?)?)?)?$")
 perfs = perf.split(" ")
 for p in perfs:
     assert item.match(p), f"perfdata item {p!r}"
