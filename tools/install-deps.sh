@@ -9,6 +9,9 @@ $SUDO apt-get update -qq
 # bsdextrautils has col(1) (tests/docs/man-check.sh; util-linux had it before Debian 11 and
 # Ubuntu 22.04), time is GNU /usr/bin/time (tests/integration/sockets-scale.sh's peak RSS): a
 # stock root has neither, and the tests fail or skip without them.
+# prometheus is for promtool (tests/docs/prometheus.sh, the mixin's rule tests), systemd for
+# systemd-analyze verify of the textfile-collector units (tests/docs/systemd-units.sh);
+# dpkg-dev, debhelper and lintian build and check the Debian package (tools/build-deb.sh).
 # clang, llvm and bpftool build the BPF programs of `netpath trace`; without them netpath still
 # builds and trace says which one is missing.
 $SUDO apt-get install -y -qq --no-install-recommends \
@@ -20,6 +23,8 @@ $SUDO apt-get install -y -qq --no-install-recommends \
 	bsdextrautils time \
 	libncurses-dev tmux \
 	valgrind strace \
+	prometheus systemd \
+	dpkg-dev debhelper lintian \
 	>/dev/null
 # libFuzzer's runtime for tests/fuzz (clang -fsanitize=fuzzer). Not every release has this
 # package name; without it tests/fuzz/run.sh skips the fuzz step and says why.

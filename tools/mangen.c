@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "conffile.h"
 #include "mangen.h"
 #include "specs.h"
 
@@ -161,7 +162,7 @@ static void thresholds(FILE *out, const struct np_check *c)
 		roff_word(out, c->id);
 		fputs("\nor a\n.B skip ", out);
 		roff_word(out, c->id);
-		fputs("\nline in\n.IR /etc/netpath.conf .\n", out);
+		fputs("\nline in\n.IR " NP_CONFIG_PATH " .\n", out);
 		return;
 	}
 	if (!isnan(c->warn))
@@ -174,7 +175,7 @@ static void thresholds(FILE *out, const struct np_check *c)
 			      c->thr_unit[0] == '(' ? " %s" : " (%s)", c->thr_unit);
 	snprintf(text + n, sizeof(text) - (size_t)n, ".");
 	roff(out, text);
-	fputs(".br\nIn /etc/netpath.conf (or the file of \\-\\-config):\n.br\n", out);
+	fputs(".br\nIn " NP_CONFIG_PATH " (or the file of \\-\\-config):\n.br\n", out);
 	fputs(".B \"threshold ", out);
 	roff_word(out, c->id);
 	fputc(' ', out);
@@ -186,6 +187,19 @@ static void thresholds(FILE *out, const struct np_check *c)
 	fputs("\"\n.br\n", out);
 	if (!isnan(c->warn) && !isnan(c->crit))
 		fputs("Either level may be given alone; the other keeps its default.\n", out);
+}
+
+/* A template line with @CONFIG_PATH@: the settings file of this build (meson's sysconfdir). */
+static void config_path(FILE *out, const char *line)
+{
+	const char *at;
+
+	while ((at = strstr(line, "@CONFIG_PATH@"))) {
+		fwrite(line, 1, (size_t)(at - line), out);
+		fputs(NP_CONFIG_PATH, out);
+		line = at + strlen("@CONFIG_PATH@");
+	}
+	fputs(line, out);
 }
 
 /* @CHECKS@: every check in full, by stage (netpath-checks(7)). */
@@ -333,6 +347,8 @@ static int troff(const char *tmpl, const char *outpath)
 			}
 		} else if (strcmp(line, "@CHECK_LIST@\n") == 0) {
 			check_list(out);
+		} else if (strstr(line, "@CONFIG_PATH@")) {
+			config_path(out, line);
 		} else if (!nofill && line[0] != '.' && len > WRAP + 1) {
 			wrapped(out, line, len - (line[len - 1] == '\n'));
 		} else {

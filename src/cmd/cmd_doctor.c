@@ -10,10 +10,12 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "deadline.h"
 #include "doctor_stack.h"
 #include "collect.h"
 #include "sock_diag.h"
 #include "commands.h"
+#include "command_config.h"
 #include "doctor_config.h"
 #include "ctx.h"
 #include "target.h"
@@ -40,6 +42,7 @@ struct doctor_args {
 	bool all;			/* --all: every interface that is up and carries traffic */
 	int sockets_top;
 	double interval_of;		/* --interval-of: seconds between --before and --root */
+	double timeout;			/* -t/--timeout: seconds, 0 for none */
 	struct np_config cfg;		/* the config file, then the command line over it */
 	struct np_selection cli_sel;	/* --check/--skip: replace the file's lists on merge */
 };
@@ -51,36 +54,6 @@ static int finish(const struct doctor_args *d, const struct np_status *st)
 	if (np_failed(st) && d->nagios && !d->json)
 		np_render_nagios_unknown(stdout, st->msg);
 	return np_finish(st, "doctor", d->json);
-}
-
-/*
- * The config file (--config FILE, else /etc/netpath.conf if it exists) before the other
- * options, so that each of them overrides it: a first pass finds --config (or --config=FILE);
- * the file's interval/rtt/bandwidth go through the same parsers as the options.
- */
-static int load_config(int argc, char **argv, struct doctor_args *d, struct np_status *st)
-{
-	const char *path = NULL, *v;
-	char err[512];
-
-	if (np_opts_prescan(&np_doctor_spec, argc, argv, NP_DOCTOR_CONFIG, &path))
-		return 0;	/* --help works whatever the file says */
-	if (np_config_load(path ? path : NP_CONFIG_PATH, path != NULL, &d->cfg, err,
-			   sizeof(err)) < 0)
-		return np_fail(st, "%s", err);
-	v = d->cfg.interval.text;
-	if (d->cfg.interval.line && np_parse_number(v, 0, 3600, &d->opt.interval) < 0)
-		return np_fail(st, "%s:%u: invalid interval '%s' (seconds, 0 to 3600)", d->cfg.path,
-			       d->cfg.interval.line, v);
-	v = d->cfg.rtt.text;
-	if (d->cfg.rtt.line && np_parse_number(v, 0.001, 100000, &d->opt.rtt_ms) < 0)
-		return np_fail(st, "%s:%u: invalid rtt '%s' (milliseconds, > 0)", d->cfg.path,
-			       d->cfg.rtt.line, v);
-	v = d->cfg.bandwidth.text;
-	if (d->cfg.bandwidth.line && np_parse_bandwidth(v, &d->opt.bandwidth_bps) < 0)
-		return np_fail(st, "%s:%u: invalid bandwidth '%s' (e.g. 10G, 500M, 100k)",
-			       d->cfg.path, d->cfg.bandwidth.line, v);
-	return 0;
 }
 
 /* One option, its value already checked against the table (spec_doctor.c). */
@@ -104,6 +77,9 @@ static int set_option(void *arg, int id, const struct np_optval *v, struct np_st
 		break;
 	case NP_DOCTOR_COLOR:
 		d->color = (enum np_color)v->choice;
+		break;
+	case 't':
+		d->timeout = v->num;
 		break;
 	case NP_DOCTOR_ROOT:
 		d->root = v->s;
@@ -177,7 +153,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 			d->nagios = true;
 	}
 	/* Before the file: a misspelt --config must not read the default one. */
-	if (np_opts_exact(&np_doctor_spec, argc, argv, st) < 0 || load_config(argc, argv, d, st) < 0 ||
+	if (np_opts_exact(&np_doctor_spec, argc, argv, st) < 0 ||
+	    np_command_config_load(&np_doctor_spec, NP_DOCTOR_CONFIG, argc, argv, &d->cfg, &d->opt,
+				   &d->opt.interval, st) < 0 ||
 	    np_opts_parse(&np_doctor_spec, argc, argv, set_option, d, st) < 0)
 		return -1;
 	if (optind < argc)
@@ -194,6 +172,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 			       "no -o");
 	if (d->before && !d->root)
 		return np_fail(st, "--before needs --root (two captures of the same machine)");
+	if (d->timeout > 0 && d->root == NULL && d->timeout <= d->opt.interval)
+		return np_fail(st, "--timeout %g s must exceed the interval (%g s): the run samples "
+			       "for that long", d->timeout, d->opt.interval);
 	if (d->interval_of > 0 && !d->before)
 		return np_fail(st, "--interval-of needs --before (the spacing of two captures)");
 	if (d->netns && d->root)
@@ -342,9 +323,16 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 		.color = !d->json && !d->prom && np_color_enabled(d->color, stdout),
 		.verbose = d->opt.verbose,
 	};
+	const struct np_snapshot *devs[NP_STACK_MAX];
 	char tmp[PATH_MAX];
 	FILE *out = stdout;
 	int code, r;
+
+	/* Each device's latest snapshot, for the series that are the device's own. */
+	for (size_t i = 0; i < dr->n; i++)
+		if (dr->run[i].have_cur || dr->run[i].have_prev)
+			devs[v.ndevs++] = dr->run[i].have_cur ? &dr->run[i].cur : &dr->run[i].prev;
+	v.devs = devs;
 
 	if (np_runs_analyze(dr, dt, &d->opt, &d->cfg.ovr, np_selection_want, &d->cfg.sel) < 0)
 		return np_fail(st, "out of memory");
@@ -422,6 +410,16 @@ int np_cmd_doctor(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return finish(&d, &st);
 	np_log_set_verbosity(d.opt.verbose);
+	/* Monitoring runs are bounded, and end UNKNOWN when the monitoring system ends them. */
+	if (d.nagios || d.timeout > 0) {
+		struct np_deadline_msgs m;
+
+		np_deadline_format(&m, "doctor", d.nagios && !d.json, d.timeout);
+		if (np_deadline_arm(&m, d.nagios && !d.json ? 1 : 2, d.timeout) < 0) {
+			np_fail(&st, "cannot arm --timeout: %s", strerror(errno));
+			return finish(&d, &st);
+		}
+	}
 	{
 		struct np_target_spec spec = {
 			.cmd = "doctor", .netns = d.netns, .root = d.root,

@@ -11,6 +11,7 @@
 
 #include "clock.h"
 #include "collect.h"
+#include "command_config.h"
 #include "commands.h"
 #include "ctx.h"
 #include "funnel.h"
@@ -46,6 +47,8 @@ struct trace_args {
 	struct np_xdp_opts xdp_opt;
 	unsigned int top;
 	struct np_trace_opts topt;
+	struct np_options opt;		/* rtt and bandwidth from the settings file */
+	struct np_config cfg;		/* the settings file doctor reads too */
 };
 
 /* Set by SIGINT/SIGTERM; the wait loop polls it. Nothing else happens in the handler. */
@@ -109,6 +112,8 @@ static int set_option(void *arg, int id, const struct np_optval *v, struct np_st
 	case NP_TRACE_STACK:
 		t->topt.stacks = true;
 		break;
+	case NP_TRACE_CONFIG:
+		break;		/* read by np_command_config_load() */
 	case 'v':
 		t->verbose++;
 		break;
@@ -124,7 +129,11 @@ static int parse_args(int argc, char **argv, struct trace_args *t, struct np_sta
 	t->duration = 10;
 	t->top = 5;
 	t->json = np_argv_has(argc, argv, json);
-	if (np_opts_parse(&np_trace_spec, argc, argv, set_option, t, st) < 0)
+	t->opt.rtt_ms = NAN;
+	t->opt.bandwidth_bps = NAN;
+	if (np_command_config_load(&np_trace_spec, NP_TRACE_CONFIG, argc, argv, &t->cfg, &t->opt,
+				   NULL, st) < 0 ||
+	    np_opts_parse(&np_trace_spec, argc, argv, set_option, t, st) < 0)
 		return -1;
 	if (optind < argc)
 		t->ifname = argv[optind++];
@@ -193,7 +202,8 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	       struct np_status *st)
 {
 	struct np_snapshot prev, cur;
-	struct np_options opt = { .rtt_ms = NAN, .bandwidth_bps = NAN, .verbose = t->verbose };
+	struct np_options opt = { .rtt_ms = t->opt.rtt_ms, .bandwidth_bps = t->opt.bandwidth_bps,
+				  .verbose = t->verbose };
 	struct np_analysis a = { 0 };
 	struct np_trace_summary sum;
 	struct np_trace_raw raw;
@@ -284,8 +294,10 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 		a.cur = &cur;
 		a.dt = opt.interval;
 		a.opt = &opt;
+		a.ovr = &t->cfg.ovr;
 		np_analysis_derive(&a);
-		analyzed = np_analyze(&a, &rep, NULL, NULL) == 0;
+		/* The settings file's thresholds and check/skip lines, as doctor judges. */
+		analyzed = np_analyze(&a, &rep, np_selection_want, (void *)&t->cfg.sel) == 0;
 		if (analyzed)
 			np_funnel_build(&a, &fn);
 	}

@@ -12,6 +12,7 @@
 
 #include "clock.h"
 #include "collect.h"
+#include "command_config.h"
 #include "commands.h"
 #include "ctx.h"
 #include "funnel.h"
@@ -30,6 +31,8 @@ struct watch_args {
 	bool batch, json;
 	enum np_color color;
 	int verbose;
+	struct np_options opt;		/* rtt and bandwidth from the settings file */
+	struct np_config cfg;		/* the settings file doctor reads too */
 };
 
 /* Set by the handler, read by the loop: the handler does nothing else. */
@@ -80,6 +83,8 @@ static int set_option(void *arg, int id, const struct np_optval *v, struct np_st
 	case NP_WATCH_NETNS:
 		w->netns = v->s;
 		break;
+	case NP_WATCH_CONFIG:
+		break;		/* read by np_command_config_load() */
 	case 'v':
 		w->verbose++;
 		break;
@@ -95,7 +100,11 @@ static int parse_args(int argc, char **argv, struct watch_args *w, struct np_sta
 	w->interval = 1;
 	/* JSON errors need to know about --json before any other option is judged. */
 	w->json = np_argv_has(argc, argv, json);
-	if (np_opts_parse(&np_watch_spec, argc, argv, set_option, w, st) < 0)
+	w->opt.rtt_ms = NAN;
+	w->opt.bandwidth_bps = NAN;
+	if (np_command_config_load(&np_watch_spec, NP_WATCH_CONFIG, argc, argv, &w->cfg, &w->opt,
+				   NULL, st) < 0 ||
+	    np_opts_parse(&np_watch_spec, argc, argv, set_option, w, st) < 0)
 		return -1;
 	if (optind < argc)
 		w->ifname = argv[optind++];
@@ -159,15 +168,17 @@ struct watch_state {
 static int one_frame(struct watch_state *st, const struct np_snapshot *prev,
 		     const struct np_snapshot *cur, struct np_watch_frame *f)
 {
-	struct np_options opt = { .interval = st->w->interval, .rtt_ms = NAN,
-				  .bandwidth_bps = NAN };
-	struct np_analysis a = { .prev = prev, .cur = cur, .dt = cur->t - prev->t, .opt = &opt };
+	struct np_options opt = { .interval = st->w->interval, .rtt_ms = st->w->opt.rtt_ms,
+				  .bandwidth_bps = st->w->opt.bandwidth_bps };
+	struct np_analysis a = { .prev = prev, .cur = cur, .dt = cur->t - prev->t, .opt = &opt,
+				 .ovr = &st->w->cfg.ovr };
 	struct np_report rep;
 	struct np_funnel fn;
 	int r;
 
 	np_analysis_derive(&a);
-	if (np_analyze(&a, &rep, NULL, NULL) < 0)
+	/* The settings file's thresholds and check/skip lines, as doctor judges. */
+	if (np_analyze(&a, &rep, np_selection_want, &st->w->cfg.sel) < 0)
 		return -ENOMEM;
 	np_funnel_build(&a, &fn);
 	r = np_watch_frame_build(f, &st->sess, &a, &rep, &fn);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath doctor`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "conffile.h"
 #include "specs.h"
 
 static const struct np_opt doctor_opts[] = {
@@ -27,8 +28,14 @@ static const struct np_opt doctor_opts[] = {
 	  "node_exporter textfile collector)",
 	  .man = "Output format: \\fBtext\\fR (default), \\fBjson\\fR (same as \\fB\\-\\-json\\fR) or \\fBprometheus\\fR:\n"
 		 "the Prometheus text exposition format 0.0.4 for node_exporter's textfile collector. Metrics are\n"
-		 "named \\fBnetpath_*\\fR, carry an \\fBinterface\\fR label (and \\fBnetns\\fR with \\fB\\-\\-netns\\fR),\n"
-		 "and form a bounded set: per\\-stage packet and drop counters since boot\n"
+		 "named \\fBnetpath_*\\fR and form a bounded set. A device's own series (link, rings, channels,\n"
+		 "queues, driver counters, qdiscs, \\fBnetpath_stack_device_info\\fR,\n"
+		 "\\fBnetpath_device_check_severity\\fR) carry an \\fBinterface\\fR label, one per device of the\n"
+		 "stack; host\\-wide ones (per\\-CPU softnet, netdev_*, rmem_max, tcp_mem/udp_mem and their usage,\n"
+		 "conntrack_max) carry none and appear once, so one \\fB\\-\\-all\\fR file per host never counts them\n"
+		 "twice; the run's verdict and the namespace's values carry none either. With \\fB\\-\\-netns\\fR\n"
+		 "every series but the host\\-wide ones (left to the host's own run) carries \\fBnetns\\fR.\n"
+		 "The series: per\\-stage packet and drop counters since boot\n"
 		 "(\\fBnetpath_stage_packets_total\\fR, \\fBnetpath_stage_drops_total\\fR) and their rates over the\n"
 		 "interval (\\fBnetpath_stage_*_per_second\\fR), one \\fBnetpath_check_severity\\fR gauge per check\n"
 		 "(0 ok, 1 info, 2 warning, 3 critical; a check whose data was unavailable reports 0 and\n"
@@ -39,7 +46,8 @@ static const struct np_opt doctor_opts[] = {
 		 "(ring and channel sizes, netdev_max_backlog, netdev_budget, tcp_mem/udp_mem thresholds and\n"
 		 "usage in pages, rmem_max, tcp_rmem, conntrack, per\\-CPU softnet counters, per\\-queue counters,\n"
 		 "qdisc drops) and driver counters summed by what they witness\n"
-		 "(\\fBnetpath_nic_witness_total\\fR). Every raw driver counter only with \\fB\\-\\-all\\-counters\\fR.\n"
+		 "(\\fBnetpath_nic_witness_total\\fR). Every raw driver counter\n"
+		 "(\\fBnetpath_nic_driver_stat_total\\fR) only with \\fB\\-\\-all\\-counters\\fR.\n"
 		 "Series absent from the output were not reported by the kernel or driver.",
 	  .kind = NP_ARG_CHOICE, .words = "text json prometheus",
 	  .hint = "text, json, prometheus"),
@@ -61,12 +69,34 @@ static const struct np_opt doctor_opts[] = {
 		 "naming the (up to three) worst findings with their numbers, then \\(lq|\\(rq and performance\n"
 		 "data: the interval in seconds, drops per second at each stage (drop counters with unit\n"
 		 "\\fBc\\fR when \\fB\\-\\-interval 0\\fR), softnet drops with the warning and critical thresholds of\n"
-		 "softnet.backlog\\-drops, and the number of checks at each severity. When some stages could not\n"
+		 "softnet.backlog\\-drops, and the number of checks at each severity. Thresholds are Monitoring\n"
+		 "Plugins ranges that alert where netpath does, at or above the level:\n"
+		 "\\fB@1:\\fR, not \\fB1\\fR (which would mean above 1). When some stages could not\n"
 		 "be judged the status line says how many were and names the others\n"
 		 "(\\(lq; 1 of 10 stages judged (not judged: link, nic, ...)\\(rq). Following lines give every\n"
 		 "warning and critical finding. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
 		 "3 UNKNOWN (could not diagnose, or no stage of the receive path could be judged; the reason is\n"
 		 "on the status line)."),
+	NP_OPT('t', "timeout", "SEC",
+	  "give up after SEC seconds: UNKNOWN (exit 3) with a one-line\n"
+	  "reason, as monitoring plugins do (default: no limit)",
+	  .man = "Give up after\n"
+		 ".I SEC\n"
+		 "seconds (1 to 3600, fractions allowed): exit 3 (UNKNOWN) with the line\n"
+		 ".RB \\(lq \"NETPATH UNKNOWN \\- timed out after SEC s (\\-\\-timeout)\" \\(rq\n"
+		 "on standard output with\n"
+		 ".BR \\-\\-nagios ,\n"
+		 "on standard error otherwise. With\n"
+		 ".B \\-\\-nagios\n"
+		 "or\n"
+		 ".BR \\-\\-timeout ,\n"
+		 "SIGTERM and SIGALRM (how monitoring systems end a plugin that runs too long) give the same\n"
+		 "UNKNOWN line and exit 3. The\n"
+		 ".B \\-o\n"
+		 "temporary file and an unpacked archive are removed first; the\n"
+		 ".B \\-o\n"
+		 "file keeps its previous content. The timeout must exceed the interval.",
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 3600, .hint = "seconds, 1 to 3600"),
 	NP_OPT(NP_DOCTOR_COLOR, "color", "WHEN", "auto, always or never (default auto)",
 	  .man = ".BR auto \" (default: colour on a terminal unless \" NO_COLOR \" is set), \" always \" or \" never .",
 	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
@@ -183,20 +213,21 @@ static const struct np_opt doctor_opts[] = {
 	NP_OPT(NP_DOCTOR_ALL_COUNTERS, "all-counters", NULL,
 	  "JSON and prometheus: every driver counter, not only those\n"
 	  "that witness loss",
-	  .man = "In JSON, list every driver\\-private counter, not only those that witness a loss or a throttle."),
+	  .man = "In JSON and Prometheus, list every driver\\-private counter, not only those that witness a loss\n"
+		 "or a throttle."),
 	NP_OPT(NP_DOCTOR_CONFIG, "config", "FILE",
-	  "settings file (default /etc/netpath.conf when it exists);\n"
+	  "settings file (default " NP_CONFIG_PATH " when it exists);\n"
 	  "the command line overrides it",
 	  .man = "Read settings from\n"
 		 ".I FILE\n"
 		 "instead of\n"
-		 ".IR /etc/netpath.conf .\n"
+		 ".IR " NP_CONFIG_PATH " .\n"
 		 "A missing\n"
-		 ".I /etc/netpath.conf\n"
+		 ".I " NP_CONFIG_PATH "\n"
 		 "is no error (there are simply no settings); a missing or unreadable\n"
 		 ".I FILE\n"
 		 "is (exit 3), and so is an\n"
-		 ".I /etc/netpath.conf\n"
+		 ".I " NP_CONFIG_PATH "\n"
 		 "that exists but cannot be read, or that someone other than its owner could change (see\n"
 		 ".BR FILES ).\n"
 		 ".B \\-\\-config /dev/null\n"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath trace`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "conffile.h"
 #include "specs.h"
 
 static const struct np_opt trace_opts[] = {
@@ -92,6 +93,18 @@ static const struct np_opt trace_opts[] = {
 	  "dropping traffic for a moment (mlx5, i40e, ixgbe, ...)",
 	  .man = "Accept the disruption described by the refusal; JSON records it as\n"
 		 ".BR \"\"\"acknowledged\"\": true\" ."),
+	NP_OPT(NP_TRACE_CONFIG, "config", "FILE",
+	  "settings file (default " NP_CONFIG_PATH "\n"
+	  "when it exists): the thresholds, checks, rtt and bandwidth doctor uses",
+	  .man = "Read settings from\n"
+		 ".I FILE\n"
+		 "instead of\n"
+		 ".IR " NP_CONFIG_PATH ",\n"
+		 "the file\n"
+		 ".B doctor\n"
+		 "reads, by the same rules: its thresholds, check and skip lines, rtt and bandwidth apply\n"
+		 "to the findings trace beside its drop counts shows, so they agree with doctor's (its interval line is doctor's).",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
 	NP_OPT('v', "verbose", NULL, "every finding and arrival row (-vv: debug log with libbpf's)"),
 	NP_OPT('h', "help", NULL, "this text"),
 	{ 0 },

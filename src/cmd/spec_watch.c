@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath watch`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "conffile.h"
 #include "specs.h"
 
 static const struct np_opt watch_opts[] = {
@@ -20,6 +21,18 @@ static const struct np_opt watch_opts[] = {
 	  "watch inside network namespace NS: a name (/run/netns/NS),\n"
 	  "a path, or a PID (its /proc/PID/ns/net); needs root",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS),
+	NP_OPT(NP_WATCH_CONFIG, "config", "FILE",
+	  "settings file (default " NP_CONFIG_PATH "\n"
+	  "when it exists): the thresholds, checks, rtt and bandwidth doctor uses",
+	  .man = "Read settings from\n"
+		 ".I FILE\n"
+		 "instead of\n"
+		 ".IR " NP_CONFIG_PATH ",\n"
+		 "the file\n"
+		 ".B doctor\n"
+		 "reads, by the same rules: its thresholds, check and skip lines, rtt and bandwidth apply\n"
+		 "to the findings watch shows, so they agree with doctor's (its interval line is doctor's sampling interval, not watch's frame period).",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
 	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug); ignored on the full screen"),
 	NP_OPT('h', "help", NULL, "this text"),
 	/* Refused with a reason (watch needs the live system) rather than as unknown. */

@@ -101,7 +101,7 @@ int np_rmtree(const char *path)
 	return err;
 }
 
-static void on_signal(int sig)
+void np_cleanup_now(void)
 {
 	for (int i = 0; i < SLOTS; i++) {
 		if (!slots[i].active)
@@ -112,6 +112,11 @@ static void on_signal(int sig)
 			unlink(slots[i].path);
 		slots[i].active = 0;
 	}
+}
+
+static void on_signal(int sig)
+{
+	np_cleanup_now();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

@@ -22,6 +22,9 @@ enum np_cleanup_kind {
 int np_cleanup_add(const char *path, enum np_cleanup_kind kind);
 /* Forget path (it was renamed into place or removed already). Unknown paths are ignored. */
 void np_cleanup_drop(const char *path);
+/* Remove every remembered path now and forget them: for a handler of its own that ends the
+ * process (deadline.c). Async-signal-safe. */
+void np_cleanup_now(void);
 
 /*
  * Remove the directory path and everything below it without following a symlink anywhere

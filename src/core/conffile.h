@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * /etc/netpath.conf (or --config FILE): doctor's settings, one per line. (Not "config.h": that
- * name is meson's generated header with NETPATH_VERSION.)
+ * $sysconfdir/netpath.conf (or --config FILE): the settings of doctor, watch and trace, one per
+ * line. (Not "config.h": that name is meson's generated header with NETPATH_VERSION and
+ * NETPATH_CONFIG_PATH.)
  *
  *   # comment (a '#' anywhere starts one); blank lines are ignored
  *   threshold softnet.backlog-drops warn=10 crit=1000   # either level may be left out
@@ -26,7 +27,10 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#define NP_CONFIG_PATH "/etc/netpath.conf"
+#include "config.h"
+
+/* meson's sysconfdir: /etc/netpath.conf for a /usr install, /usr/local/etc/... by default. */
+#define NP_CONFIG_PATH NETPATH_CONFIG_PATH
 #define NP_CONFIG_MAX_BYTES (1 << 20)
 #define NP_CONFIG_MAX_LINE 1024
 
@@ -98,7 +102,7 @@ enum np_config_trust np_config_dir_trust(mode_t mode);
 
 /*
  * Read and parse path. A missing file is an empty config when !required (the default
- * /etc/netpath.conf), an error when required (--config FILE); any other read error is an error
+ * NP_CONFIG_PATH), an error when required (--config FILE); any other read error is an error
  * either way: monitoring must not silently run with default thresholds because the file it was
  * given cannot be read. A file the trust rules above refuse is -EPERM, the default path too
  * (/dev/null, the usual "no configuration", is exempt: nobody can put lines in it). 0 or

@@ -24,6 +24,10 @@ struct np_doctor_view {
 	const struct np_funnel *funnel;
 	const struct np_coverage *cov;	/* which stages could be judged */
 	const struct np_stack *stack;	/* the devices judged; NULL: the interface alone */
+	/* Every device's latest snapshot, in stack order (Prometheus writes each device's own
+	 * series); NULL: a->cur alone. */
+	const struct np_snapshot *const *devs;
+	size_t ndevs;
 	const char *root;		/* "/" for the live system */
 	const struct np_origin *origin;	/* where a --root tree came from; NULL: from live */
 	const char *netns;		/* --netns as given, NULL for our own namespace */

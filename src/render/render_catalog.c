@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The check catalogue (`netpath checks`) and reference text (`netpath explain ID`). */
+#include "conffile.h"
 #include "json_writer.h"
 #include "render.h"
 
@@ -46,7 +47,7 @@ void np_render_checks_text(FILE *out)
 	}
 	fputs("\nChecks without thresholds judge configuration. Override a threshold with "
 	      "--threshold ID:warn=N,crit=N\nor a 'threshold ID warn=N crit=N' line in "
-	      "/etc/netpath.conf; details: netpath explain ID.\n", out);
+	      NP_CONFIG_PATH "; details: netpath explain ID.\n", out);
 }
 
 /* One check; with full, the whole reference text as one document (schema netpath/check, so a
@@ -126,10 +127,10 @@ void np_render_explain_text(FILE *out, const struct np_check *c)
 	fputs("\n", out);
 	if (isnan(c->warn) && isnan(c->crit)) {
 		fprintf(out, "    Nothing to override. To leave the check out: --skip %s, or a "
-			"'skip %s' line\n    in /etc/netpath.conf.\n", c->id, c->id);
+			"'skip %s' line\n    in " NP_CONFIG_PATH ".\n", c->id, c->id);
 		return;
 	}
-	fputs("    Override in /etc/netpath.conf (or the file given with --config; writable by\n"
+	fputs("    Override in " NP_CONFIG_PATH " (or the file given with --config; writable by\n"
 	      "    its owner only, root's when run as root):\n"
 	      "        threshold ", out);
 	fprintf(out, "%s ", c->id);

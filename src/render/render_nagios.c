@@ -66,14 +66,34 @@ static void perf_num(double v, char *buf, size_t size)
 		snprintf(buf, size, "0");
 }
 
-/* 'label'=value[UOM];[warn];[crit];[min] (max omitted: trailing fields may be dropped) */
+/*
+ * netpath's level "alert when the value is at or above T" in the Monitoring Plugins range
+ * syntax. A bare "T" would mean "alert outside 0..T", i.e. above T: off by the value T itself,
+ * which is exactly where a count of 1 sits. "@T:" means "alert inside T..infinity", both ends
+ * included: at or above T, as netpath judges. No level (NaN): "".
+ */
+void np_nagios_range_at_least(double t, char *buf, size_t size)
+{
+	char num[32];
+
+	perf_num(t, num, sizeof(num));
+	if (!*num) {
+		if (size)
+			buf[0] = '\0';
+		return;
+	}
+	snprintf(buf, size, "@%s:", num);
+}
+
+/* 'label'=value[UOM];[warn];[crit];[min] (max omitted: trailing fields may be dropped); warn
+ * and crit are netpath levels (alert at or above), NaN for none. */
 static void perf(FILE *out, const char *label, const char *value, const char *uom, double warn,
 		 double crit)
 {
-	char w[32], c[32];
+	char w[40], c[40];
 
-	perf_num(warn, w, sizeof(w));
-	perf_num(crit, c, sizeof(c));
+	np_nagios_range_at_least(warn, w, sizeof(w));
+	np_nagios_range_at_least(crit, c, sizeof(c));
 	fprintf(out, " '%s'=%s%s;%s;%s;0", label, value, uom, w, c);
 }
 

@@ -75,23 +75,50 @@ void np_prom_escape(const char *in, bool quote, char *out, size_t size)
 	out[o] = '\0';
 }
 
-void np_prom_family(struct np_prom *p, const char *name, const char *type, const char *help)
+void np_prom_family(struct np_prom *p, enum np_prom_scope sc, const char *name,
+		    const char *type, const char *help)
 {
 	p->name = name;
 	p->type = type;
 	p->help = help;
 	p->header_done = false;
+	p->dev = NULL;
+	p->netns_label = sc != NP_PROM_HOST && p->netns;
+	p->skip = sc == NP_PROM_HOST && p->netns;
+	p->device_family = sc == NP_PROM_DEVICE;
+}
+
+/* The labels a sample starts with (interface, netns: see enum np_prom_scope), written after
+ * "name{"; returns the separator the next label needs. */
+static const char *scope_labels(const struct np_prom *p)
+{
+	char esc[NP_PROM_LABEL_MAX];
+	const char *sep = "";
+
+	if (p->device_family) {
+		np_prom_escape(p->dev ? p->dev : "", true, esc, sizeof(esc));
+		fprintf(p->out, "interface=\"%s\"", esc);
+		sep = ",";
+	}
+	if (p->netns_label) {
+		np_prom_escape(p->netns, true, esc, sizeof(esc));
+		fprintf(p->out, "%snetns=\"%s\"", sep, esc);
+		sep = ",";
+	}
+	return sep;
 }
 
 /* One sample of the current family: value, then NULL-terminated label name/value pairs (raw
- * values; escaped here). Every sample carries interface first (and netns with --netns):
- * netpath writes one file per interface, and host-wide values in two files must not be the
- * same series. */
+ * values; escaped here), after the family's scope labels. */
 static void vsample(struct np_prom *p, const char *value, va_list ap)
 {
 	char esc[NP_PROM_LABEL_MAX];
-	const char *k;
+	const char *k, *sep;
+	va_list peek;
+	bool bare;
 
+	if (p->skip)
+		return;
 	if (!p->header_done) {
 		char help[512];
 
@@ -99,15 +126,20 @@ static void vsample(struct np_prom *p, const char *value, va_list ap)
 		fprintf(p->out, "# HELP %s %s\n# TYPE %s %s\n", p->name, help, p->name, p->type);
 		p->header_done = true;
 	}
-	np_prom_escape(p->ifname, true, esc, sizeof(esc));
-	fprintf(p->out, "%s{interface=\"%s\"", p->name, esc);
-	if (p->netns) {
-		np_prom_escape(p->netns, true, esc, sizeof(esc));
-		fprintf(p->out, ",netns=\"%s\"", esc);
+	/* A sample without labels is written bare ("name 1"), not "name{} 1". */
+	va_copy(peek, ap);
+	bare = !p->device_family && !p->netns_label && !va_arg(peek, const char *);
+	va_end(peek);
+	if (bare) {
+		fprintf(p->out, "%s %s\n", p->name, value);
+		return;
 	}
+	fprintf(p->out, "%s{", p->name);
+	sep = scope_labels(p);
 	while ((k = va_arg(ap, const char *))) {
 		np_prom_escape(va_arg(ap, const char *), true, esc, sizeof(esc));
-		fprintf(p->out, ",%s=\"%s\"", k, esc);
+		fprintf(p->out, "%s%s=\"%s\"", sep, k, esc);
+		sep = ",";
 	}
 	fprintf(p->out, "} %s\n", value);
 }
@@ -145,34 +177,48 @@ void np_prom_dbl(struct np_prom *p, double v, ...)
 
 /* ---- the run itself ---- */
 
+/* Each device of the stack once, with its driver ("" for a virtual device). */
+static void stack_devices(struct np_prom *p, const struct np_doctor_view *v)
+{
+	const struct np_snapshot *s = v->a->cur;
+
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_stack_device_info", "gauge",
+		       "Always 1: each device of the stack judged (kind, parent, driver; hardware 1 "
+		       "when its link, pcie, nic and irq stages are judged on it)");
+	if (!v->stack || !v->stack->n) {
+		np_prom_device(p, s->ifname);
+		np_prom_dbl(p, 1, "kind", np_dev_is_virtual(s) ? "virtual" : "physical",
+			    "parent", "", "hardware", np_dev_is_virtual(s) ? "0" : "1",
+			    "driver", np_snapshot_driver(s), NULL);
+		return;
+	}
+	for (size_t i = 0; i < v->stack->n; i++) {
+		const struct np_stack_dev *d = &v->stack->dev[i];
+
+		np_prom_device(p, d->name);
+		np_prom_dbl(p, 1, "kind", np_dev_kind_name(d->kind), "parent",
+			    d->upper >= 0 ? v->stack->dev[d->upper].name : "", "hardware",
+			    d->judged_hw ? "1" : "0", "driver", d->driver, NULL);
+	}
+}
+
 static void meta(struct np_prom *p, const struct np_doctor_view *v)
 {
 	const struct np_snapshot *s = v->a->cur;
-	const char *drv = np_snapshot_driver(s);
 	struct timespec now;
 
-	np_prom_family(p, "netpath_info", "gauge",
-		       "Always 1: the netpath version, kernel release and driver of this run");
-	np_prom_dbl(p, 1, "version", NETPATH_VERSION, "kernel", s->host.kernel, "driver", drv,
-		    NULL);
-	np_prom_family(p, "netpath_stack_device_info", "gauge",
-		       "Always 1: each device of the stack judged (kind, parent; hardware 1 when its "
-		       "link, pcie, nic and irq stages are judged on it)");
-	for (size_t i = 0; v->stack && i < v->stack->n; i++) {
-		const struct np_stack_dev *d = &v->stack->dev[i];
-
-		np_prom_dbl(p, 1, "device", d->name, "kind", np_dev_kind_name(d->kind), "parent",
-			    d->upper >= 0 ? v->stack->dev[d->upper].name : "", "hardware",
-			    d->judged_hw ? "1" : "0", NULL);
-	}
-	np_prom_family(p, "netpath_status", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_info", "gauge",
+		       "Always 1: the netpath version and kernel release of this run");
+	np_prom_dbl(p, 1, "version", NETPATH_VERSION, "kernel", s->host.kernel, NULL);
+	stack_devices(p, v);
+	np_prom_family(p, NP_PROM_NETNS, "netpath_status", "gauge",
 		       "The run's verdict as its exit code: 0 ok, 1 warning, 2 critical, 3 unknown "
 		       "(no stage could be judged)");
 	np_prom_dbl(p, (double)v->exit_code, NULL);
-	np_prom_family(p, "netpath_worst_severity", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_worst_severity", "gauge",
 		       "Worst severity of all findings: 0 ok, 1 info, 2 warning, 3 critical");
 	np_prom_dbl(p, (double)np_report_worst(v->r), NULL);
-	np_prom_family(p, "netpath_stage_judged", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_stage_judged", "gauge",
 		       "Per stage: 1 judged, 0.5 partly (some evidence missing), 0 not judged; "
 		       "absent where the stage does not apply");
 	for (int st = 0; st < NP_STAGE__COUNT; st++) {
@@ -182,11 +228,11 @@ static void meta(struct np_prom *p, const struct np_doctor_view *v)
 			np_prom_dbl(p, cs == NP_COV_JUDGED ? 1 : cs == NP_COV_PARTIAL ? 0.5 : 0,
 				    "stage", np_stage_name((enum np_stage)st), NULL);
 	}
-	np_prom_family(p, "netpath_interval_seconds", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_interval_seconds", "gauge",
 		       "Seconds between the two snapshots the rates come from (0: no sampling)");
 	np_prom_dbl(p, v->a->prev ? v->a->dt : 0.0, NULL);
 	clock_gettime(CLOCK_REALTIME, &now);
-	np_prom_family(p, "netpath_last_run_timestamp_seconds", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_last_run_timestamp_seconds", "gauge",
 		       "Unix time at which this file was written");
 	np_prom_dbl(p, (double)now.tv_sec + (double)(now.tv_nsec / 1000000) / 1e3, NULL);
 }
@@ -210,7 +256,7 @@ static enum np_severity worst_from(const struct np_report *r, size_t i)
  * (bounded: the findings of one run). netpath_check_severity above is the worst over all. */
 static void device_findings(struct np_prom *p, const struct np_report *r)
 {
-	np_prom_family(p, "netpath_device_check_severity", "gauge",
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_device_check_severity", "gauge",
 		       "Worst severity of a check's findings about one device of the stack: 1 info, "
 		       "2 warning, 3 critical (no series: no finding)");
 	for (size_t i = 0; i < r->n; i++) {
@@ -220,20 +266,22 @@ static void device_findings(struct np_prom *p, const struct np_report *r)
 		/* One series per (device, check), carrying the worst of its findings. */
 		for (size_t k = 0; k < i && first; k++)
 			first = r->f[k].check != f->check || strcmp(r->f[k].dev, f->dev);
-		if (first)
-			np_prom_dbl(p, (double)worst_from(r, i), "device", f->dev, "check",
-				    f->check->id, "stage", np_stage_name(f->check->stage), NULL);
+		if (!first)
+			continue;
+		np_prom_device(p, f->dev);
+		np_prom_dbl(p, (double)worst_from(r, i), "check", f->check->id,
+			    "stage", np_stage_name(f->check->stage), NULL);
 	}
 }
 
 static void checks(struct np_prom *p, const struct np_report *r)
 {
-	np_prom_family(p, "netpath_check_severity", "gauge", check_help_sev);
+	np_prom_family(p, NP_PROM_NETNS, "netpath_check_severity", "gauge", check_help_sev);
 	for (size_t i = 0; i < r->nres; i++)
 		if (r->res[i].state != NP_CHECK_NOT_RUN)
 			np_prom_dbl(p, (double)r->res[i].worst, "check", r->res[i].check->id,
 				    "stage", np_stage_name(r->res[i].check->stage), NULL);
-	np_prom_family(p, "netpath_check_skipped", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_check_skipped", "gauge",
 		       "1 when the check could not run because its data was unavailable");
 	for (size_t i = 0; i < r->nres; i++)
 		if (r->res[i].state != NP_CHECK_NOT_RUN)
@@ -243,7 +291,13 @@ static void checks(struct np_prom *p, const struct np_report *r)
 	device_findings(p, r);
 }
 
-/* The per-stage funnel: since-boot counters, and per-second gauges when sampled. */
+/*
+ * The per-stage funnel: since-boot counters, and per-second gauges when sampled. A row of the
+ * interface's own counters names it in interface; rows of the namespace's or the host's
+ * counters have interface="" (which Prometheus stores as no label), so summing a stage over
+ * interfaces cannot count them twice. Under --netns the host's rows are left out, as every
+ * host-wide series is.
+ */
 static void funnel(struct np_prom *p, const struct np_funnel *fn)
 {
 	static const struct {
@@ -261,7 +315,7 @@ static void funnel(struct np_prom *p, const struct np_funnel *fn)
 	};
 
 	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
-		np_prom_family(p, fams[k].name, fams[k].type, fams[k].help);
+		np_prom_family(p, NP_PROM_DEVICE, fams[k].name, fams[k].type, fams[k].help);
 		for (size_t i = 0; i < fn->n; i++) {
 			const struct np_funnel_row *row = &fn->rows[i];
 			const struct np_counter_view *c = fams[k].drop ? &row->drop : &row->in;
@@ -269,6 +323,9 @@ static void funnel(struct np_prom *p, const struct np_funnel *fn)
 
 			if (!c->present || (fams[k].rate && !c->sampled))
 				continue;
+			if (row->scope == NP_SCOPE_HOST && p->netns)
+				continue;
+			np_prom_device(p, row->scope == NP_SCOPE_INTERFACE ? fn->dev : "");
 			if (fams[k].rate)
 				np_prom_dbl(p, c->rate, "stage", st, "scope", sc, NULL);
 			else
@@ -298,7 +355,7 @@ static void softnet(struct np_prom *p, const struct np_softnet *sn)
 	};
 
 	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
-		np_prom_family(p, fams[k].name, "counter", fams[k].help);
+		np_prom_family(p, NP_PROM_HOST, fams[k].name, "counter", fams[k].help);
 		for (size_t i = 0; i < sn->n; i++) {
 			const struct np_softnet_row *row = &sn->rows[i];
 			bool dup = row->cpu < 0;
@@ -348,51 +405,51 @@ static void sysctls(struct np_prom *p, const struct np_snapshot *s)
 	const struct np_sockstat *ss = &s->sockstat;
 	bool sock = np_src_ok(s, NP_SRC_SOCKSTAT);
 
-	np_prom_family(p, "netpath_netdev_max_backlog_packets", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_netdev_max_backlog_packets", "gauge",
 		       "net.core.netdev_max_backlog: per-CPU backlog queue length");
 	sysctl(p, s, "net.core.netdev_max_backlog", 0, 1, NULL, NULL);
-	np_prom_family(p, "netpath_netdev_budget_packets", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_netdev_budget_packets", "gauge",
 		       "net.core.netdev_budget: packets one NET_RX run may process");
 	sysctl(p, s, "net.core.netdev_budget", 0, 1, NULL, NULL);
-	np_prom_family(p, "netpath_netdev_budget_seconds", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_netdev_budget_seconds", "gauge",
 		       "net.core.netdev_budget_usecs / 1e6: time one NET_RX run may take");
 	sysctl(p, s, "net.core.netdev_budget_usecs", 0, 1e-6, NULL, NULL);
-	np_prom_family(p, "netpath_rmem_max_bytes", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_rmem_max_bytes", "gauge",
 		       "net.core.rmem_max: the largest SO_RCVBUF an application may set");
 	sysctl(p, s, "net.core.rmem_max", 0, 1, NULL, NULL);
-	np_prom_family(p, "netpath_wmem_max_bytes", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_wmem_max_bytes", "gauge",
 		       "net.core.wmem_max: the largest SO_SNDBUF an application may set");
 	sysctl(p, s, "net.core.wmem_max", 0, 1, NULL, NULL);
-	np_prom_family(p, "netpath_tcp_rmem_bytes", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_tcp_rmem_bytes", "gauge",
 		       "net.ipv4.tcp_rmem: TCP receive buffer min, default and autotuning max");
 	sysctl3(p, s, "net.ipv4.tcp_rmem", "setting", set);
-	np_prom_family(p, "netpath_tcp_wmem_bytes", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_tcp_wmem_bytes", "gauge",
 		       "net.ipv4.tcp_wmem: TCP send buffer min, default and autotuning max");
 	sysctl3(p, s, "net.ipv4.tcp_wmem", "setting", set);
 
-	np_prom_family(p, "netpath_tcp_mem_pages", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_tcp_mem_pages", "gauge",
 		       "net.ipv4.tcp_mem thresholds in pages: min, pressure, max");
 	sysctl3(p, s, "net.ipv4.tcp_mem", "threshold", thr);
-	np_prom_family(p, "netpath_tcp_mem_used_pages", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_tcp_mem_used_pages", "gauge",
 		       "Pages all TCP sockets use now (/proc/net/sockstat TCP mem)");
 	if (sock)
 		np_prom_u64(p, ss->tcp_mem, NULL);
-	np_prom_family(p, "netpath_udp_mem_pages", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_udp_mem_pages", "gauge",
 		       "net.ipv4.udp_mem thresholds in pages: min, pressure, max");
 	sysctl3(p, s, "net.ipv4.udp_mem", "threshold", thr);
-	np_prom_family(p, "netpath_udp_mem_used_pages", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_udp_mem_used_pages", "gauge",
 		       "Pages all UDP sockets use now (/proc/net/sockstat UDP mem)");
 	if (sock)
 		np_prom_u64(p, ss->udp_mem, NULL);
-	np_prom_family(p, "netpath_page_size_bytes", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_page_size_bytes", "gauge",
 		       "Page size: the unit of tcp_mem and udp_mem");
 	if (!s->mem.page_size_assumed)
 		np_prom_u64(p, s->mem.page_size, NULL);
 
-	np_prom_family(p, "netpath_conntrack_entries", "gauge",
+	np_prom_family(p, NP_PROM_NETNS, "netpath_conntrack_entries", "gauge",
 		       "net.netfilter.nf_conntrack_count: connection tracking entries in use");
 	sysctl(p, s, "net.netfilter.nf_conntrack_count", 0, 1, NULL, NULL);
-	np_prom_family(p, "netpath_conntrack_max_entries", "gauge",
+	np_prom_family(p, NP_PROM_HOST, "netpath_conntrack_max_entries", "gauge",
 		       "net.netfilter.nf_conntrack_max: the table size");
 	sysctl(p, s, "net.netfilter.nf_conntrack_max", 0, 1, NULL, NULL);
 }
@@ -400,14 +457,17 @@ static void sysctls(struct np_prom *p, const struct np_snapshot *s)
 void np_render_doctor_prom(FILE *out, const struct np_doctor_view *v, bool raw_driver_counters)
 {
 	const struct np_snapshot *s = v->a->cur;
-	struct np_prom p = { .out = out, .ifname = s->ifname, .netns = v->netns };
+	const struct np_snapshot *one[1] = { s };
+	const struct np_snapshot *const *devs = v->devs && v->ndevs ? v->devs : one;
+	size_t ndevs = v->devs && v->ndevs ? v->ndevs : 1;
+	struct np_prom p = { .out = out, .netns = v->netns };
 
 	meta(&p, v);
 	checks(&p, v->r);
 	funnel(&p, v->funnel);
-	np_prom_nic(&p, s, raw_driver_counters);
+	np_prom_nic(&p, devs, ndevs, raw_driver_counters);
 	if (np_src_ok(s, NP_SRC_SOFTNET))
 		softnet(&p, &s->softnet);
 	sysctls(&p, s);
-	np_prom_qdiscs(&p, s);
+	np_prom_qdiscs(&p, devs, ndevs);
 }

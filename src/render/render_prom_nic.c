@@ -3,54 +3,83 @@
 #include "render_monitor.h"
 #include "render_prom_priv.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "driver_counters.h"
 
-static void link_nic(struct np_prom *p, const struct np_snapshot *s)
+/* A device's speed in bytes per second (the base unit), NP_NA when it reports none. A virtual
+ * device's ethtool speed is made up (veth 10000): only a physical one's counts; dev.speed_mbps
+ * of a virtual device is already the speed of the device beneath. */
+static double link_speed_bytes(const struct np_snapshot *s)
 {
-	/* A virtual device's ethtool speed is made up (veth 10000): only a physical one's counts;
-	 * dev.speed_mbps of a virtual device is already the speed of the device beneath. */
 	uint64_t speed = np_has(s->dev.speed_mbps) && s->dev.speed_mbps ? s->dev.speed_mbps :
 			 !np_dev_is_virtual(s) ? s->eth.link.speed_mbps : NP_NA;
+
+	return np_has(speed) && speed > 0 && speed < UINT32_MAX ? (double)speed * 1e6 / 8 : NAN;
+}
+
+static uint64_t link_mtu(const struct np_snapshot *s)
+{
 	uint64_t mtu = s->rtnl.mtu;
 
 	if (!np_src_ok(s, NP_SRC_RTNL_LINK) || !np_has(mtu))
 		mtu = np_src_ok(s, NP_SRC_NETDEV) ? s->dev.mtu : NP_NA;
-	np_prom_family(p, "netpath_link_speed_bits_per_second", "gauge",
-		       "Negotiated link speed (absent when the device does not report one)");
-	if (np_has(speed) && speed > 0 && speed < UINT32_MAX)
-		np_prom_dbl(p, (double)speed * 1e6, NULL);
-	np_prom_family(p, "netpath_link_mtu_bytes", "gauge", "MTU of the interface");
-	np_prom_u64(p, mtu, NULL);
+	return mtu;
+}
 
-	if (np_src_ok(s, NP_SRC_ETHTOOL_RINGS)) {
-		np_prom_family(p, "netpath_nic_rx_ring_size", "gauge",
-			       "RX ring descriptors configured");
-		np_prom_u64(p, s->eth.rings.rx, NULL);
-		np_prom_family(p, "netpath_nic_rx_ring_max_size", "gauge",
-			       "RX ring descriptors the hardware supports at most");
-		np_prom_u64(p, s->eth.rings.rx_max, NULL);
+/* Link, rings and channels: one family at a time, every device's sample in it. */
+static void link_nic(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n)
+{
+	static const char *const type[3] = { "combined", "rx", "tx" };
+
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_link_speed_bytes_per_second", "gauge",
+		       "Negotiated link speed in bytes per second (absent when the device does not "
+		       "report one)");
+	for (size_t i = 0; i < n; i++) {
+		np_prom_device(p, snaps[i]->ifname);
+		np_prom_dbl(p, link_speed_bytes(snaps[i]), NULL);
 	}
-	if (np_src_ok(s, NP_SRC_ETHTOOL_CHANNELS)) {
-		const struct np_channels *c = &s->eth.channels;
-
-		np_prom_family(p, "netpath_nic_channels", "gauge",
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_link_mtu_bytes", "gauge", "MTU of the interface");
+	for (size_t i = 0; i < n; i++) {
+		np_prom_device(p, snaps[i]->ifname);
+		np_prom_u64(p, link_mtu(snaps[i]), NULL);
+	}
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_rx_ring_descriptors", "gauge",
+		       "RX ring descriptors configured");
+	for (size_t i = 0; i < n; i++)
+		if (np_src_ok(snaps[i], NP_SRC_ETHTOOL_RINGS)) {
+			np_prom_device(p, snaps[i]->ifname);
+			np_prom_u64(p, snaps[i]->eth.rings.rx, NULL);
+		}
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_rx_ring_max_descriptors", "gauge",
+		       "RX ring descriptors the hardware supports at most");
+	for (size_t i = 0; i < n; i++)
+		if (np_src_ok(snaps[i], NP_SRC_ETHTOOL_RINGS)) {
+			np_prom_device(p, snaps[i]->ifname);
+			np_prom_u64(p, snaps[i]->eth.rings.rx_max, NULL);
+		}
+	for (int max = 0; max < 2; max++) {
+		np_prom_family(p, NP_PROM_DEVICE, max ? "netpath_nic_channels_max" : "netpath_nic_channels",
+			       "gauge", max ? "Queues (channels) the hardware supports at most, by type" :
 			       "Queues (channels) configured, by type: combined, rx, tx");
-		np_prom_u64(p, c->combined, "type", "combined", NULL);
-		np_prom_u64(p, c->rx, "type", "rx", NULL);
-		np_prom_u64(p, c->tx, "type", "tx", NULL);
-		np_prom_family(p, "netpath_nic_channels_max", "gauge",
-			       "Queues (channels) the hardware supports at most, by type");
-		np_prom_u64(p, c->combined_max, "type", "combined", NULL);
-		np_prom_u64(p, c->rx_max, "type", "rx", NULL);
-		np_prom_u64(p, c->tx_max, "type", "tx", NULL);
+		for (size_t i = 0; i < n; i++) {
+			const struct np_channels *c = &snaps[i]->eth.channels;
+			const uint64_t v[2][3] = { { c->combined, c->rx, c->tx },
+						   { c->combined_max, c->rx_max, c->tx_max } };
+
+			if (!np_src_ok(snaps[i], NP_SRC_ETHTOOL_CHANNELS))
+				continue;
+			np_prom_device(p, snaps[i]->ifname);
+			for (int t = 0; t < 3; t++)
+				np_prom_u64(p, v[max][t], "type", type[t], NULL);
+		}
 	}
 }
 
 /* Per-queue counters from netdev qstats (6.9+); the first of a duplicated queue id wins. */
-static void queues(struct np_prom *p, const struct np_ethtool *e)
+static void queues(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n)
 {
 	static const struct {
 		const char *name, *help;
@@ -67,18 +96,25 @@ static void queues(struct np_prom *p, const struct np_ethtool *e)
 	};
 
 	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
-		np_prom_family(p, fams[k].name, "counter", fams[k].help);
-		for (size_t i = 0; i < e->nqstats; i++) {
-			const struct np_qstat *q = &e->qstats[i];
-			bool dup = false;
-			char qn[16];
+		np_prom_family(p, NP_PROM_DEVICE, fams[k].name, "counter", fams[k].help);
+		for (size_t d = 0; d < n; d++) {
+			const struct np_ethtool *e = &snaps[d]->eth;
 
-			for (size_t j = 0; j < i && !dup; j++)
-				dup = e->qstats[j].queue == q->queue;
-			if (dup)
+			if (!np_src_ok(snaps[d], NP_SRC_QSTATS))
 				continue;
-			snprintf(qn, sizeof(qn), "%d", q->queue);
-			np_prom_u64(p, np_prom_field(q, fams[k].off), "queue", qn, NULL);
+			np_prom_device(p, snaps[d]->ifname);
+			for (size_t i = 0; i < e->nqstats; i++) {
+				const struct np_qstat *q = &e->qstats[i];
+				bool dup = false;
+				char qn[16];
+
+				for (size_t j = 0; j < i && !dup; j++)
+					dup = e->qstats[j].queue == q->queue;
+				if (dup)
+					continue;
+				snprintf(qn, sizeof(qn), "%d", q->queue);
+				np_prom_u64(p, np_prom_field(q, fams[k].off), "queue", qn, NULL);
+			}
 		}
 	}
 }
@@ -127,10 +163,7 @@ static void witnesses(struct np_prom *p, const struct np_snapshot *s)
 		w[k].sum += c->e[i].value;
 	}
 	qsort(w, n, sizeof(*w), cmp_witness);
-	np_prom_family(p, "netpath_nic_witness_total", "counter",
-		       "Driver counters that witness a loss or throttle, summed by meaning since "
-		       "boot; queue=\"device\" is a device-wide counter, which some drivers keep "
-		       "besides the per-queue ones: do not add the two");
+	np_prom_device(p, s->ifname);
 	for (size_t k = 0; k < n; k++) {
 		char qn[16];
 
@@ -160,8 +193,9 @@ static int cmp_raw(const void *x, const void *y)
 	return r ? r : (a->c > b->c) - (a->c < b->c);
 }
 
-static void raw_counters(struct np_prom *p, const struct np_counters *c)
+static void raw_counters(struct np_prom *p, const struct np_snapshot *s)
 {
+	const struct np_counters *c = &s->eth.drv_stats;
 	struct raw *r = calloc(c->n ? c->n : 1, sizeof(*r));
 	size_t n = 0;
 
@@ -174,8 +208,7 @@ static void raw_counters(struct np_prom *p, const struct np_counters *c)
 		r[n++].c = &c->e[i];
 	}
 	qsort(r, n, sizeof(*r), cmp_raw);
-	np_prom_family(p, "netpath_driver_counter_total", "counter",
-		       "Every driver statistic (ethtool -S) as the driver names it, since boot");
+	np_prom_device(p, s->ifname);
 	for (size_t i = 0; i < n; i++)
 		if (!i || strcmp(r[i].esc, r[i - 1].esc))
 			np_prom_u64(p, r[i].c->value, "name", r[i].c->name, NULL);
@@ -198,7 +231,32 @@ static void qdisc_labels(const struct np_qdisc *q, char *kind, char *h, char *pa
 		snprintf(par, size, "%x:%x", q->parent >> 16, q->parent & 0xffff);
 }
 
-void np_prom_qdiscs(struct np_prom *p, const struct np_snapshot *s)
+/* One device's qdiscs in the current family (off: the counter's offset in struct np_qdisc). */
+static void qdisc_samples(struct np_prom *p, const struct np_snapshot *s, size_t off)
+{
+	const struct np_rtnl *r = &s->rtnl;
+
+	np_prom_device(p, s->ifname);
+	for (size_t i = 0; i < r->nqdisc; i++) {
+		const struct np_qdisc *q = &r->qdiscs[i];
+		char kind[NP_PROM_LABEL_MAX], kj[NP_PROM_LABEL_MAX];
+		char h[24], par[24], hj[24], pj[24];
+		bool dup = false;
+
+		qdisc_labels(q, kind, h, par, sizeof(h));
+		for (size_t j = 0; j < i && !dup; j++) {
+			qdisc_labels(&r->qdiscs[j], kj, hj, pj, sizeof(hj));
+			dup = !strcmp(h, hj) && !strcmp(par, pj) && !strcmp(kind, kj);
+		}
+		if (dup)
+			continue;
+		/* The raw kind: np_prom_u64() escapes it (bounded by its array). */
+		snprintf(kj, sizeof(kj), "%.*s", (int)sizeof(q->kind), q->kind);
+		np_prom_u64(p, np_prom_field(q, off), "kind", kj, "handle", h, "parent", par, NULL);
+	}
+}
+
+void np_prom_qdiscs(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n)
 {
 	static const struct {
 		const char *name, *help;
@@ -210,42 +268,39 @@ void np_prom_qdiscs(struct np_prom *p, const struct np_snapshot *s)
 		  "Times the qdisc was over its limit (shaped or dropped) since it was created",
 		  offsetof(struct np_qdisc, overlimits) },
 	};
-	const struct np_rtnl *r = &s->rtnl;
+	bool any = false;
 
-	if (!np_src_ok(s, NP_SRC_RTNL_QDISC))
+	for (size_t d = 0; d < n; d++)
+		any |= np_src_ok(snaps[d], NP_SRC_RTNL_QDISC);
+	if (!any)
 		return;
 	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
-		np_prom_family(p, fams[k].name, "counter", fams[k].help);
-		for (size_t i = 0; i < r->nqdisc; i++) {
-			const struct np_qdisc *q = &r->qdiscs[i];
-			char kind[NP_PROM_LABEL_MAX], kj[NP_PROM_LABEL_MAX];
-			char h[24], par[24], hj[24], pj[24];
-			bool dup = false;
-
-			qdisc_labels(q, kind, h, par, sizeof(h));
-			for (size_t j = 0; j < i && !dup; j++) {
-				qdisc_labels(&r->qdiscs[j], kj, hj, pj, sizeof(hj));
-				dup = !strcmp(h, hj) && !strcmp(par, pj) && !strcmp(kind, kj);
-			}
-			if (dup)
-				continue;
-			/* The raw kind: np_prom_u64() escapes it (bounded by its array). */
-			snprintf(kj, sizeof(kj), "%.*s", (int)sizeof(q->kind), q->kind);
-			np_prom_u64(p, np_prom_field(q, fams[k].off), "kind", kj, "handle", h,
-				    "parent", par, NULL);
-		}
+		np_prom_family(p, NP_PROM_DEVICE, fams[k].name, "counter", fams[k].help);
+		for (size_t d = 0; d < n; d++)
+			if (np_src_ok(snaps[d], NP_SRC_RTNL_QDISC))
+				qdisc_samples(p, snaps[d], fams[k].off);
 	}
 }
 
-void np_prom_nic(struct np_prom *p, const struct np_snapshot *s, bool raw_driver_counters)
+void np_prom_nic(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n,
+		 bool raw_driver_counters)
 {
-	link_nic(p, s);
-	if (np_src_ok(s, NP_SRC_QSTATS))
-		queues(p, &s->eth);
+	link_nic(p, snaps, n);
+	queues(p, snaps, n);
 	/* The classified witnesses always (alert rules keep their series), raw ones on request. */
-	if (np_src_ok(s, NP_SRC_DRIVER_STATS)) {
-		witnesses(p, s);
-		if (raw_driver_counters)
-			raw_counters(p, &s->eth.drv_stats);
-	}
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_witness_total", "counter",
+		       "Driver counters that witness a loss or throttle, summed by meaning since "
+		       "boot; queue=\"device\" is a device-wide counter, which some drivers keep "
+		       "besides the per-queue ones: do not add the two");
+	for (size_t d = 0; d < n; d++)
+		if (np_src_ok(snaps[d], NP_SRC_DRIVER_STATS))
+			witnesses(p, snaps[d]);
+	if (!raw_driver_counters)
+		return;
+	/* Not "..._counter_total": a metric name must not repeat its type (promtool). */
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_driver_stat_total", "counter",
+		       "Every driver statistic (ethtool -S) as the driver names it, since boot");
+	for (size_t d = 0; d < n; d++)
+		if (np_src_ok(snaps[d], NP_SRC_DRIVER_STATS))
+			raw_counters(p, snaps[d]);
 }

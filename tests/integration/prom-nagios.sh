@@ -55,7 +55,17 @@ for fam in text_string_to_metric_families(text):
         assert key not in series, f"duplicate series {key}"
         series.add(key)
         assert s.name.startswith("netpath_"), s.name
-        assert s.labels.get("interface") == iface, f"{s.name}: interface {s.labels}"
+        # Scopes: the host's series carry no interface (once per host, whatever the files),
+        # a device's carry its name, the funnel's namespace and host rows interface="".
+        if re.match(r"netpath_(softnet_|netdev_|rmem_max|wmem_max|tcp_mem_|udp_mem_|page_size|conntrack_max)", s.name):
+            assert "interface" not in s.labels, f"{s.name}: host-wide with {s.labels}"
+        elif s.name.startswith("netpath_stage_") and not s.name.startswith("netpath_stage_judged"):
+            want = iface if s.labels.get("scope") == "interface" else ""
+            assert s.labels.get("interface") == want, f"{s.name}: interface {s.labels}"
+        elif re.match(r"netpath_(link_|nic_|queue_|qdisc_|stack_device_info|device_check_severity)", s.name):
+            assert s.labels.get("interface") == iface, f"{s.name}: interface {s.labels}"
+        else:
+            assert "interface" not in s.labels, f"{s.name}: run-wide with {s.labels}"
         if fam.type == "counter":
             assert s.name.endswith("_total"), f"counter {s.name}"
             assert s.value >= 0, s
@@ -76,7 +86,7 @@ assert values("netpath_worst_severity") == [max(sev.values())], "netpath_worst_s
 assert values("netpath_status") == [{0: 0, 1: 0, 2: 1, 3: 2}[max(sev.values())]], "netpath_status is not the exit code"
 assert values("netpath_info")[0] == 1
 assert len(values("netpath_last_run_timestamp_seconds")) == 1
-assert not values("netpath_driver_counter_total"), "raw driver counters without the flag"
+assert not values("netpath_nic_driver_stat_total"), "raw driver counters without the flag"
 assert values("netpath_stage_packets_total", stage="ip"), "no funnel counters"
 assert values("netpath_softnet_processed_total"), "no per-CPU softnet counters"
 # Per-netns sysctls are readable here (netdev_max_backlog and tcp_mem are init_net only).
@@ -160,6 +170,23 @@ rc=$?
 grep -q "^NETPATH UNKNOWN - .*no-such-if0" "$NP_TMP/nagios" ||
 	np_fail "no UNKNOWN status line: $(cat "$NP_TMP/nagios")"
 
+# ---- Nagios: SIGTERM (a monitoring system's own timeout) and -t: UNKNOWN, exit 3 ----
+ip netns exec "$NS_B" "$NETPATH" doctor vb --nagios --interval 5 > "$NP_TMP/nagios" \
+	2> "$NP_TMP/err" &
+pid=$!
+# SIGTERM is caught (bit 15 of SigCgt) once doctor has armed its handler: then end it.
+term_caught() { (( 0x$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status") & 0x4000 )); }
+np_wait_until 5 "netpath doctor catching SIGTERM" term_caught "$pid"
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 3 ] || np_fail "--nagios ended by SIGTERM: exit $rc, expected 3"
+[ "$(cat "$NP_TMP/nagios")" = "NETPATH UNKNOWN - terminated by SIGTERM" ] ||
+	np_fail "--nagios ended by SIGTERM printed: $(cat "$NP_TMP/nagios")"
+ip netns exec "$NS_B" "$NETPATH" doctor vb --nagios --interval 0 --timeout 1 > "$NP_TMP/nagios" \
+	2> "$NP_TMP/err"
+[ $? -le 2 ] || np_fail "--timeout 1 with --interval 0 timed out: $(cat "$NP_TMP/nagios")"
+
 # ---- Nagios: a UDP receiver that never reads, flooded ----
 np_pair snd rcv
 np_traffic "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096
@@ -180,8 +207,10 @@ word, text, perf = m.groups()
 assert rc == {"WARNING": 1, "CRITICAL": 2}[word], f"exit {rc} for {word}"
 assert first.count("|") == 1
 # perfdata: 'label'=value[UOM];[warn];[crit];[min];[max], plugin guidelines' units only
+# with warn and crit as Monitoring Plugins ranges ([@][start:][end], start may be ~)
 num = r"-?[0-9]+(\.[0-9]+)?"
-item = re.compile(rf"'[^'=]+'={num}(s|%|B|KB|MB|TB|c)?(;({num})?){{0,4}}$")
+rng = rf"@?(({num}|~):)?({num})?"
+item = re.compile(rf"'[^'=]+'={num}(s|%|B|KB|MB|TB|c)?(;{rng}(;{rng}(;({num})?(;({num})?)?)?)?)?$")
 perfs = perf.split(" ")
 for p in perfs:
     assert item.match(p), f"perfdata item {p!r}"

@@ -71,7 +71,7 @@ static void assert_unknown_everywhere(const struct golden *g)
 	assert_lacks(text, "No findings: nothing along the receive path looks limiting");
 	assert_contains(json, "\"status\": \"unknown\"");
 	assert_contains(json, "\"exit_code\": 3");
-	assert_contains(prom, "\nnetpath_status{interface=\"eth0\"} 3\n");
+	assert_contains(prom, "\nnetpath_status 3\n");
 	assert_contains(nagios, "NETPATH UNKNOWN - eth0: no stage of the receive path could be judged");
 	assert_int_equal(code, 3);
 	free(text);

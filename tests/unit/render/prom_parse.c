@@ -171,6 +171,9 @@ static void sample(struct prom_doc *d, struct cur *c)
 	if (f != &d->fam[d->nfam - 1])
 		fail_msg("line %zu: samples of %s are not consecutive", c->line, s->name);
 	f->nsamples++;
+	/* A sample without labels is the bare name: "name 1". */
+	if (c->p < c->end && *c->p == ' ')
+		goto value;
 	expect(c, '{');
 	while (c->p < c->end && *c->p != '}') {
 		if (s->nl == PROM_MAX_LABELS)
@@ -187,6 +190,18 @@ static void sample(struct prom_doc *d, struct cur *c)
 			c->p++;
 	}
 	expect(c, '}');
+value:
+	/* One label set per family: the same names in the same order on every sample. */
+	if (f->nsamples > 1) {
+		const struct prom_sample *prev = &d->s[d->ns - 2];
+		bool same = prev->nl == s->nl;
+
+		for (size_t i = 0; same && i < s->nl; i++)
+			same = !strcmp(prev->lname[i], s->lname[i]);
+		if (!same)
+			fail_msg("line %zu: %s's labels differ from its previous sample's", c->line,
+				 s->name);
+	}
 	expect(c, ' ');
 	s->value = strtod(c->p, &end);
 	if (end == c->p || end >= c->end || *end != '\n')

@@ -3,7 +3,8 @@
  * A strict checker of the Prometheus text format 0.0.4 as netpath writes it, for unit tests
  * (the integration test uses python3-prometheus-client as the oracle). It fails the test on any
  * line a parser would reject or misread: a sample before its family's HELP and TYPE, a family
- * declared twice or split, a counter not named *_total, bad escapes, duplicate series.
+ * declared twice or split, a counter not named *_total, bad escapes, duplicate series, a family
+ * whose samples do not all carry the same label names in the same order.
  */
 #ifndef NP_TEST_PROM_PARSE_H
 #define NP_TEST_PROM_PARSE_H

@@ -28,10 +28,12 @@
 		fail_msg("'%s' unexpectedly in '%s'", (needle), (hay)); \
 } while (0)
 
-/* 'label'=value[UOM];[warn];[crit];[min];[max] with the guidelines' units, plain decimals. */
+/* 'label'=value[UOM];[warn];[crit];[min];[max] with the guidelines' units, plain decimals;
+ * warn and crit are ranges ([@][start:][end], start may be ~). */
 #define NUM "-?[0-9]+(\\.[0-9]+)?"
+#define RANGE "@?((" NUM "|~):)?(" NUM ")?"
 static const char perf_re[] =
-	"^'[^'=]+'=" NUM "(s|%|B|KB|MB|TB|c)?(;(" NUM ")?){0,4}$";
+	"^'[^'=]+'=" NUM "(s|%|B|KB|MB|TB|c)?(;(" RANGE ")(;(" RANGE ")(;(" NUM ")?(;(" NUM ")?)?)?)?)?$";
 
 struct nagios_out {
 	char *buf;
@@ -118,12 +120,12 @@ static void test_x710_critical(void **state)
 
 	/* Drop rates per stage; softnet's with softnet.backlog-drops' thresholds. */
 	assert_string_equal(perf_item(&o, "softnet_drops_per_s", item, sizeof(item)),
-			    "'softnet_drops_per_s'=12000;1;100;0");
+			    "'softnet_drops_per_s'=12000;@1:;@100:;0");
 	assert_string_equal(perf_item(&o, "nic_drops_per_s", item, sizeof(item)),
 			    "'nic_drops_per_s'=9000;;;0");
 	assert_string_equal(perf_item(&o, "interval", item, sizeof(item)), "'interval'=10s;;;0");
 	assert_string_equal(perf_item(&o, "checks_critical", item, sizeof(item)),
-			    "'checks_critical'=3;;1;0");
+			    "'checks_critical'=3;;@1:;0");
 	assert_lacks(o.buf, "ingress_drops");	/* no conntrack counters in the tree */
 	free(o.buf);
 }
@@ -209,6 +211,90 @@ static void test_unknown(void **state)
 	free(buf);
 }
 
+/*
+ * A Monitoring Plugins range ([@][start:][end]; "~" start is minus infinity; a missing end is
+ * infinity; a bare "end" is 0..end) applied to v: true when it alerts. Written from the
+ * guidelines' table, independently of the code under test.
+ */
+static bool range_alerts(const char *r, double v)
+{
+	bool inside = *r == '@';
+	double lo = 0, hi = INFINITY;
+	const char *colon;
+
+	if (inside)
+		r++;
+	colon = strchr(r, ':');
+	if (colon) {
+		if (*r == '~')
+			lo = -INFINITY;
+		else if (r != colon)
+			lo = strtod(r, NULL);
+		if (colon[1])
+			hi = strtod(colon + 1, NULL);
+	} else {
+		hi = strtod(r, NULL);
+	}
+	return inside ? (v >= lo && v <= hi) : (v < lo || v > hi);
+}
+
+/* netpath's levels mean "at or above": so must the perfdata ranges, at the level itself too. */
+static void test_range_strings(void **state)
+{
+	static const struct { double t; const char *want; } cases[] = {
+		{ 1, "@1:" }, { 100, "@100:" }, { 0.5, "@0.5:" }, { 0, "@0:" },
+		{ 1000000, "@1000000:" }, { 0.125, "@0.125:" },
+	};
+	char buf[40];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		double t = cases[i].t;
+
+		np_nagios_range_at_least(t, buf, sizeof(buf));
+		assert_string_equal(buf, cases[i].want);
+		assert_true(range_alerts(buf, t));
+		assert_true(range_alerts(buf, t + 1));
+		assert_true(range_alerts(buf, 1e12));
+		if (t > 0) {
+			assert_false(range_alerts(buf, t - 0.001));
+			assert_false(range_alerts(buf, 0));
+		}
+	}
+	/* No level, no range. */
+	np_nagios_range_at_least(NAN, buf, sizeof(buf));
+	assert_string_equal(buf, "");
+	/* The old form said "above": a count of 1 against a level of 1 did not alert. */
+	assert_false(range_alerts("1", 1));
+	assert_true(range_alerts("@1:", 1));
+	assert_true(range_alerts("~:0", 1));
+}
+
+/* The thresholds in the perfdata of a run alert exactly where its findings do. */
+static void test_perf_ranges_agree(void **state)
+{
+	struct tree_run *t = tree_run(state, "x710-server", "eth0", true);
+	struct nagios_out o = { 0 };
+	char item[128], warn[40], crit[40];
+	double v;
+	size_t len;
+	int code;
+
+	o.buf = render_nagios(t, &code, &len);
+	parse(&o);
+	/* softnet: 12000 drops/s against warn 1 and crit 100, both reached: critical, as found. */
+	perf_item(&o, "softnet_drops_per_s", item, sizeof(item));
+	assert_int_equal(sscanf(item, "'softnet_drops_per_s'=%lf;%39[^;];%39[^;];", &v, warn, crit), 3);
+	assert_true(range_alerts(crit, v));
+	assert_true(range_alerts(warn, v));
+	/* One critical check is enough for the critical range, none is not. */
+	perf_item(&o, "checks_critical", item, sizeof(item));
+	assert_int_equal(sscanf(item, "'checks_critical'=%lf;;%39[^;];", &v, crit), 2);
+	assert_true(range_alerts(crit, 1));
+	assert_false(range_alerts(crit, 0));
+	free(o.buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +303,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_unsampled_counters, tree_teardown),
 		cmocka_unit_test_teardown(test_hostile_summary, tree_teardown),
 		cmocka_unit_test(test_unknown),
+		cmocka_unit_test(test_range_strings),
+		cmocka_unit_test_teardown(test_perf_ranges_agree, tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -63,12 +63,89 @@ static void check_every_check(const struct tree_run *t, const struct prom_doc *d
 
 		assert_int_not_equal(c->state, NP_CHECK_NOT_RUN);
 		assert_near(prom_get(d, "netpath_check_severity", "check", c->check->id, "stage",
-				     np_stage_name(c->check->stage), "interface", "eth0", NULL),
+				     np_stage_name(c->check->stage), NULL),
 			    (double)c->worst);
 		assert_near(prom_get(d, "netpath_check_skipped", "check", c->check->id, NULL),
 			    c->state == NP_CHECK_SKIPPED ? 1 : 0);
 	}
 	assert_int_equal(prom_count(d, "netpath_check_severity", NULL), t->rep.nres);
+}
+
+/* The value of label name on sample s, NULL when it has none. */
+static const char *label(const struct prom_sample *s, const char *name)
+{
+	for (size_t i = 0; i < s->nl; i++)
+		if (!strcmp(s->lname[i], name))
+			return s->lval[i];
+	return NULL;
+}
+
+/* The families whose values are the host's: no interface, no netns, once per host. */
+static bool host_family(const char *name)
+{
+	static const char *const host[] = {
+		"netpath_softnet_", "netpath_netdev_", "netpath_rmem_max_bytes",
+		"netpath_wmem_max_bytes", "netpath_tcp_mem_", "netpath_udp_mem_",
+		"netpath_page_size_bytes", "netpath_conntrack_max_entries",
+	};
+
+	for (size_t i = 0; i < sizeof(host) / sizeof(host[0]); i++)
+		if (!strncmp(name, host[i], strlen(host[i])))
+			return true;
+	return false;
+}
+
+/* The families of one device (and the funnel, whose rows name theirs or none). */
+static bool device_family(const char *name)
+{
+	static const char *const dev[] = {
+		"netpath_link_", "netpath_nic_", "netpath_queue_", "netpath_qdisc_",
+		"netpath_stack_device_info", "netpath_device_check_severity", "netpath_stage_packets_",
+		"netpath_stage_drops_",
+	};
+
+	for (size_t i = 0; i < sizeof(dev) / sizeof(dev[0]); i++)
+		if (!strncmp(name, dev[i], strlen(dev[i])))
+			return true;
+	return false;
+}
+
+/*
+ * Every sample's scope labels: host families none; device families interface first (dev when
+ * given; the funnel's namespace and host rows interface=""), the run's and the namespace's
+ * families none; and netns on everything but the host's when netns is given.
+ */
+static void check_scopes(const struct prom_doc *d, const char *dev, const char *netns)
+{
+	for (size_t i = 0; i < d->ns; i++) {
+		const struct prom_sample *s = &d->s[i];
+		const char *iface = label(s, "interface"), *ns = label(s, "netns");
+
+		if (host_family(s->name)) {
+			if (iface || ns)
+				fail_msg("%s: a host-wide series with interface or netns", s->key);
+			continue;
+		}
+		if (netns && (!ns || strcmp(ns, netns)))
+			fail_msg("%s: no netns=\"%s\"", s->key, netns);
+		if (!netns && ns)
+			fail_msg("%s: netns without --netns", s->key);
+		if (!device_family(s->name)) {
+			if (iface)
+				fail_msg("%s: a run-wide series with interface", s->key);
+			continue;
+		}
+		if (!iface || strcmp(s->lname[0], "interface"))
+			fail_msg("%s: a device series without interface first", s->key);
+		if (!strncmp(s->name, "netpath_stage_", 14)) {
+			const char *scope = label(s, "scope");
+
+			if (!strcmp(scope, "interface") ? !*iface : !!*iface)
+				fail_msg("%s: interface does not match scope", s->key);
+		} else if (dev && strcmp(iface, dev)) {
+			fail_msg("%s: interface is not %s", s->key, dev);
+		}
+	}
 }
 
 static void test_x710(void **state)
@@ -81,11 +158,9 @@ static void test_x710(void **state)
 	double now = (double)time(NULL);
 
 	prom_parse(buf, len, &d);
-	/* Every sample is labelled with the interface. */
-	for (size_t i = 0; i < d.ns; i++)
-		assert_string_equal(d.s[i].lname[0], "interface");
+	check_scopes(&d, "eth0", NULL);
 	assert_near(prom_get(&d, "netpath_check_severity", "check", "softnet.backlog-drops",
-			     "stage", "softnet", "interface", "eth0", NULL), 3);
+			     "stage", "softnet", NULL), 3);
 	assert_near(prom_get(&d, "netpath_check_severity", "check", "softnet.time-squeeze", NULL),
 		    2);
 	/* A skipped check: severity 0 with skipped 1, so alert rules keep their series. */
@@ -149,12 +224,14 @@ static void test_x710(void **state)
 	assert_near(prom_get(&d, "netpath_rmem_max_bytes", NULL),
 		    (double)sysctl_val(s, "net.core.rmem_max", 0));
 	assert_near(prom_get(&d, "netpath_tcp_mem_used_pages", NULL), (double)s->sockstat.tcp_mem);
-	assert_near(prom_get(&d, "netpath_link_speed_bits_per_second", NULL), 10e9);
+	/* The base unit: 10 Gbit/s is 1.25e9 bytes per second. */
+	assert_near(prom_get(&d, "netpath_link_speed_bytes_per_second", "interface", "eth0", NULL),
+		    1.25e9);
 	assert_near(prom_get(&d, "netpath_link_mtu_bytes", NULL), (double)s->dev.mtu);
 
 	/* A captured tree has no netlink: no driver counters at all, and never raw ones. */
-	assert_null(prom_family(&d, "netpath_driver_counter_total"));
-	assert_lacks(buf, "netpath_driver_counter_total");
+	assert_null(prom_family(&d, "netpath_nic_driver_stat_total"));
+	assert_lacks(buf, "netpath_nic_driver_stat_total");
 	prom_free(&d);
 	free(buf);
 }
@@ -243,7 +320,7 @@ static void test_injected_nic(void **state)
 	assert_near(prom_get(&d, "netpath_nic_witness_total", "meaning", "ring_empty",
 			     "queue", "0", NULL), 4);
 	assert_int_equal(prom_count(&d, "netpath_nic_witness_total", NULL), 4);
-	assert_null(prom_family(&d, "netpath_driver_counter_total"));
+	assert_null(prom_family(&d, "netpath_nic_driver_stat_total"));
 	assert_lacks(buf, "\"rx_packets\"");
 	assert_lacks(buf, "ev\\\"il");
 
@@ -252,8 +329,8 @@ static void test_injected_nic(void **state)
 	assert_near(prom_get(&d, "netpath_queue_rx_packets_total", "queue", "1", NULL), 101);
 	assert_near(prom_get(&d, "netpath_queue_rx_drops_total", "queue", "1", NULL), 7);
 	assert_null(prom_family(&d, "netpath_queue_rx_alloc_fail_total"));
-	assert_near(prom_get(&d, "netpath_nic_rx_ring_size", NULL), 512);
-	assert_near(prom_get(&d, "netpath_nic_rx_ring_max_size", NULL), 4096);
+	assert_near(prom_get(&d, "netpath_nic_rx_ring_descriptors", NULL), 512);
+	assert_near(prom_get(&d, "netpath_nic_rx_ring_max_descriptors", NULL), 4096);
 	assert_near(prom_get(&d, "netpath_nic_channels", "type", "combined", NULL), 4);
 	assert_near(prom_get(&d, "netpath_nic_channels_max", "type", "combined", NULL), 16);
 
@@ -270,11 +347,11 @@ static void test_injected_nic(void **state)
 	buf = render_prom(t, true, &len);
 	prom_parse(buf, len, &d);
 	assert_contains(buf, hostile_esc);
-	assert_near(prom_get(&d, "netpath_driver_counter_total", "name", hostile, NULL), 42);
-	assert_near(prom_get(&d, "netpath_driver_counter_total", "name", "rx_bytes", NULL), 64000);
-	assert_near(prom_get(&d, "netpath_driver_counter_total", "name", "bad?utf8", NULL), 9);
+	assert_near(prom_get(&d, "netpath_nic_driver_stat_total", "name", hostile, NULL), 42);
+	assert_near(prom_get(&d, "netpath_nic_driver_stat_total", "name", "rx_bytes", NULL), 64000);
+	assert_near(prom_get(&d, "netpath_nic_driver_stat_total", "name", "bad?utf8", NULL), 9);
 	assert_lacks(buf, "\xff");
-	assert_int_equal(prom_count(&d, "netpath_driver_counter_total", NULL), 9);
+	assert_int_equal(prom_count(&d, "netpath_nic_driver_stat_total", NULL), 9);
 	/* The witnesses stay: alert rules on them do not lose their series. */
 	assert_int_equal(prom_count(&d, "netpath_nic_witness_total", NULL), 4);
 	prom_free(&d);
@@ -294,7 +371,7 @@ static void test_vm_virtio_unsampled(void **state)
 	assert_null(prom_family(&d, "netpath_stage_packets_per_second"));
 	assert_non_null(prom_family(&d, "netpath_stage_drops_total"));
 	assert_near(prom_get(&d, "netpath_interval_seconds", NULL), 0);
-	assert_null(prom_family(&d, "netpath_link_speed_bits_per_second"));
+	assert_null(prom_family(&d, "netpath_link_speed_bytes_per_second"));
 	assert_int_equal(prom_count(&d, "netpath_softnet_processed_total", NULL), 2);
 	assert_true(prom_get(&d, "netpath_status", NULL) <= 1);
 	assert_true(prom_get(&d, "netpath_worst_severity", NULL) <= 1);
@@ -326,7 +403,8 @@ static void test_old_kernel(void **state)
 	free(buf);
 }
 
-/* --netns: every sample also names the namespace, so eth0 of two containers never collide. */
+/* --netns: the run's, the namespace's and the devices' samples name the namespace, so eth0 of
+ * two containers never collide; the host-wide families are left to the host's own run. */
 static void test_netns_label(void **state)
 {
 	struct tree_run *t = tree_run(state, "vm-virtio", "eth0", true);
@@ -338,14 +416,54 @@ static void test_netns_label(void **state)
 	buf = render_prom(t, false, &len);
 	prom_parse(buf, len, &d);
 	assert_true(d.ns > 50);
-	for (size_t i = 0; i < d.ns; i++) {
-		assert_true(d.s[i].nl >= 2);
-		assert_string_equal(d.s[i].lname[1], "netns");
-		assert_string_equal(d.s[i].lval[1], "ctr\"1");
-	}
+	check_scopes(&d, "eth0", "ctr\"1");
+	assert_null(prom_family(&d, "netpath_softnet_processed_total"));
+	assert_null(prom_family(&d, "netpath_netdev_max_backlog_packets"));
+	assert_int_equal(prom_count(&d, "netpath_stage_packets_total", "scope", "host", NULL), 0);
+	assert_int_equal(prom_count(&d, "netpath_tcp_rmem_bytes", "netns", "ctr\"1", NULL), 3);
 	assert_contains(buf, "{interface=\"eth0\",netns=\"ctr\\\"1\"");
 	prom_free(&d);
 	free(buf);
+}
+
+/*
+ * --all on a host with two interfaces: each device's own series carry its name, the host-wide
+ * ones appear once and carry none (sum() cannot count them twice), and each family is declared
+ * once with all its samples together (prom_parse fails a split family).
+ */
+static void test_two_devices(void **state)
+{
+	struct tree_run *t = tree_run(state, "x710-server", "eth0", true);
+	struct np_snapshot *eth1 = malloc(sizeof(*eth1));
+	const struct np_snapshot *devs[2];
+	struct prom_doc d;
+	size_t len;
+	char *buf;
+
+	assert_non_null(eth1);
+	/* A shallow copy renamed, with an MTU of its own: read-only here, never freed deeply. */
+	memcpy(eth1, &t->cur, sizeof(*eth1));
+	snprintf(eth1->ifname, sizeof(eth1->ifname), "eth1");
+	eth1->dev.mtu = 9000;
+	eth1->rtnl.mtu = 9000;
+	devs[0] = &t->cur;
+	devs[1] = eth1;
+	t->v.devs = devs;
+	t->v.ndevs = 2;
+	buf = render_prom(t, false, &len);
+	prom_parse(buf, len, &d);
+	check_scopes(&d, NULL, NULL);
+	assert_near(prom_get(&d, "netpath_link_mtu_bytes", "interface", "eth0", NULL),
+		    (double)t->cur.dev.mtu);
+	assert_near(prom_get(&d, "netpath_link_mtu_bytes", "interface", "eth1", NULL), 9000);
+	assert_int_equal(prom_count(&d, "netpath_link_speed_bytes_per_second", NULL), 2);
+	/* Host-wide: once, whatever the number of devices. */
+	assert_int_equal(prom_count(&d, "netpath_softnet_dropped_total", NULL), 16);
+	assert_int_equal(prom_count(&d, "netpath_netdev_max_backlog_packets", NULL), 1);
+	assert_int_equal(prom_count(&d, "netpath_status", NULL), 1);
+	prom_free(&d);
+	free(buf);
+	free(eth1);
 }
 
 int main(void)
@@ -356,6 +474,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_vm_virtio_unsampled, tree_teardown),
 		cmocka_unit_test_teardown(test_old_kernel, tree_teardown),
 		cmocka_unit_test_teardown(test_netns_label, tree_teardown),
+		cmocka_unit_test_teardown(test_two_devices, tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * One configuration for every command: doctor, watch and trace read the same settings file
+ * (--config FILE, else NP_CONFIG_PATH, meson's $sysconfdir/netpath.conf, when it exists), so
+ * thresholds, check selection, rtt and bandwidth agree whichever command shows a finding.
+ */
+#ifndef NP_COMMAND_CONFIG_H
+#define NP_COMMAND_CONFIG_H
+
+#include "check.h"
+#include "doctor_config.h"
+#include "optable.h"
+#include "status.h"
+
+/*
+ * The file before the command's other options, so that each of them overrides it: a first pass
+ * over argv finds --config (option id config_id of spec). The file's rtt and bandwidth go
+ * through the options' own parsers into opt; its interval into *interval when interval is not
+ * NULL (doctor's sampling interval; watch's frame period is another thing). With --help in argv
+ * nothing is read. 0, or -1 with st saying which line is wrong.
+ */
+int np_command_config_load(const struct np_cmd_spec *spec, int config_id, int argc, char **argv,
+			   struct np_config *cfg, struct np_options *opt, double *interval,
+			   struct np_status *st);
+
+#endif

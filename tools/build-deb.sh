@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Build the Debian package from the committed tree (git archive HEAD, or the work tree with
+# --worktree) in a temporary directory, as debian/rules says (the unit tests run inside), then
+# lintian it: no error, no warning (pedantic and info tags are printed for review). Then, without
+# installing anything on this machine, unpacks the .deb into a scratch root and runs the
+# packaged timer's service ExecStart line, pointed at that root's binary and a fixture tree,
+# as the unit would (tests/docs/systemd-units.sh does the same from the build directory): it
+# must write one textfile that promtool accepts. Prints the .deb's path and the build's time;
+# the directory is kept for inspection.
+# Usage: tools/build-deb.sh [--worktree] [OUTDIR]   (needs dpkg-dev, debhelper, lintian and the
+# build dependencies of debian/control: tools/install-deps.sh installs them)
+set -eu
+cd "$(dirname "$0")/.."
+worktree=0
+[ "${1:-}" = --worktree ] && { worktree=1; shift; }
+out=${1:-$(mktemp -d "${TMPDIR:-/tmp}/netpath-deb.XXXXXX")}
+for tool in dpkg-buildpackage dh lintian; do
+	command -v "$tool" >/dev/null || { echo "build-deb: $tool not installed (tools/install-deps.sh)"; exit 3; }
+done
+mkdir -p "$out/netpath"
+if [ "$worktree" = 1 ]; then
+	git ls-files -co --exclude-standard | tar -cf - -T - | tar -xf - -C "$out/netpath"
+else
+	git archive HEAD | tar -xf - -C "$out/netpath"
+fi
+t0=$(date +%s)
+(cd "$out/netpath" && dpkg-buildpackage -us -uc -b) > "$out/build.log" 2>&1 ||
+	{ tail -30 "$out/build.log"; echo "build-deb: dpkg-buildpackage failed (log: $out/build.log)"; exit 1; }
+t1=$(date +%s)
+deb=$(ls "$out"/netpath_*.deb | grep -v dbgsym)
+# --fail-on warning: errors and warnings fail; pedantic and info tags are shown for review.
+lintian --fail-on error,warning -I --pedantic "$out"/netpath_*.changes > "$out/lintian.log" 2>&1 ||
+	{ cat "$out/lintian.log"; echo "build-deb: lintian complains (log: $out/lintian.log)"; exit 1; }
+[ ! -s "$out/lintian.log" ] || sed 's/^/lintian: /' "$out/lintian.log" | grep -v "root privileges" || true
+root=$out/root
+mkdir -p "$root/textfile"
+dpkg-deb -x "$deb" "$root"
+unit=$root/lib/systemd/system/netpath-textfile.service
+line=$(sed -n 's/^ExecStart=//p' "$unit")
+dir=$(sed -n 's/^ReadWritePaths=//p' "$unit")
+line=$(echo "$line" | sed -e "s|^/usr/sbin/netpath |$root/usr/sbin/netpath |" -e "s|$dir|$root/textfile|")
+tree=$PWD/tests/fixtures/trees/x710-server
+rc=0
+# shellcheck disable=SC2086 # split as systemd splits it
+(umask 022; exec nice -n 19 timeout 45 $line --root "$tree/after" --before "$tree/before") || rc=$?
+[ "$rc" -le 2 ] || { echo "build-deb: the packaged ExecStart exited $rc"; exit 1; }
+[ "$(ls -A "$root/textfile")" = netpath.prom ] || { echo "build-deb: no textfile written"; exit 1; }
+if command -v promtool >/dev/null; then
+	promtool check metrics < "$root/textfile/netpath.prom" ||
+		{ echo "build-deb: promtool rejects the packaged run's textfile"; exit 1; }
+fi
+echo "build-deb: $deb built in $((t1 - t0)) s, lintian clean, its service's ExecStart wrote a valid textfile"
