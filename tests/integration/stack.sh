@@ -56,7 +56,7 @@ np_assert_json "$NP_TMP/br0.json" 'not any(f["id"] in ("link.mtu-jumbo", "softne
 
 # Prometheus: each device of the stack, and the findings by device.
 inb "$NETPATH" doctor br0 --interval 0 --format prometheus > "$NP_TMP/br0.prom"
-grep -q '^netpath_stack_device_info{interface="vb",kind="veth",parent="br0",hardware="0",driver=""} 1$' "$NP_TMP/br0.prom" ||
+grep -q '^netpath_stack_device_info{interface="vb",kind="veth",parent="br0",hardware="0",driver="veth"} 1$' "$NP_TMP/br0.prom" ||
 	np_fail "no stack series for vb: $(grep stack_device "$NP_TMP/br0.prom")"
 if grep -q '^netpath_device_check_severity' "$NP_TMP/br0.prom"; then
 	grep '^netpath_device_check_severity' "$NP_TMP/br0.prom" | grep -qv 'interface="\(br0\|vb\)"' &&
