@@ -264,6 +264,11 @@ static bool by_name(unsigned irq, const char *name, const void *arg)
 	return name_is_ours(name, arg);
 }
 
+static int irq_line(const char *line, size_t len, void *p)
+{
+	return np_irq_parse_line(p, line, len);
+}
+
 void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	unsigned *irqs = calloc(MAX_DEV_IRQS, sizeof(*irqs));
@@ -272,8 +277,7 @@ void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s)
 	int r, denied = 0, naff = 0;
 	size_t nirqs;
 	const char *how = "by name in /proc/interrupts";
-	char *buf;
-	size_t len;
+	struct np_irq_parse ip;
 
 	if (!irqs) {
 		np_src_set(s, NP_SRC_INTERRUPTS, -ENOMEM, NULL);
@@ -293,11 +297,8 @@ void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s)
 		f.match = by_name;
 		f.arg = &dn;
 	}
-	r = np_read_file(ctx, NP_PROC, "interrupts", &buf, &len);
-	if (r == 0) {
-		r = np_parse_interrupts(buf, len, &f, &s->irqs);
-		free(buf);
-	}
+	np_irq_parse_begin(&ip, &f, &s->irqs);
+	r = np_irq_parse_end(&ip, np_read_lines(ctx, NP_PROC, "interrupts", irq_line, &ip));
 	if (r == 0)
 		settle_roles(&s->irqs, s->ifname);
 	free(irqs);

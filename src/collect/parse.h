@@ -39,6 +39,19 @@ struct np_irq_filter {
 };
 int np_parse_interrupts(const char *buf, size_t len, const struct np_irq_filter *f,
 			struct np_interrupts *out);
+/* The same a line at a time, for a file streamed in pieces: begin, each line (header first),
+ * then end with the first error seen (0 if none), which frees everything on failure and
+ * returns the outcome. */
+struct np_irq_parse {
+	const struct np_irq_filter *f;
+	struct np_interrupts *out;
+	size_t cap;
+	uint64_t *scratch;		/* one row's counts; NULL until the header is read */
+};
+void np_irq_parse_begin(struct np_irq_parse *p, const struct np_irq_filter *f,
+			struct np_interrupts *out);
+int np_irq_parse_line(struct np_irq_parse *p, const char *line, size_t len);
+int np_irq_parse_end(struct np_irq_parse *p, int err);
 /* Classify an IRQ action name: "eth0-TxRx-3" TXRX, "virtio2-input.0" RX, "mlx5_comp3@pci:..." TXRX,
  * "eth0-rx-1" RX, "eth0-tx-1"/"virtio2-output.0" TX, "virtio2-config"/"eth0" OTHER. */
 enum np_irq_role np_irq_role_from_name(const char *name);

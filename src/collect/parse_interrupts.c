@@ -134,7 +134,9 @@ static int parse_header(const char *l, size_t ll, struct np_interrupts *out)
 }
 
 /* One "NN: counts chip hwirq type name" line; lines with a non-numeric label are not IRQs.
- * scratch holds ncols values: the counts are converted once, kept only for wanted rows. */
+ * scratch holds ncols values: the counts are converted once, kept only for wanted rows. A
+ * filter by IRQ number alone decides before the counts are read: at 4096 CPUs a row is 4096
+ * numbers, and all but the device's few rows are skipped unread. */
 static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, size_t *cap,
 		      uint64_t *scratch, struct np_interrupts *out)
 {
@@ -149,6 +151,8 @@ static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, s
 		return 0;
 	if (irq > UINT32_MAX)
 		return -EINVAL;
+	if (f && !f->match && !f->nnames && !wanted(f, (unsigned)irq, ""))
+		return 0;
 	/* Counts stop at the first non-number: a short line leaves the other columns at 0. */
 	after = np_tok_u64s(l, ll, i, out->ncols, scratch, &k);
 	action_name(l, ll, after, name, sizeof(name));
@@ -182,47 +186,41 @@ static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, s
 	return 0;
 }
 
-static int parse(const char *buf, size_t len, const struct np_irq_filter *f,
-		 struct np_interrupts *out)
-{
-	const char *l, *t;
-	size_t ll, tl, pos = 0, cap = 0;
-	uint64_t *scratch = NULL;
-	int err = 0;
-
-	while (np_line_next(buf, len, &pos, &l, &ll)) {
-		size_t i = 0;
-
-		if (!np_tok_next(l, ll, &i, &t, &tl))
-			continue;
-		if (!scratch) {
-			err = parse_header(l, ll, out);
-			if (err)
-				return err;
-			scratch = malloc(out->ncols * sizeof(*scratch));
-			if (!scratch)
-				return -ENOMEM;
-			continue;
-		}
-		err = parse_line(l, ll, f, &cap, scratch, out);
-		if (err)
-			break;
-	}
-	if (!scratch)
-		return -EINVAL;		/* no header */
-	free(scratch);
-	return err;
-}
-
-int np_parse_interrupts(const char *buf, size_t len, const struct np_irq_filter *f,
+void np_irq_parse_begin(struct np_irq_parse *p, const struct np_irq_filter *f,
 			struct np_interrupts *out)
 {
+	memset(p, 0, sizeof(*p));
+	memset(out, 0, sizeof(*out));
+	p->f = f;
+	p->out = out;
+}
+
+int np_irq_parse_line(struct np_irq_parse *p, const char *l, size_t ll)
+{
+	const char *t;
+	size_t i = 0, tl;
 	int err;
 
-	memset(out, 0, sizeof(*out));
-	if (!buf)
-		return -EINVAL;
-	err = parse(buf, len, f, out);
+	if (!np_tok_next(l, ll, &i, &t, &tl))
+		return 0;
+	if (!p->scratch) {
+		err = parse_header(l, ll, p->out);
+		if (err)
+			return err;
+		p->scratch = malloc(p->out->ncols * sizeof(*p->scratch));
+		return p->scratch ? 0 : -ENOMEM;
+	}
+	return parse_line(l, ll, p->f, &p->cap, p->scratch, p->out);
+}
+
+int np_irq_parse_end(struct np_irq_parse *p, int err)
+{
+	struct np_interrupts *out = p->out;
+
+	if (!err && !p->scratch)
+		err = -EINVAL;		/* no header */
+	free(p->scratch);
+	p->scratch = NULL;
 	if (err) {
 		for (size_t k = 0; k < out->n; k++)
 			free(out->lines[k].count);
@@ -231,4 +229,20 @@ int np_parse_interrupts(const char *buf, size_t len, const struct np_irq_filter 
 		memset(out, 0, sizeof(*out));
 	}
 	return err;
+}
+
+int np_parse_interrupts(const char *buf, size_t len, const struct np_irq_filter *f,
+			struct np_interrupts *out)
+{
+	struct np_irq_parse p;
+	const char *l;
+	size_t ll, pos = 0;
+	int err = 0;
+
+	np_irq_parse_begin(&p, f, out);
+	if (!buf)
+		return np_irq_parse_end(&p, -EINVAL);
+	while (!err && np_line_next(buf, len, &pos, &l, &ll))
+		err = np_irq_parse_line(&p, l, ll);
+	return np_irq_parse_end(&p, err);
 }

@@ -80,6 +80,11 @@ void np_ctx_close(struct np_ctx *ctx);
 int np_open(const struct np_ctx *ctx, enum np_tree t, const char *path, int flags);
 /* Whole file, malloc'd and NUL-terminated; *len excludes the NUL. */
 int np_read_file(const struct np_ctx *ctx, enum np_tree t, const char *path, char **buf, size_t *len);
+/* Each line (without its newline) to fn, the file read in pieces (read_lines.c): memory is the
+ * longest line, not the file. fn returns 0 to go on or a negative errno to stop, returned. */
+typedef int (*np_line_fn)(const char *line, size_t len, void *arg);
+int np_read_lines(const struct np_ctx *ctx, enum np_tree t, const char *path, np_line_fn fn,
+		  void *arg);
 /* First size-1 bytes, trailing whitespace trimmed. Returns the length. */
 int np_read_str(const struct np_ctx *ctx, enum np_tree t, const char *path, char *buf, size_t size);
 /* The same, saying in *overlaid whether ctx->overlay answered (the tree has no such file). */
