@@ -51,3 +51,37 @@ if command -v promtool >/dev/null; then
 		{ echo "build-deb: promtool rejects the packaged run's textfile"; exit 1; }
 fi
 echo "build-deb: $deb built in $((t1 - t0)) s, lintian clean, its service's ExecStart wrote a valid textfile"
+
+# In CI's clean room (a throwaway Debian root: NETPATH_CLEANROOM=1, as root) the package is
+# installed for real, as an admin would: apt-get resolves its dependencies, the files land where
+# the unit expects them, the units stay disabled, and the installed unit's ExecStart, unchanged
+# but for the fixture it reads, writes a valid textfile into the real textfile directory. Then
+# it is purged. Never on a developer's machine.
+[ "${NETPATH_CLEANROOM:-0}" = 1 ] && [ "$(id -u)" -eq 0 ] || exit 0
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb" > "$out/install.log" 2>&1 ||
+	{ tail -20 "$out/install.log"; echo "build-deb: the package does not install"; exit 1; }
+purge() { DEBIAN_FRONTEND=noninteractive apt-get purge -y netpath > "$out/purge.log" 2>&1; }
+fail() { echo "build-deb: installed package: $*"; purge; exit 1; }
+for f in /usr/sbin/netpath /usr/share/man/man8/netpath.8.gz /lib/systemd/system/netpath-textfile.timer \
+	 /usr/share/netpath/netpath.schema.json; do
+	[ -e "$f" ] || fail "$f missing"
+done
+/usr/sbin/netpath --version > /dev/null || fail "netpath --version fails"
+[ ! -e /etc/systemd/system/timers.target.wants/netpath-textfile.timer ] || fail "its timer is enabled"
+unit=/lib/systemd/system/netpath-textfile.service
+line=$(sed -n 's/^ExecStart=//p' "$unit")
+dir=$(sed -n 's/^ReadWritePaths=//p' "$unit")
+mkdir -p "$dir"
+rm -f "$dir/netpath.prom"
+rc=0
+# shellcheck disable=SC2086 # split as systemd splits it
+(umask 022; exec nice -n 19 timeout 45 $line --root "$tree/after" --before "$tree/before") || rc=$?
+[ "$rc" -le 2 ] || fail "its ExecStart exited $rc"
+[ -s "$dir/netpath.prom" ] || fail "no textfile in $dir"
+if command -v promtool >/dev/null; then
+	promtool check metrics < "$dir/netpath.prom" || fail "promtool rejects its textfile"
+fi
+rm -f "$dir/netpath.prom"
+purge || { echo "build-deb: apt-get purge netpath failed"; exit 1; }
+[ ! -e /usr/sbin/netpath ] || { echo "build-deb: purge left /usr/sbin/netpath"; exit 1; }
+echo "build-deb: installed with apt-get in the clean room, its unit's ExecStart wrote a valid textfile, purged"

@@ -115,7 +115,9 @@ inner() {
 	}
 	trap 'stop=1; echo "cleanroom: interrupted: stopping the commands"; terminate 30' INT TERM HUP
 
-	local envv=(/usr/bin/env -i HOME=/root USER=root LOGNAME=root SHELL=/bin/bash "PATH=$PATH_ROOT")
+	# NETPATH_CLEANROOM=1: a throwaway root, where tools/build-deb.sh may install its package.
+	local envv=(/usr/bin/env -i HOME=/root USER=root LOGNAME=root SHELL=/bin/bash "PATH=$PATH_ROOT"
+		    NETPATH_CLEANROOM=1)
 	[ -z "${TERM_OUT:-}" ] || envv+=("TERM=$TERM_OUT")
 
 	local n=0 line
