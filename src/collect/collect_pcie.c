@@ -122,6 +122,28 @@ static bool config_present(const struct np_ctx *ctx, const char *pci)
 	return np_exists(ctx, NP_SYS, path);
 }
 
+/*
+ * Since 4.13 sysfs has the link files for every PCI Express function and for those only
+ * (pcie_dev_attrs_are_visible), so on a system read faithfully (live, or a netpath capture) a
+ * function without them has no PCI Express capability, and walking its config space (a trap to
+ * the hypervisor per read on virtio) would only confirm it. Copied trees and older kernels
+ * prove nothing by a missing file: the walk decides there.
+ */
+static bool not_pcie(const struct np_ctx *ctx, const struct np_snapshot *s, const char *pci)
+{
+	const struct np_pcie *p = &s->pcie;
+	unsigned major = 0, minor = 0;
+	char path[192];
+
+	if (!np_ctx_faithful(ctx) || np_has(p->cur_speed) || np_has(p->max_speed) ||
+	    np_has(p->cur_width) || np_has(p->max_width) ||
+	    sscanf(s->host.kernel, "%u.%u", &major, &minor) != 2 ||
+	    major < 4 || (major == 4 && minor < 13))
+		return false;
+	snprintf(path, sizeof(path), "%s/current_link_speed", pci);
+	return !np_exists(ctx, NP_SYS, path);
+}
+
 void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	struct np_pcie *p = &s->pcie;
@@ -144,7 +166,7 @@ void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s)
 	/* Emulated PCI (virtio in a VM) often has no PCIe link files at all. */
 	np_src_set(s, NP_SRC_PCIE_LINK, np_has(p->cur_speed) || np_has(p->cur_width) ? 0 : -ENOENT,
 		   np_has(p->cur_speed) || np_has(p->cur_width) ? NULL : "no PCIe link attributes");
-	r = read_config(ctx, pci, p);
+	r = not_pcie(ctx, s, pci) ? -ENOENT : read_config(ctx, pci, p);
 	np_src_set(s, NP_SRC_PCIE_CONFIG, r, r == -EACCES ? "config space beyond 64 bytes needs root" :
 		   r == -ENOENT ? "no PCI Express capability" : NULL);
 	if (r == -ENOENT && !config_present(ctx, pci))
