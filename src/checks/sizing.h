@@ -12,6 +12,16 @@
 
 #include "snapshot.h"
 
+/* RTTs (ms) from which the congestion stage's advice applies: the choice of congestion control
+ * and pacing (and PMTU black holes on multi-hop paths) from 20 ms, slow start after idle
+ * from 10 ms. */
+#define NP_CC_LONG_RTT_MS 20.0
+#define NP_SSAI_RTT_MS 10.0
+/* Keepalive probes later than this (s) outlive most NAT and firewall idle timers. */
+#define NP_KEEPALIVE_LATE_S 7200
+/* What congestion.keepalive and plan propose instead (s). */
+#define NP_KEEPALIVE_PLAN_S 600
+
 /* Round bytes up to a whole MiB (at least 1 MiB). */
 int64_t np_size_round_mib(double bytes);
 /*

@@ -8,6 +8,7 @@
 #ifndef NP_PARSE_H
 #define NP_PARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -73,5 +74,10 @@ int np_parse_pci_config(const uint8_t *cfg, size_t len, struct np_pcie *out);
  * metric (ties: first seen). -ENOENT when there is none. */
 int np_parse_route_default(const char *buf, size_t len, char *ifname, size_t size);
 int np_parse_ipv6_route_default(const char *buf, size_t len, char *ifname, size_t size);
+
+/* depmod's modules.builtin or modules.dep text: is relpath ("kernel/net/ipv4/tcp_bbr") listed,
+ * as .ko or a compressed .ko.{xz,zst,gz}, in a line's first field? 1 yes, 0 no, -EINVAL for an
+ * empty relpath. Bytes of any kind are accepted (a NUL just fails to match). */
+int np_parse_kmod_listed(const char *buf, size_t len, const char *relpath);
 
 #endif

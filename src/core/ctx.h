@@ -9,8 +9,10 @@
 #include <dirent.h>
 
 /* NP_TOP is the tree's own top directory (a capture's META, a sosreport's sos_commands/): only
- * under --root; on the live system it has no files (reads give -ENOENT). */
-enum np_tree { NP_PROC, NP_SYS, NP_TOP };
+ * under --root; on the live system it has no files (reads give -ENOENT). NP_ROOTFS is the
+ * file system proc and sys belong to, for the few files beside them (lib/modules): "/" on the
+ * live system, the tree's top under --root. */
+enum np_tree { NP_PROC, NP_SYS, NP_TOP, NP_ROOTFS };
 
 struct np_overlay;
 struct np_ktape;
@@ -34,6 +36,7 @@ struct np_ctx {
 	int proc_fd;		/* directory fd of ROOT/proc */
 	int sys_fd;		/* directory fd of ROOT/sys */
 	int top_fd;		/* directory fd of ROOT itself (--root only), else -1 */
+	int rootfs_fd;		/* live only: "/" (O_PATH) for NP_ROOTFS; unused under --root */
 	bool confined;		/* --root given: resolve every path beneath the tree */
 	bool live;		/* reading the running kernel: netlink, ioctls, sysconf are meaningful */
 	char root[256];
