@@ -135,7 +135,8 @@ static void channels(struct np_plan *p, const struct np_snapshot *s, const struc
 		 combined ? "combined" : "rx", (unsigned long long)want);
 	np_plan_checks(l, "irq.rss-channels", "irq.affinity", "softnet.backlog-drops");
 	PLAN_CAT(l->why, "RSS spreads flows over %llu queues, one CPU each, on a host with %u "
-		 "CPUs: one queue per NUMA-local CPU.", (unsigned long long)inuse, ncpu);
+		 "CPUs, %u of them on the NIC's NUMA node: one queue per NUMA-local CPU.",
+		 (unsigned long long)inuse, ncpu, np_size_local_cpus(s, ncpu));
 	if (!known)
 		PLAN_CAT(l->why, " The hardware maximum is not in this data (ethtool -l): the "
 			 "setting fails above it, so check it first.");
