@@ -20,13 +20,42 @@ static bool has_word(const char *list, const char *word)
 	return false;
 }
 
-/* The root qdisc attached to the interface (rtnetlink), else what default_qdisc made it. */
-static const char *root_qdisc(const struct np_snapshot *s, const char *dq)
+/* The root qdisc attached to the interface (rtnetlink), NULL when not read (a tree). */
+static const struct np_qdisc *root_qdisc(const struct np_snapshot *s)
 {
 	for (size_t i = 0; np_src_ok(s, NP_SRC_RTNL_QDISC) && i < s->rtnl.nqdisc; i++)
 		if (s->rtnl.qdiscs[i].root)
-			return s->rtnl.qdiscs[i].kind;
-	return dq;
+			return &s->rtnl.qdiscs[i];
+	return NULL;
+}
+
+/* Does the attached egress tree pace? fq at the root, or under mq fq on every queue. noqueue
+ * (veth, tunnels) has nothing to pace in: the device beneath decides. */
+static bool attached_paced(const struct np_snapshot *s, const struct np_qdisc *root)
+{
+	if (!strcmp(root->kind, "fq") || !strcmp(root->kind, "noqueue"))
+		return true;
+	if (strcmp(root->kind, "mq"))
+		return false;
+	for (size_t i = 0; i < s->rtnl.nqdisc; i++) {
+		const struct np_qdisc *q = &s->rtnl.qdiscs[i];
+
+		if (q != root && !q->ingress && strcmp(q->kind, "fq"))
+			return false;
+	}
+	return true;
+}
+
+/* Root qdiscs that are only a default, safe to replace by fq: FIFOs, fq_codel, mq's tree. */
+static bool replaceable(const char *kind)
+{
+	static const char *const defaults[] = { "pfifo_fast", "pfifo", "bfifo", "fq_codel", "mq",
+						"codel", "sfq" };
+
+	for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
+		if (!strcmp(kind, defaults[i]))
+			return true;
+	return false;
 }
 
 static struct np_plan_line *set_str(struct np_plan *p, const struct np_snapshot *s,
@@ -87,7 +116,8 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 	const char *dq = np_sysctl_str(s, "net.core.default_qdisc");
 	bool loaded = avail && has_word(avail, "bbr");
 	enum np_kmod_state bbr = loaded ? NP_KMOD_BUILTIN : p->kmods.tcp_bbr;
-	bool bbr_planned = false, pace;
+	bool bbr_planned = false, pace, need_dq, need_tc;
+	const struct np_qdisc *root;
 	struct np_plan_line *l;
 
 	(void)rep;
@@ -130,11 +160,15 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 	}
 	/* Pacing: bbr's partner, and what smooths bursts on a long path. */
 	pace = bbr_planned || (cc && !strcmp(cc, "bbr")) || p->rtt_ms >= NP_CC_LONG_RTT_MS;
-	if (!pace || !dq || !strcmp(dq, "fq"))
+	root = root_qdisc(s);
+	need_dq = dq && strcmp(dq, "fq");
+	/* The attached qdisc when it was read; a tree has only default_qdisc to go by. */
+	need_tc = root ? !attached_paced(s, root) : need_dq;
+	if (!pace || (!need_dq && !need_tc))
 		return;
 	if (p->kmods.sch_fq == NP_KMOD_MODULE || p->kmods.sch_fq == NP_KMOD_UNKNOWN)
 		module_line(p, "sch_fq", p->kmods.sch_fq, "sch_fq (the fq qdisc)");
-	l = set_str(p, s, "net.core.default_qdisc", "fq");
+	l = need_dq ? set_str(p, s, "net.core.default_qdisc", "fq") : NULL;
 	if (l) {
 		np_plan_checks(l, "congestion.pacing", "congestion.bbr-without-fq", NULL);
 		PLAN_CAT(l->why, "fq paces each flow and isolates flows from each other; %s.",
@@ -145,15 +179,33 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 			 "device is re-created): the tc line below does the live interface now.");
 		PLAN_CAT(l->cost, "A little CPU per packet for flow classification.");
 	}
+	if (!need_tc)
+		return;
+	if (root && !replaceable(root->kind)) {
+		/* A shaper or scheduler someone configured: its job is not ours to undo. */
+		l = np_plan_add(p, NP_PLAN_NOTE, NP_STAGE_CONGESTION, "root qdisc");
+		if (l) {
+			snprintf(l->current, sizeof(l->current), "%s", root->kind);
+			PLAN_CAT(l->why, "Kept: %s's root qdisc is %s, configured on purpose; "
+				 "replacing it with fq would remove what it does. For pacing, put fq "
+				 "beneath it (tc qdisc add dev %s parent MAJOR:MINOR fq) or let TCP "
+				 "pace itself (bbr does, at some CPU cost).", p->ifname, root->kind,
+				 p->ifname);
+		}
+		return;
+	}
 	l = np_plan_add(p, NP_PLAN_QDISC, NP_STAGE_CONGESTION, p->ifname);
 	if (!l)
 		return;
-	snprintf(l->current, sizeof(l->current), "%s", root_qdisc(s, dq));
+	snprintf(l->current, sizeof(l->current), "%s", root ? root->kind : dq);
 	snprintf(l->planned, sizeof(l->planned), "fq");
 	snprintf(l->command, sizeof(l->command), "tc qdisc replace dev %s root fq", p->ifname);
 	np_plan_checks(l, "congestion.pacing", "congestion.bbr-without-fq", NULL);
-	PLAN_CAT(l->why, "Now, without a reboot: one fq for all TX queues. At boot default_qdisc "
-		 "gives each TX queue of mq its own fq, which persists the change.");
+	PLAN_CAT(l->why, "Now, without a reboot: one fq for all TX queues. %s",
+		 dq ? "At boot default_qdisc gives each TX queue of mq its own fq, which persists "
+		 "the change." : "default_qdisc is the host's (not in this namespace): persist "
+		 "this with the host's default_qdisc, or run it when the namespace's device is "
+		 "created.");
 	PLAN_CAT(l->cost, "Replacing the root qdisc drops the packets queued in it; a custom "
 		 "qdisc tree on %s is replaced too.", p->ifname);
 }

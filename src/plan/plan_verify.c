@@ -57,12 +57,20 @@ static void apply_module(const struct np_plan_line *l, struct np_snapshot *s)
 	np_parse_sysctl_value(text, (struct np_sysctl *)e);
 }
 
+/* tc qdisc replace ... root: the new root replaces the whole egress tree (mq and its leaves). */
 static void apply_qdisc(const struct np_plan_line *l, struct np_snapshot *s)
 {
-	for (size_t i = 0; i < s->rtnl.nqdisc; i++)
-		if (s->rtnl.qdiscs[i].root)
-			snprintf(s->rtnl.qdiscs[i].kind, sizeof(s->rtnl.qdiscs[i].kind), "%.15s",
-				 l->planned);
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->rtnl.nqdisc; i++) {
+		struct np_qdisc *q = &s->rtnl.qdiscs[i];
+
+		if (q->root)
+			snprintf(q->kind, sizeof(q->kind), "%.15s", l->planned);
+		if (q->root || q->ingress)
+			s->rtnl.qdiscs[n++] = *q;
+	}
+	s->rtnl.nqdisc = n;
 }
 
 int np_plan_apply(const struct np_plan *p, struct np_snapshot *s)

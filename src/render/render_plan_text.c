@@ -329,8 +329,9 @@ void np_render_plan_summary(FILE *out, const struct np_plan *p)
 		fprintf(out, "  nothing to change for this profile and path\n");
 	id_list(out, "Resolves (doctor judged this data again with the plan applied):",
 		p->resolved, p->nresolved);
-	id_list(out, "Addressed, to confirm with doctor after applying (counters that moved "
-		"before the change):", p->remaining, p->nremaining);
+	id_list(out, "Answered, but still reported on this data with the plan applied (counters "
+		"that moved before the change, or a part kept below: confirm with doctor after "
+		"applying):", p->remaining, p->nremaining);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct np_plan_line *l = &p->l[i];
 
