@@ -3,6 +3,8 @@
  * modules they need and the qdisc of the live interface. */
 #include "plan_priv.h"
 
+#include "nic_view.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -23,27 +25,29 @@ static bool has_word(const char *list, const char *word)
 /* The root qdisc attached to the interface (rtnetlink), NULL when not read (a tree). */
 static const struct np_qdisc *root_qdisc(const struct np_snapshot *s)
 {
-	for (size_t i = 0; np_src_ok(s, NP_SRC_RTNL_QDISC) && i < s->rtnl.nqdisc; i++)
-		if (s->rtnl.qdiscs[i].root)
-			return &s->rtnl.qdiscs[i];
-	return NULL;
+	return np_src_ok(s, NP_SRC_RTNL_QDISC) ? np_nv_qdisc_root(s) : NULL;
 }
 
-/* Does the attached egress tree pace? fq at the root, or under mq fq on every queue. noqueue
+/* Does the attached egress tree pace? fq at the root, or fq on every leaf of mq. noqueue
  * (veth, tunnels) has nothing to pace in: the device beneath decides. */
 static bool attached_paced(const struct np_snapshot *s, const struct np_qdisc *root)
 {
+	bool leaves = false;
+
 	if (!strcmp(root->kind, "fq") || !strcmp(root->kind, "noqueue"))
 		return true;
-	if (strcmp(root->kind, "mq"))
+	if (!np_nv_qdisc_multiq(root))
 		return false;
 	for (size_t i = 0; i < s->rtnl.nqdisc; i++) {
 		const struct np_qdisc *q = &s->rtnl.qdiscs[i];
 
-		if (q != root && !q->ingress && strcmp(q->kind, "fq"))
+		if (!np_nv_qdisc_below(root, q))
+			continue;
+		leaves = true;
+		if (strcmp(q->kind, "fq"))
 			return false;
 	}
-	return true;
+	return leaves;
 }
 
 /* Root qdiscs that are only a default, safe to replace by fq: FIFOs, fq_codel, mq's tree. */

@@ -12,6 +12,13 @@
 /* A socket buffer limit is an int in the kernel; 1 GiB is 2 x BDP for 10 Gbit/s at 400 ms. */
 #define BUF_CEILING (1LL << 30)
 
+/* Keys a network namespace shows (read-only, 0444) but only the initial one may set: the
+ * SO_RCVBUF/SO_SNDBUF ceilings (seen on 6.18). They go with the host-wide settings. */
+static bool settable_on_host_only(const char *key)
+{
+	return !strcmp(key, "net.core.rmem_max") || !strcmp(key, "net.core.wmem_max");
+}
+
 /* A sysctl line for key, its current value from the snapshot (NULL when the key was not read:
  * nothing is planned for a key this kernel may not have). */
 static struct np_plan_line *sysctl_line(struct np_plan *p, const struct np_snapshot *s,
@@ -26,7 +33,7 @@ static struct np_plan_line *sysctl_line(struct np_plan *p, const struct np_snaps
 	if (!l)
 		return NULL;
 	snprintf(l->current, sizeof(l->current), "%s", e->raw);
-	l->host_wide = e->host_wide;
+	l->host_wide = e->host_wide || settable_on_host_only(key);
 	return l;
 }
 

@@ -358,6 +358,77 @@ static void test_tcp_mem_pages_from_ram(void **state)
 	assert_resolved(&fx->p, "socket.tcp-mem");
 }
 
+/* pop-a already on bbr, as if rtnetlink had been read (live): the attached root qdisc decides
+ * the tc line. */
+static struct np_plan *plan_with_qdiscs(void **state, const struct np_qdisc *q, size_t n)
+{
+	struct np_sysctl *cc;
+	struct np_kmods km = { .tcp_bbr = NP_KMOD_BUILTIN, .sch_fq = NP_KMOD_BUILTIN };
+	struct fixture *fx = calloc(1, sizeof(*fx));
+
+	assert_non_null(fx);
+	*state = fx;
+	fx->g = golden_run_path((void **)&fx->g, "pop-a", "eth0", 30, 500e6);
+	fx->g->cur.rtnl.qdiscs = calloc(n, sizeof(*q));
+	assert_non_null(fx->g->cur.rtnl.qdiscs);
+	memcpy(fx->g->cur.rtnl.qdiscs, q, n * sizeof(*q));
+	fx->g->cur.rtnl.nqdisc = n;
+	np_src_set(&fx->g->cur, NP_SRC_RTNL_QDISC, 0, NULL);
+	cc = (struct np_sysctl *)np_sysctl_find(&fx->g->cur, "net.ipv4.tcp_congestion_control");
+	assert_non_null(cc);
+	assert_int_equal(np_parse_sysctl_value("bbr", cc), 0);
+	np_report_free(&fx->g->rep);
+	memset(&fx->g->rep, 0, sizeof(fx->g->rep));
+	assert_int_equal(np_analyze(&fx->g->a, &fx->g->rep, NULL, NULL), 0);
+	assert_int_equal(np_plan_build(&fx->g->a, &fx->g->rep, NP_PROFILE_LONG_HAUL, &km, &fx->p),
+			 0);
+	fx->built = true;
+	assert_int_equal(np_plan_verify(&fx->p, &fx->g->a, &fx->g->rep, &fx->g->cur), 0);
+	return &fx->p;
+}
+
+/* mq with pfifo_fast on each queue: replaced by fq now (the tree goes with its root), and
+ * default_qdisc persists it; bbr without fq is resolved once applied. */
+static void test_qdisc_mq_replaced(void **state)
+{
+	const struct np_qdisc q[] = {
+		{ .kind = "mq", .handle = 0x10000, .parent = 0xffffffff, .root = true },
+		{ .kind = "pfifo_fast", .parent = 0x10001 },
+		{ .kind = "pfifo_fast", .parent = 0x10002 },
+	};
+	struct np_plan *p = plan_with_qdiscs(state, q, 3);
+	const struct np_plan_line *l = need(p, NP_PLAN_QDISC, "eth0");
+
+	assert_null(line(p, NP_PLAN_SYSCTL, "net.ipv4.tcp_congestion_control"));
+
+	assert_string_equal(l->current, "mq");
+	assert_string_equal(l->command, "tc qdisc replace dev eth0 root fq");
+	need(p, NP_PLAN_SYSCTL, "net.core.default_qdisc");
+	assert_resolved(p, "congestion.bbr-without-fq");
+}
+
+/* A shaper someone configured (tbf) is never replaced: a note says how to pace beneath it.
+ * fq on every leaf of mq already paces: no tc line at all. */
+static void test_qdisc_shaper_kept(void **state)
+{
+	const struct np_qdisc tbf[] = {
+		{ .kind = "tbf", .handle = 0x10000, .parent = 0xffffffff, .root = true },
+	};
+	const struct np_qdisc fq[] = {
+		{ .kind = "mq", .handle = 0x10000, .parent = 0xffffffff, .root = true },
+		{ .kind = "fq", .parent = 0x10001 },
+		{ .kind = "fq", .parent = 0x10002 },
+	};
+	struct np_plan *p = plan_with_qdiscs(state, tbf, 1);
+
+	assert_null(line(p, NP_PLAN_QDISC, "eth0"));
+	assert_contains(need(p, NP_PLAN_NOTE, "root qdisc")->why, "tbf");
+	teardown(state);
+	p = plan_with_qdiscs(state, fq, 3);
+	assert_null(line(p, NP_PLAN_QDISC, "eth0"));
+	assert_null(line(p, NP_PLAN_NOTE, "root qdisc"));
+}
+
 /* The sysctl file's keys are the ones the checks read: each "key = value" line names a key
  * the collector read from the tree, listed by a check it answers (its related settings or
  * what it looks at), and its value is the line's planned one. */
@@ -451,6 +522,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_arm_board_long_haul_keeps_mtu, teardown),
 		cmocka_unit_test_teardown(test_bbr_by_kernel, teardown),
 		cmocka_unit_test_teardown(test_tcp_mem_pages_from_ram, teardown),
+		cmocka_unit_test_teardown(test_qdisc_mq_replaced, teardown),
+		cmocka_unit_test_teardown(test_qdisc_shaper_kept, teardown),
 		cmocka_unit_test_teardown(test_sysctl_file_keys_are_checked, teardown),
 		cmocka_unit_test_teardown(test_real_capture_plans_nothing_unread, teardown),
 		cmocka_unit_test_teardown(test_json_outline, teardown),
