@@ -121,9 +121,37 @@ static int make_dirs(const char *dir, const char *rel, char *err, size_t errlen)
 	return 0;
 }
 
-int np_plan_write(const struct np_plan *p, const char *dir, FILE *out, char *err, size_t errlen)
+/* One file beneath dir (nothing when the plan has nothing for it). 0 or -1. */
+static int write_one(const struct np_plan *p, const char *dir, enum np_plan_file f, size_t d,
+		     FILE *out, char *err, size_t errlen)
 {
 	char rel[96], path[PATH_MAX], tmp[PATH_MAX];
+	FILE *fp;
+	int r;
+
+	if (!np_plan_file_path(p, f, d, rel, sizeof(rel)))
+		return 0;
+	if (make_dirs(dir, rel, err, errlen) < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	fp = np_atomic_open_mode(path, tmp, sizeof(tmp), f == NP_PLAN_FILE_NOW ? 0755 : 0644);
+	if (!fp) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	np_render_plan_file(fp, p, f, d);
+	r = np_atomic_commit(fp, tmp, path);
+	if (r < 0) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(-r));
+		return -1;
+	}
+	if (out)
+		fprintf(out, "wrote %s\n", path);
+	return 0;
+}
+
+int np_plan_write(const struct np_plan *p, const char *dir, FILE *out, char *err, size_t errlen)
+{
 	struct stat st;
 
 	if (np_plan_dir_check(dir, err, errlen) < 0)
@@ -136,28 +164,9 @@ int np_plan_write(const struct np_plan *p, const char *dir, FILE *out, char *err
 		snprintf(err, errlen, "--write %s: not a directory", dir);
 		return -1;
 	}
-	for (int f = 0; f < NP_PLAN_FILE__COUNT; f++) {
-		FILE *fp;
-		int r;
-
-		if (!np_plan_file_path(p, (enum np_plan_file)f, rel, sizeof(rel)))
-			continue;
-		if (make_dirs(dir, rel, err, errlen) < 0)
-			return -1;
-		snprintf(path, sizeof(path), "%s/%s", dir, rel);
-		fp = np_atomic_open_mode(path, tmp, sizeof(tmp), f == NP_PLAN_FILE_NOW ? 0755 : 0644);
-		if (!fp) {
-			snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-			return -1;
-		}
-		np_render_plan_file(fp, p, (enum np_plan_file)f);
-		r = np_atomic_commit(fp, tmp, path);
-		if (r < 0) {
-			snprintf(err, errlen, "cannot write %s: %s", path, strerror(-r));
-			return -1;
-		}
-		if (out)
-			fprintf(out, "wrote %s\n", path);
-	}
+	for (int f = 0; f < NP_PLAN_FILE__COUNT; f++)
+		for (size_t d = 0; d < np_plan_file_count(p, (enum np_plan_file)f); d++)
+			if (write_one(p, dir, (enum np_plan_file)f, d, out, err, errlen) < 0)
+				return -1;
 	return 0;
 }

@@ -14,6 +14,15 @@ static const struct np_opt plan_opts[] = {
 		 "the plan says so.",
 	  .kind = NP_ARG_CHOICE, .words = NP_PROFILE_WORDS,
 	  .hint = "lan, long-haul, busy-server, low-latency"),
+	NP_OPT(NP_PLAN_ALL, "all", NULL,
+	  "every interface that is up and carries traffic: one sysctl\n"
+	  "file, a .link file and udev rule per NIC",
+	  .man = "Plan for every interface that is up and has carried packets (as\n"
+		 ".BR doctor \\-\\-all ):\n"
+		 "the path and the sysctls are sized for the default route's interface, and each interface\n"
+		 "gets its own .link file, udev rule and qdisc line. Give no interface with it. On the live\n"
+		 "system each interface is sampled in turn over\n"
+		 ".BR \\-\\-interval ."),
 	NP_OPT(NP_PLAN_RTT, "rtt", "MS", "round-trip time of the path to plan for",
 	  .man = "Round\\-trip time of the path to plan for, in milliseconds (default: measured from live\n"
 		 "sockets, else the profile's).",
@@ -58,7 +67,7 @@ const struct np_cmd_spec np_plan_spec = {
 	.name = "plan",
 	.summary = "the persistent, commented tuning plan for a profile and path",
 	.synopsis =
-		"Usage: netpath plan [OPTIONS] --profile P [IFACE]\n"
+		"Usage: netpath plan [OPTIONS] --profile P [IFACE | --all]\n"
 		"The configuration files an admin would install for IFACE (default: the interface "
 		"of\n"
 		"the default route) and the path it serves: sysctl.d, a systemd-networkd .link "

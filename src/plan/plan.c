@@ -77,6 +77,7 @@ struct np_plan_line *np_plan_add(struct np_plan *p, enum np_plan_kind k, enum np
 	memset(l, 0, sizeof(*l));
 	l->kind = k;
 	l->stage = st;
+	snprintf(l->dev, sizeof(l->dev), "%s", p->ndev ? p->dev[p->ndev - 1].name : "");
 	snprintf(l->key, sizeof(l->key), "%s", key);
 	return l;
 }
@@ -121,6 +122,9 @@ int np_plan_build(const struct np_analysis *a, const struct np_report *rep,
 	snprintf(p->ifname, sizeof(p->ifname), "%s", s->dev.name);
 	snprintf(p->bus_id, sizeof(p->bus_id), "%s", s->dev.bus_id);
 	snprintf(p->kernel, sizeof(p->kernel), "%s", s->host.kernel);
+	snprintf(p->dev[0].name, sizeof(p->dev[0].name), "%s", s->dev.name);
+	snprintf(p->dev[0].bus_id, sizeof(p->dev[0].bus_id), "%s", s->dev.bus_id);
+	p->ndev = 1;
 	p->bw_bps = a->bw_bps;
 	p->bw_source = a->bw_source;
 	p->rtt_ms = a->rtt_ms;
@@ -135,12 +139,28 @@ int np_plan_build(const struct np_analysis *a, const struct np_report *rep,
 	np_plan_nic_lines(p, a, rep);
 	np_plan_sysctl_lines(p, a, rep);
 	np_plan_cc_lines(p, a, rep);
+	np_plan_qdisc_line(p, a);
 	/* A line that could not be added leaves the plan short: report it, not a partial plan. */
 	if (p->oom) {
 		np_plan_free(p);
 		return -ENOMEM;
 	}
 	return 0;
+}
+
+int np_plan_add_device(struct np_plan *p, const struct np_analysis *a, const struct np_report *rep)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_plan_dev *d;
+
+	if (p->ndev >= NP_PLAN_DEVS)
+		return -ENOSPC;
+	d = &p->dev[p->ndev++];
+	snprintf(d->name, sizeof(d->name), "%s", s->dev.name);
+	snprintf(d->bus_id, sizeof(d->bus_id), "%s", s->dev.bus_id);
+	np_plan_nic_lines(p, a, rep);
+	np_plan_qdisc_line(p, a);
+	return p->oom ? -ENOMEM : 0;
 }
 
 void np_plan_free(struct np_plan *p)

@@ -57,13 +57,25 @@ struct np_plan_line {
 	char moot[240];		/* when it does not matter */
 	char cost[320];
 	const char *checks[NP_PLAN_CHECKS];	/* the checks it answers (NULL-ended) */
+	char dev[IF_NAMESIZE];	/* the device it was planned for (LINK and QDISC lines: theirs) */
 	bool host_wide;		/* SYSCTL: exists in the initial namespace only */
+};
+
+/* The devices a plan has NIC settings and a qdisc for: one, or every one with --all. */
+#define NP_PLAN_DEVS 32
+
+struct np_plan_dev {
+	char name[IF_NAMESIZE];
+	char bus_id[32];	/* PCI address of the NIC ("" none): the .link/udev match */
 };
 
 struct np_plan {
 	enum np_profile profile;
-	char ifname[IF_NAMESIZE];
-	char bus_id[32];	/* PCI address of the NIC ("" none): the .link/udev match */
+	char ifname[IF_NAMESIZE];	/* the primary device: the path and sysctls are sized for it */
+	char bus_id[32];
+	size_t ndev;
+	struct np_plan_dev dev[NP_PLAN_DEVS];	/* dev[0] is the primary */
+	bool pace;		/* fq pacing planned or in force: each device's qdisc follows */
 	char kernel[64];
 	double bw_bps, rtt_ms, bdp;	/* the path planned for (NAN unknown) */
 	const char *bw_source, *rtt_source;
@@ -86,6 +98,11 @@ struct np_plan {
 int np_plan_build(const struct np_analysis *a, const struct np_report *rep,
 		  enum np_profile profile, const struct np_kmods *kmods, struct np_plan *p);
 void np_plan_free(struct np_plan *p);
+/*
+ * --all: the NIC settings and qdisc of one more device (a, rep: doctor's analysis of it) into
+ * p, whose sysctls stay the primary's. 0, -ENOSPC beyond NP_PLAN_DEVS devices, -ENOMEM.
+ */
+int np_plan_add_device(struct np_plan *p, const struct np_analysis *a, const struct np_report *rep);
 /* The path to plan for: a's derived RTT, else the profile's (a->rtt_ms set, *assumed true).
  * Call after np_analysis_derive() and before np_analyze(), so doctor judges the same path. */
 void np_plan_path(struct np_analysis *a, enum np_profile profile, bool *assumed);
@@ -96,9 +113,10 @@ void np_plan_path(struct np_analysis *a, enum np_profile profile, bool *assumed)
  */
 int np_plan_apply(const struct np_plan *p, struct np_snapshot *s);
 /*
- * Apply the plan to s (doctor's current snapshot, changed in place), judge it again with the
- * same options, and fill p->resolved (checks that fired before and not after) and
- * p->remaining. before: doctor's findings before. 0 or -ENOMEM.
+ * Apply the plan to s (doctor's current snapshot of one of its devices, changed in place: the
+ * sysctls, and that device's NIC and qdisc lines), judge it again with the same options, and
+ * add to p->resolved (checks that fired before and not after) and p->remaining (checks the
+ * plan answers that still fire). before: doctor's findings before. 0 or -ENOMEM.
  */
 int np_plan_verify(struct np_plan *p, const struct np_analysis *a, const struct np_report *before,
 		   struct np_snapshot *s);

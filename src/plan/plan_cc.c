@@ -120,7 +120,7 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 	const char *dq = np_sysctl_str(s, "net.core.default_qdisc");
 	bool loaded = avail && has_word(avail, "bbr");
 	enum np_kmod_state bbr = loaded ? NP_KMOD_BUILTIN : p->kmods.tcp_bbr;
-	bool bbr_planned = false, pace, need_dq, need_tc;
+	bool bbr_planned = false, need_dq, need_tc;
 	const struct np_qdisc *root;
 	struct np_plan_line *l;
 
@@ -163,12 +163,12 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 		}
 	}
 	/* Pacing: bbr's partner, and what smooths bursts on a long path. */
-	pace = bbr_planned || (cc && !strcmp(cc, "bbr")) || p->rtt_ms >= NP_CC_LONG_RTT_MS;
+	p->pace = bbr_planned || (cc && !strcmp(cc, "bbr")) || p->rtt_ms >= NP_CC_LONG_RTT_MS;
 	root = root_qdisc(s);
 	need_dq = dq && strcmp(dq, "fq");
 	/* The attached qdisc when it was read; a tree has only default_qdisc to go by. */
 	need_tc = root ? !attached_paced(s, root) : need_dq;
-	if (!pace || (!need_dq && !need_tc))
+	if (!p->pace || (!need_dq && !need_tc))
 		return;
 	if (p->kmods.sch_fq == NP_KMOD_MODULE || p->kmods.sch_fq == NP_KMOD_UNKNOWN)
 		module_line(p, "sch_fq", p->kmods.sch_fq, "sch_fq (the fq qdisc)");
@@ -183,7 +183,20 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 			 "device is re-created): the tc line below does the live interface now.");
 		PLAN_CAT(l->cost, "A little CPU per packet for flow classification.");
 	}
-	if (!need_tc)
+}
+
+void np_plan_qdisc_line(struct np_plan *p, const struct np_analysis *a)
+{
+	const struct np_snapshot *s = a->cur;
+	const char *dq = np_sysctl_str(s, "net.core.default_qdisc");
+	const struct np_qdisc *root = root_qdisc(s);
+	const char *ifn = s->dev.name;
+	struct np_plan_line *l;
+
+	if (!p->pace)
+		return;
+	/* The attached qdisc when it was read; a tree has only default_qdisc to go by. */
+	if (root ? attached_paced(s, root) : (!dq || !strcmp(dq, "fq")))
 		return;
 	if (root && !replaceable(root->kind)) {
 		/* A shaper or scheduler someone configured: its job is not ours to undo. */
@@ -193,17 +206,16 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 			PLAN_CAT(l->why, "Kept: %s's root qdisc is %s, configured on purpose; "
 				 "replacing it with fq would remove what it does. For pacing, put fq "
 				 "beneath it (tc qdisc add dev %s parent MAJOR:MINOR fq) or let TCP "
-				 "pace itself (bbr does, at some CPU cost).", p->ifname, root->kind,
-				 p->ifname);
+				 "pace itself (bbr does, at some CPU cost).", ifn, root->kind, ifn);
 		}
 		return;
 	}
-	l = np_plan_add(p, NP_PLAN_QDISC, NP_STAGE_CONGESTION, p->ifname);
+	l = np_plan_add(p, NP_PLAN_QDISC, NP_STAGE_CONGESTION, ifn);
 	if (!l)
 		return;
 	snprintf(l->current, sizeof(l->current), "%s", root ? root->kind : dq);
 	snprintf(l->planned, sizeof(l->planned), "fq");
-	snprintf(l->command, sizeof(l->command), "tc qdisc replace dev %s root fq", p->ifname);
+	snprintf(l->command, sizeof(l->command), "tc qdisc replace dev %s root fq", ifn);
 	np_plan_checks(l, "congestion.pacing", "congestion.bbr-without-fq", NULL);
 	PLAN_CAT(l->why, "Now, without a reboot: one fq for all TX queues. %s",
 		 dq ? "At boot default_qdisc gives each TX queue of mq its own fq, which persists "
@@ -211,5 +223,5 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 		 "this with the host's default_qdisc, or run it when the namespace's device is "
 		 "created.");
 	PLAN_CAT(l->cost, "Replacing the root qdisc drops the packets queued in it; a custom "
-		 "qdisc tree on %s is replaced too.", p->ifname);
+		 "qdisc tree on %s is replaced too.", ifn);
 }

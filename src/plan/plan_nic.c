@@ -70,7 +70,7 @@ static void ring(struct np_plan *p, const struct np_snapshot *s, const struct np
 			PLAN_CAT(l->why, "The NIC drops for lack of RX buffers, but this data has no "
 				 "ring sizes (a tree holds no ethtool answers): run plan on the host, "
 				 "or read `ethtool -g %s`, and plan RxBufferSize= up to the maximum.",
-				 p->ifname);
+				 s->dev.name);
 		return;
 	}
 	if (rg->rx >= rg->rx_max)

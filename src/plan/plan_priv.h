@@ -28,5 +28,7 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 		      const struct np_report *rep);
 void np_plan_nic_lines(struct np_plan *p, const struct np_analysis *a,
 		       const struct np_report *rep);
+/* The qdisc of a's device when pacing is planned (p->pace): the tc line, or why not. */
+void np_plan_qdisc_line(struct np_plan *p, const struct np_analysis *a);
 
 #endif

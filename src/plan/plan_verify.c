@@ -78,6 +78,10 @@ int np_plan_apply(const struct np_plan *p, struct np_snapshot *s)
 	for (size_t i = 0; i < p->n; i++) {
 		const struct np_plan_line *l = &p->l[i];
 
+		/* A device's NIC settings and qdisc are its own. */
+		if ((l->kind == NP_PLAN_LINK || l->kind == NP_PLAN_QDISC) &&
+		    strcmp(l->dev, s->dev.name))
+			continue;
 		switch (l->kind) {
 		case NP_PLAN_SYSCTL:
 			apply_sysctl(l, s);
@@ -138,7 +142,6 @@ int np_plan_verify(struct np_plan *p, const struct np_analysis *a, const struct 
 		np_report_free(&after);
 		return -ENOMEM;
 	}
-	p->nresolved = p->nremaining = 0;
 	for (size_t i = 0; i < before->n; i++) {
 		const char *id = before->f[i].check->id;
 

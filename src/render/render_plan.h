@@ -19,12 +19,15 @@ enum np_plan_file {
 	NP_PLAN_FILE__COUNT
 };
 
-/* Where the file installs, relative to / ("etc/sysctl.d/90-netpath.conf"), in buf; NULL when
- * the plan puts nothing in it. */
-const char *np_plan_file_path(const struct np_plan *p, enum np_plan_file f, char *buf,
-			      size_t size);
+/* How many files of kind f: one per device (p->dev) for the .link file and the udev rule, else
+ * one. */
+size_t np_plan_file_count(const struct np_plan *p, enum np_plan_file f);
+/* Where the dev-th file of kind f installs, relative to / ("etc/sysctl.d/90-netpath.conf"), in
+ * buf; NULL when the plan puts nothing in it. dev counts only for the per-device files. */
+const char *np_plan_file_path(const struct np_plan *p, enum np_plan_file f, size_t dev,
+			      char *buf, size_t size);
 /* One file's content. */
-void np_render_plan_file(FILE *out, const struct np_plan *p, enum np_plan_file f);
+void np_render_plan_file(FILE *out, const struct np_plan *p, enum np_plan_file f, size_t dev);
 /* What the plan changes per stage, what it resolves, and what it keeps and why. */
 void np_render_plan_summary(FILE *out, const struct np_plan *p);
 /* The text output: each file under a "==> /path <==" header, then the summary. */

@@ -30,6 +30,8 @@ static void line(struct np_json *j, const struct np_plan_line *l)
 	np_json_kv_str(j, "kind", np_plan_kind_name(l->kind));
 	np_json_kv_str(j, "stage", np_stage_name(l->stage));
 	np_json_kv_str(j, "key", l->key);
+	str_or_null(j, "device", l->kind == NP_PLAN_LINK || l->kind == NP_PLAN_QDISC ||
+				 l->kind == NP_PLAN_NOTE ? l->dev : NULL);
 	str_or_null(j, "current", l->current);
 	str_or_null(j, "planned", l->planned);
 	str_or_null(j, "command", l->command);
@@ -52,6 +54,10 @@ void np_render_plan_json(FILE *out, const struct np_plan *p)
 	np_json_kv_str(&j, "schema", "netpath/plan");
 	np_json_kv_int(&j, "version", 1);
 	np_json_kv_str(&j, "interface", p->ifname);
+	np_json_key_arr_open(&j, "devices");
+	for (size_t d = 0; d < p->ndev; d++)
+		np_json_str(&j, p->dev[d].name);
+	np_json_arr_close(&j);
 	np_json_kv_str(&j, "profile", np_profile_name(p->profile));
 	np_json_key_obj_open(&j, "path");
 	np_json_kv_double(&j, "bandwidth_bps", p->bw_bps);
@@ -73,8 +79,9 @@ void np_render_plan_json(FILE *out, const struct np_plan *p)
 	np_json_arr_close(&j);
 	np_json_key_arr_open(&j, "files");
 	for (int f = 0; f < NP_PLAN_FILE__COUNT; f++)
-		if (np_plan_file_path(p, (enum np_plan_file)f, path, sizeof(path)))
-			np_json_str(&j, path);
+		for (size_t d = 0; d < np_plan_file_count(p, (enum np_plan_file)f); d++)
+			if (np_plan_file_path(p, (enum np_plan_file)f, d, path, sizeof(path)))
+				np_json_str(&j, path);
 	np_json_arr_close(&j);
 	ids(&j, "resolved", p->resolved, p->nresolved);
 	ids(&j, "to_confirm", p->remaining, p->nremaining);

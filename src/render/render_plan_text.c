@@ -95,7 +95,7 @@ static void sysctl_file(FILE *out, const struct np_plan *p)
 {
 	char path[96];
 
-	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_SYSCTL, path, sizeof(path)),
+	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_SYSCTL, 0, path, sizeof(path)),
 	       "the kernel settings");
 	fprintf(out, "# Load now: sysctl -p /%s\n", path);
 	for (int host = 0; host < 2; host++) {
@@ -118,34 +118,40 @@ static void sysctl_file(FILE *out, const struct np_plan *p)
 	}
 }
 
-static void link_match(FILE *out, const struct np_plan *p)
+static void link_match(FILE *out, const struct np_plan_dev *d)
 {
 	fprintf(out, "[Match]\n");
-	if (p->bus_id[0])
-		fprintf(out, "Path=pci-%s\n", p->bus_id);
+	if (d->bus_id[0])
+		fprintf(out, "Path=pci-%s\n", d->bus_id);
 	else
 		fprintf(out, "# No PCI address known: matched by the kernel's name for it.\n"
-			"OriginalName=%s\n", p->ifname);
+			"OriginalName=%s\n", d->name);
 }
 
-static void link_file(FILE *out, const struct np_plan *p)
+static bool of_dev(const struct np_plan_line *l, const struct np_plan_dev *d)
 {
+	return !strcmp(l->dev, d->name);
+}
+
+static void link_file(FILE *out, const struct np_plan *p, size_t dev)
+{
+	const struct np_plan_dev *d = &p->dev[dev];
 	char path[96];
 
-	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_LINK, path, sizeof(path)),
+	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_LINK, dev, path, sizeof(path)),
 	       "the NIC settings, applied by systemd-udevd each time the device appears");
 	comment(out, "", "Only the first .link file that matches a device applies, so this one "
 		"replaces 99-default.link for it: its naming policies are repeated below. Apply "
 		"now: udevadm trigger --action=add on the device, or reboot.", 0);
 	fputc('\n', out);
-	link_match(out, p);
+	link_match(out, d);
 	fprintf(out, "\n[Link]\nNamePolicy=keep kernel database onboard slot path\n"
 		"AlternativeNamesPolicy=database onboard slot path\n"
 		"MACAddressPolicy=persistent\n");
 	for (size_t i = 0; i < p->n; i++) {
 		const struct np_plan_line *l = &p->l[i];
 
-		if (l->kind != NP_PLAN_LINK)
+		if (l->kind != NP_PLAN_LINK || !of_dev(l, d))
 			continue;
 		fputc('\n', out);
 		line_comment(out, l);
@@ -153,19 +159,20 @@ static void link_file(FILE *out, const struct np_plan *p)
 	}
 }
 
-static void udev_match(FILE *out, const struct np_plan *p)
+static void udev_match(FILE *out, const struct np_plan_dev *d)
 {
-	if (p->bus_id[0])
-		fprintf(out, "ACTION==\"add\", SUBSYSTEM==\"net\", KERNELS==\"%s\", ", p->bus_id);
+	if (d->bus_id[0])
+		fprintf(out, "ACTION==\"add\", SUBSYSTEM==\"net\", KERNELS==\"%s\", ", d->bus_id);
 	else
-		fprintf(out, "ACTION==\"add\", SUBSYSTEM==\"net\", KERNEL==\"%s\", ", p->ifname);
+		fprintf(out, "ACTION==\"add\", SUBSYSTEM==\"net\", KERNEL==\"%s\", ", d->name);
 }
 
-static void udev_file(FILE *out, const struct np_plan *p)
+static void udev_file(FILE *out, const struct np_plan *p, size_t dev)
 {
+	const struct np_plan_dev *d = &p->dev[dev];
 	char path[96];
 
-	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_UDEV, path, sizeof(path)),
+	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_UDEV, dev, path, sizeof(path)),
 	       "the same NIC settings for hosts whose udev does not apply .link files");
 	comment(out, "", "Install this or the .link file, not both. udev runs each command when "
 		"the device appears ($name is its final name); the comments are the .link "
@@ -173,11 +180,11 @@ static void udev_file(FILE *out, const struct np_plan *p)
 	for (size_t i = 0; i < p->n; i++) {
 		const struct np_plan_line *l = &p->l[i];
 
-		if (l->kind != NP_PLAN_LINK || !l->command[0])
+		if (l->kind != NP_PLAN_LINK || !l->command[0] || !of_dev(l, d))
 			continue;
 		fprintf(out, "# %s=%s (now: %s)\n", l->key, l->planned,
 			l->current[0] ? l->current : "not known");
-		udev_match(out, p);
+		udev_match(out, d);
 		fprintf(out, "RUN+=\"%s\"\n", l->command);
 	}
 }
@@ -186,7 +193,7 @@ static void modules_file(FILE *out, const struct np_plan *p)
 {
 	char path[96];
 
-	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_MODULES, path, sizeof(path)),
+	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_MODULES, 0, path, sizeof(path)),
 	       "modules loaded at boot, before systemd-sysctl applies the settings that need "
 	       "them");
 	for (size_t i = 0; i < p->n; i++) {
@@ -217,7 +224,7 @@ static void now_file(FILE *out, const struct np_plan *p)
 	char path[96];
 
 	fprintf(out, "#!/bin/sh\n");
-	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_NOW, path, sizeof(path)),
+	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_NOW, 0, path, sizeof(path)),
 	       "what the files above do at boot, done now on the running system");
 	comment(out, "", "Review it first; run it as root after installing the files. NIC "
 		"commands may reset the link; replacing the qdisc drops the packets queued in it.",
@@ -230,7 +237,7 @@ static void now_file(FILE *out, const struct np_plan *p)
 		fprintf(out, "sysctl -p /etc/sysctl.d/90-netpath.conf\n");
 	for (size_t i = 0; i < p->n; i++)
 		if (p->l[i].kind == NP_PLAN_LINK && p->l[i].command[0])
-			now_command(out, p->l[i].command, p->ifname);
+			now_command(out, p->l[i].command, p->l[i].dev);
 	for (size_t i = 0; i < p->n; i++)
 		if (p->l[i].kind == NP_PLAN_QDISC) {
 			comment(out, "", p->l[i].why, 0);
@@ -238,11 +245,23 @@ static void now_file(FILE *out, const struct np_plan *p)
 		}
 }
 
-const char *np_plan_file_path(const struct np_plan *p, enum np_plan_file f, char *buf,
-			      size_t size)
+static size_t link_lines(const struct np_plan *p, size_t dev)
 {
-	size_t nlink = np_plan_count(p, NP_PLAN_LINK);
+	size_t n = 0;
 
+	for (size_t i = 0; dev < p->ndev && i < p->n; i++)
+		n += p->l[i].kind == NP_PLAN_LINK && of_dev(&p->l[i], &p->dev[dev]);
+	return n;
+}
+
+size_t np_plan_file_count(const struct np_plan *p, enum np_plan_file f)
+{
+	return f == NP_PLAN_FILE_LINK || f == NP_PLAN_FILE_UDEV ? p->ndev : 1;
+}
+
+const char *np_plan_file_path(const struct np_plan *p, enum np_plan_file f, size_t dev,
+			      char *buf, size_t size)
+{
 	switch (f) {
 	case NP_PLAN_FILE_SYSCTL:
 		if (!np_plan_count(p, NP_PLAN_SYSCTL))
@@ -250,14 +269,14 @@ const char *np_plan_file_path(const struct np_plan *p, enum np_plan_file f, char
 		snprintf(buf, size, "etc/sysctl.d/90-netpath.conf");
 		return buf;
 	case NP_PLAN_FILE_LINK:
-		if (!nlink)
+		if (!link_lines(p, dev))
 			return NULL;
-		snprintf(buf, size, "etc/systemd/network/10-netpath-%s.link", p->ifname);
+		snprintf(buf, size, "etc/systemd/network/10-netpath-%s.link", p->dev[dev].name);
 		return buf;
 	case NP_PLAN_FILE_UDEV:
-		if (!nlink)
+		if (!link_lines(p, dev))
 			return NULL;
-		snprintf(buf, size, "etc/udev/rules.d/70-netpath-%s.rules", p->ifname);
+		snprintf(buf, size, "etc/udev/rules.d/70-netpath-%s.rules", p->dev[dev].name);
 		return buf;
 	case NP_PLAN_FILE_MODULES:
 		if (!np_plan_count(p, NP_PLAN_MODULE))
@@ -265,7 +284,7 @@ const char *np_plan_file_path(const struct np_plan *p, enum np_plan_file f, char
 		snprintf(buf, size, "etc/modules-load.d/netpath.conf");
 		return buf;
 	case NP_PLAN_FILE_NOW:
-		if (!np_plan_count(p, NP_PLAN_SYSCTL) && !nlink &&
+		if (!np_plan_count(p, NP_PLAN_SYSCTL) && !np_plan_count(p, NP_PLAN_LINK) &&
 		    !np_plan_count(p, NP_PLAN_MODULE) && !np_plan_count(p, NP_PLAN_QDISC))
 			return NULL;
 		snprintf(buf, size, "netpath-apply-now.sh");
@@ -276,17 +295,17 @@ const char *np_plan_file_path(const struct np_plan *p, enum np_plan_file f, char
 	return NULL;
 }
 
-void np_render_plan_file(FILE *out, const struct np_plan *p, enum np_plan_file f)
+void np_render_plan_file(FILE *out, const struct np_plan *p, enum np_plan_file f, size_t dev)
 {
 	switch (f) {
 	case NP_PLAN_FILE_SYSCTL:
 		sysctl_file(out, p);
 		break;
 	case NP_PLAN_FILE_LINK:
-		link_file(out, p);
+		link_file(out, p, dev);
 		break;
 	case NP_PLAN_FILE_UDEV:
-		udev_file(out, p);
+		udev_file(out, p, dev);
 		break;
 	case NP_PLAN_FILE_MODULES:
 		modules_file(out, p);
@@ -313,15 +332,20 @@ void np_render_plan_summary(FILE *out, const struct np_plan *p)
 {
 	bool any_note = false;
 
-	fprintf(out, "Plan for %s, profile %s:\n", p->ifname, np_profile_name(p->profile));
+	fprintf(out, "Plan for %s", p->ifname);
+	for (size_t d = 1; d < p->ndev; d++)
+		fprintf(out, "%s%s", d == 1 ? " (and " : ", ", p->dev[d].name);
+	fprintf(out, "%s, profile %s:\n", p->ndev > 1 ? ")" : "", np_profile_name(p->profile));
 	for (int st = 0; st < NP_STAGE__COUNT; st++)
 		for (size_t i = 0; i < p->n; i++) {
 			const struct np_plan_line *l = &p->l[i];
 
 			if ((int)l->stage != st || l->kind == NP_PLAN_NOTE)
 				continue;
-			fprintf(out, "  %-11s %-7s %s: %s -> %s\n", np_stage_name(l->stage),
-				np_plan_kind_name(l->kind), l->key,
+			fprintf(out, "  %-11s %-7s %s%s%s: %s -> %s\n", np_stage_name(l->stage),
+				np_plan_kind_name(l->kind),
+				p->ndev > 1 && l->kind == NP_PLAN_LINK ? l->dev : "",
+				p->ndev > 1 && l->kind == NP_PLAN_LINK ? " " : "", l->key,
 				l->current[0] ? l->current : "?", l->planned);
 		}
 	if (!np_plan_count(p, NP_PLAN_SYSCTL) && !np_plan_count(p, NP_PLAN_LINK) &&
@@ -348,12 +372,13 @@ void np_render_plan_text(FILE *out, const struct np_plan *p)
 {
 	char path[96];
 
-	for (int f = 0; f < NP_PLAN_FILE__COUNT; f++) {
-		if (!np_plan_file_path(p, (enum np_plan_file)f, path, sizeof(path)))
-			continue;
-		fprintf(out, "==> %s%s <==\n", strchr(path, '/') ? "/" : "", path);
-		np_render_plan_file(out, p, (enum np_plan_file)f);
-		fputc('\n', out);
-	}
+	for (int f = 0; f < NP_PLAN_FILE__COUNT; f++)
+		for (size_t d = 0; d < np_plan_file_count(p, (enum np_plan_file)f); d++) {
+			if (!np_plan_file_path(p, (enum np_plan_file)f, d, path, sizeof(path)))
+				continue;
+			fprintf(out, "==> %s%s <==\n", strchr(path, '/') ? "/" : "", path);
+			np_render_plan_file(out, p, (enum np_plan_file)f, d);
+			fputc('\n', out);
+		}
 	np_render_plan_summary(out, p);
 }

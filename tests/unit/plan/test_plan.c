@@ -442,7 +442,7 @@ static void test_sysctl_file_keys_are_checked(void **state)
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	np_render_plan_file(f, p, NP_PLAN_FILE_SYSCTL);
+	np_render_plan_file(f, p, NP_PLAN_FILE_SYSCTL, 0);
 	assert_int_equal(fclose(f), 0);
 	for (char *ln = strtok_r(buf, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
 		char key[96], val[128];
@@ -494,6 +494,38 @@ static void test_real_capture_plans_nothing_unread(void **state)
 	free(render(&fx->p, true));
 }
 
+/* --all: one more device's NIC settings into the plan (here the ARM board's NIC beside the
+ * 10G LAN host, two trees standing for two devices): its own .link file and udev rule, the
+ * primary's sysctls untouched, its findings verified on its own snapshot. */
+static void test_all_adds_device(void **state)
+{
+	struct np_plan *p = plan_for(state, "lan-10g", "enp1s0f0", NP_PROFILE_LAN,
+				     np_profile_rtt_ms(NP_PROFILE_LAN), NAN, NULL);
+	struct golden *g2 = NULL;
+	size_t nsys = np_plan_count(p, NP_PLAN_SYSCTL);
+	char path[96], *txt;
+
+	g2 = golden_run_path((void **)&g2, "arm-board", "enp1s0", np_profile_rtt_ms(NP_PROFILE_LAN),
+			     NAN);
+	assert_int_equal(np_plan_add_device(p, &g2->a, &g2->rep), 0);
+	assert_int_equal(np_plan_verify(p, &g2->a, &g2->rep, &g2->cur), 0);
+	assert_int_equal(p->ndev, 2);
+	assert_int_equal(np_plan_count(p, NP_PLAN_SYSCTL), nsys);
+	assert_string_equal(need(p, NP_PLAN_LINK, "MTUBytes")->dev, "enp1s0");
+	assert_resolved(p, "link.mtu-jumbo");
+	assert_null(np_plan_file_path(p, NP_PLAN_FILE_LINK, 0, path, sizeof(path)));
+	assert_string_equal(np_plan_file_path(p, NP_PLAN_FILE_LINK, 1, path, sizeof(path)),
+			    "etc/systemd/network/10-netpath-enp1s0.link");
+	txt = render(p, false);
+	assert_contains(txt, "Plan for enp1s0f0 (and enp1s0), profile lan:");
+	assert_contains(txt, "link    enp1s0 MTUBytes: 1500 -> 9000");
+	free(txt);
+	txt = render(p, true);
+	assert_contains(txt, "\"devices\": [");
+	free(txt);
+	golden_teardown((void **)&g2);
+}
+
 /* The plan as JSON: the schema's outline, each line with its checks. */
 static void test_json_outline(void **state)
 {
@@ -526,6 +558,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_qdisc_shaper_kept, teardown),
 		cmocka_unit_test_teardown(test_sysctl_file_keys_are_checked, teardown),
 		cmocka_unit_test_teardown(test_real_capture_plans_nothing_unread, teardown),
+		cmocka_unit_test_teardown(test_all_adds_device, teardown),
 		cmocka_unit_test_teardown(test_json_outline, teardown),
 	};
 

@@ -63,6 +63,8 @@ static void small_plan(struct np_plan *p)
 	memset(p, 0, sizeof(*p));
 	p->profile = NP_PROFILE_LONG_HAUL;
 	snprintf(p->ifname, sizeof(p->ifname), "eth0");
+	snprintf(p->dev[0].name, sizeof(p->dev[0].name), "eth0");
+	p->ndev = 1;
 	p->rtt_ms = 30;
 	p->bw_bps = p->bdp = NAN;
 	p->bw_source = p->rtt_source = "--rtt";
