@@ -45,8 +45,9 @@ static void mtu(struct np_plan *p, const struct np_snapshot *s, const struct np_
 	np_plan_checks(l, "link.mtu-jumbo", NULL, NULL);
 	PLAN_CAT(l->why, "Jumbo frames cut per-packet work (interrupts, GRO, routing) about "
 		 "six-fold at %llu Mbit/s.", (unsigned long long)s->dev.speed_mbps);
-	PLAN_CAT(l->moot, "Install it only once every hop on the LAN (switch ports, routers, the "
-		 "peers) carries 9000: one 1500 hop black-holes large frames.");
+	PLAN_CAT(l->moot, "Traffic that leaves the LAN, which stays at 1500 anyway. Install it "
+		 "only once every hop on the LAN (switch ports, routers, the peers) carries 9000: "
+		 "one 1500 hop black-holes large frames.");
 	PLAN_CAT(l->cost, "A link reset on many drivers; bigger buffers per packet; change both "
 		 "ends together.");
 }

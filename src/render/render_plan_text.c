@@ -121,8 +121,9 @@ static void sysctl_file(FILE *out, const struct np_plan *p)
 static void link_match(FILE *out, const struct np_plan_dev *d)
 {
 	fprintf(out, "[Match]\n");
+	/* ID_PATH ends in pci-BDF; boards with a platform host bridge put more before it. */
 	if (d->bus_id[0])
-		fprintf(out, "Path=pci-%s\n", d->bus_id);
+		fprintf(out, "Path=*pci-%s\n", d->bus_id);
 	else
 		fprintf(out, "# No PCI address known: matched by the kernel's name for it.\n"
 			"OriginalName=%s\n", d->name);

@@ -162,7 +162,7 @@ static void test_arm_board_lan(void **state)
 	assert_null(line(p, NP_PLAN_SYSCTL, "net.ipv4.tcp_congestion_control"));
 	txt = render(p, false);
 	assert_contains(txt, "==> /etc/systemd/network/10-netpath-enp1s0.link <==");
-	assert_contains(txt, "[Match]\nPath=pci-0000:01:00.0\n");
+	assert_contains(txt, "[Match]\nPath=*pci-0000:01:00.0\n");
 	assert_contains(txt, "NamePolicy=keep kernel database onboard slot path\n");
 	assert_contains(txt, "\nMTUBytes=9000\n");
 	assert_contains(txt, "ACTION==\"add\", SUBSYSTEM==\"net\", KERNELS==\"0000:01:00.0\", "
