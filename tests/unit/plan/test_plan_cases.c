@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * netpath plan's rules beyond the field reports: what the kernel ships (bbr), tcp_mem typed in
- * bytes, the attached qdisc, the sysctl file against the checks, a real capture, --all, JSON.
+ * bytes, the attached qdisc, the sysctl file against the checks, a real capture, --all, JSON;
+ * and doctor's sender-side table.
  */
 #include "plan_fixture.h"
+#include "sender.h"
 
 /* What the kernel ships decides the congestion control lines: built in (no module line),
  * a module (modules-load.d), absent (cubic kept, said plainly, fq still planned). */
@@ -234,6 +236,44 @@ static void test_all_adds_device(void **state)
 	golden_teardown((void **)&g2);
 }
 
+/* The sender-side table the lossy-backbone report compared between its two POPs: POP-A on
+ * the kernel's defaults, POP-B tuned; the same path (30 ms, 500 Mbit/s) gives the same BDP. */
+static void test_sender_table_pops(void **state)
+{
+	struct np_kmods km = { .tcp_bbr = NP_KMOD_MODULE };
+	struct fixture *fx = calloc(1, sizeof(*fx));
+	struct np_sender a, b;
+	struct golden *gb = NULL;
+
+	/* doctor's analysis alone: no plan applied to these snapshots. */
+	assert_non_null(fx);
+	*state = fx;
+	fx->g = golden_run_path((void **)&fx->g, "pop-a", "eth0", 30, 500e6);
+	np_sender_build(&fx->g->a, NULL, &a);
+	assert_string_equal(a.cc, "cubic");
+	assert_string_equal(a.bbr, "not-loaded");
+	assert_string_equal(a.default_qdisc, "pfifo_fast");
+	assert_null(a.qdisc);			/* a tree: rtnetlink not read */
+	assert_false(a.cc_live_known);
+	assert_int_equal(a.rmem_max, 212992);
+	assert_int_equal(a.tcp_rmem_max, 6291456);
+	assert_int_equal(a.mtu_probing, 0);
+	assert_near(a.bdp, 500e6 / 8 * 0.030);
+	np_sender_build(&fx->g->a, &km, &a);
+	assert_string_equal(a.bbr, "module");
+	gb = golden_run_path((void **)&gb, "pop-b", "eth0", 30, 500e6);
+	np_sender_build(&gb->a, NULL, &b);
+	assert_string_equal(b.cc, "bbr");
+	assert_string_equal(b.bbr, "loaded");
+	assert_string_equal(b.default_qdisc, "fq");
+	assert_int_equal(b.rmem_max, 33554432);
+	assert_int_equal(b.wmem_max, 16777216);
+	assert_int_equal(b.tcp_wmem_max, 16777216);
+	assert_int_equal(b.mtu_probing, 1);
+	assert_near(b.bdp, a.bdp);
+	golden_teardown((void **)&gb);
+}
+
 /* The plan as JSON: the schema's outline, each line with its checks. */
 static void test_json_outline(void **state)
 {
@@ -261,6 +301,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_sysctl_file_keys_are_checked, teardown),
 		cmocka_unit_test_teardown(test_real_capture_plans_nothing_unread, teardown),
 		cmocka_unit_test_teardown(test_all_adds_device, teardown),
+		cmocka_unit_test_teardown(test_sender_table_pops, teardown),
 		cmocka_unit_test_teardown(test_json_outline, teardown),
 	};
 
