@@ -2,13 +2,14 @@
 /* Stage "congestion": the send side (CC algorithm, pacing, idle restart, MTU probing). */
 #include "check.h"
 #include "nic_view.h"
+#include "sizing.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /* RTTs (ms) from which the choice of congestion control and pacing visibly matters. */
-#define LONG_RTT_MS 20.0
-#define SSAI_RTT_MS 10.0
+#define LONG_RTT_MS NP_CC_LONG_RTT_MS
+#define SSAI_RTT_MS NP_SSAI_RTT_MS
 #define FAST_LINK_BPS 10e9
 /* Fewer segments than this over the interval make a retransmission rate meaningless. */
 #define MIN_SEGS_FOR_RATE 1000
@@ -290,7 +291,7 @@ static void run_keepalive(const struct np_analysis *a, struct np_report *r)
 		np_skip_sysctl(a, r, "net.ipv4.tcp_keepalive_time");
 		return;
 	}
-	if (v < 7200)
+	if (v < NP_KEEPALIVE_LATE_S)
 		return;
 	f = np_emit(r, NP_SEV_INFO, "tcp_keepalive_time=%lld s: idle connections are probed only "
 		    "after %.1f h", (long long)v, (double)v / 3600.0);
@@ -301,8 +302,8 @@ static void run_keepalive(const struct np_analysis *a, struct np_report *r)
 		     "their own TCP_KEEPIDLE. NAT gateways, load balancers and stateful firewalls "
 		     "often forget idle flows after 5-60 minutes; a connection idle longer then "
 		     "fails on its next use. This is not a receive-path problem.");
-	np_remedy(f, "sysctl -w net.ipv4.tcp_keepalive_time=600   # or TCP_KEEPIDLE in the "
-		     "application");
+	np_remedy(f, "sysctl -w net.ipv4.tcp_keepalive_time=%d   # or TCP_KEEPIDLE in the "
+		     "application", NP_KEEPALIVE_PLAN_S);
 	np_remedy(f, "Cost: one small probe per idle keepalive connection every 10 minutes.");
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "irq", NIC side: RSS channels and the indirection table (ethtool -l, -x). */
 #include "nic_view.h"
+#include "sizing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,19 +13,6 @@ static uint64_t or0(uint64_t v)
 }
 
 /* NUMA-local online CPUs of the NIC (all online CPUs when unknown). */
-static unsigned local_cpus(const struct np_snapshot *s, unsigned ncpu)
-{
-	struct np_cpuset t = s->dev.local_cpus;
-	unsigned n;
-
-	if (!s->dev.has_local_cpus || !np_cpuset_count(&s->host.online))
-		return ncpu;
-	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
-		t.w[i] &= s->host.online.w[i];
-	n = np_cpuset_count(&t);
-	return n ? n : ncpu;
-}
-
 /* ---- irq.rss-channels ---- */
 
 /*
@@ -36,7 +24,7 @@ static bool rss_from_sysfs(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	const char *ifn = s->dev.name;
-	unsigned ncpu = np_ncpu_online(s), nlocal = local_cpus(s, ncpu);
+	unsigned ncpu = np_ncpu_online(s), nlocal = np_size_local_cpus(s, ncpu);
 	size_t nq = s->dev.n_rxq;
 	struct np_finding *f;
 
@@ -91,8 +79,8 @@ static void run_rss_channels(const struct np_analysis *a, struct np_report *r)
 	hwmax = or0(ch->combined_max) > or0(ch->rx_max) ? or0(ch->combined_max) : or0(ch->rx_max);
 	combined = or0(ch->combined) > 0 || (or0(ch->combined_max) > 0 && !or0(ch->rx));
 	ncpu = np_ncpu_online(s);
-	nlocal = local_cpus(s, ncpu);
-	target = hwmax < nlocal ? hwmax : nlocal;
+	nlocal = np_size_local_cpus(s, ncpu);
+	target = np_size_rx_channels(s, hwmax, ncpu);
 	/* Small boxes, fixed single-queue devices and full use: nothing to add. */
 	if (ncpu < 4 || hwmax <= 1 || inuse >= target)
 		return;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "nic" from the NIC's own view: ring sizes, port buffer, cloud shaping, buffer refill. */
 #include "nic_view.h"
+#include "sizing.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -83,9 +84,7 @@ static void run_ring_size(const struct np_analysis *a, struct np_report *r)
 	moving = best.sampled && best.delta > 0;
 	if (moving)
 		sev = np_verdict(&best, np_thr_warn(r), np_thr_crit(r));
-	target = rg->rx * 4;
-	if (!rg->rx || target > rg->rx_max || sev == NP_SEV_CRITICAL)
-		target = rg->rx_max;
+	target = np_size_rx_ring(rg->rx, rg->rx_max, sev == NP_SEV_CRITICAL);
 	if (moving)
 		f = np_emit(r, sev, "%s rx ring %llu of %llu while the NIC runs out of RX buffers: "
 			    "%.1f packets/s", ifn, (unsigned long long)rg->rx,

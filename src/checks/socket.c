@@ -7,7 +7,7 @@ static int64_t udp_rmem_target(int64_t cur)
 {
 	if (cur < (4ll << 20))
 		return 8ll << 20;
-	return np_sock_round_mib(2.0 * (double)cur);
+	return np_size_round_mib(2.0 * (double)cur);
 }
 
 static void run_udp_rcvbuf(const struct np_analysis *a, struct np_report *r)

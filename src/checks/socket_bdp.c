@@ -62,7 +62,7 @@ static void run_buf_bdp(const struct np_analysis *a, struct np_report *r, bool r
 	}
 	if (!f)
 		return;
-	target = np_sock_round_mib(need);
+	target = np_size_round_mib(need);
 	np_ev_value(f, recv ? "tcp_rmem[2]" : "tcp_wmem[2]", "bytes", (double)v[2]);
 	ev_bw_rtt(f, a);
 	if (!isnan(bdp))
@@ -193,10 +193,7 @@ static void run_rmem_max(const struct np_analysis *a, struct np_report *r)
 		     "receivers and TCP applications that size their own buffers (many "
 		     "transfer tools, Java/Go services with explicit buffer options). wmem_max "
 		     "plays the same role for SO_SNDBUF.");
-	target = (int64_t)(isnan(bdp) ? 0 : bdp);
-	if (have_rmem && v[2] > target)
-		target = v[2];
-	target = np_sock_round_mib((double)target);
+	target = np_size_core_max(bdp, have_rmem ? v[2] : 0);
 	np_remedy(f, "sysctl -w net.core.rmem_max=%lld", (long long)target);
 	if (have_wmax && wmax < target)
 		np_remedy(f, "sysctl -w net.core.wmem_max=%lld", (long long)target);

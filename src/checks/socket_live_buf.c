@@ -112,7 +112,7 @@ static void run_ceiling(const struct np_analysis *a, struct np_report *r)
 			  np_fmt_bps(v.cap_bps, b2, sizeof(b2)));
 	if (np_sock_vec(a->cur, key, 3, vec))
 		np_remedy(f, "sysctl -w %s=\"%lld %lld %lld\"%s", key, (long long)vec[0],
-			  (long long)vec[1], (long long)np_sock_round_mib(need),
+			  (long long)vec[1], (long long)np_size_round_mib(need),
 			  isnan(a->bw_bps) ? "   # doubled: no bandwidth known (--bandwidth)" :
 			  "   # 2 × bandwidth × this RTT");
 	np_remedy(f, "Cost: up to that much memory per busy connection, only for flows that need "
@@ -189,7 +189,7 @@ static void run_pinned(const struct np_analysis *a, struct np_report *r)
 	need = !isnan(a->bw_bps) ? 2.0 * np_bdp_bytes(a->bw_bps, v.rtt_ms) : 2.0 * v.buf;
 	if (have_smax && (int64_t)need > smax)
 		np_remedy(f, "If it must set the size: sysctl -w %s=%lld   # lets %s reach "
-			     "2 × BDP at this RTT", smax_key, (long long)np_sock_round_mib(need),
+			     "2 × BDP at this RTT", smax_key, (long long)np_size_round_mib(need),
 			  opt);
 	np_remedy(f, "Cost: with autotuning, memory grows only for flows that need it, bounded "
 		     "by tcp_mem; a fixed size is paid by every socket of the application.");

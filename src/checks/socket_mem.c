@@ -17,6 +17,7 @@ struct memlim {
 static bool memlim_read(const struct np_snapshot *s, const char *name, int eff, int div,
 			struct memlim *m)
 {
+	struct np_mem_judgement j;
 	char key[48];
 
 	snprintf(key, sizeof(key), "net.ipv4.%s", name);
@@ -29,14 +30,10 @@ static bool memlim_read(const struct np_snapshot *s, const char *name, int eff, 
 			  s->mem.page_size == 0;
 	m->page = np_has(s->mem.page_size) && s->mem.page_size ? (double)s->mem.page_size : 4096.0;
 	m->ram = np_has(s->mem.mem_total) && s->mem.mem_total ? (double)s->mem.mem_total : NAN;
-	/* Someone typed bytes: as pages the value is larger than the machine. */
-	m->too_big = !isnan(m->ram) && (double)m->v[2] * m->page > m->ram;
-	/* Or a value far below anything the kernel would pick (its default is ~9% of RAM). */
-	if (!isnan(m->ram))
-		m->too_small = (double)m->v[eff] * m->page < m->ram / 100.0;
-	else
-		m->too_small = m->v[eff] < 4096;
-	m->disorder = !(m->v[0] <= m->v[1] && m->v[1] <= m->v[2]);
+	np_size_mem_judge(m->v, m->page, m->ram, eff, &j);
+	m->too_big = j.too_big;
+	m->too_small = j.too_small;
+	m->disorder = j.disorder;
 	return true;
 }
 
@@ -74,7 +71,7 @@ static void memlim_evidence(struct np_finding *f, const struct memlim *m)
 static void memlim_explain(struct np_finding *f, const struct memlim *m)
 {
 	char b1[48], b2[32];
-	double lim;
+	int64_t lim[3];
 
 	if (m->too_big)
 		np_detail(f, "%s is in pages, not bytes: max %s on a %s host, a limit never "
@@ -96,12 +93,10 @@ static void memlim_explain(struct np_finding *f, const struct memlim *m)
 	if (!memlim_bad(m) || isnan(m->ram))
 		return;
 	/* The kernel's boot-time default for this much memory (tcp_init_mem / udp_init). */
-	lim = m->ram / m->page / m->div;
-	if (lim < 128)
-		lim = 128;
+	np_size_mem_pages(m->ram, m->page, m->div, lim);
 	np_remedy(f, "sysctl -w net.ipv4.%s=\"%lld %lld %lld\"   # about the kernel's default for "
-		     "this RAM, in pages", m->name, (long long)(lim / 4 * 3), (long long)lim,
-		  (long long)(lim / 4 * 3) * 2);
+		     "this RAM, in pages", m->name, (long long)lim[0], (long long)lim[1],
+		  (long long)lim[2]);
 }
 
 static void run_tcp_mem(const struct np_analysis *a, struct np_report *r)

@@ -4,6 +4,7 @@
 #define NP_SOCKET_PRIV_H
 
 #include "check_util.h"
+#include "sizing.h"
 
 #include <stdio.h>
 
@@ -20,14 +21,6 @@ static inline bool np_sock_vec(const struct np_snapshot *s, const char *key, int
 	for (int i = 0; i < n; i++)
 		v[i] = e->v[i];
 	return true;
-}
-
-/* Round bytes up to a whole MiB (at least 1 MiB). */
-static inline int64_t np_sock_round_mib(double bytes)
-{
-	int64_t mib = (int64_t)((bytes + (1 << 20) - 1) / (1 << 20));
-
-	return (mib < 1 ? 1 : mib) << 20;
 }
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "softnet": the per-CPU backlog, flow limit and netdev_max_backlog, from softnet_stat. */
 #include "softnet_priv.h"
+#include "sizing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,23 +68,12 @@ int64_t np_sn_sysctl_or(const struct np_snapshot *s, const char *key, int64_t df
 }
 
 /* The backlog we suggest: double, and at least 4096 (16384 on 10G+ links). */
-static uint64_t suggest_backlog(const struct np_snapshot *s, int64_t cur)
-{
-	uint64_t floor = np_has(s->dev.speed_mbps) && s->dev.speed_mbps >= 10000 ? 16384 : 4096;
-	uint64_t v = cur > 0 ? (uint64_t)cur * 2 : floor;
-
-	return v < floor ? floor : v;
-}
-
 /* The cost of a backlog of n packets: memory while full and queueing delay. */
 static void backlog_cost(struct np_finding *f, const struct np_snapshot *s, uint64_t n)
 {
-	/* An skb of a 1500-byte frame has a truesize of ~2.3 KiB; bigger with jumbo frames. */
-	double truesize = 2304;
+	double truesize = np_size_backlog_truesize(s);
 	char mem[32];
 
-	if (np_has(s->dev.mtu) && s->dev.mtu > 1500)
-		truesize = (double)s->dev.mtu + 1024;
 	np_remedy(f, "Cost: memory only while a queue is full, up to %s per CPU (%llu x ~%.0f B "
 		     "truesize); and latency: at ~1 us of processing per packet a full queue holds "
 		     "~%.1f ms, so packets wait longer instead of being dropped.",
@@ -216,10 +206,10 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 			     "and a bigger queue only delays the loss. The real fix is spreading "
 			     "the load (RSS queues or RPS).", hot, ncpu);
 	np_remedy(f, "sysctl -w net.core.netdev_max_backlog=%llu",
-		  (unsigned long long)suggest_backlog(s, backlog));
+		  (unsigned long long)np_size_backlog(s, backlog));
 	if (concentrated)
 		spread_advice(f, s, &hotset, &sv);
-	backlog_cost(f, s, suggest_backlog(s, backlog));
+	backlog_cost(f, s, np_size_backlog(s, backlog));
 out:
 	free(c);
 }
@@ -307,8 +297,8 @@ static void run_max_backlog(const struct np_analysis *a, struct np_report *r)
 		     "traffic "
 		     "without RPS never uses the backlog; then this value does not matter.");
 	np_remedy(f, "sysctl -w net.core.netdev_max_backlog=%llu",
-		  (unsigned long long)suggest_backlog(s, backlog));
-	backlog_cost(f, s, suggest_backlog(s, backlog));
+		  (unsigned long long)np_size_backlog(s, backlog));
+	backlog_cost(f, s, np_size_backlog(s, backlog));
 }
 
 const struct np_check np_check_softnet_backlog_drops = {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "softnet", per-CPU load: which NAPI limit binds (time_squeeze) and single-CPU receive. */
 #include "softnet_priv.h"
+#include "sizing.h"
 #include "nic_view.h"
 
 #include <errno.h>
@@ -41,12 +42,12 @@ static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, en
 	if (have_usecs) {
 		if (lim != SQ_TIME)
 			np_remedy(f, "sysctl -w net.core.netdev_budget=%lld",
-				  (long long)budget * 2);
+				  (long long)np_size_budget(budget));
 		np_remedy(f, "sysctl -w net.core.netdev_budget_usecs=%lld",
-			  (long long)usecs * 2);
+			  (long long)np_size_budget(usecs));
 		np_remedy(f, "Cost: longer softirq runs: other work on those CPUs (applications, "
 			     "other softirqs) waits up to %lld us instead of %lld us.",
-			  (long long)usecs * 2, (long long)usecs);
+			  (long long)np_size_budget(usecs), (long long)usecs);
 		return;
 	}
 	if (e && e->err == ENOENT && np_kernel_before(s, 4, 12))
@@ -70,7 +71,7 @@ static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, en
 		np_remedy(f, "Cost: diagnosis only (perf samples the CPU while it runs).");
 		return;
 	}
-	np_remedy(f, "sysctl -w net.core.netdev_budget=%lld", (long long)budget * 2);
+	np_remedy(f, "sysctl -w net.core.netdev_budget=%lld", (long long)np_size_budget(budget));
 	np_remedy(f, "Cost: more packets per softirq run, still within the 2-jiffy limit: other "
 		     "work on those CPUs (applications, other softirqs) waits longer between runs.");
 }

@@ -20,6 +20,7 @@
 #include "ctx.h"
 #include "target.h"
 #include "funnel.h"
+#include "kmods.h"
 #include "log.h"
 #include "opts.h"
 #include "specs.h"
@@ -312,6 +313,7 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	const struct np_ctx *ctx = &tgt->ctx;
 	struct np_dev_run *pr = &dr->run[0];
 	struct np_funnel fn;
+	struct np_kmods km;
 	struct np_doctor_view v = {
 		.a = &pr->a, .r = &pr->rep, .funnel = &fn, .cov = &pr->cov,
 		.stack = &dr->stack, .root = ctx->root, .live = ctx->live,
@@ -337,6 +339,9 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	if (np_runs_analyze(dr, dt, &d->opt, &d->cfg.ovr, np_selection_want, &d->cfg.sel) < 0)
 		return np_fail(st, "out of memory");
 	np_funnel_build(&pr->a, &fn);
+	/* The sender table says whether bbr is built in, a module or absent. */
+	np_collect_kmods(ctx, pr->a.cur->host.kernel, &km);
+	v.kmods = &km;
 	/* No stage judged: UNKNOWN, never "OK" without evidence. */
 	code = np_coverage_unknown(&pr->cov) ? NP_EXIT_UNKNOWN :
 	       exit_for(np_report_worst(&pr->rep));

@@ -10,5 +10,6 @@ int np_cmd_watch(int argc, char **argv);
 int np_cmd_trace(int argc, char **argv);
 int np_cmd_capture(int argc, char **argv);
 int np_cmd_diff(int argc, char **argv);
+int np_cmd_plan(int argc, char **argv);
 
 #endif

@@ -17,6 +17,7 @@ static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
 	[NP_CMD_CAPTURE] = np_cmd_capture,
 	[NP_CMD_WATCH] = np_cmd_watch,
 	[NP_CMD_DIFF] = np_cmd_diff,
+	[NP_CMD_PLAN] = np_cmd_plan,
 };
 
 static void usage(FILE *out)

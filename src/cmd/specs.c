@@ -10,4 +10,5 @@ const struct np_cmd_spec *const np_cmd_specs[NP_CMD__COUNT] = {
 	[NP_CMD_CAPTURE] = &np_capture_spec,
 	[NP_CMD_WATCH] = &np_watch_spec,
 	[NP_CMD_DIFF] = &np_diff_spec,
+	[NP_CMD_PLAN] = &np_plan_spec,
 };

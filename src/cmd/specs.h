@@ -9,7 +9,7 @@
 
 enum np_cmd_id {
 	NP_CMD_DOCTOR, NP_CMD_CHECKS, NP_CMD_EXPLAIN, NP_CMD_TRACE, NP_CMD_CAPTURE,
-	NP_CMD_WATCH, NP_CMD_DIFF, NP_CMD__COUNT
+	NP_CMD_WATCH, NP_CMD_DIFF, NP_CMD_PLAN, NP_CMD__COUNT
 };
 
 /* The commands, indexed by enum np_cmd_id. */
@@ -25,11 +25,12 @@ enum {
 enum { NP_WATCH_COLOR = 256, NP_WATCH_ROOT, NP_WATCH_NETNS, NP_WATCH_CONFIG };
 enum { NP_CAPTURE_ALL = 256, NP_CAPTURE_NETNS, NP_CAPTURE_PLAIN };
 enum { NP_DIFF_LIVE = 256, NP_DIFF_COLOR };
+enum { NP_PLAN_RTT = 256, NP_PLAN_BANDWIDTH, NP_PLAN_ROOT, NP_PLAN_ALL };
 enum { NP_TRACE_NETNS = 256, NP_TRACE_XDP, NP_TRACE_XDP_MODE, NP_TRACE_XDP_ACCEPT_RESET,
        NP_TRACE_TOP, NP_TRACE_BY, NP_TRACE_HOST, NP_TRACE_PORT, NP_TRACE_PROTO, NP_TRACE_STACK,
        NP_TRACE_CONFIG };
 
 extern const struct np_cmd_spec np_doctor_spec, np_checks_spec, np_explain_spec,
-	np_watch_spec, np_capture_spec, np_diff_spec, np_trace_spec;
+	np_watch_spec, np_capture_spec, np_diff_spec, np_trace_spec, np_plan_spec;
 
 #endif

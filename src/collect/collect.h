@@ -60,6 +60,12 @@ void np_collect_qstats(const struct np_ctx *ctx, struct np_snapshot *s);			/* ne
  * after the sysctls, which classify buffers). Skipped under --root. */
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s);
 
+/* tcp_bbr and sch_fq of kernel release (the snapshot's host.kernel) under the root's
+ * lib/modules/RELEASE (modules.builtin, modules.dep, else the module files): NP_KMOD_UNKNOWN
+ * with the reason in out->from when that cannot be read (most captures). */
+struct np_kmods;
+void np_collect_kmods(const struct np_ctx *ctx, const char *release, struct np_kmods *out);
+
 /* A name the kernel could have given an interface (dev_valid_name, no control bytes): names
  * read from directory entries of a --root tree are checked before they are used or shown. */
 bool np_ifname_ok(const char *name);

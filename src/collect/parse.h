@@ -8,6 +8,7 @@
 #ifndef NP_PARSE_H
 #define NP_PARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -70,9 +71,7 @@ int np_parse_conntrack_stat(const char *buf, size_t len, struct np_counters *out
 /* /proc/meminfo: MemTotal and MemAvailable, converted to bytes. page_size untouched. */
 int np_parse_meminfo(const char *buf, size_t len, struct np_meminfo *out);
 
-/* A sysctl file's text: raw (whitespace collapsed to single spaces) and up to NP_SYSCTL_VALS
- * integers when the text is whitespace-separated integers; nvals = 0 for strings. */
-int np_parse_sysctl_value(const char *text, struct np_sysctl *out);
+/* np_parse_sysctl_value() is the model's (snapshot.h): a pure conversion of the text. */
 
 /* sysfs PCIe link speed: "8.0 GT/s PCIe", "8 GT/s", "2.5 GT/s" -> MT/s; "Unknown" -> -EINVAL. */
 int np_parse_pcie_speed(const char *s, uint64_t *mts);
@@ -86,5 +85,10 @@ int np_parse_pci_config(const uint8_t *cfg, size_t len, struct np_pcie *out);
  * metric (ties: first seen). -ENOENT when there is none. */
 int np_parse_route_default(const char *buf, size_t len, char *ifname, size_t size);
 int np_parse_ipv6_route_default(const char *buf, size_t len, char *ifname, size_t size);
+
+/* depmod's modules.builtin or modules.dep text: is relpath ("kernel/net/ipv4/tcp_bbr") listed,
+ * as .ko or a compressed .ko.{xz,zst,gz}, in a line's first field? 1 yes, 0 no, -EINVAL for an
+ * empty relpath. Bytes of any kind are accepted (a NUL just fails to match). */
+int np_parse_kmod_listed(const char *buf, size_t len, const char *relpath);
 
 #endif

@@ -78,6 +78,8 @@ int np_ctx_open(struct np_ctx *ctx, const char *root)
 	ctx->run_fd = open_tree(ctx->root, "run", ctx->confined);	/* optional */
 	if (ctx->confined)
 		ctx->top_fd = open_tree(ctx->root, ".", true);
+	else
+		ctx->rootfs_fd = open(ctx->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	/* A captured tree may hold only one of the two; having neither is an error. */
 	if (ctx->proc_fd < 0 && ctx->sys_fd < 0) {
 		int err = ctx->proc_fd;
@@ -98,7 +100,11 @@ void np_ctx_close(struct np_ctx *ctx)
 		close(ctx->top_fd);
 	if (ctx->run_fd >= 0)
 		close(ctx->run_fd);
+	/* Only a live context opened it (contexts built by hand leave it 0). */
+	if (ctx->live && ctx->rootfs_fd > 0)
+		close(ctx->rootfs_fd);
 	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = ctx->run_fd = -1;
+	ctx->rootfs_fd = 0;
 }
 
 /* Under --root a FIFO planted in the tree would block the open (and every read) forever and a
@@ -118,6 +124,8 @@ static int confined_check(int fd, int flags)
 
 static int tree_fd(const struct np_ctx *ctx, enum np_tree t)
 {
+	if (t == NP_ROOTFS)
+		return ctx->live ? (ctx->rootfs_fd > 0 ? ctx->rootfs_fd : -1) : ctx->top_fd;
 	return t == NP_PROC ? ctx->proc_fd : t == NP_SYS ? ctx->sys_fd :
 	       t == NP_RUN ? ctx->run_fd : ctx->top_fd;
 }

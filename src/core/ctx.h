@@ -10,8 +10,10 @@
 
 /* NP_TOP is the tree's own top directory (a capture's META, a sosreport's sos_commands/): only
  * under --root; on the live system it has no files (reads give -ENOENT). NP_RUN is /run, where
- * daemons leave their sockets (a tree's run/, when it has one). */
-enum np_tree { NP_PROC, NP_SYS, NP_TOP, NP_RUN };
+ * daemons leave their sockets (a tree's run/, when it has one; recorded in captures). NP_ROOTFS
+ * is the file system proc and sys belong to, for the few files beside them (lib/modules): "/"
+ * on the live system, the tree's top under --root (not recorded in captures). */
+enum np_tree { NP_PROC, NP_SYS, NP_TOP, NP_RUN, NP_ROOTFS };
 
 struct np_overlay;
 struct np_ktape;
@@ -39,6 +41,7 @@ struct np_ctx {
 	int sys_fd;		/* directory fd of ROOT/sys */
 	int top_fd;		/* directory fd of ROOT itself (--root only), else -1 */
 	int run_fd;		/* directory fd of ROOT/run, -1 when there is none */
+	int rootfs_fd;		/* live only: "/" (O_PATH) for NP_ROOTFS; unused under --root */
 	bool confined;		/* --root given: resolve every path beneath the tree */
 	bool live;		/* reading the running kernel: netlink, ioctls, sysconf are meaningful */
 	char root[256];

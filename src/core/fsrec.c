@@ -308,7 +308,7 @@ void np_fsrec_error(struct np_fsrec *r, enum np_tree t, const char *path, int er
 	struct member *m;
 
 	/* Absence replays by itself: the capture has no such file. */
-	if (err == -ENOENT || err == -ENOTDIR || t == NP_TOP || err >= 0)
+	if (err == -ENOENT || err == -ENOTDIR || t == NP_TOP || t == NP_ROOTFS || err >= 0)
 		return;
 	if (snprintf(asked, sizeof(asked), "%s/%s", tree_name(t), path) >= (int)sizeof(asked))
 		return;
@@ -407,7 +407,7 @@ int np_fsrec_error_of(const struct np_fsrec *r, enum np_tree t, const char *path
 	char asked[PATH_MAX];
 	const struct member *m;
 
-	if (!r->n || t == NP_TOP ||
+	if (!r->n || t == NP_TOP || t == NP_ROOTFS ||
 	    snprintf(asked, sizeof(asked), "%s/%s", tree_name(t), path) >= (int)sizeof(asked))
 		return 0;
 	m = slot((struct np_fsrec *)r, asked, 'e', false);

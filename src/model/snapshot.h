@@ -142,6 +142,12 @@ struct np_sysctl {
 	bool host_wide;		/* exists in the initial network namespace only */
 };
 
+/* A sysctl's text into *out: raw (whitespace collapsed to single spaces) and up to
+ * NP_SYSCTL_VALS integers when the text is whitespace-separated integers; nvals = 0 for strings,
+ * -ERANGE for an integer beyond int64 (raw kept). key and err are the caller's
+ * (sysctl_value.c). */
+int np_parse_sysctl_value(const char *text, struct np_sysctl *out);
+
 struct np_sysctls {
 	size_t n, cap;
 	struct np_sysctl *e;

@@ -18,6 +18,8 @@
 /* netpath/doctor 2: "stack", and "interface" on every finding and funnel row. */
 #define NP_DOCTOR_JSON_VERSION 2
 
+struct np_kmods;
+
 struct np_doctor_view {
 	const struct np_analysis *a;
 	const struct np_report *r;
@@ -35,6 +37,7 @@ struct np_doctor_view {
 	bool live;
 	bool all_counters;		/* every driver counter, not only the ones that witness loss */
 	int sockets_top;		/* --sockets N: top N sockets per problem (0: a summary) */
+	const struct np_kmods *kmods;	/* what the kernel ships (tcp_bbr); NULL unknown */
 	int exit_code;
 };
 
@@ -54,6 +57,10 @@ void np_render_funnel_json(struct np_json *j, const struct np_funnel *f);
 /* The "nic" object: driver, link modes, rings, channels, coalescing, features, pause, driver
  * counters, rtnetlink link and stats64, qdiscs, per-queue stats (null where unavailable). */
 void np_render_nic_json(struct np_json *j, const struct np_snapshot *s, bool all_counters);
+
+/* The sender-side table (plan/sender.h): the "sender" object of doctor's JSON, and its text. */
+void np_render_sender_json(struct np_json *j, const struct np_doctor_view *v);
+void np_render_sender_text(FILE *out, const struct np_doctor_view *v, bool color);
 
 /* The "origin" object: kind (live, tree, capture, sosreport), tool_version, hostname, kernel,
  * taken (null when unknown) and lacks (an array). o NULL: "live" or "tree" as live says. */

@@ -280,6 +280,7 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	}
 	np_json_arr_close(&j);
 
+	np_render_sender_json(&j, v);
 	np_json_key(&j, "unavailable");
 	np_json_arr_open(&j);
 	for (int i = 0; i < NP_SRC__COUNT; i++) {

@@ -405,5 +405,6 @@ void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 		finding(out, f, o, v->a->cur->ifname);
 	}
 	funnel(out, v->funnel, v->a->dt > 0, o);
+	np_render_sender_text(out, v, o->color);
 	footer(out, v, o);
 }

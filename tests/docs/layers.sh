@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The layering of design.md, held by the includes: core and model at the bottom (core knows
 # neither model nor checks); collect and checks side by side above them, neither including the
-# other; render above checks and never collect; cmd and trace on top. Every src/ directory puts
+# other; plan (pure, like checks) above checks; render above them and never collect; cmd and
+# trace on top. Every src/ directory puts
 # its headers on one include path, so a quoted include is matched to the directory that has it.
 # Run once on the tree, and once on a made-up tree that breaks the rule, to prove it can fail.
 set -u
@@ -13,9 +14,10 @@ check() {
 import os, re, sys
 src = sys.argv[1]
 may = {'core': 'core', 'model': 'model', 'collect': 'core model collect',
-       'checks': 'core model checks', 'render': 'core model checks render',
+       'checks': 'core model checks', 'plan': 'core model checks plan',
+       'render': 'core model checks plan render',
        'trace': 'core model collect checks render trace',
-       'cmd': 'core model collect checks render cmd trace'}
+       'cmd': 'core model collect checks plan render cmd trace'}
 home = {}
 for d in may:
     for n in os.listdir(os.path.join(src, d)) if os.path.isdir(os.path.join(src, d)) else []:

@@ -69,6 +69,19 @@ pair="$NP_SRCDIR/tests/fixtures/diff/field-bbr"
 "$NETPATH" diff --json "$pair/before" > "$out/diff-error.json" 2>/dev/null
 [ $? -eq 3 ] || np_fail "diff --json without AFTER must exit 3"
 files+=("$out/diff.json" "$out/diff-back.json" "$out/diff-same.json" "$out/diff-error.json")
+# plan: every profile over the field-report trees (the modules unknown there), and its errors.
+for tree in pop-a x710-server lan-10g arm-board; do
+	t="$NP_SRCDIR/tests/fixtures/trees/$tree/after"
+	dev=$(ls "$t/sys/class/net" | grep -vx lo | head -n1)
+	for prof in lan long-haul busy-server low-latency; do
+		"$NETPATH" plan "$dev" --root "$t" --profile "$prof" --json \
+			> "$out/plan-$tree-$prof.json" 2>/dev/null || np_fail "plan over $tree ($prof) failed"
+		files+=("$out/plan-$tree-$prof.json")
+	done
+done
+"$NETPATH" plan --json --profile lan no-such-if0 > "$out/plan-error.json" 2>/dev/null
+[ $? -eq 3 ] || np_fail "plan --json of an unknown interface must exit 3"
+files+=("$out/plan-error.json")
 # trace needs root; its renderer's golden document (tests/unit/trace, test_render_attribution)
 # stands for it here.
 trace_doc="$NP_SRCDIR/tests/fixtures/trace/attribution.json"
@@ -94,7 +107,8 @@ for c in cat["checks"]:
     for k in ("id", "stage", "title", "thresholds"):
         assert e[k] == c[k], (c["id"], k)
 for f, sid in (("explain-error", "netpath/error"), ("doctor-error", "netpath/error"),
-               ("diff", "netpath/diff"), ("diff-error", "netpath/error")):
+               ("diff", "netpath/diff"), ("diff-error", "netpath/error"),
+               ("plan-pop-a-long-haul", "netpath/plan"), ("plan-error", "netpath/error")):
     assert json.load(open(f"{out}/{f}.json"))["schema"] == sid, f
 PY
 
@@ -132,6 +146,15 @@ mut("diff-bad-change", df, lambda d: d["findings"][0].update(change="fixed"))
 mut("diff-bad-stage", df, lambda d: d["settings"][0].update(stage="l2"))
 mut("diff-no-funnel", df, lambda d: d.pop("funnel"))
 mut("diff-exit-4", df, lambda d: d.update(exit_code=4))
+pl = json.load(open(f"{out}/plan-pop-a-long-haul.json"))
+assert any(l["kind"] == "sysctl" for l in pl["lines"]), "pop-a long-haul: no sysctl line"
+si = next(i for i, l in enumerate(pl["lines"]) if l["kind"] == "sysctl")
+mut("plan-sysctl-no-host-wide", pl, lambda d: d["lines"][si].pop("host_wide"))
+mut("plan-sysctl-no-checks", pl, lambda d: d["lines"][si].update(checks=[]))
+mut("plan-current-zero", pl, lambda d: d["lines"][si].update(current=0))
+mut("plan-bad-kind", pl, lambda d: d["lines"][si].update(kind="ethtool"))
+mut("plan-bad-profile", pl, lambda d: d.update(profile="wan"))
+mut("plan-file-in-etc-root", pl, lambda d: d["files"].append("etc/passwd"))
 sk = next(i for i, x in enumerate(tr["drops"]) if x["top"])
 mut("trace-no-top", tr, lambda d: d["drops"][sk].pop("top"))
 mut("trace-flow-no-count", tr, lambda d: d["drops"][sk]["top"][0].pop("count"))

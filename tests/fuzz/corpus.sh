@@ -42,6 +42,13 @@ put cpuset $(find "$fx"/trees -type f \( -name online -o -name possible -o -name
 # shellcheck disable=SC2046
 put pcie $(find "$fx"/trees -type f \( -name config -o -name '*link_speed' \))
 
+# depmod's lists for netpath plan's module lookup: written here, as the kernel's build writes
+# them (no tree of the fixtures holds a lib/modules).
+mkdir -p "$out/kmods"
+printf 'kernel/net/ipv4/tcp_cubic.ko\nkernel/net/ipv4/tcp_bbr.ko\n' > "$out/kmods/modules.builtin"
+printf 'kernel/net/sched/sch_fq.ko.zst:\nkernel/net/ipv4/tcp_bbr.ko.xz: kernel/lib/x.ko\n' \
+	> "$out/kmods/modules.dep"
+
 # The --root resolver: a path, then the targets of four planted links (fuzz_beneath.c).
 mkdir -p "$out/beneath"
 i=0

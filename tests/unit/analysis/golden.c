@@ -442,7 +442,7 @@ static bool j_value(struct jp *j)
 }
 
 /* The whole text is one JSON value; on failure, where it broke. */
-static void assert_json(const char *buf, size_t len)
+void assert_json(const char *buf, size_t len)
 {
 	struct jp j = { buf, buf + len, 0 };
 	bool ok = j_value(&j);

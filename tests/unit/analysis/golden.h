@@ -50,6 +50,8 @@ const struct np_evidence *evidence(const struct np_finding *f, const char *key);
 const struct np_evidence *need_ev(const struct np_finding *f, const char *key);
 const struct np_funnel_row *funnel_row(const struct golden *g, enum np_stage st);
 const struct np_irq_line *irq_line(const struct np_snapshot *s, unsigned irq);
+/* The whole text is one JSON value (a strict syntax check); fails the test where it breaks. */
+void assert_json(const char *buf, size_t len);
 /* Render as doctor --json and as text: valid JSON with the right outline. */
 void check_renderers(const struct golden *g);
 

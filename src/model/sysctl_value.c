@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* A sysctl file's text: a whitespace-collapsed copy, plus its integers when it has only those. */
-#include "parse.h"
-#include "parse_util.h"
+/* A sysctl's text as the model holds it: a whitespace-collapsed copy, plus its integers when it
+ * has only those. Pure: the collector fills sysctls with it from files, netpath plan from the
+ * values it plans. */
+#include "snapshot.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 
 /* 1: an integer, 0: not one (the file is a string), -ERANGE: an integer beyond int64. */
 static int dec_s64(const char *t, size_t tl, int64_t *v)
@@ -59,12 +65,12 @@ int np_parse_sysctl_value(const char *text, struct np_sysctl *out)
 		int64_t v = 0;
 		int r;
 
-		while (np_is_space(*p))
+		while (blank(*p))
 			p++;
 		if (!*p)
 			break;
 		t = p;
-		while (*p && !np_is_space(*p))
+		while (*p && !blank(*p))
 			p++;
 		tl = (size_t)(p - t);
 
