@@ -87,6 +87,7 @@ int main(int argc, char **argv)
 	if (!s || np_ctx_open(&ctx, NULL) < 0)
 		return 1;
 	np_snapshot_init(s);
+	ctx.sock_fold = np_socket_fold;
 	np_collect_sysctls(&ctx, s);
 	np_collect_sockets(&ctx, s);
 	if (owners)
