@@ -28,7 +28,7 @@ for c in $cpu_list; do
 		true	# exit 1 or 2: the generated machine has findings
 	ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$tmp/cg$c.err")
 	ir_parse=$(callgrind_annotate --inclusive=yes "$tmp/cg$c.out" 2>/dev/null |
-		   awk '/:np_parse_interrupts \[/ { gsub(",", "", $1); print $1; exit }')
+		   awk '/:np_irq_parse_line \[/ { gsub(",", "", $1); print $1; exit }')
 	/usr/bin/python3 - "$tmp/m$c.json" "$c" "$irq_rows" "$cells" "$interrupts_bytes" \
 		"$softnet_bytes" "$ir" "${ir_parse:-0}" >> "$rows" <<'PY'
 import json, sys
@@ -54,7 +54,7 @@ done
 	echo "\`netpath doctor --root TREE --interval 0 eth0\` over generated trees"
 	echo "(bench/lib/gen_scale_tree.py); $runs runs each, medians; peak RSS from"
 	echo "\`/usr/bin/time -f %M\`; Ir = instructions executed (callgrind, whole run, user space"
-	echo "only: deterministic), of which np_parse_interrupts; cells = per-CPU count cells of"
+	echo "only: deterministic), of which the interrupts parser (np_irq_parse_line, inclusive); cells = per-CPU count cells of"
 	echo "/proc/interrupts."
 	echo
 	echo "| CPUs | IRQ rows | interrupts cells | interrupts KiB | softnet_stat KiB | wall ms | CPU ms | peak RSS MiB | Ir (M) | Ir parse_interrupts (M) | parse Ir per cell |"
