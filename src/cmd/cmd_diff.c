@@ -18,7 +18,6 @@
 #include "opts.h"
 #include "specs.h"
 #include "render_diff.h"
-#include "socket_fold.h"
 #include "target.h"
 
 struct diff_args {
@@ -139,11 +138,10 @@ static int side_judge(struct side *s, const char *ifname, double interval,
 	if (s->tgt.root.before[0]) {
 		/* A capture: its first sample, then its last, spaced by their proc/uptime. */
 		struct np_ctx bctx;
-		int r = np_root_ctx_open(&bctx, &s->tgt.root, s->tgt.root.before);
+		int r = np_sample_ctx_open(&bctx, &s->tgt.root, s->tgt.root.before);
 
 		if (r < 0)
 			return np_fail(st, "%s: cannot open its first sample: %s", s->name, strerror(-r));
-		bctx.sock_fold = np_socket_fold;
 		np_runs_discover(s->dr, &bctx, tops, 1);
 		np_root_ctx_close(&bctx);
 		np_runs_collect_again(s->dr, &s->tgt.ctx);

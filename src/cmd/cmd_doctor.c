@@ -26,7 +26,6 @@
 #include "specs.h"
 #include "render.h"
 #include "render_monitor.h"
-#include "socket_fold.h"
 
 struct doctor_args {
 	struct np_options opt;
@@ -242,14 +241,13 @@ static int collect_runs(const struct doctor_args *d, const struct np_target *tgt
 				return np_fail(st, "--before: %s", err);
 			br = &broot;
 		}
-		r = np_root_ctx_open(&bctx, br, d->before ? br->dir : br->before);
+		r = np_sample_ctx_open(&bctx, br, d->before ? br->dir : br->before);
 		if (r < 0) {
 			if (d->before)
 				np_root_release(&broot);
 			return np_fail(st, "cannot open %s/proc or %s/sys: %s", br->shown, br->shown,
 				    strerror(-r));
 		}
-		bctx.sock_fold = np_socket_fold;
 		np_runs_discover(dr, &bctx, tops, ntops);
 		np_root_ctx_close(&bctx);
 		if (d->before)

@@ -112,7 +112,7 @@ static int collect(struct np_target *t, const char *ifname, struct np_dev_runs *
 	*dt = 0;
 	if (t->root.before[0]) {
 		struct np_ctx bctx;
-		int r = np_root_ctx_open(&bctx, &t->root, t->root.before);
+		int r = np_sample_ctx_open(&bctx, &t->root, t->root.before);
 
 		if (r < 0)
 			return np_fail(st, "%s: cannot open its first sample: %s", d->root,

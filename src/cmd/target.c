@@ -124,3 +124,12 @@ void np_target_close(struct np_target *t)
 	t->start_links = NULL;
 	t->n_start_links = 0;
 }
+
+int np_sample_ctx_open(struct np_ctx *ctx, const struct np_root *root, const char *dir)
+{
+	int r = np_root_ctx_open(ctx, root, dir);
+
+	if (r == 0)
+		ctx->sock_fold = np_socket_fold;
+	return r;
+}

@@ -45,4 +45,8 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 		   size_t errlen);
 void np_target_close(struct np_target *t);
 
+/* Another sample of a --root tree (a capture's first, or --before's), opened as the target's own
+ * context is: with the checks' socket fold. Close it with np_root_ctx_close(). 0 or -errno. */
+int np_sample_ctx_open(struct np_ctx *ctx, const struct np_root *root, const char *dir);
+
 #endif
