@@ -47,13 +47,19 @@ static const char *bbr_state(const struct np_snapshot *s, const struct np_kmods 
 	return avail ? "not-loaded" : "unknown";
 }
 
+/* An empty file (a damaged or truncated tree) says nothing: not read, like a missing one. */
+static const char *text_of(const char *v)
+{
+	return v && v[0] ? v : NULL;
+}
+
 void np_sender_build(const struct np_analysis *a, const struct np_kmods *km, struct np_sender *out)
 {
 	const struct np_snapshot *s = a->cur;
 	const struct np_qdisc *root;
 
 	memset(out, 0, sizeof(*out));
-	out->cc = np_sysctl_str(s, "net.ipv4.tcp_congestion_control");
+	out->cc = text_of(np_sysctl_str(s, "net.ipv4.tcp_congestion_control"));
 	out->cc_live_known = np_src_ok(s, NP_SRC_SOCK_DIAG);
 	/* The named rows, then the "other" row past them; most sockets first. */
 	for (uint32_t i = 0; out->cc_live_known && i <= NP_SOCK_MAX_CC && out->ncc_live < 8; i++) {
@@ -68,9 +74,9 @@ void np_sender_build(const struct np_analysis *a, const struct np_kmods *km, str
 		out->cc_live[j].sockets = c->sockets;
 		out->ncc_live++;
 	}
-	out->default_qdisc = np_sysctl_str(s, "net.core.default_qdisc");
+	out->default_qdisc = text_of(np_sysctl_str(s, "net.core.default_qdisc"));
 	root = np_src_ok(s, NP_SRC_RTNL_QDISC) ? np_nv_qdisc_root(s) : NULL;
-	out->qdisc = root ? root->kind : NULL;
+	out->qdisc = root ? text_of(root->kind) : NULL;
 	out->rmem_max = num(s, "net.core.rmem_max", 0);
 	out->wmem_max = num(s, "net.core.wmem_max", 0);
 	out->tcp_rmem_max = num(s, "net.ipv4.tcp_rmem", 2);
