@@ -1,13 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# Build the Debian package from the committed tree (git archive HEAD, or the work tree with
-# --worktree) in a temporary directory, as debian/rules says (the unit tests run inside), then
-# lintian it: no error, no warning (pedantic and info tags are printed for review). Then, without
-# installing anything on this machine, unpacks the .deb into a scratch root and runs the
-# packaged timer's service ExecStart line, pointed at that root's binary and a fixture tree,
-# as the unit would (tests/docs/systemd-units.sh does the same from the build directory): it
-# must write one textfile that promtool accepts. Prints the .deb's path and the build's time;
-# the directory is kept for inspection.
+# Build the Debian package from the committed tree (git archive HEAD; the work tree with
+# --worktree; a tree without git, such as CI's clean room, as it is) in a temporary directory,
+# as debian/rules says (the unit tests run inside), then lintian it: no error, no warning
+# (pedantic and info tags are printed for review). Then, without installing anything, unpacks
+# the .deb into a scratch root and runs the packaged timer's service ExecStart line, pointed at
+# that root's binary and a fixture tree, as the unit would (tests/docs/systemd-units.sh does the
+# same from the build directory): it must write one textfile that promtool accepts. In CI's
+# clean room only (NETPATH_CLEANROOM=1, a throwaway root) it then installs the package for real
+# with apt-get, runs the installed unit's ExecStart and purges it. Prints the .deb's path and
+# the build's time; the directory is kept for inspection.
 # Usage: tools/build-deb.sh [--worktree] [OUTDIR]   (needs dpkg-dev, debhelper, lintian and the
 # build dependencies of debian/control: tools/install-deps.sh installs them)
 set -eu
@@ -21,8 +23,11 @@ done
 mkdir -p "$out/netpath"
 if [ "$worktree" = 1 ]; then
 	git ls-files -co --exclude-standard | tar -cf - -T - | tar -xf - -C "$out/netpath"
-else
+elif command -v git >/dev/null && git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	git archive HEAD | tar -xf - -C "$out/netpath"
+else
+	# An exported tree without git (CI's clean room): the files as they are, no build dirs.
+	tar --exclude='./build*' --exclude=./.git -cf - . | tar -xf - -C "$out/netpath"
 fi
 t0=$(date +%s)
 (cd "$out/netpath" && dpkg-buildpackage -us -uc -b) > "$out/build.log" 2>&1 ||
