@@ -21,7 +21,7 @@ static void run_udp_rcvbuf(const struct np_analysis *a, struct np_report *r)
 	int64_t rmax = np_sysctl_int(s, "net.core.rmem_max", 0, &have_max);
 	int64_t rdef = np_sysctl_int(s, "net.core.rmem_default", 0, &have_def);
 	int64_t udp_mem[3], target;
-	bool have_udp_mem = np_sock_vec(s, "net.ipv4.udp_mem", 3, udp_mem);
+	bool have_udp_mem = np_sysctl_vec(s, "net.ipv4.udp_mem", 3, udp_mem);
 	char rate[96], b1[32], b2[32];
 	struct np_finding *f;
 	enum np_severity sev;

@@ -28,7 +28,7 @@ static void run_buf_bdp(const struct np_analysis *a, struct np_report *r, bool r
 	int64_t v[3], target;
 
 	snprintf(key, sizeof(key), "net.ipv4.%s", name);
-	if (!np_sock_vec(a->cur, key, 3, v)) {
+	if (!np_sysctl_vec(a->cur, key, 3, v)) {
 		np_skip_sysctl(a, r, key);
 		return;
 	}
@@ -108,7 +108,7 @@ static void run_autotuning(const struct np_analysis *a, struct np_report *r)
 	bool ok;
 	int64_t mod = np_sysctl_int(a->cur, "net.ipv4.tcp_moderate_rcvbuf", 0, &ok);
 	int64_t v[3];
-	bool have_rmem = np_sock_vec(a->cur, "net.ipv4.tcp_rmem", 3, v);
+	bool have_rmem = np_sysctl_vec(a->cur, "net.ipv4.tcp_rmem", 3, v);
 	char b1[32], b2[32];
 	struct np_finding *f;
 
@@ -151,7 +151,7 @@ static void run_rmem_max(const struct np_analysis *a, struct np_report *r)
 	int64_t rmax = np_sysctl_int(s, "net.core.rmem_max", 0, &have_rmax);
 	int64_t wmax = np_sysctl_int(s, "net.core.wmem_max", 0, &have_wmax);
 	int64_t v[3], target;
-	bool have_rmem = np_sock_vec(s, "net.ipv4.tcp_rmem", 3, v);
+	bool have_rmem = np_sysctl_vec(s, "net.ipv4.tcp_rmem", 3, v);
 	double bdp = np_bdp_bytes(a->bw_bps, a->rtt_ms);
 	char b1[32], b2[32], b3[32];
 	struct np_finding *f;
@@ -219,7 +219,7 @@ static void run_buffer_limits(const struct np_analysis *a, struct np_report *r)
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		int64_t v[3];
 
-		if (!np_sock_vec(a->cur, keys[i].key, keys[i].n, v))
+		if (!np_sysctl_vec(a->cur, keys[i].key, keys[i].n, v))
 			continue;
 		nread++;
 		for (int j = 0; j < keys[i].n; j++)

@@ -110,7 +110,7 @@ static void run_ceiling(const struct np_analysis *a, struct np_report *r)
 		np_detail(f, "At a LAN RTT the ceiling is already %s: the application or the CPU "
 			     "is the likelier limit, and a bigger maximum is only insurance.",
 			  np_fmt_bps(v.cap_bps, b2, sizeof(b2)));
-	if (np_sock_vec(a->cur, key, 3, vec))
+	if (np_sysctl_vec(a->cur, key, 3, vec))
 		np_remedy(f, "sysctl -w %s=\"%lld %lld %lld\"%s", key, (long long)vec[0],
 			  (long long)vec[1], (long long)np_size_round_mib(need),
 			  isnan(a->bw_bps) ? "   # doubled: no bandwidth known (--bandwidth)" :
@@ -130,7 +130,7 @@ static const char *pin_reason(const struct np_analysis *a, const struct flow_vie
 	int64_t vec[3];
 	char b[32];
 
-	if (!np_sock_vec(a->cur, key, 3, vec))
+	if (!np_sysctl_vec(a->cur, key, 3, vec))
 		snprintf(buf, size, "a size autotuning does not pick");
 	else if (v->buf < (double)vec[1])
 		snprintf(buf, size, "below %s[1] = %s, where autotuning starts", key + 9,

@@ -24,7 +24,7 @@ static bool memlim_read(const struct np_snapshot *s, const char *name, int eff, 
 	m->name = name;
 	m->eff = eff;
 	m->div = div;
-	if (!np_sock_vec(s, key, 3, m->v))
+	if (!np_sysctl_vec(s, key, 3, m->v))
 		return false;
 	m->page_assumed = s->mem.page_size_assumed || !np_has(s->mem.page_size) ||
 			  s->mem.page_size == 0;

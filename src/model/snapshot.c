@@ -219,6 +219,17 @@ const char *np_sysctl_str(const struct np_snapshot *s, const char *key)
 	return e && !e->err ? e->raw : NULL;
 }
 
+bool np_sysctl_vec(const struct np_snapshot *s, const char *key, int n, int64_t *v)
+{
+	const struct np_sysctl *e = np_sysctl_find(s, key);
+
+	if (!e || e->err || e->nvals < n)
+		return false;
+	for (int i = 0; i < n; i++)
+		v[i] = e->v[i];
+	return true;
+}
+
 struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key)
 {
 	struct np_sysctl *e;

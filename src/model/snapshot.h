@@ -268,6 +268,9 @@ static inline bool np_dev_is_virtual(const struct np_snapshot *s)
 const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key);
 int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, bool *ok);
 const char *np_sysctl_str(const struct np_snapshot *s, const char *key);
+/* A sysctl vector with at least n integers (tcp_rmem, tcp_mem, ...) into v[0..n); false when
+ * it was not read or holds fewer. */
+bool np_sysctl_vec(const struct np_snapshot *s, const char *key, int n, int64_t *v);
 /* The driver's name: ethtool's drvinfo, else the sysfs device/driver link ("" if neither). */
 const char *np_snapshot_driver(const struct np_snapshot *s);
 struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key);

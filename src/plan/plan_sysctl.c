@@ -37,17 +37,6 @@ static struct np_plan_line *sysctl_line(struct np_plan *p, const struct np_snaps
 	return l;
 }
 
-static bool vec(const struct np_snapshot *s, const char *key, int n, int64_t *v)
-{
-	const struct np_sysctl *e = np_sysctl_find(s, key);
-
-	if (!e || e->err || e->nvals < n)
-		return false;
-	for (int i = 0; i < n; i++)
-		v[i] = e->v[i];
-	return true;
-}
-
 static int64_t num(const struct np_snapshot *s, const char *key, bool *ok)
 {
 	return np_sysctl_int(s, key, 0, ok);
@@ -73,7 +62,7 @@ static void tcp_buf(struct np_plan *p, const struct np_snapshot *s, bool recv, i
 	char b1[32], b2[32];
 
 	*planned = -1;
-	if (!vec(s, key, 3, v) || isnan(p->bdp))
+	if (!np_sysctl_vec(s, key, 3, v) || isnan(p->bdp))
 		return;
 	*planned = v[2];
 	need = np_size_tcp_buf_max(p->bdp);
@@ -165,7 +154,7 @@ static void mem_pages(struct np_plan *p, const struct np_snapshot *s, bool tcp, 
 	int64_t v[3], want[3];
 	char b1[32], b2[32];
 
-	if (!vec(s, key, 3, v))
+	if (!np_sysctl_vec(s, key, 3, v))
 		return;
 	np_size_mem_judge(v, page, ram, tcp ? 2 : 0, &j);
 	if ((j.too_big || j.too_small || j.disorder) && !isnan(ram)) {

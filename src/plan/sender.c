@@ -14,20 +14,6 @@ static int64_t num(const struct np_snapshot *s, const char *key, int idx)
 	return ok ? v : -1;
 }
 
-static bool listed(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = list; p && *p;) {
-		while (*p == ' ')
-			p++;
-		if (!strncmp(p, word, n) && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-		p = strchr(p, ' ');
-	}
-	return false;
-}
-
 /* Built in beats loaded (a built-in bbr is always in the available list); a module is loaded
  * once the list has it. */
 static const char *bbr_state(const struct np_snapshot *s, const struct np_kmods *km)
@@ -37,7 +23,7 @@ static const char *bbr_state(const struct np_snapshot *s, const struct np_kmods 
 
 	if (st == NP_KMOD_BUILTIN)
 		return "built-in";
-	if (avail && listed(avail, "bbr"))
+	if (avail && np_word_in(avail, "bbr"))
 		return "loaded";
 	if (st == NP_KMOD_MODULE)
 		return "module";
