@@ -11,7 +11,8 @@ $SUDO apt-get update -qq
 # stock root has neither, and the tests fail or skip without them.
 # prometheus is for promtool (tests/docs/prometheus.sh, the mixin's rule tests), systemd for
 # systemd-analyze verify of the textfile-collector units (tests/docs/systemd-units.sh);
-# dpkg-dev, debhelper and lintian build and check the Debian package (tools/build-deb.sh);
+# build-essential, dpkg-dev, debhelper and lintian build and check the Debian package
+# (tools/build-deb.sh; dpkg-buildpackage refuses to start without build-essential);
 # udev's udevadm parses `netpath plan`'s .link files as udevd would (tests/integration/plan.sh).
 # clang, llvm and bpftool build the BPF programs of `netpath trace`; without them netpath still
 # builds and trace says which one is missing.
@@ -25,7 +26,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
 	libncurses-dev tmux \
 	valgrind strace \
 	prometheus systemd udev \
-	dpkg-dev debhelper lintian \
+	build-essential dpkg-dev debhelper lintian \
 	>/dev/null
 # libFuzzer's runtime for tests/fuzz (clang -fsanitize=fuzzer). Not every release has this
 # package name; without it tests/fuzz/run.sh skips the fuzz step and says why.
