@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "fixture_load.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,27 +22,10 @@
 #include "rtnl.h"
 #include "snapshot.h"
 
-/* tests/fixtures/netlink/NAME in an exact-size heap buffer, so over-reads trip ASan. */
+/* tests/fixtures/netlink/NAME (fixture_load.h). */
 static unsigned char *load(const char *name, size_t *len)
 {
-	char path[1024];
-	unsigned char *buf;
-	FILE *f;
-	long n;
-
-	snprintf(path, sizeof(path), "%s/netlink/%s", NP_FIXTURES, name);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n > 0);
-	rewind(f);
-	buf = malloc((size_t)n);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
+	return fixture_load("netlink", name, len);
 }
 
 /* A stream state that accepts the recorded messages: their seq and port are the recorder's. */

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "fixture_load.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <math.h>
@@ -30,27 +32,10 @@ static const struct np_sock_limits lim = {
 	{ 4096, 131072, 33554432 }, { 4096, 16384, 4194304 }, 4194304, 4194304, 1,
 };
 
-/* tests/fixtures/netlink/NAME in an exact-size heap buffer, so over-reads trip ASan. */
+/* tests/fixtures/netlink/NAME (fixture_load.h). */
 static unsigned char *load(const char *name, size_t *len)
 {
-	char path[1024];
-	unsigned char *buf;
-	FILE *f;
-	long n;
-
-	snprintf(path, sizeof(path), "%s/netlink/%s", NP_FIXTURES, name);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n > 0);
-	rewind(f);
-	buf = malloc((size_t)n);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
+	return fixture_load("netlink", name, len);
 }
 
 /* Feed a whole recorded dump (the recorder's seq is in its first message). */
