@@ -34,6 +34,7 @@ while True:
     time.sleep(0.002)
 ' > "$NP_TMP/ipopt.log" 2>&1
 np_wait_counter "$NS_B" UdpRcvbufErrors
+np_wait_counter "$NS_B" UdpNoPorts	# the IPv4-with-options sender is sending
 rule_packets() {
 	ip netns exec "$NS_B" iptables -L INPUT -v -x -n | awk '/dpt:9001/ {print $1}'
 }
