@@ -50,9 +50,10 @@ const struct np_check np_check_irq_irqbalance = {
 	.scope = NP_SCOPE_HOST,
 	.title = "irqbalance state",
 	.looks_at = "whether irqbalance runs: systemd's irqbalance.service cgroup, its socket "
-		    "/run/irqbalance/irqbalance<PID>.sock (1.5+) with that PID alive; on a host "
-		    "with neither systemd nor /run/irqbalance, every /proc/PID/comm (bounded to "
-		    "50,000 processes and 0.25 s); queue IRQ placement",
+		    "/run/irqbalance/irqbalance<PID>.sock (1.5+) or its pid file "
+		    "/run/irqbalance.pid (sysvinit, upstart), with that PID alive; on a systemd "
+		    "host none of them means not running, elsewhere unknown (processes are not "
+		    "scanned: that cost grows with their number); queue IRQ placement",
 	.why = "irqbalance spreads IRQs over CPUs and is a fine default; it periodically "
 	       "rewrites affinity, undoing hand pinning of IRQs not banned from it. Without it, "
 	       "IRQs stay wherever the driver put them, often all on CPU 0.",

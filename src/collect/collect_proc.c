@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* procfs collectors: host facts, softnet/softirqs, MIB counters, sockstat, conntrack, meminfo. */
-#include "clock.h"
 #include "collect.h"
 #include "parse.h"
 
@@ -54,6 +53,15 @@ static bool irqbalance_in_cgroup(const struct np_ctx *ctx)
 	return false;
 }
 
+static bool is_irqbalance(const struct np_ctx *ctx, unsigned pid)
+{
+	char path[32], comm[32];
+
+	snprintf(path, sizeof(path), "%u/comm", pid);
+	return np_read_str(ctx, NP_PROC, path, comm, sizeof(comm)) > 0 &&
+	       strcmp(comm, "irqbalance") == 0;
+}
+
 /* irqbalance 1.5 and later (the file-based UI socket, Aug 2018) listen on
  * /run/irqbalance/irqbalance<PID>.sock when that directory exists (its systemd unit makes it:
  * RuntimeDirectory=). A killed daemon leaves its socket behind, so the PID must still be an
@@ -67,62 +75,41 @@ static int irqbalance_socket(const struct np_ctx *ctx)
 	if (np_opendir(ctx, NP_RUN, "irqbalance", &d) < 0)
 		return -1;
 	while ((de = readdir(d)) && !found && ++seen <= 64) {
-		char tail[8] = "", path[32], comm[32];
+		char tail[8] = "";
 		unsigned pid;
 
 		if (sscanf(de->d_name, "irqbalance%u%7s", &pid, tail) != 2 ||
 		    strcmp(tail, ".sock") != 0)
 			continue;
-		snprintf(path, sizeof(path), "%u/comm", pid);
-		found = np_read_str(ctx, NP_PROC, path, comm, sizeof(comm)) > 0 &&
-			strcmp(comm, "irqbalance") == 0;
+		found = is_irqbalance(ctx, pid);
 	}
 	closedir(d);
 	return found;
 }
 
-/* Bounds of the last-resort process scan: three system calls per process, so a host with tens
- * of thousands of them would otherwise pay tens of ms or more; past either bound the answer is
- * "unknown", never a guess. */
-#define IRQBALANCE_SCAN_MAX_PIDS 50000
-#define IRQBALANCE_SCAN_MAX_S 0.25
-
-/* Every /proc/PID/comm: 1 found, 0 not, -1 unknown (bounds hit, or a tree without processes). */
-static int irqbalance_scan(const struct np_ctx *ctx)
+/* The pid file sysvinit and upstart scripts start it with (--pid=/var/run/irqbalance.pid:
+ * RHEL 6, Ubuntu 14.04 and 16.04 in the process lists of sosreports). /var/run is /run on
+ * current distributions; on RHEL 6 it is a directory of its own, read on the live host only.
+ * A pid file whose process is gone or is not irqbalance says nothing. */
+static bool irqbalance_pidfile(const struct np_ctx *ctx)
 {
-	double deadline = np_mono_now() + IRQBALANCE_SCAN_MAX_S;
-	struct dirent *de;
-	DIR *d;
-	int found = 0, pids = 0;
+	char pid[32];
 
-	if (np_opendir(ctx, NP_PROC, ".", &d) < 0)
-		return -1;
-	while ((de = readdir(d)) && !found) {
-		char path[300], comm[32];
-
-		if (!isdigit((unsigned char)de->d_name[0]))
-			continue;
-		if (++pids > IRQBALANCE_SCAN_MAX_PIDS || (pids % 256 == 0 && np_mono_now() > deadline)) {
-			closedir(d);
-			return -1;
-		}
-		snprintf(path, sizeof(path), "%s/comm", de->d_name);
-		if (np_read_str(ctx, NP_PROC, path, comm, sizeof(comm)) > 0 &&
-		    strcmp(comm, "irqbalance") == 0)
-			found = 1;
-	}
-	closedir(d);
-	return pids ? found : -1;
+	if (np_read_str(ctx, NP_RUN, "irqbalance.pid", pid, sizeof(pid)) <= 0 &&
+	    np_read_str(ctx, NP_ROOTFS, "var/run/irqbalance.pid", pid, sizeof(pid)) <= 0)
+		return false;
+	return isdigit((unsigned char)pid[0]) && is_irqbalance(ctx, (unsigned)strtoul(pid, NULL, 10));
 }
 
 /*
  * irqbalance rewrites IRQ affinity every 10 s; knowing it runs explains "my pinning came back".
- * 1 running, 0 not, -1 unknown; *how says which signal answered. In a few reads, whatever the
+ * 1 running, 0 not, -1 unknown; *how says which signal answered. A few reads, whatever the
  * number of processes: its systemd unit's cgroup (any version run as irqbalance.service), its
- * socket (1.5+). On a systemd host (/run/systemd/system, as sd_booted() tests) neither means it
- * does not run: a hand-started 1.5+ without /run/irqbalance binds a nameless abstract socket and
- * is missed. Only a host with neither systemd nor /run/irqbalance (a container, OpenRC, an old
- * irqbalance) pays the bounded process scan.
+ * socket (1.5+, in /run/irqbalance), its pid file (the sysvinit and upstart scripts). On a
+ * systemd host (/run/systemd/system, as sd_booted() tests) none of them means it does not run:
+ * a hand-started 1.5+ without /run/irqbalance binds a nameless abstract socket and is missed.
+ * Elsewhere (a container, OpenRC, a hand start) "not running" could only come from reading every
+ * process's name, a cost that grows with the host's process count: netpath says "unknown".
  */
 static int find_irqbalance(const struct np_ctx *ctx, const char **how)
 {
@@ -135,11 +122,14 @@ static int find_irqbalance(const struct np_ctx *ctx, const char **how)
 	r = irqbalance_socket(ctx);
 	if (r >= 0)
 		return r;
+	*how = "pid file";
+	if (irqbalance_pidfile(ctx))
+		return 1;
 	*how = "systemd host, no irqbalance unit or socket";
 	if (np_exists(ctx, NP_RUN, "systemd/system"))
 		return 0;
-	*how = "process scan (no systemd, no /run/irqbalance)";
-	return irqbalance_scan(ctx);
+	*how = NULL;
+	return -1;
 }
 
 void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
@@ -159,7 +149,7 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 	r = find_irqbalance(ctx, &how);
 	s->host.irqbalance = r;
 	np_src_set(s, NP_SRC_PROCESSES, r < 0 ? -ENOENT : 0,
-		   r < 0 ? "no systemd unit, /run/irqbalance or process directories" : how);
+		   r < 0 ? "no systemd, irqbalance socket or pid file (processes are not scanned)" : how);
 
 	read_parse(ctx, NP_PROC, "meminfo", s, NP_SRC_MEMINFO, parse_meminfo_cb, &s->mem);
 	if (ctx->live) {

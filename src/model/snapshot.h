@@ -34,7 +34,7 @@ enum np_source {
 	NP_SRC_NETDEV,		/* /sys/class/net/IF */
 	NP_SRC_PCIE_LINK,	/* /sys/bus/pci/devices/BDF/{current,max}_link_* */
 	NP_SRC_PCIE_CONFIG,	/* PCI config space (MPS/MRRS; root only) */
-	NP_SRC_PROCESSES,	/* whether irqbalance runs: its unit, its socket, else /proc/PID/comm */
+	NP_SRC_PROCESSES,	/* whether irqbalance runs: its unit, socket or pid file */
 	/* The NIC side: netlink and ioctls (never under --root). */
 	NP_SRC_ETHTOOL_DRVINFO,	/* ioctl ETHTOOL_GDRVINFO */
 	NP_SRC_ETHTOOL_LINKMODES,

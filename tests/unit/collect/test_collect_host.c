@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Whether irqbalance runs, over temporary --root trees: systemd's cgroup answers alone; then its
- * socket in /run/irqbalance (with the PID alive); a systemd host with neither has none running,
- * without a process scan; only a tree with neither systemd nor /run/irqbalance scans; a tree
- * with nothing cannot tell.
+ * socket in /run/irqbalance or its pid file (with the PID alive); a systemd host with none of
+ * them has none running; any other tree cannot tell, and no process is ever scanned (planted
+ * irqbalance processes that a scan would find prove it).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -89,18 +89,36 @@ static void test_cgroup_v1(void **state)
 	assert_int_equal(irqbalance_of(root), 1);
 }
 
-/* The unit exists but is stopped (empty cgroup.procs): the scan decides, both ways. */
-static void test_stopped_unit_then_scan(void **state)
+/* The unit exists but is stopped (empty cgroup.procs), no systemd host marker, a hand-started
+ * irqbalance among the processes: "unknown", never a scan of every process. */
+static void test_stopped_unit_no_scan(void **state)
 {
 	const char *root = *state;
 
 	tree_put(root, "sys/fs/cgroup/system.slice/irqbalance.service/cgroup.procs", "");
 	tree_put(root, "proc/1/comm", "systemd\n");
 	tree_put(root, "proc/412/comm", "sshd\n");
-	assert_int_equal(irqbalance_of(root), 0);
 	tree_put(root, "proc/977/comm", "irqbalance\n");	/* started by hand */
+	assert_int_equal(irqbalance_of(root), -1);
+	assert_non_null(strstr(how, "not scanned"));
+}
+
+/* sysvinit and upstart start it with --pid=/var/run/irqbalance.pid: a live irqbalance behind
+ * the pid file answers; a stale one (the PID reused) does not, and without systemd nothing
+ * else can. */
+static void test_pidfile(void **state)
+{
+	const char *root = *state;
+
+	tree_put(root, "run/irqbalance.pid", "1864\n");
+	tree_put(root, "proc/1864/comm", "irqbalance\n");
 	assert_int_equal(irqbalance_of(root), 1);
-	assert_non_null(strstr(how, "process scan"));
+	assert_non_null(strstr(how, "pid file"));
+	tree_put(root, "proc/1864/comm", "bash\n");
+	tree_put(root, "proc/977/comm", "irqbalance\n");
+	assert_int_equal(irqbalance_of(root), -1);
+	tree_put(root, "run/systemd/system/.keep", "");
+	assert_int_equal(irqbalance_of(root), 0);
 }
 
 /* irqbalance 1.5+: its socket names its PID, which must still be irqbalance (a killed daemon
@@ -137,7 +155,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_cgroup_v2, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgroup_v1, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_stopped_unit_then_scan, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stopped_unit_no_scan, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pidfile, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_socket, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_systemd_host_no_scan, setup, teardown),
 	};
