@@ -37,7 +37,7 @@ def run_once(argv):
     wall = time.perf_counter() - t0
     os.close(devnull)
     return {"wall": wall, "user": ru.ru_utime, "sys": ru.ru_stime,
-            "cpu": ru.ru_utime + ru.ru_stime,
+            "cpu": ru.ru_utime + ru.ru_stime, "minflt": ru.ru_minflt,
             "status": os.waitstatus_to_exitcode(status)}
 
 
@@ -70,8 +70,8 @@ def markdown(doc, baseline):
     out = [f"{doc['runs']} runs each after {doc['warmup']} warm-up runs, interleaved; "
            "medians with the interquartile range [p25 – p75]; CPU = user + system of the "
            "process and the children it waited for.", ""]
-    head = "| what | wall ms | CPU ms | user ms | sys ms | peak RSS MiB |"
-    sep = "|---|---|---|---|---|---|"
+    head = "| what | wall ms | CPU ms | user ms | sys ms | page faults | peak RSS MiB |"
+    sep = "|---|---|---|---|---|---|---|"
     if base:
         head += f" wall: {baseline} ÷ this | CPU: {baseline} ÷ this |"
         sep += "---|---|"
@@ -81,10 +81,12 @@ def markdown(doc, baseline):
         row = (f"| {r['name']} | {ms(w['median'])} [{ms(w['p25'])} – {ms(w['p75'])}] "
                f"| {ms(c['median'])} [{ms(c['p25'])} – {ms(c['p75'])}] "
                f"| {ms(r['user']['median'])} | {ms(r['sys']['median'])} "
+               f"| {r['minflt']['median']:.0f} "
                f"| {r['rss_kib']['median'] / 1024:.1f} |" if r.get("rss_kib") else
                f"| {r['name']} | {ms(w['median'])} [{ms(w['p25'])} – {ms(w['p75'])}] "
                f"| {ms(c['median'])} [{ms(c['p25'])} – {ms(c['p75'])}] "
-               f"| {ms(r['user']['median'])} | {ms(r['sys']['median'])} | – |")
+               f"| {ms(r['user']['median'])} | {ms(r['sys']['median'])} "
+               f"| {r['minflt']['median']:.0f} | – |")
         if base:
             row += (f" {base['wall']['median'] / w['median']:.2f}× "
                     f"| {base['cpu']['median'] / c['median']:.2f}× |")
@@ -138,7 +140,7 @@ def main():
         s = samples[name]
         r = {"name": name, "command": text, "runs": len(s),
              "exit_codes": sorted(set(x["status"] for x in s))}
-        for k in ("wall", "user", "sys", "cpu"):
+        for k in ("wall", "user", "sys", "cpu", "minflt"):
             r[k] = stats([x[k] for x in s])
         if rss[name]:
             r["rss_kib"] = stats(rss[name])
@@ -155,7 +157,8 @@ def main():
         print(f"{r['name']}: wall {ms(r['wall']['median'])} ms, cpu {ms(r['cpu']['median'])} ms "
               f"(user {ms(r['user']['median'])}, sys {ms(r['sys']['median'])}), "
               + (f"peak rss {r['rss_kib']['median'] / 1024:.1f} MiB, " if 'rss_kib' in r else "")
-              + f"exit {r['exit_codes']}", file=sys.stderr)
+              + f"{r['minflt']['median']:.0f} page faults, exit {r['exit_codes']}",
+              file=sys.stderr)
 
 
 main()

@@ -1,0 +1,77 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Benchmark 7: doctor against its I/O floor. One `doctor --interval 0` run is recorded with
+# strace; bench/floor/record.py turns the log into the operation table of bench/floor/floor.c,
+# a program that makes the same opens, reads, directory reads, stats, netlink requests (byte for
+# byte) and ioctls in the same order and nothing else. Then netpath, the floor and an empty C
+# program run interleaved. Recorded afresh on every run, so the floor follows the collectors.
+# Usage: sudo bench/doctor_vs_floor.sh [IFACE] [RUNS] [-- extra doctor arguments]
+#        (default eth0, 200 runs). Writes bench/results/doctor_vs_floor.md (and .json);
+#        RESULTS_NAME=other changes the name.
+set -eu
+. "$(dirname "$0")/lib/common.sh"
+ifc=${1:-eth0}
+runs=${2:-200}
+shift $(( $# > 2 ? 2 : $# ))
+[ "${1:-}" = -- ] && shift
+extra="$*"
+name=${RESULTS_NAME:-doctor_vs_floor}
+bench_need_root
+bench_need cc strace
+
+tmp=$(mktemp -d /tmp/np-bench.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+printf 'int main(void) { return 0; }\n' > "$tmp/empty.c"
+cc -O2 -o "$tmp/empty" "$tmp/empty.c"
+
+cmd="$NETPATH doctor --interval 0 $extra $ifc"
+# A warm-up run first, so that the recorded run sees the caches the measured ones will.
+$cmd >/dev/null 2>&1 || true
+strace -f -xx -s 1048576 -e write=all -o "$tmp/strace.log" $cmd >/dev/null 2>&1 || true
+ops=$(/usr/bin/python3 "$bench_dir/floor/record.py" "$tmp/strace.log" "$tmp/floor_ops.h")
+cc -O2 -Wall -Wextra -Werror -I"$tmp" -o "$tmp/floor" "$bench_dir/floor/floor.c"
+floor_says=$("$tmp/floor" "$ifc" 2>&1 >/dev/null)
+recorded_fail=$(grep -c '= -1 E' "$tmp/strace.log" || true)
+
+out="$results_dir/$name"
+$measure --runs "$runs" --warmup 10 --rss-runs 5 --json "$out.json" --markdown "$tmp/table.md" \
+	--baseline floor \
+	"empty C program=$tmp/empty" \
+	"floor=$tmp/floor $ifc" \
+	"netpath=$cmd"
+
+/usr/bin/python3 - "$out.json" > "$tmp/ratio.md" <<'EOF'
+import json, sys
+r = {x["name"]: x for x in json.load(open(sys.argv[1]))["results"]}
+cpu = {k: v["cpu"]["median"] * 1e3 for k, v in r.items()}
+e, f, n = cpu["empty C program"], cpu["floor"], cpu["netpath"]
+print(f"- netpath ÷ floor, CPU: **{n / f:.2f}×** ({n:.2f} vs {f:.2f} ms; target ≤ 1.25×)")
+print(f"- above an empty process: netpath {n - e:.2f} ms, floor {f - e:.2f} ms "
+      f"({(n - e) / (f - e):.2f}×)")
+print(f"- page faults (median): netpath {r['netpath']['minflt']['median']:.0f}, "
+      f"floor {r['floor']['minflt']['median']:.0f}, "
+      f"empty {r['empty C program']['minflt']['median']:.0f}")
+EOF
+
+{
+	echo "# Benchmark 7: doctor against its I/O floor"
+	echo
+	echo "Produced by \`sudo bench/doctor_vs_floor.sh $ifc $runs${extra:+ -- $extra}\`."
+	echo
+	bench_machine
+	echo "## The floor"
+	echo
+	echo "Recorded from \`$cmd\` (strace, then bench/floor/record.py): $ops."
+	echo "The recorded run had $recorded_fail failing calls (files a kernel or device does not"
+	echo "have); the replay says: \`$floor_says\` (processes of the recorded run's irqbalance scan"
+	echo "that have exited since fail to open, which makes the floor cheaper, not dearer)."
+	echo "Ethtool ioctls are replayed as ETHTOOL_GDRVINFO: strace does not show the command"
+	echo "inside the ifreq."
+	echo
+	echo "## Result"
+	echo
+	cat "$tmp/ratio.md"
+	echo
+	cat "$tmp/table.md"
+} > "$out.md"
+cat "$out.md"
