@@ -58,7 +58,7 @@ static double listener_rank(const void *p)
 	double tier = l->limit && l->queued >= l->limit ? 2 : l->limit && 4ull * l->queued >=
 		      3ull * l->limit ? 1 : 0;
 
-	return tier * 1e15 + (l->drops == UINT64_MAX ? 0 : fmin((double)l->drops, 1e14));
+	return tier * 1e15 + (l->drops == UINT64_MAX ? 0 : ((double)l->drops < 1e14 ? (double)l->drops : 1e14));
 }
 
 static double udp_rank(const void *p)

@@ -18,14 +18,50 @@ void np_sockets_init(struct np_sockets *k)
 	k->min_rtt_p50_ms = k->min_rtt_p90_ms = k->min_rtt_p99_ms = NAN;
 }
 
+/* 2^(j/NP_SOCK_RTT_SUB), j = 0..3: the bucket edges inside one power of two. Integer
+ * exponents and this table replace log2() and pow(), the only reasons netpath linked libm (a
+ * shared library every run paid to map and relocate). */
+_Static_assert(NP_SOCK_RTT_SUB == 4, "rtt_step lists four edges");
+static const double rtt_step[NP_SOCK_RTT_SUB] = {
+	1.0, 1.18920711500272106672, 1.41421356237309504880, 1.68179283050742908606,
+};
+
 unsigned np_sockets_rtt_bucket(uint32_t us)
 {
-	unsigned b;
+	unsigned e, j = 0, b;
+	double m;
 
 	if (us <= 1)
 		return 0;
-	b = (unsigned)floor(NP_SOCK_RTT_SUB * log2((double)us));
+	e = 31 - (unsigned)__builtin_clz(us);		/* floor(log2(us)) */
+	m = (double)us / (double)(1ULL << e);		/* exact: a power-of-two division */
+	while (j + 1 < NP_SOCK_RTT_SUB && m >= rtt_step[j + 1])
+		j++;
+	b = e * NP_SOCK_RTT_SUB + j;
 	return b < NP_SOCK_RTT_BUCKETS ? b : NP_SOCK_RTT_BUCKETS - 1;
+}
+
+/* 2^x for 0 <= x <= 1/NP_SOCK_RTT_SUB: the Taylor series of e^(x ln 2), whose terms fall below
+ * 1e-19 by the 13th. */
+static double exp2_small(double x)
+{
+	double t = x * 0.69314718055994530942, term = 1.0, sum = 1.0;
+
+	for (int n = 1; n <= 13; n++) {
+		term *= t / n;
+		sum += term;
+	}
+	return sum;
+}
+
+/* 2^(k / NP_SOCK_RTT_SUB) for a real k >= 0, in ms per µs. */
+static double rtt_edge_ms(double k)
+{
+	unsigned i = (unsigned)k;
+	double frac = k - (double)i;
+
+	return (double)(1ULL << (i / NP_SOCK_RTT_SUB)) * rtt_step[i % NP_SOCK_RTT_SUB] *
+	       exp2_small(frac / NP_SOCK_RTT_SUB) / 1000.0;
 }
 
 double np_sockets_quantile_ms(const uint32_t *hist, uint64_t n, double q)
@@ -39,13 +75,11 @@ double np_sockets_quantile_ms(const uint32_t *hist, uint64_t n, double q)
 
 		if (c > 0 && cum + c >= target) {
 			/* Geometric interpolation inside the bucket. */
-			double frac = (target - cum) / c;
-
-			return pow(2.0, ((double)i + frac) / NP_SOCK_RTT_SUB) / 1000.0;
+			return rtt_edge_ms((double)i + (target - cum) / c);
 		}
 		cum += c;
 	}
-	return pow(2.0, (double)NP_SOCK_RTT_BUCKETS / NP_SOCK_RTT_SUB) / 1000.0;
+	return rtt_edge_ms(NP_SOCK_RTT_BUCKETS);
 }
 
 void np_sockets_finish(struct np_sockets *k)

@@ -20,12 +20,12 @@ static const char *fmt_rate(double v, char *buf, size_t size)
 		snprintf(buf, size, "-");
 	else if (v < 0.05)
 		snprintf(buf, size, "0");
-	else if (v < 10 && fabs(v - round(v)) >= 0.05)
+	else if (v < 10 && fabs(v - np_round(v)) >= 0.05)
 		snprintf(buf, size, "%.1f", v);
 	else if (v < 10)
 		snprintf(buf, size, "%.0f", v);
 	else
-		np_fmt_count(round(v), buf, size);
+		np_fmt_count(np_round(v), buf, size);
 	return buf;
 }
 
@@ -336,7 +336,7 @@ static void json_rate(struct np_json *j, double v)
 	if (isnan(v))
 		np_json_null(j);
 	else
-		np_json_double(j, v >= 100 ? round(v) : round(v * 100) / 100);
+		np_json_double(j, v >= 100 ? np_round(v) : np_round(v * 100) / 100);
 }
 
 static void json_kv_rate(struct np_json *j, const char *key, double v)
@@ -421,10 +421,10 @@ void np_render_watch_json(FILE *out, const struct np_watch_frame *f)
 	np_json_key(&j, "version");
 	np_json_int(&j, NP_WATCH_VERSION);
 	np_json_key(&j, "t");
-	np_json_double(&j, round(f->elapsed * 1000) / 1000);
+	np_json_double(&j, np_round(f->elapsed * 1000) / 1000);
 	np_json_kv_str(&j, "time", f->time[0] ? f->time : NULL);
 	np_json_key(&j, "interval_s");
-	np_json_double(&j, round(f->dt * 1000) / 1000);
+	np_json_double(&j, np_round(f->dt * 1000) / 1000);
 	np_json_key(&j, "frame");
 	np_json_u64(&j, f->seq);
 	np_json_kv_str(&j, "interface", f->ifname);

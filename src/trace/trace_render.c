@@ -13,7 +13,7 @@
 /* Rates: whole numbers from 100/s on, so big ones get their thousands separators. */
 static const char *fmt_rate(double v, char *buf, size_t size)
 {
-	return np_fmt_count(v >= 100 ? round(v) : v, buf, size);
+	return np_fmt_count(v >= 100 ? np_round(v) : v, buf, size);
 }
 
 /* The finding to read first: worst severity, then the highest rank (drops per second). */

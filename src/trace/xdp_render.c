@@ -173,7 +173,7 @@ void np_xdp_render_text(FILE *out, const struct np_xdp_info *info,
 	np_fmt_count((double)c->bytes, b, sizeof(b));
 	rate = duration > 0 ? (double)c->packets / duration : 0;
 	/* Whole numbers from 100/s on, as trace's other rates. */
-	np_fmt_count(rate >= 100 ? round(rate) : rate, r, sizeof(r));
+	np_fmt_count(rate >= 100 ? np_round(rate) : rate, r, sizeof(r));
 	fprintf(out, "XDP at the driver (%s mode, program %u%s%s): %s packets, %s bytes in %.1f s "
 		"(%s/s)\n", np_xdp_mode_name(info->mode), info->program_id,
 		info->driver[0] ? ", driver " : "", info->driver, p, b, duration, r);
