@@ -148,6 +148,22 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
  * is -EBADMSG, but the good pairs are kept: one odd line should not hide every other counter.
  * -EINVAL when nothing at all could be parsed; out is then unchanged.
  */
+/* At most one counter per two words (a name and its value, in either layout): the table's size
+ * before parsing, so that it is allocated once. */
+static size_t counters_bound(const char *buf, size_t len)
+{
+	size_t words = 0;
+	bool in = false;
+
+	for (size_t i = 0; i < len; i++) {
+		bool blank = buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t';
+
+		words += !blank && !in;
+		in = !blank;
+	}
+	return words / 2 + 1;
+}
+
 int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
 {
 	struct np_counters t = { 0 };
@@ -155,6 +171,8 @@ int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
 
 	if (!buf)
 		return -EINVAL;
+	if (np_counters_reserve(&t, counters_bound(buf, len)))
+		return -ENOMEM;
 	err = parse(buf, len, &t);
 	if (err == -ENOMEM)
 		goto fail;
@@ -168,6 +186,10 @@ int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
 		size_t n0 = out->n;
 		int sorted0 = out->sorted;
 
+		if (np_counters_reserve(out, out->n + t.n)) {
+			err = -ENOMEM;
+			goto fail;
+		}
 		for (size_t k = 0; k < t.n; k++) {
 			if (np_counters_append(out, t.e[k].name, t.e[k].value)) {
 				/* Appends only grow the tail: cutting it restores the table. */

@@ -63,6 +63,20 @@ int np_counters_append(struct np_counters *c, const char *name, uint64_t value)
 	return 0;
 }
 
+int np_counters_reserve(struct np_counters *c, size_t n)
+{
+	struct np_counter *e;
+
+	if (n <= c->cap)
+		return 0;
+	e = realloc(c->e, n * sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	c->e = e;
+	c->cap = n;
+	return 0;
+}
+
 int np_counters_add(struct np_counters *c, const char *name, uint64_t value)
 {
 	struct np_counter *e = find(c, name);

@@ -29,6 +29,9 @@ int np_counters_add(struct np_counters *c, const char *name, uint64_t value);
 int np_counters_set(struct np_counters *c, const char *name, uint64_t value);
 /* Appends without looking for an existing name: for parsers whose names are unique. */
 int np_counters_append(struct np_counters *c, const char *name, uint64_t value);
+/* Room for n entries in all, in one allocation: a parser that knows its count up front spares
+ * the doubling reallocations (each copy touches fresh pages). */
+int np_counters_reserve(struct np_counters *c, size_t n);
 /* Collectors sort once when done so lookups are bsearch; unsorted tables are scanned. */
 void np_counters_sort(struct np_counters *c);
 /* NP_NA when absent. */
