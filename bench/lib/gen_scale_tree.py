@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Write a `netpath doctor --root` tree of a machine with NCPU CPUs, for the parser-scale benchmark.
 
-  gen_scale_tree.py NCPU DIR
+  gen_scale_tree.py NCPU DIR [NIFACES]
 
 The per-CPU files grow with NCPU in the layouts the kernel prints (6.8, x86): /proc/interrupts
 (one column per CPU; min(NCPU, 256) queue IRQs of an i40e NIC "eth0", 16 NVMe IRQs and the 14
 per-CPU architecture rows, then ERR/MIS), /proc/net/softnet_stat (one 15-column row per CPU),
 /proc/softirqs (one column per CPU), cpu/online, and per queue rps_cpus/xps_cpus masks NCPU
-bits wide and IRQ affinity files. Everything else is a small fixed host. Prints one line:
-"cpus=N irq_rows=R cells=C interrupts_bytes=B softnet_bytes=S".
+bits wide and IRQ affinity files. NIFACES (default 1) interfaces in all: eth0 and NIFACES - 1
+veth peers of containers ("vethN", up, carrying traffic, with the sysfs files a veth has, a
+/proc/net/dev row and a /32 route each), the interface dimension of a container host. Everything
+else is a small fixed host. Prints one line:
+"cpus=N ifaces=I irq_rows=R cells=C interrupts_bytes=B softnet_bytes=S".
 """
 import os
 import sys
@@ -130,8 +133,36 @@ def softirqs(ncpu):
     return out
 
 
+def netdev_row(name, k):
+    """One /proc/net/dev row as dev_seq_printf_stats prints it."""
+    rx, tx = 1000 * (k + 1), 900 * (k + 1)
+    return (f"{name:>6}: {rx * 100:>8} {rx:>7}    0    0    0     0          0         0 "
+            f"{tx * 100:>8} {tx:>7}    0    0    0     0       0          0\n")
+
+
+def veths(sysd, n):
+    """n - 1 veth peers of containers: what sysfs shows of each (no device/ link)."""
+    for k in range(n - 1):
+        dev = f"class/net/veth{k}"
+        for f, v in {"ifindex": 3 + k, "iflink": 100003 + k, "mtu": 1500,
+                     "tx_queue_len": 1000, "operstate": "up", "carrier": 1,
+                     "carrier_changes": 1, "carrier_up_count": 1, "carrier_down_count": 0,
+                     "type": 1, "flags": "0x1003", "addr_len": 6,
+                     "address": f"ee:ee:ee:{k >> 16 & 255:02x}:{k >> 8 & 255:02x}:{k & 255:02x}",
+                     "threaded": 0, "gro_flush_timeout": 0, "napi_defer_hard_irqs": 0,
+                     "speed": 10000, "duplex": "full"}.items():
+            put(sysd, f"{dev}/{f}", f"{v}\n")
+        for f in ("rx_packets", "tx_packets", "rx_bytes", "tx_bytes", "rx_dropped",
+                  "tx_dropped", "rx_errors", "tx_errors"):
+            put(sysd, f"{dev}/statistics/{f}",
+                f"{1000 * (k + 1) if 'packets' in f or 'bytes' in f else 0}\n")
+        put(sysd, f"{dev}/queues/rx-0/rps_cpus", "0\n")
+        put(sysd, f"{dev}/queues/tx-0/xps_cpus", "0\n")
+
+
 def main():
     ncpu, root = int(sys.argv[1]), sys.argv[2]
+    nif = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     proc, sysd = os.path.join(root, "proc"), os.path.join(root, "sys")
     nq = min(ncpu, 256)
     nic = [(100 + q, f"i40e-{IFC}-TxRx-{q}", q % ncpu) for q in range(nq)]
@@ -152,7 +183,13 @@ def main():
         "MemAvailable:   792723456 kB\n")
     put(proc, "net/route", "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask"
         "\t\tMTU\tWindow\tIRTT\n"
-        f"{IFC}\t00000000\t0101A8C0\t0003\t0\t0\t0\t00000000\t0\t0\t0\n")
+        f"{IFC}\t00000000\t0101A8C0\t0003\t0\t0\t0\t00000000\t0\t0\t0\n" +
+        "".join(f"veth{k}\t{(10 | k >> 8 << 16 | (k & 255) << 24):08X}\t00000000\t0005\t0"
+                f"\t0\t0\tFFFFFFFF\t0\t0\t0\n" for k in range(nif - 1)))
+    put(proc, "net/dev", "Inter-|   Receive                                                |  "
+        "Transmit\n face |bytes    packets errs drop fifo frame compressed multicast|bytes    "
+        "packets errs drop fifo colls carrier compressed\n" + netdev_row("lo", 0) +
+        netdev_row(IFC, 1000) + "".join(netdev_row(f"veth{k}", k) for k in range(nif - 1)))
     for key, val in SYSCTL.items():
         put(proc, "sys/" + key, val + "\n")
     for irq, _, hot in nic:
@@ -189,7 +226,8 @@ def main():
     for irq, *_ in nic:
         put(sysd, f"{PCI_PATH}/msi_irqs/{irq}", "msix\n")
     put(sysd, f"{PCI_PATH}/config", pci_config())
-    print(f"cpus={ncpu} irq_rows={rows} cells={cells} interrupts_bytes={len(text)} "
+    veths(sysd, nif)
+    print(f"cpus={ncpu} ifaces={nif} irq_rows={rows} cells={cells} interrupts_bytes={len(text)} "
           f"softnet_bytes={len(sn)}")
 
 

@@ -28,17 +28,34 @@ static const struct np_irq_line *prev_line(const struct np_snapshot *p, unsigned
 	return NULL;
 }
 
-/* Interrupts of one line on CPU column c: the change since prev (sampled) or the total. */
-static double line_count(const struct np_snapshot *p, const struct np_irq_line *pl,
-			 const struct np_irq_line *l, size_t c, int cpu)
+/* Interrupts of one line per CPU column into sp->per: the change since pl (sampled; a 32-bit
+ * count that went down wrapped once, as the kernel's do) or the total. cur and prev are
+ * scratch rows of ci->ncols and p->irqs.ncols counts. */
+static double line_counts(const struct np_interrupts *ci, const struct np_snapshot *p,
+			  const struct np_irq_line *pl, const struct np_irq_line *l,
+			  const int *pcol, uint32_t *cur, uint32_t *prev, struct irq_spread *sp)
 {
-	if (!p)
-		return (double)l->count[c];
-	/* The previous column of the same CPU (hotplug moves columns). */
-	for (size_t pc = 0; pl && pl->count && pc < p->irqs.ncols; pc++)
-		if (p->irqs.col_cpu[pc] == cpu)
-			return l->count[c] > pl->count[pc] ? (double)(l->count[c] - pl->count[pc]) : 0;
-	return 0;
+	double ld = 0;
+
+	np_irq_counts(l, cur, ci->ncols);
+	if (p)
+		np_irq_counts(pl, prev, p->irqs.ncols);
+	for (size_t c = 0; c < ci->ncols; c++) {
+		int cpu = ci->col_cpu[c], pc = cpu >= 0 && pcol ? pcol[cpu] : -1;
+		double n;
+
+		if (cpu < 0)
+			continue;
+		if (!p)
+			n = cur[c];
+		else if (pc >= 0)	/* a CPU without a previous column has no baseline */
+			n = (uint32_t)(cur[c] - prev[pc]);
+		else
+			n = 0;
+		sp->per[cpu] += n;
+		ld += n;
+	}
+	return ld;
 }
 
 /* Fill sp from the interval when p is given, else from the since-boot counts. */
@@ -46,6 +63,9 @@ static bool irq_spread(const struct np_snapshot *s, const struct np_snapshot *p,
 		       struct irq_spread *sp)
 {
 	const struct np_interrupts *ci = &s->irqs;
+	uint32_t *cur = NULL, *prev = NULL;
+	int *pcol = NULL;
+	bool ok = false;
 
 	memset(sp, 0, sizeof(*sp));
 	sp->sampled = p != NULL;
@@ -59,21 +79,20 @@ static bool irq_spread(const struct np_snapshot *s, const struct np_snapshot *p,
 	if (!sp->nq || !sp->ncpu_idx)
 		return true;
 	sp->per = calloc(sp->ncpu_idx, sizeof(*sp->per));
-	if (!sp->per)
-		return false;
+	cur = malloc(ci->ncols * sizeof(*cur));
+	prev = malloc((p && p->irqs.ncols ? p->irqs.ncols : 1) * sizeof(*prev));
+	/* Columns matched by CPU id in one pass (hotplug moves columns): a search per column
+	 * was 8 million steps a line at 4096 CPUs. */
+	pcol = p ? np_irq_cpu_columns(&p->irqs, sp->ncpu_idx) : NULL;
+	if (!sp->per || !cur || !prev || (p && !pcol))
+		goto out;
 	for (size_t i = 0; i < ci->n; i++) {
 		const struct np_irq_line *l = &ci->lines[i], *pl = prev_line(p, l->irq);
-		double ld = 0;
+		double ld;
 
-		if (!np_irq_is_rxq(l) || !l->count || (p && !pl))
+		if (!np_irq_is_rxq(l) || (p && !pl))
 			continue;
-		for (size_t c = 0; c < ci->ncols; c++) {
-			int cpu = ci->col_cpu[c];
-			double n = cpu >= 0 ? line_count(p, pl, l, c, cpu) : 0;
-
-			sp->per[cpu >= 0 ? cpu : 0] += n;
-			ld += n;
-		}
+		ld = line_counts(ci, p, pl, l, pcol, cur, prev, sp);
 		sp->nact += ld > 0;
 		sp->sum += ld;
 	}
@@ -87,7 +106,16 @@ static bool irq_spread(const struct np_snapshot *s, const struct np_snapshot *p,
 			    (sp->top[k] < 0 || sp->per[cpu] > sp->per[sp->top[k]]))
 				sp->top[k] = (int)cpu;
 		}
-	return true;
+	ok = true;
+out:
+	if (!ok) {
+		free(sp->per);
+		sp->per = NULL;
+	}
+	free(cur);
+	free(prev);
+	free(pcol);
+	return ok;
 }
 
 /* CPUs that took at least 5% of the device's queue interrupts. */

@@ -195,19 +195,14 @@ static const struct np_irq_line *find_irq(const struct np_interrupts *t, unsigne
 	return NULL;
 }
 
-static int col_of(const struct np_interrupts *t, int cpu)
-{
-	for (size_t i = 0; i < t->ncols; i++)
-		if (t->col_cpu[i] == cpu)
-			return (int)i;
-	return -1;
-}
-
 /* Interrupts per second of the device's own lines, summed per CPU. */
 static int frame_irqs(struct np_watch_frame *f, const struct np_analysis *a)
 {
 	const struct np_interrupts *c = &a->cur->irqs, *p = &a->prev->irqs;
 	const struct np_src *src = &a->cur->src[NP_SRC_INTERRUPTS];
+	uint32_t *cv = NULL, *pv = NULL;
+	size_t ncpu_idx = 0;
+	int *pcol = NULL, err = 0;
 
 	if (!np_src_ok(a->cur, NP_SRC_INTERRUPTS) || c->n == 0 || c->ncols == 0) {
 		const struct np_src *aff = &a->cur->src[NP_SRC_IRQ_AFFINITY];
@@ -224,24 +219,42 @@ static int frame_irqs(struct np_watch_frame *f, const struct np_analysis *a)
 		return 0;
 	}
 	f->irqs = calloc(c->ncols, sizeof(*f->irqs));
-	if (!f->irqs)
-		return -ENOMEM;
+	cv = malloc(c->ncols * sizeof(*cv));
+	pv = malloc((p->ncols ? p->ncols : 1) * sizeof(*pv));
+	for (size_t col = 0; col < c->ncols; col++)
+		if (c->col_cpu[col] >= 0 && (size_t)c->col_cpu[col] + 1 > ncpu_idx)
+			ncpu_idx = (size_t)c->col_cpu[col] + 1;
+	pcol = np_irq_cpu_columns(p, ncpu_idx);
+	if (!f->irqs || !cv || !pv || !pcol) {
+		err = -ENOMEM;
+		goto out;
+	}
 	for (size_t col = 0; col < c->ncols; col++) {
-		struct np_watch_irq *w = &f->irqs[f->nirq++];
-		int pcol = col_of(p, c->col_cpu[col]);
+		f->irqs[col].cpu = c->col_cpu[col];
+		f->irqs[col].rate = NAN;
+	}
+	f->nirq = c->ncols;
+	/* Line by line, each expanded once (the counts may be stored sparse), columns matched
+	 * by CPU id through pcol: linear in lines x columns. */
+	for (size_t i = 0; i < c->n; i++) {
+		const struct np_irq_line *cl = &c->lines[i], *pl = find_irq(p, cl->irq);
 
-		w->cpu = c->col_cpu[col];
-		w->rate = NAN;
-		for (size_t i = 0; i < c->n; i++) {
-			const struct np_irq_line *cl = &c->lines[i], *pl = find_irq(p, cl->irq);
+		np_irq_counts(cl, cv, c->ncols);
+		if (pl)
+			np_irq_counts(pl, pv, p->ncols);
+		for (size_t col = 0; col < c->ncols; col++) {
+			int cpu = c->col_cpu[col], pc = cpu >= 0 ? pcol[cpu] : -1;
 
 			/* Per-CPU counts are unsigned int in the kernel: they wrap at 2^32. */
-			add_rate(&w->rate, rate_of(np_view_u32(a, pl && pcol >= 0 ?
-							       pl->count[pcol] : NP_NA,
-							       cl->count[col])));
+			add_rate(&f->irqs[col].rate,
+				 rate_of(np_view_u32(a, pl && pc >= 0 ? pv[pc] : NP_NA, cv[col])));
 		}
 	}
-	return 0;
+out:
+	free(cv);
+	free(pv);
+	free(pcol);
+	return err;
 }
 
 /* ---- sockets ---- */

@@ -103,10 +103,29 @@ struct np_irq_line {
 	char name[64];		/* the action name, e.g. "virtio2-input.0", "eth0-TxRx-3" */
 	enum np_irq_role role;
 	uint64_t total;		/* sum over CPUs */
-	uint64_t *count;	/* per column of /proc/interrupts, see np_interrupts.col_cpu */
+	/*
+	 * Per-column counts of /proc/interrupts (see np_interrupts.col_cpu), 32-bit as the kernel
+	 * keeps them (kstat_irqs are unsigned int and wrap at 2^32; show_interrupts prints them
+	 * as they are). Dense when cols is NULL: count[c] for the columns c < ncount, 0 beyond.
+	 * Sparse when cols is set: only the nonzero columns, cols[k] ascending with count[k]
+	 * (one allocation: cols lies in count's block). The parser keeps whichever is smaller: a
+	 * queue IRQ pinned to one CPU is one nonzero cell of 4096. Read through np_irq_count()
+	 * or np_irq_counts(), never count[] directly.
+	 */
+	uint32_t *count;
+	uint32_t *cols;
+	size_t ncount;
 	bool has_affinity, has_effective;
 	struct np_cpuset affinity, effective;
 };
+
+/* The count of line l in column col (0 for a column it has no count for); O(log n) sparse. */
+uint32_t np_irq_count(const struct np_irq_line *l, size_t col);
+/* All of line l's counts, dense, into out[0..ncols). */
+void np_irq_counts(const struct np_irq_line *l, uint32_t *out, size_t ncols);
+/* Store v[0..n) as line l's counts (replacing any), sparse or dense whichever is smaller;
+ * values above 32 bits keep their low 32 (the kernel's counters have no more). -ENOMEM. */
+int np_irq_set_counts(struct np_irq_line *l, const uint64_t *v, size_t n);
 
 /* /proc/interrupts, kept only for the device's IRQs. */
 struct np_interrupts {
@@ -115,6 +134,10 @@ struct np_interrupts {
 	size_t n;
 	struct np_irq_line *lines;
 };
+
+/* Column of each CPU id 0..ncpu_idx-1 in t (-1: none), malloc'd: a sample's columns matched to
+ * another's in one pass (hotplug moves columns). NULL when out of memory. */
+int *np_irq_cpu_columns(const struct np_interrupts *t, size_t ncpu_idx);
 
 /* /proc/net/sockstat; mem values are in pages. */
 struct np_sockstat {

@@ -23,9 +23,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(strnlen(it.lines[i].name, sizeof(it.lines[i].name)) <
 			   sizeof(it.lines[i].name));
 		np_irq_role_from_name(it.lines[i].name);
-		for (size_t c = 0; c < it.ncols && it.lines[i].count; c++)
-			sum += it.lines[i].count[c];
-		(void)sum;
+		/* The stored counts (32-bit, dense or sparse) add up to the parsed total in the
+		 * low 32 bits; sparse columns are ascending and inside the table. */
+		FUZZ_CHECK(it.lines[i].ncount <= it.ncols);
+		for (size_t k = 0; it.lines[i].cols && k < it.lines[i].ncount; k++)
+			FUZZ_CHECK(it.lines[i].cols[k] < it.ncols &&
+				   (!k || it.lines[i].cols[k - 1] < it.lines[i].cols[k]));
+		for (size_t c = 0; c < it.ncols; c++)
+			sum += np_irq_count(&it.lines[i], c);
+		FUZZ_CHECK((uint32_t)sum == (uint32_t)it.lines[i].total);
 		free(it.lines[i].count);
 	}
 	free(it.lines);

@@ -26,8 +26,9 @@ static void irqs(struct np_snapshot *s, size_t ncpu, size_t nq, const int *cpus)
 		l->irq = 100 + (unsigned)i;
 		snprintf(l->name, sizeof(l->name), "eth0-TxRx-%zu", i);
 		l->role = NP_IRQ_TXRX;
-		l->count = calloc(ncpu, sizeof(uint64_t));
+		l->count = calloc(ncpu, sizeof(*l->count));	/* dense */
 		assert_non_null(l->count);
+		l->ncount = ncpu;
 		l->has_effective = l->has_affinity = true;
 		np_cpuset_set(&l->effective, (unsigned)cpus[i]);
 		np_cpuset_set(&l->affinity, (unsigned)cpus[i]);
@@ -311,6 +312,90 @@ static void test_cpu_rate_columns_by_cpu(void **state)
 	np_snapshot_free(&c);
 }
 
+static double ev_value(const struct np_finding *f, const char *key)
+{
+	for (size_t i = 0; i < f->nev; i++)
+		if (strcmp(f->ev[i].key, key) == 0)
+			return f->ev[i].value;
+	fail_msg("no evidence %s", key);
+	return NAN;
+}
+
+/* The kernel's per-CPU counts are unsigned int: between two samples CPU 3's count wrapped
+ * past 2^32. The interval is still 6,000 interrupts there (not 0, and not 2^32 - 6,000): 32-bit
+ * storage keeps every bit the kernel has, and the delta is taken modulo 2^32. */
+static void test_cpu_rate_wraps(void **state)
+{
+	static const int spread[2] = { 3, 3 };
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&p, 0);
+	synth_init(&c, 2);
+	irqs(&p, 4, 2, spread);
+	irqs(&c, 4, 2, spread);
+	p.irqs.lines[0].count[3] = 4294967295u - 999;	/* 1,000 before the wrap */
+	c.irqs.lines[0].count[3] = 2000;		/* +3,000 across it */
+	p.irqs.lines[1].count[3] = 4294967295u;		/* the largest count the kernel prints */
+	c.irqs.lines[1].count[3] = 2999;		/* +3,000 */
+	c.irqs.lines[0].count[1] = 4294967295u;		/* CPU 1: unchanged at 2^32 - 1 */
+	p.irqs.lines[0].count[1] = 4294967295u;
+	synth_run(&run, "irq.cpu-rate", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "100% of eth0's queue interrupts (3,000/s"));
+	assert_true(ev_value(f, "interrupt_rate") == 3000.0);
+	assert_true(ev_value(f, "cpu3.interrupts") == 3000.0);
+	assert_int_equal(ev_value(f, "active_queue_irqs"), 2);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
+/* 4096 CPUs, counts stored sparse (what the parser keeps for a pinned queue IRQ): the interval
+ * per CPU comes out as with dense storage, at the last column too. */
+static void test_cpu_rate_sparse_4096(void **state)
+{
+	static const int spread[2] = { 4095, 2048 };
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+	uint64_t *v = calloc(4096, sizeof(*v));
+
+	(void)state;
+	assert_non_null(v);
+	synth_init(&p, 0);
+	synth_init(&c, 1);
+	irqs(&p, 4096, 2, spread);
+	irqs(&c, 4096, 2, spread);
+	for (int i = 0; i < 2; i++) {
+		v[spread[i]] = 4000000000u;
+		assert_int_equal(np_irq_set_counts(&p.irqs.lines[i], v, 4096), 0);
+		v[spread[i]] += i ? 10000 : 90000;	/* 90% on CPU 4095 */
+		assert_int_equal(np_irq_set_counts(&c.irqs.lines[i], v, 4096), 0);
+		v[spread[i]] = 0;
+		assert_non_null(c.irqs.lines[i].cols);	/* sparse */
+		assert_int_equal(c.irqs.lines[i].ncount, 1);
+	}
+	synth_run(&run, "irq.cpu-rate", &p, &c, NAN, NAN);
+	/* 90% is the warning threshold, not above it: nothing; then 95%. */
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	v[4095] = 4000000000u + 190000;
+	assert_int_equal(np_irq_set_counts(&c.irqs.lines[0], v, 4096), 0);
+	synth_run(&run, "irq.cpu-rate", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_true(ev_value(f, "cpu4095.interrupts") == 190000.0);
+	assert_true(ev_value(f, "cpu2048.interrupts") == 10000.0);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+	free(v);
+}
+
 static void test_numa(void **state)
 {
 	static const int remote[4] = { 0, 1, 8, 9 };
@@ -418,6 +503,8 @@ int main(void)
 		cmocka_unit_test(test_affinity_skips),
 		cmocka_unit_test(test_cpu_rate),
 		cmocka_unit_test(test_cpu_rate_columns_by_cpu),
+		cmocka_unit_test(test_cpu_rate_wraps),
+		cmocka_unit_test(test_cpu_rate_sparse_4096),
 		cmocka_unit_test(test_numa),
 		cmocka_unit_test(test_irqbalance),
 	};

@@ -183,8 +183,9 @@ static void queue_irqs(struct np_snapshot *s, size_t ncpu, size_t nq, const int 
 		l->irq = 100 + (unsigned)i;
 		snprintf(l->name, sizeof(l->name), "eth0-TxRx-%zu", i);
 		l->role = NP_IRQ_TXRX;
-		l->count = calloc(ncpu, sizeof(uint64_t));
+		l->count = calloc(ncpu, sizeof(*l->count));	/* dense */
 		assert_non_null(l->count);
+		l->ncount = ncpu;
 		l->has_effective = l->has_affinity = true;
 		np_cpuset_set(&l->effective, (unsigned)cpus[i]);
 		np_cpuset_set(&l->affinity, (unsigned)cpus[i]);

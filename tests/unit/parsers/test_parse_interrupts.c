@@ -7,6 +7,8 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "fixture.h"
 #include "parse.h"
@@ -91,8 +93,8 @@ static void test_real_capture_virtio(void **state)
 	assert_non_null(l);
 	assert_string_equal(l->name, "virtio2-input.0");
 	assert_int_equal(l->role, NP_IRQ_RX);
-	assert_int_equal(l->count[0], 0);
-	assert_int_equal(l->count[1], 567);
+	assert_int_equal(np_irq_count(l, 0), 0);
+	assert_int_equal(np_irq_count(l, 1), 567);
 	assert_int_equal(l->total, 567);
 	assert_false(l->has_affinity);
 	l = find(&it, 39);
@@ -142,15 +144,15 @@ static void test_16cpu_i40e_mlx5(void **state)
 		snprintf(want, sizeof(want), "i40e-eth0-TxRx-%u", q);
 		assert_string_equal(l->name, want);
 		assert_int_equal(l->role, NP_IRQ_TXRX);
-		assert_int_equal(l->count[q], 1000 * (q + 1));
-		assert_int_equal(l->count[(q + 1) % 16], 7);
+		assert_int_equal(np_irq_count(l, q), 1000 * (q + 1));
+		assert_int_equal(np_irq_count(l, (q + 1) % 16), 7);
 		assert_int_equal(l->total, 1000 * (q + 1) + 7);
 	}
 	l = find(&it, 143);
 	assert_non_null(l);
 	assert_string_equal(l->name, "mlx5_comp2@pci:0000:5e:00.0");
 	assert_int_equal(l->role, NP_IRQ_TXRX);
-	assert_int_equal(l->count[8], 502);
+	assert_int_equal(np_irq_count(l, 8), 502);
 	l = find(&it, 140);
 	assert_non_null(l);
 	assert_int_equal(l->role, NP_IRQ_OTHER);
@@ -171,7 +173,7 @@ static void test_shared_and_nameless(void **state)
 	assert_int_equal(it.n, 2);
 	/* A shared IRQ lists every action. */
 	assert_string_equal(find(&it, 16)->name, "ehci_hcd:usb1, i2c_i801");
-	assert_int_equal(find(&it, 16)->count[15], 5);
+	assert_int_equal(np_irq_count(find(&it, 16), 15), 5);
 	/* No action: no name, not the hwirq or the type. */
 	assert_string_equal(find(&it, 150)->name, "");
 	free_irqs(&it);
@@ -197,7 +199,7 @@ static void test_arm64_offline(void **state)
 	l = find(&it, 62);
 	assert_non_null(l);
 	assert_string_equal(l->name, "eth0-TxRx-2");
-	assert_int_equal(l->count[2], 300);
+	assert_int_equal(np_irq_count(l, 2), 300);
 	l = find(&it, 45);
 	assert_non_null(l);
 	assert_string_equal(l->name, "eth1-rx-0");
@@ -245,7 +247,7 @@ static void test_short_lines(void **state)
 	assert_int_equal(np_parse_interrupts(p, sizeof(s) - 1, &f, &it), 0);
 	assert_int_equal(it.n, 4);
 	assert_int_equal(find(&it, 40)->total, 5);
-	assert_int_equal(find(&it, 40)->count[1], 0);
+	assert_int_equal(np_irq_count(find(&it, 40), 1), 0);
 	assert_int_equal(find(&it, 41)->total, 3);
 	assert_string_equal(find(&it, 41)->name, "eth0-tx-0");
 	assert_int_equal(find(&it, 42)->total, 0);
@@ -315,6 +317,117 @@ static void test_garbage_lines_skipped(void **state)
 	assert_int_equal(it.n, 2);
 	assert_int_equal(it.lines[1].total, 9);
 	free_irqs(&it);
+}
+
+/* Row irq's count on CPU c in test_4096_cpus: a spread of values up to 2^32 - 1. */
+static uint64_t big_count(unsigned irq, unsigned c)
+{
+	switch (irq) {
+	case 100:	/* pinned: one CPU, the largest count the kernel prints */
+		return c == 4095 ? 4294967295u : 0;
+	case 101:	/* every CPU, values all over the 32-bit range */
+		return (uint64_t)(c + 1) * 2654435761u % 4294967296u;	/* odd factor: never 0 */
+	case 102:	/* half the CPUs: the dense side of the choice */
+		return c % 2 ? 4294967295u - c : 0;
+	case 103:	/* one fewer than half: sparse */
+		return c % 2 && c != 4095 ? 4294967295u - c : 0;
+	default:	/* 104: 2^32 and more, which no kernel prints: the low 32 bits kept */
+		return c == 7 ? 4294967296u + 5 : c == 8 ? 4294967296u : 0;
+	}
+}
+
+/* 4096 CPUs: every count comes back from the 32-bit (dense or sparse) storage as printed, the
+ * pinned row is one stored cell, and the totals stay exact sums. */
+static void test_4096_cpus(void **state)
+{
+	static const unsigned irqs[] = { 100, 101, 102, 103, 104 };
+	struct np_irq_filter f = { .irqs = irqs, .nirqs = 5 };
+	size_t cap = 6u << 20, n = 0;
+	char *text = malloc(cap);
+	struct np_interrupts it;
+
+	(void)state;
+	assert_non_null(text);
+	n += (size_t)sprintf(text + n, "      ");
+	for (unsigned c = 0; c < 4096; c++)
+		n += (size_t)sprintf(text + n, " CPU%-6u", c);
+	text[n++] = '\n';
+	for (unsigned irq = 99; irq <= 105; irq++) {
+		n += (size_t)sprintf(text + n, "%4u:", irq);
+		for (unsigned c = 0; c < 4096; c++)
+			n += (size_t)sprintf(text + n, " %10llu",
+					     (unsigned long long)big_count(irq, c));
+		n += (size_t)sprintf(text + n, "  IR-PCI-MSI-0000:3b:00.0 %u-edge      "
+				     "i40e-eth0-TxRx-%u\n", irq, irq - 100);
+	}
+	assert_true(n < cap);
+	assert_int_equal(np_parse_interrupts(text, n, &f, &it), 0);
+	assert_int_equal(it.ncols, 4096);
+	assert_int_equal(it.col_cpu[4095], 4095);
+	assert_int_equal(it.n, 5);
+	for (size_t i = 0; i < it.n; i++) {
+		const struct np_irq_line *l = &it.lines[i];
+		uint64_t total = 0;
+		uint32_t *all = malloc(4096 * sizeof(*all));
+
+		assert_non_null(all);
+		assert_int_equal(l->irq, irqs[i]);
+		np_irq_counts(l, all, 4096);
+		for (unsigned c = 0; c < 4096; c++) {
+			uint64_t want = big_count(l->irq, c);
+
+			total += want;
+			if (np_irq_count(l, c) != (uint32_t)want || all[c] != (uint32_t)want)
+				fail_msg("IRQ %u CPU %u: %u, printed %llu", l->irq, c,
+					 np_irq_count(l, c), (unsigned long long)want);
+		}
+		assert_true(l->total == total);
+		free(all);
+	}
+	/* Storage: the pinned row is one cell; half the CPUs dense (4 bytes a column), fewer
+	 * sparse (8 bytes a nonzero cell). */
+	assert_non_null(it.lines[0].cols);
+	assert_int_equal(it.lines[0].ncount, 1);
+	assert_null(it.lines[1].cols);
+	assert_int_equal(it.lines[1].ncount, 4096);
+	assert_null(it.lines[2].cols);
+	assert_non_null(it.lines[3].cols);
+	assert_int_equal(it.lines[3].ncount, 2047);
+	assert_int_equal(np_irq_count(&it.lines[4], 7), 5);
+	assert_int_equal(np_irq_count(&it.lines[4], 8), 0);
+	free_irqs(&it);
+	free(text);
+}
+
+/* np_irq_set_counts keeps what np_irq_count and np_irq_counts give back, at every density
+ * (random rows of 1..300 columns, 0..100% nonzero), and a short read past ncount is 0. */
+static void test_counts_roundtrip(void **state)
+{
+	uint64_t v[300];
+	uint32_t out[310];
+	unsigned seed = 7;
+	struct np_irq_line l = { 0 };
+
+	(void)state;
+	for (int round = 0; round < 20000; round++) {
+		size_t n = 1 + (seed >> 8) % 300;
+		unsigned pct = (seed >> 4) % 101;
+
+		for (size_t c = 0; c < n; c++) {
+			seed = seed * 1103515245u + 12345u;
+			v[c] = (seed >> 8) % 100 < pct ? (uint64_t)seed * 977u % 4294967296u : 0;
+		}
+		seed = seed * 1103515245u + 12345u;
+		assert_int_equal(np_irq_set_counts(&l, v, n), 0);
+		np_irq_counts(&l, out, n + 10);
+		for (size_t c = 0; c < n + 10; c++) {
+			uint32_t want = c < n ? (uint32_t)v[c] : 0;
+
+			assert_int_equal(np_irq_count(&l, c), want);
+			assert_int_equal(out[c], want);
+		}
+	}
+	free(l.count);
 }
 
 /* What the row parser did before: tokenize and convert each count. */
@@ -394,6 +507,8 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_garbage_lines_skipped),
 		cmocka_unit_test(test_counts_equivalent),
+		cmocka_unit_test(test_4096_cpus),
+		cmocka_unit_test(test_counts_roundtrip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,8 +39,9 @@ static void add_irq(struct np_snapshot *s, unsigned irq, const char *name, uint6
 	l->irq = irq;
 	snprintf(l->name, sizeof(l->name), "%s", name);
 	l->role = NP_IRQ_RX;
-	l->count = calloc(2, sizeof(uint64_t));
+	l->count = calloc(2, sizeof(*l->count));	/* dense */
 	assert_non_null(l->count);
+	l->ncount = 2;
 	l->count[0] = c0;
 	l->count[1] = c1;
 	l->total = c0 + c1;
