@@ -367,13 +367,16 @@ static int sysctls(struct np_diff *d, const struct np_snapshot *b, const struct 
 {
 	const struct np_snapshot *side[2] = { b, a };
 
-	for (int k = 0; k < 2; k++) {
-		for (size_t i = 0; i < side[k]->sysctl.n; i++) {
-			const char *key = side[k]->sysctl.e[i].key;
+	for (int k = 0; k < 4; k++) {
+		/* Each side's namespace keys, then its device's, in the order they were read. */
+		const struct np_sysctls *t = k % 2 ? &side[k / 2]->dev_sysctl : &side[k / 2]->sysctl;
+
+		for (size_t i = 0; i < t->n; i++) {
+			const char *key = t->e[i].key;
 			bool listed;
 
 			/* Keys of both sides are compared once, from the before side. */
-			if (is_gauge(key) || (k == 1 && np_sysctl_find(b, key)))
+			if (is_gauge(key) || (k >= 2 && np_sysctl_find(b, key)))
 				continue;
 			if (add(d, np_diff_sysctl_stage(key, &listed), NULL, key,
 				sysctl_val(b, key), sysctl_val(a, key)) < 0)

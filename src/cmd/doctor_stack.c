@@ -71,11 +71,12 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 	memset(r, 0, offsetof(struct np_dev_run, prev));
 	memset(&r->have_prev, 0, sizeof(*r) - offsetof(struct np_dev_run, have_prev));
 	snprintf(r->name, sizeof(r->name), "%s", name);
-	/* Only the primary's run judges sockets: the others need not walk them. */
+	/* Only the primary's run judges sockets: the others need not walk them, nor read the
+	 * host-wide sources again (they borrow the primary's, freed last by np_runs_free). */
 	if (idx == 0)
 		np_collect(ctx, name, &r->prev);
 	else
-		np_collect_device(ctx, name, &r->prev);
+		np_collect_device(ctx, name, &r->prev, &dr->run[0].prev);
 	r->have_prev = true;
 
 	sd = &dr->stack.dev[dr->stack.n++];
@@ -138,7 +139,7 @@ void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx)
 		if (i == 0)
 			np_collect(ctx, dr->run[i].name, &dr->run[i].cur);
 		else
-			np_collect_device(ctx, dr->run[i].name, &dr->run[i].cur);
+			np_collect_device(ctx, dr->run[i].name, &dr->run[i].cur, &dr->run[0].cur);
 		dr->run[i].have_cur = true;
 	}
 }
@@ -195,7 +196,8 @@ int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *
 
 void np_runs_free(struct np_dev_runs *dr)
 {
-	for (size_t i = 0; i < dr->n; i++) {
+	/* Backwards: the primary's snapshots own the host-wide arrays the others borrow. */
+	for (size_t i = dr->n; i-- > 0;) {
 		struct np_dev_run *r = &dr->run[i];
 
 		np_report_free(&r->rep);

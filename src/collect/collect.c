@@ -119,7 +119,7 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 }
 
 static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
-		   bool sockets)
+		   bool sockets, const struct np_snapshot *host)
 {
 	int ok = 0;
 
@@ -133,10 +133,17 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	}
 	snprintf(s->ifname, sizeof(s->ifname), "%s", ifname);
 
-	np_collect_host(ctx, s);	/* online CPUs first: softnet's old layout needs them */
-	np_collect_softnet(ctx, s);
-	np_collect_mib(ctx, s);
-	np_collect_sysctls(ctx, s);
+	if (host) {
+		/* Final values, cpu_count_from_data()'s included: taken before the device's
+		 * collectors, which read host.kernel (pcie). */
+		np_snapshot_share_host(s, host);
+		np_collect_device_sysctls(ctx, s);
+	} else {
+		np_collect_host(ctx, s);	/* online CPUs first: softnet's old layout needs them */
+		np_collect_softnet(ctx, s);
+		np_collect_mib(ctx, s);
+		np_collect_sysctls(ctx, s);
+	}
 	np_collect_netdev(ctx, s);
 	np_collect_irqs(ctx, s);
 	np_collect_pcie(ctx, s);
@@ -149,7 +156,9 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(s->src[0].detail),
 			 "the namespace's sockets are judged once, on the interface named");
 	}
-	cpu_count_from_data(ctx, s);
+	/* It writes softnet rows' CPUs: never into borrowed ones (host's run did it already). */
+	if (!host)
+		cpu_count_from_data(ctx, s);
 
 	for (int i = 0; i < NP_SRC__COUNT; i++)
 		ok |= np_src_ok(s, (enum np_source)i);
@@ -158,10 +167,11 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 
 int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s)
 {
-	return collect(ctx, ifname, s, true);
+	return collect(ctx, ifname, s, true, NULL);
 }
 
-int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s)
+int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
+		      const struct np_snapshot *host)
 {
-	return collect(ctx, ifname, s, false);
+	return collect(ctx, ifname, s, false, host);
 }

@@ -9,9 +9,14 @@
 /* Take one snapshot of everything about IFACE and the host. Returns 0 when anything useful
  * was read, -errno when nothing was (each source's outcome is in s->src[]). */
 int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s);
-/* The same without the namespace's sockets (sock_diag walks every socket): for the other
- * devices of a stack, whose runs judge no socket. */
-int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s);
+/*
+ * The same without the namespace's sockets (sock_diag walks every socket): for the other
+ * devices of a stack, whose runs judge no socket. With host set (a snapshot of the same tree
+ * and instant, which must outlive s), the host-wide sources are not read again: s borrows
+ * host's (np_snapshot_share_host) and reads only the device's own.
+ */
+int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
+		      const struct np_snapshot *host);
 
 /* The interface of the IPv4 default route, else the IPv6 one. -ENOENT when there is none. */
 int np_default_iface(const struct np_ctx *ctx, char *buf, size_t size);
@@ -23,7 +28,11 @@ int np_iface_check(const struct np_ctx *ctx, const char *ifname);
 void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s);
+/* The namespace's keys into s->sysctl, the device's (its rp_filter) into s->dev_sysctl. */
 void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
+/* Only the device's, s->sysctl having been taken from the sample's first run
+ * (np_snapshot_share_host); the source's verdict is the one a full read would give. */
+void np_collect_device_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
 /* Only the keys a child network namespace lacks (netdev_max_backlog, tcp_mem, ...): read in
  * the initial namespace before --netns enters another. */
 void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out);

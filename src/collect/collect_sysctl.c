@@ -226,44 +226,50 @@ int np_host_sysctls_text(const struct np_overlay *o, char **text, size_t *len)
 	return 0;
 }
 
-void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
+/* The namespace's keys into s->sysctl, with how they read (nok, ndenied, nborrowed). */
+static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
+		       const struct sysctl_text *sa)
 {
-	char key[96], path[128];
-	int nok = 0, ndenied = 0, nhost = 0, sa_err = 0;
-	struct sysctl_text sa = { 0 };
-	bool borrowed, use_sa = np_ctx_is_sos(ctx) && !np_exists(ctx, NP_PROC, "sys/net");
-
-	if (use_sa)
-		sa_err = np_read_file(ctx, NP_TOP, NP_SOS_SYSCTL_A, &sa.buf, &sa.len);
+	struct np_sysctls *t = &s->sysctl;
+	char path[128];
+	bool borrowed;
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		int r;
 
 		key_to_path(keys[i].key, path, sizeof(path));
-		r = read_one(ctx, &s->sysctl, keys[i].key, path, keys[i].scope, &borrowed,
-			     use_sa ? &sa : NULL, NULL);
-		nhost += borrowed;
-		nok += r >= 0;
-		ndenied += r == -EACCES || r == -EPERM;
+		r = read_one(ctx, t, keys[i].key, path, keys[i].scope, &borrowed, sa, NULL);
+		t->nborrowed += borrowed;
+		t->nok += r >= 0;
+		t->ndenied += r == -EACCES || r == -EPERM;
 	}
+}
+
+/* The device's own keys into s->dev_sysctl and the source's verdict over both tables. */
+static void read_device(const struct np_ctx *ctx, struct np_snapshot *s,
+			const struct sysctl_text *sa, bool use_sa, int sa_err)
+{
+	const struct np_sysctls *t = &s->sysctl;
+	int nok = t->nok;
+	char key[96], path[128];
+	bool borrowed;
+
 	if (s->ifname[0]) {
 		snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", s->ifname);
 		snprintf(path, sizeof(path), "sys/net/ipv4/conf/%s/rp_filter", s->ifname);
-		nok += read_one(ctx, &s->sysctl, key, path, NETNS, &borrowed, use_sa ? &sa : NULL,
-				s->ifname) >= 0;
+		nok += read_one(ctx, &s->dev_sysctl, key, path, NETNS, &borrowed, sa, s->ifname) >= 0;
 	}
-	free(sa.buf);
 	if (nok)
 		np_src_set(s, NP_SRC_SYSCTL, 0, NULL);
 	else
-		np_src_set(s, NP_SRC_SYSCTL, ndenied ? -EACCES : -ENOENT, NULL);
-	if (nok && ndenied) {
+		np_src_set(s, NP_SRC_SYSCTL, t->ndenied ? -EACCES : -ENOENT, NULL);
+	if (nok && t->ndenied) {
 		s->src[NP_SRC_SYSCTL].status = NP_SRC_PARTIAL;
 		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
-			 "%d keys unreadable (permission denied)", ndenied);
-	} else if (nhost) {
+			 "%d keys unreadable (permission denied)", t->ndenied);
+	} else if (t->nborrowed) {
 		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
-			 "%d host-wide keys read in the initial namespace", nhost);
+			 "%d host-wide keys read in the initial namespace", t->nborrowed);
 	}
 	if (use_sa && nok)
 		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
@@ -272,4 +278,29 @@ void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
 		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail), "%s",
 			 sa_err == -ENOENT ? "the sosreport has no sos_commands/kernel/sysctl_-a "
 			 "(and no proc/sys/net)" : "sosreport sysctl_-a holds none of the keys");
+}
+
+static void collect(const struct np_ctx *ctx, struct np_snapshot *s, bool table)
+{
+	int sa_err = 0;
+	struct sysctl_text sa = { 0 };
+	bool use_sa = np_ctx_is_sos(ctx) && !np_exists(ctx, NP_PROC, "sys/net");
+
+	/* A device's run that shares the table reads sysctl -a only for its own key. */
+	if (use_sa && (table || s->ifname[0]))
+		sa_err = np_read_file(ctx, NP_TOP, NP_SOS_SYSCTL_A, &sa.buf, &sa.len);
+	if (table)
+		read_table(ctx, s, use_sa ? &sa : NULL);
+	read_device(ctx, s, use_sa ? &sa : NULL, use_sa, sa_err);
+	free(sa.buf);
+}
+
+void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	collect(ctx, s, true);
+}
+
+void np_collect_device_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)
+{
+	collect(ctx, s, false);
 }

@@ -176,17 +176,20 @@ void np_rtnl_free(struct np_rtnl *r)
 
 void np_snapshot_free(struct np_snapshot *s)
 {
-	free(s->softnet.rows);
-	free(s->softirqs.cpu);
-	free(s->softirqs.net_rx);
-	free(s->softirqs.net_tx);
+	if (!s->host_borrowed) {
+		free(s->softnet.rows);
+		free(s->softirqs.cpu);
+		free(s->softirqs.net_rx);
+		free(s->softirqs.net_tx);
+		np_counters_free(&s->mib);
+		np_counters_free(&s->conntrack);
+		free(s->sysctl.e);
+	}
 	for (size_t i = 0; i < s->irqs.n; i++)
 		free(s->irqs.lines[i].count);
 	free(s->irqs.lines);
 	free(s->irqs.col_cpu);
-	np_counters_free(&s->mib);
-	np_counters_free(&s->conntrack);
-	free(s->sysctl.e);
+	free(s->dev_sysctl.e);
 	free(s->dev.rxq);
 	free(s->dev.txq);
 	np_ethtool_free(&s->eth);
@@ -194,12 +197,40 @@ void np_snapshot_free(struct np_snapshot *s)
 	np_snapshot_init(s);
 }
 
+void np_snapshot_share_host(struct np_snapshot *s, const struct np_snapshot *owner)
+{
+	static const enum np_source host_src[] = {
+		NP_SRC_CPU_ONLINE, NP_SRC_SOFTNET, NP_SRC_SOFTIRQS, NP_SRC_SNMP, NP_SRC_NETSTAT,
+		NP_SRC_SOCKSTAT, NP_SRC_CONNTRACK, NP_SRC_MEMINFO, NP_SRC_SYSCTL, NP_SRC_PROCESSES,
+	};
+
+	for (size_t i = 0; i < sizeof(host_src) / sizeof(host_src[0]); i++)
+		s->src[host_src[i]] = owner->src[host_src[i]];
+	/* The structs by value, their arrays by pointer: the owner's, read-only from here. */
+	s->host = owner->host;
+	s->softnet = owner->softnet;
+	s->softirqs = owner->softirqs;
+	s->mib = owner->mib;
+	s->conntrack = owner->conntrack;
+	s->sockstat = owner->sockstat;
+	s->mem = owner->mem;
+	s->sysctl = owner->sysctl;
+	s->host_borrowed = true;
+}
+
+static const struct np_sysctl *find_in(const struct np_sysctls *t, const char *key)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->e[i].key, key) == 0)
+			return &t->e[i];
+	return NULL;
+}
+
 const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key)
 {
-	for (size_t i = 0; i < s->sysctl.n; i++)
-		if (strcmp(s->sysctl.e[i].key, key) == 0)
-			return &s->sysctl.e[i];
-	return NULL;
+	const struct np_sysctl *e = find_in(&s->sysctl, key);
+
+	return e ? e : find_in(&s->dev_sysctl, key);
 }
 
 int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, bool *ok)

@@ -174,6 +174,9 @@ int np_parse_sysctl_value(const char *text, struct np_sysctl *out);
 struct np_sysctls {
 	size_t n, cap;
 	struct np_sysctl *e;
+	/* How the namespace's table read (np_collect_sysctls): kept so that a device's run that
+	 * shares the table can say what its own read would have said. */
+	int nok, ndenied, nborrowed;
 };
 
 struct np_rxq {
@@ -259,7 +262,15 @@ struct np_snapshot {
 	struct np_counters conntrack;	/* /proc/net/stat/nf_conntrack summed over CPUs, by header */
 	struct np_sockstat sockstat;
 	struct np_meminfo mem;
-	struct np_sysctls sysctl;
+	struct np_sysctls sysctl;	/* the namespace's keys */
+	struct np_sysctls dev_sysctl;	/* the device's own (net.ipv4.conf.IF.rp_filter) */
+	/*
+	 * The host-wide sections (host, softnet, softirqs, mib, conntrack, sockstat, mem, sysctl
+	 * and their src[] entries) were taken from another snapshot of the same sample
+	 * (np_snapshot_share_host): the heap arrays are that one's, which frees them and must be
+	 * freed after this one. np_snapshot_free() leaves them alone here.
+	 */
+	bool host_borrowed;
 	struct np_netdev dev;
 	struct np_pcie pcie;
 	struct np_ethtool eth;
@@ -269,6 +280,12 @@ struct np_snapshot {
 
 void np_snapshot_init(struct np_snapshot *s);
 void np_snapshot_free(struct np_snapshot *s);
+/*
+ * Take owner's host-wide sections (see host_borrowed) into s, which holds none yet: --all and
+ * a device stack read them once per sample. owner must be a snapshot of the same tree and
+ * instant, and outlive s; the shared arrays are only read from then on.
+ */
+void np_snapshot_share_host(struct np_snapshot *s, const struct np_snapshot *owner);
 const char *np_source_name(enum np_source id);
 const char *np_src_status_name(enum np_src_status st);
 static inline bool np_src_ok(const struct np_snapshot *s, enum np_source id)
@@ -287,7 +304,8 @@ static inline bool np_dev_is_virtual(const struct np_snapshot *s)
 	       (s->dev.is_virtual < 0 && !s->captured && !s->dev.has_device);
 }
 
-/* Sysctl table. Lookups return NULL / NP_NA when the key was not read or not numeric. */
+/* Sysctl table: the namespace's keys, then the device's. Lookups return NULL / NP_NA when the
+ * key was not read or not numeric. */
 const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key);
 int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, bool *ok);
 const char *np_sysctl_str(const struct np_snapshot *s, const char *key);
