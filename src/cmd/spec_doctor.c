@@ -206,6 +206,8 @@ static const struct np_opt doctor_opts[] = {
 	  .man = "Judge every interface that is up and has carried packets (loopback left out, and the members of\n"
 		 "a bond or bridge, which are judged beneath their master), in one report with one exit code.\n"
 		 "Each device is judged once even when several stacks share it. Give no interface with it.\n"
+		 "When more interfaces are busy than a report holds (32 devices), physical NICs are kept\n"
+		 "first, then the others by name; the report says how many were left out.\n"
 		 "Long options must be spelled out in full: an abbreviation is an error, so\n"
 		 ".B \\-\\-all\n"
 		 "never means\n"

@@ -30,21 +30,36 @@ static bool carries_traffic(const struct np_ctx *ctx, const char name[IF_NAMESIZ
 	return rx + tx > 0;
 }
 
-static int cmp_name(const void *a, const void *b)
+struct cand {
+	char name[IF_NAMESIZE];
+	bool physical;
+};
+
+/* Physical devices first (the NICs a host is judged on), then by name: the order does not
+ * depend on readdir's, so which interfaces are kept past max is stable. */
+static int cmp_cand(const void *a, const void *b)
 {
-	return strcmp(a, b);
+	const struct cand *x = a, *y = b;
+
+	if (x->physical != y->physical)
+		return x->physical ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 size_t np_collect_busy_ifaces(const struct np_ctx *ctx, char (*names)[IF_NAMESIZE], size_t max,
 			      size_t *more)
 {
+	struct cand *c = NULL;
+	size_t n = 0, cap = 0, keep;
 	struct dirent *de;
-	size_t n = 0;
 	DIR *d;
 
 	*more = 0;
 	if (np_opendir(ctx, NP_SYS, "class/net", &d) < 0)
 		return 0;
+	/* Every candidate first (a name and a flag: 17 bytes each), then the choice: keeping
+	 * the first max in readdir order could drop a NIC for veths when more than max are
+	 * busy. */
 	while ((de = readdir(d))) {
 		char path[96], name[IF_NAMESIZE];
 
@@ -55,12 +70,28 @@ size_t np_collect_busy_ifaces(const struct np_ctx *ctx, char (*names)[IF_NAMESIZ
 		snprintf(path, sizeof(path), "class/net/%s/master", name);
 		if (np_exists(ctx, NP_SYS, path) || !carries_traffic(ctx, name))
 			continue;
-		if (n < max)
-			memcpy(names[n++], name, IF_NAMESIZE);
-		else
-			++*more;	/* said in the report, never dropped silently */
+		if (n == cap) {
+			size_t ncap = cap ? cap * 2 : 64;
+			struct cand *nc = realloc(c, ncap * sizeof(*nc));
+
+			if (!nc) {
+				++*more;	/* out of memory: still counted, never dropped silently */
+				continue;
+			}
+			c = nc;
+			cap = ncap;
+		}
+		memcpy(c[n].name, name, IF_NAMESIZE);
+		snprintf(path, sizeof(path), "class/net/%s/device", name);
+		c[n++].physical = np_exists(ctx, NP_SYS, path);
 	}
 	closedir(d);
-	qsort(names, n, IF_NAMESIZE, cmp_name);
-	return n;
+	if (n)
+		qsort(c, n, sizeof(*c), cmp_cand);
+	keep = n < max ? n : max;
+	for (size_t i = 0; i < keep; i++)
+		memcpy(names[i], c[i].name, IF_NAMESIZE);
+	*more += n - keep;	/* said in the report, never dropped silently */
+	free(c);
+	return keep;
 }

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The pieces doctor --all stands on, over temporary --root trees: a device's run that borrows
+ * the sample's host-wide sections reads none of them again (the tree changes between the two
+ * runs and the borrower still sees the first read), reads its own device's key, and frees
+ * nothing it borrowed (ASan would catch a double free); and which busy interfaces --all keeps
+ * when there are more than it holds: physical NICs first, then by name, the rest counted.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "tree_put.h"
+
+#include "collect.h"
+#include "ctx.h"
+
+static int setup(void **state)
+{
+	char *root = malloc(64);
+
+	if (!root)
+		return -1;
+	snprintf(root, 64, "/tmp/np-shared-XXXXXX");
+	if (!mkdtemp(root)) {
+		free(root);
+		return -1;
+	}
+	*state = root;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char *root = *state, cmd[128];
+	int r;
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	r = system(cmd);
+	free(root);
+	return r == 0 ? 0 : -1;
+}
+
+static void iface(const char *root, const char *name, bool physical, const char *rx)
+{
+	char rel[128];
+
+	snprintf(rel, sizeof(rel), "sys/class/net/%s/operstate", name);
+	tree_put(root, rel, "up\n");
+	snprintf(rel, sizeof(rel), "sys/class/net/%s/statistics/rx_packets", name);
+	tree_put(root, rel, rx);
+	if (physical) {
+		snprintf(rel, sizeof(rel), "sys/class/net/%s/device/vendor", name);
+		tree_put(root, rel, "0x8086\n");
+	}
+}
+
+static void host_files(const char *root, const char *processed, const char *backlog)
+{
+	char row[128];
+
+	snprintf(row, sizeof(row), "%s 00000000 00000000 0 0 0 0 0 0 0 0 0 00000000\n", processed);
+	tree_put(root, "proc/net/softnet_stat", row);
+	tree_put(root, "proc/sys/net/core/netdev_max_backlog", backlog);
+	tree_put(root, "proc/net/snmp", "Ip: InReceives\nIp: 5\n");
+}
+
+static void test_host_read_once(void **state)
+{
+	const char *root = *state;
+	struct np_snapshot a, b, c;
+	struct np_ctx ctx;
+	bool ok;
+
+	iface(root, "eth0", true, "1\n");
+	iface(root, "eth1", true, "1\n");
+	tree_put(root, "proc/sys/net/ipv4/conf/eth0/rp_filter", "1\n");
+	tree_put(root, "proc/sys/net/ipv4/conf/eth1/rp_filter", "2\n");
+	host_files(root, "00000010", "1000\n");
+	assert_int_equal(np_ctx_open(&ctx, root), 0);
+	assert_int_equal(np_collect(&ctx, "eth0", &a), 0);
+	/* The host changes before the second device is read: a borrower must not see it. */
+	host_files(root, "00000020", "2000\n");
+	assert_int_equal(np_collect_device(&ctx, "eth1", &b, &a), 0);
+	assert_int_equal(np_collect_device(&ctx, "eth1", &c, NULL), 0);	/* the control */
+	np_ctx_close(&ctx);
+
+	assert_false(a.host_borrowed);
+	assert_true(b.host_borrowed);
+	assert_false(c.host_borrowed);
+	/* The very arrays, not copies: memory O(CPUs), not O(devices x CPUs). */
+	assert_ptr_equal(b.softnet.rows, a.softnet.rows);
+	assert_ptr_equal(b.sysctl.e, a.sysctl.e);
+	assert_ptr_equal(b.mib.e, a.mib.e);
+	assert_int_equal(b.softnet.rows[0].processed, 0x10);
+	assert_int_equal(c.softnet.rows[0].processed, 0x20);
+	assert_int_equal(np_sysctl_int(&b, "net.core.netdev_max_backlog", 0, &ok), 1000);
+	assert_int_equal(np_sysctl_int(&c, "net.core.netdev_max_backlog", 0, &ok), 2000);
+	assert_int_equal(b.src[NP_SRC_SOFTNET].status, a.src[NP_SRC_SOFTNET].status);
+	assert_int_equal(b.src[NP_SRC_SYSCTL].status, c.src[NP_SRC_SYSCTL].status);
+	assert_string_equal(b.src[NP_SRC_SYSCTL].detail, c.src[NP_SRC_SYSCTL].detail);
+	/* Each its own device's key, in its own table. */
+	assert_int_equal(np_sysctl_int(&a, "net.ipv4.conf.eth0.rp_filter", 0, &ok), 1);
+	assert_int_equal(np_sysctl_int(&b, "net.ipv4.conf.eth1.rp_filter", 0, &ok), 2);
+	assert_true(ok);
+	np_sysctl_int(&b, "net.ipv4.conf.eth0.rp_filter", 0, &ok);
+	assert_false(ok);
+	assert_string_equal(b.ifname, "eth1");
+
+	/* The borrower first; freeing it leaves the owner's arrays alone. */
+	np_snapshot_free(&b);
+	assert_int_equal(a.softnet.rows[0].processed, 0x10);
+	np_snapshot_free(&c);
+	np_snapshot_free(&a);
+}
+
+static void test_busy_order(void **state)
+{
+	const char *root = *state;
+	char names[32][IF_NAMESIZE], rel[64], name[IF_NAMESIZE];
+	struct np_ctx ctx;
+	size_t n, more;
+
+	/* 40 busy veths, two busy NICs whose names sort last, one idle NIC, a bond member and
+	 * loopback: 42 candidates for 32 places. */
+	for (int i = 0; i < 40; i++) {
+		snprintf(name, sizeof(name), "veth%02d", i);
+		iface(root, name, false, "5\n");
+	}
+	iface(root, "zeth1", true, "5\n");
+	iface(root, "zeth0", true, "5\n");
+	iface(root, "yidle", true, "0\n");
+	iface(root, "xmember", true, "5\n");
+	tree_put(root, "sys/class/net/xmember/master/ifindex", "9\n");
+	iface(root, "lo", false, "5\n");
+	assert_int_equal(np_ctx_open(&ctx, root), 0);
+	n = np_collect_busy_ifaces(&ctx, names, 32, &more);
+	np_ctx_close(&ctx);
+
+	assert_int_equal(n, 32);
+	assert_int_equal(more, 10);
+	assert_string_equal(names[0], "zeth0");
+	assert_string_equal(names[1], "zeth1");
+	for (int i = 0; i < 30; i++) {
+		snprintf(rel, sizeof(rel), "veth%02d", i);
+		assert_string_equal(names[2 + i], rel);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_host_read_once, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_busy_order, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
