@@ -6,16 +6,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-int np_analyze(const struct np_analysis *a, struct np_report *r, np_check_filter want, void *arg)
+#include "driver_counters.h"
+#include "nic_view.h"
+
+/* Every driver counter of cur classified once for all the checks of this run (NULL: none, or
+ * out of memory, and the checks classify on the spot). */
+static struct np_drv_class *classify_driver_counters(const struct np_snapshot *s)
+{
+	const struct np_counters *c = &s->eth.drv_stats;
+	const char *drv = np_nv_drv_name(s);
+	struct np_drv_class *cls;
+
+	if (!c->n || !(cls = malloc(c->n * sizeof(*cls))))
+		return NULL;
+	for (size_t i = 0; i < c->n; i++)
+		np_drv_classify(drv, c->e[i].name, &cls[i]);
+	return cls;
+}
+
+int np_analyze(const struct np_analysis *in, struct np_report *r, np_check_filter want, void *arg)
 {
 	size_t n;
 	const struct np_check *const *t = np_check_table(&n);
+	struct np_analysis run = *in;
+	const struct np_analysis *a = &run;
+	struct np_drv_class *cls = classify_driver_counters(in->cur);
+
+	run.drv_cls = cls;
+	run.drv_cls_of = cls ? &in->cur->eth.drv_stats : NULL;
 
 	memset(r, 0, sizeof(*r));
 	snprintf(r->dev, sizeof(r->dev), "%s", a->cur->ifname);
 	r->res = calloc(n ? n : 1, sizeof(*r->res));
-	if (!r->res)
+	if (!r->res) {
+		free(cls);
 		return -1;
+	}
 	r->nres = n;
 	for (size_t i = 0; i < n; i++) {
 		r->res[i].check = t[i];
@@ -28,6 +54,7 @@ int np_analyze(const struct np_analysis *a, struct np_report *r, np_check_filter
 		t[i]->run(a, r);
 	}
 	r->cur = NULL;
+	free(cls);
 	np_report_sort(r);
 	return 0;
 }

@@ -15,6 +15,8 @@
 #include "finding.h"
 #include "snapshot.h"
 
+struct np_drv_class;
+
 /* The check table's capacity (registry.c). */
 #define NP_MAX_CHECKS 256
 
@@ -54,6 +56,12 @@ struct np_analysis {
 	 * with its own snapshots; none when doctor judges a device alone. */
 	const struct np_analysis *const *lower;
 	size_t nlower;
+	/* Set by np_analyze() for its run: the class of each of cur's driver counters, which a
+	 * dozen checks would each recompute (np_drv_classify: thousands of instructions a
+	 * counter, and NICs have hundreds). np_nv_drv_class() reads it, or classifies on the
+	 * spot outside np_analyze() or for another snapshot (a lower device, plan's probe). */
+	const struct np_drv_class *drv_cls;
+	const struct np_counters *drv_cls_of;
 };
 
 struct np_check {

@@ -16,7 +16,6 @@ static double qkey(const struct np_counter_view *v, bool by_delta)
 static struct np_counter_view *drv_queues(const struct np_analysis *a, int *n)
 {
 	const struct np_counters *c = &a->cur->eth.drv_stats;
-	const char *drv = np_nv_drv_name(a->cur);
 	struct np_counter_view *q;
 	struct np_drv_class cl;
 	int max = -1;
@@ -25,13 +24,13 @@ static struct np_counter_view *drv_queues(const struct np_analysis *a, int *n)
 	if (!np_src_ok(a->cur, NP_SRC_DRIVER_STATS))
 		return NULL;
 	for (size_t i = 0; i < c->n; i++)
-		if (np_drv_classify(drv, c->e[i].name, &cl) && cl.meaning == NP_DRV_QUEUE_DROP &&
+		if (np_nv_drv_class(a, i, &cl) && cl.meaning == NP_DRV_QUEUE_DROP &&
 		    !cl.is_tx && cl.queue > max)
 			max = cl.queue;
 	if (max < 0 || !(q = calloc((size_t)max + 1, sizeof(*q))))
 		return NULL;
 	for (size_t i = 0; i < c->n; i++)
-		if (np_drv_classify(drv, c->e[i].name, &cl) && cl.meaning == NP_DRV_QUEUE_DROP &&
+		if (np_nv_drv_class(a, i, &cl) && cl.meaning == NP_DRV_QUEUE_DROP &&
 		    !cl.is_tx && cl.queue >= 0)
 			q[cl.queue] = np_view_sum(q[cl.queue],
 						  np_nv_drv_view(a, c->e[i].name, c->e[i].value));

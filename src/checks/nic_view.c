@@ -191,6 +191,17 @@ static void top_add(struct np_nv_drv_hit *top, size_t *n, const char *name, int 
 		top[i] = (struct np_nv_drv_hit){ name, queue, *v };
 }
 
+bool np_nv_drv_class(const struct np_analysis *a, size_t i, struct np_drv_class *out)
+{
+	const struct np_counters *c = &a->cur->eth.drv_stats;
+
+	if (a->drv_cls && a->drv_cls_of == c) {
+		*out = a->drv_cls[i];
+		return out->meaning != NP_DRV_NONE;
+	}
+	return np_drv_classify(np_nv_drv_name(a->cur), c->e[i].name, out);
+}
+
 void np_nv_drv_collect(const struct np_analysis *a, enum np_drv_meaning m, bool want_tx,
 		       struct np_nv_drv *out)
 {
@@ -198,7 +209,6 @@ void np_nv_drv_collect(const struct np_analysis *a, enum np_drv_meaning m, bool 
 	struct np_counter_view dev = { 0 }, perq = { 0 };
 	struct np_nv_drv_hit tdev[NP_NV_DRV_TOP], tq[NP_NV_DRV_TOP];
 	size_t ndev = 0, nq = 0, cnt_dev = 0, cnt_q = 0;
-	const char *drv = np_nv_drv_name(a->cur);
 
 	memset(out, 0, sizeof(*out));
 	if (!drv_ok(a->cur))
@@ -207,7 +217,7 @@ void np_nv_drv_collect(const struct np_analysis *a, enum np_drv_meaning m, bool 
 		struct np_drv_class cl;
 		struct np_counter_view v;
 
-		if (!np_drv_classify(drv, c->e[i].name, &cl) || cl.meaning != m)
+		if (!np_nv_drv_class(a, i, &cl) || cl.meaning != m)
 			continue;
 		if (cl.is_tx && !want_tx)
 			continue;

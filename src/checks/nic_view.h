@@ -78,6 +78,9 @@ struct np_nv_drv {
 
 /* The driver's name: ETHTOOL_GDRVINFO, else sysfs device/driver ("" when neither). */
 const char *np_nv_drv_name(const struct np_snapshot *s);
+/* The class of cur's driver counter i (np_drv_classify), from np_analyze()'s table when it has
+ * one; true when it witnesses something. */
+bool np_nv_drv_class(const struct np_analysis *a, size_t i, struct np_drv_class *out);
 /* "the mlx5_core driver", or "the driver" when it has no name, for sentences. */
 const char *np_nv_drv_label(const struct np_snapshot *s, char *buf, size_t size);
 /* Driver-private counters of meaning m (transmit-side ones only with want_tx). */

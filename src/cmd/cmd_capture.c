@@ -230,7 +230,7 @@ static int write_meta(struct np_tar_out *tar, const struct capture_args *a,
 	if (gmtime_r(&now, &tm))
 		strftime(taken, sizeof(taken), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	for (size_t i = 0; i < ntops; i++)
-		snprintf(ifs + strlen(ifs), sizeof(ifs) - strlen(ifs), "%s%s", i ? " " : "",
+		snprintf(ifs + strlen(ifs), sizeof(ifs) - strlen(ifs), "%s%.15s", i ? " " : "",
 			 names[i]);
 	if (ss[0].capped || ss[1].capped)
 		snprintf(lacks, sizeof(lacks), "socket dumps beyond %u MiB per sample",

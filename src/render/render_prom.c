@@ -53,6 +53,19 @@ void np_prom_escape(const char *in, bool quote, char *out, size_t size)
 	const unsigned char *s = (const unsigned char *)in;
 	size_t o = 0;
 
+	/* Most names are printable ASCII without a quote or backslash: copied as they are, with
+	 * the same truncation as the loop below (size - 1 bytes and the NUL). */
+	while (s[o] >= 0x20 && s[o] < 0x7f && s[o] != '\\' && s[o] != '"')
+		o++;
+	if (!s[o] || o + 1 >= size) {
+		if (o >= size)
+			o = size - 1;
+		memcpy(out, in, o);
+		out[o] = '\0';
+		return;
+	}
+	memcpy(out, in, o);
+	s += o;
 	while (*s) {
 		const char *rep = NULL;
 		size_t n = 1, len;
@@ -88,21 +101,61 @@ void np_prom_family(struct np_prom *p, enum np_prom_scope sc, const char *name,
 	p->device_family = sc == NP_PROM_DEVICE;
 }
 
-/* The labels a sample starts with (interface, netns: see enum np_prom_scope), written after
- * "name{"; returns the separator the next label needs. */
-static const char *scope_labels(const struct np_prom *p)
+/*
+ * A sample line is put together in a buffer and written with one fwrite: fprintf's format
+ * parsing, and the stream lock each stdio call takes, were a quarter of the user-space
+ * instructions of a `doctor --format prometheus` run, for lines that are only strings put one
+ * after the other. A line longer than the buffer is written in pieces.
+ */
+struct line {
+	FILE *out;
+	size_t n;
+	char buf[1024];
+};
+
+static void put_n(struct line *l, const char *s, size_t len)
+{
+	if (l->n + len > sizeof(l->buf)) {
+		fwrite(l->buf, 1, l->n, l->out);
+		l->n = 0;
+		if (len > sizeof(l->buf)) {
+			fwrite(s, 1, len, l->out);
+			return;
+		}
+	}
+	memcpy(l->buf + l->n, s, len);
+	l->n += len;
+}
+
+static void put(struct line *l, const char *s)
+{
+	put_n(l, s, strlen(s));
+}
+
+static void put_label(struct line *l, const char *sep, const char *name, const char *raw)
 {
 	char esc[NP_PROM_LABEL_MAX];
+
+	np_prom_escape(raw, true, esc, sizeof(esc));
+	put(l, sep);
+	put(l, name);
+	put_n(l, "=\"", 2);
+	put(l, esc);
+	put_n(l, "\"", 1);
+}
+
+/* The labels a sample starts with (interface, netns: see enum np_prom_scope), written after
+ * "name{"; returns the separator the next label needs. */
+static const char *scope_labels(const struct np_prom *p, struct line *l)
+{
 	const char *sep = "";
 
 	if (p->device_family) {
-		np_prom_escape(p->dev ? p->dev : "", true, esc, sizeof(esc));
-		fprintf(p->out, "interface=\"%s\"", esc);
+		put_label(l, sep, "interface", p->dev ? p->dev : "");
 		sep = ",";
 	}
 	if (p->netns_label) {
-		np_prom_escape(p->netns, true, esc, sizeof(esc));
-		fprintf(p->out, "%snetns=\"%s\"", sep, esc);
+		put_label(l, sep, "netns", p->netns);
 		sep = ",";
 	}
 	return sep;
@@ -112,7 +165,7 @@ static const char *scope_labels(const struct np_prom *p)
  * values; escaped here), after the family's scope labels. */
 static void vsample(struct np_prom *p, const char *value, va_list ap)
 {
-	char esc[NP_PROM_LABEL_MAX];
+	struct line l = { .out = p->out };
 	const char *k, *sep;
 	va_list peek;
 	bool bare;
@@ -123,25 +176,45 @@ static void vsample(struct np_prom *p, const char *value, va_list ap)
 		char help[512];
 
 		np_prom_escape(p->help, false, help, sizeof(help));
-		fprintf(p->out, "# HELP %s %s\n# TYPE %s %s\n", p->name, help, p->name, p->type);
+		put_n(&l, "# HELP ", 7);
+		put(&l, p->name);
+		put_n(&l, " ", 1);
+		put(&l, help);
+		put_n(&l, "\n# TYPE ", 8);
+		put(&l, p->name);
+		put_n(&l, " ", 1);
+		put(&l, p->type);
+		put_n(&l, "\n", 1);
 		p->header_done = true;
 	}
 	/* A sample without labels is written bare ("name 1"), not "name{} 1". */
 	va_copy(peek, ap);
 	bare = !p->device_family && !p->netns_label && !va_arg(peek, const char *);
 	va_end(peek);
-	if (bare) {
-		fprintf(p->out, "%s %s\n", p->name, value);
-		return;
+	put(&l, p->name);
+	if (!bare) {
+		put_n(&l, "{", 1);
+		sep = scope_labels(p, &l);
+		while ((k = va_arg(ap, const char *))) {
+			put_label(&l, sep, k, va_arg(ap, const char *));
+			sep = ",";
+		}
+		put_n(&l, "}", 1);
 	}
-	fprintf(p->out, "%s{", p->name);
-	sep = scope_labels(p);
-	while ((k = va_arg(ap, const char *))) {
-		np_prom_escape(va_arg(ap, const char *), true, esc, sizeof(esc));
-		fprintf(p->out, "%s%s=\"%s\"", sep, k, esc);
-		sep = ",";
-	}
-	fprintf(p->out, "} %s\n", value);
+	put_n(&l, " ", 1);
+	put(&l, value);
+	put_n(&l, "\n", 1);
+	fwrite(l.buf, 1, l.n, l.out);
+}
+
+/* v in decimal, as "%" PRIu64 writes it, ending at end (exclusive); returns the first digit. */
+static char *u64_digits(uint64_t v, char *end)
+{
+	*--end = '\0';
+	do
+		*--end = (char)('0' + v % 10);
+	while (v /= 10);
+	return end;
 }
 
 /* Not reported (NP_NA) leaves the series out: absent is not zero. */
@@ -152,26 +225,33 @@ void np_prom_u64(struct np_prom *p, uint64_t v, ...)
 
 	if (!np_has(v))
 		return;
-	snprintf(num, sizeof(num), "%" PRIu64, v);
 	va_start(ap, v);
-	vsample(p, num, ap);
+	vsample(p, u64_digits(v, num + sizeof(num)), ap);
 	va_end(ap);
 }
 
 void np_prom_dbl(struct np_prom *p, double v, ...)
 {
 	char num[48];
+	const char *text = num;
 	va_list ap;
 
 	if (!isfinite(v))
 		return;
 	v += 0.0;	/* no "-0" */
-	if (v == floor(v) && fabs(v) < 1e15)
-		snprintf(num, sizeof(num), "%.0f", v);
-	else
+	if (v == floor(v) && fabs(v) < 1e15) {
+		/* What "%.0f" writes for a whole number below 2^53, without printf's
+		 * multiple-precision path. */
+		char *d = u64_digits((uint64_t)fabs(v), num + sizeof(num));
+
+		if (v < 0)
+			*--d = '-';
+		text = d;
+	} else {
 		snprintf(num, sizeof(num), "%.15g", v);
+	}
 	va_start(ap, v);
-	vsample(p, num, ap);
+	vsample(p, text, ap);
 	va_end(ap);
 }
 
