@@ -375,7 +375,8 @@ static void frame_walk(struct np_watch_frame *f, const struct np_analysis *a)
 	if (!np_src_ok(a->cur, NP_SRC_SOCK_DIAG))
 		return;
 	f->walk.known = true;
-	f->walk.full = k->walk == NP_SOCK_WALK_FULL;
+	f->walk.only_listeners = k->only_listeners;
+	f->walk.full = k->walk == NP_SOCK_WALK_FULL || k->only_listeners;
 	/* A listeners walk with nothing carried (no full walk succeeded yet): age unknown. */
 	f->walk.age_s = f->walk.full ? 0 : !k->flows_carried || isnan(k->flows_t) ? NAN :
 			a->cur->t - k->flows_t;

@@ -64,7 +64,8 @@ struct np_watch_finding {
  */
 struct np_watch_walk {
 	bool known;		/* false: sockets not read, nothing to say */
-	bool full;		/* this frame's collection walked every TCP socket */
+	bool full;		/* this frame saw every TCP socket: a full walk, or ... */
+	bool only_listeners;	/* ... the namespace has none but listeners (sockstat) */
 	double age_s;		/* seconds since the walk its established flows come from */
 	bool adaptive;		/* N from the measured costs, not --socket-walk-every */
 	unsigned every;		/* N: a full walk every N frames; 0 unknown */

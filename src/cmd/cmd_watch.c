@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <netinet/tcp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,6 +173,7 @@ struct watch_state {
 	struct np_walk_cadence cadence;
 	struct np_sockets last_walk;
 	bool have_walk;
+	bool only_listeners;	/* the last collection found no TCP socket but listeners */
 };
 
 static double cpu_now(void)
@@ -183,20 +185,47 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* One collection, walking every TCP socket when the cadence says so, else listeners and UDP
+/*
+ * Whether the namespace has no TCP socket to walk but its listeners. After a listeners walk:
+ * sockstat counts no other (its TCP and TCP6 inuse). After a full walk: it found none but
+ * listeners, TIME_WAIT and embryonic ones (which nothing judges); the next collection then
+ * asks for listeners and checks sockstat.
+ */
+static bool only_listeners(const struct watch_state *st, const struct np_snapshot *s)
+{
+	const struct np_sockets *k = &s->socks;
+	uint64_t inuse;
+
+	if (!np_src_ok(s, NP_SRC_SOCK_DIAG))
+		return false;
+	if (k->walk == NP_SOCK_WALK_FULL)
+		return k->tcp_total == k->listeners + k->tcp_state[TCP_TIME_WAIT] +
+				       k->tcp_state[NP_SOCK_TCP_STATES - 1];
+	return np_collect_tcp_inuse(st->ctx, &inuse) == 0 && inuse <= k->listeners;
+}
+
+/*
+ * One collection, walking every TCP socket when the cadence says so, else listeners and UDP
  * with the established flows of the last walk. Its CPU (user and system: the kernel's walk
- * is system time) feeds the cadence. */
+ * is system time) feeds the cadence. A namespace whose only TCP sockets are listeners (the last
+ * collection said so) skips the walk even when due: the established hash it would walk is the
+ * host's, shared with every other namespace, and holds nothing of this one's.
+ */
 static int collect(struct watch_state *st, struct np_snapshot *s)
 {
-	bool full = np_walk_cadence_due(&st->cadence);
+	bool full = np_walk_cadence_due(&st->cadence) && !st->only_listeners;
 	double c0 = cpu_now();
 	int r;
 
 	r = np_collect_walk(st->ctx, st->ifname, s, full ? NP_SOCK_WALK_FULL : NP_SOCK_WALK_LISTEN);
+	st->only_listeners = only_listeners(st, s);
 	np_walk_cadence_record(&st->cadence, full, cpu_now() - c0, s->t);
 	if (!np_src_ok(s, NP_SRC_SOCK_DIAG))
 		return r;
-	if (full) {
+	if (!full && st->only_listeners) {
+		s->socks.only_listeners = true;
+		s->socks.flows_t = s->t;
+	} else if (full) {
 		st->last_walk = s->socks;
 		st->have_walk = true;
 	} else if (st->have_walk) {

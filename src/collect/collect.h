@@ -16,6 +16,12 @@ int np_collect_walk(const struct np_ctx *ctx, const char *ifname, struct np_snap
 /* The same without the namespace's sockets (sock_diag walks every socket): for the other
  * devices of a stack, whose runs judge no socket. */
 int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s);
+/* The TCP sockets this namespace has in the kernel's listening and established hashes (all but
+ * TIME_WAIT), from /proc/net/sockstat and sockstat6 (sock_count.c). 0 or -errno. */
+int np_collect_tcp_inuse(const struct np_ctx *ctx, uint64_t *inuse);
+/* The "PROTO: inuse N" value of a sockstat file (proto "TCP:" or "TCP6:"): 0, -ENOENT when the
+ * line is absent, -EBADMSG when its value is not a number. */
+int np_parse_tcp_inuse(const char *buf, const char *proto, uint64_t *out);
 
 /* The interface of the IPv4 default route, else the IPv6 one. -ENOENT when there is none. */
 int np_default_iface(const struct np_ctx *ctx, char *buf, size_t size);

@@ -173,6 +173,9 @@ struct np_sockets {
 	/* Where the TCP sockets other than listeners come from: this collection's full walk,
 	 * or (flows_carried) an earlier one's, copied by np_sockets_carry_flows(). */
 	enum np_sock_walk walk;		/* what this collection asked sock_diag for */
+	/* A listeners walk that saw every TCP socket there is: sockstat counts no TCP socket of
+	 * the namespace but these listeners (TIME_WAIT aside), so no flow was left unwalked. */
+	bool only_listeners;
 	bool flows_carried;
 	double flows_t;			/* monotonic time of that full walk; NAN: none yet */
 	bool owners_mapped;		/* np_sockets_map_owners ran */

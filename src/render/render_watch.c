@@ -205,6 +205,11 @@ static void line_walk(struct emitter *e, const struct np_watch_frame *f)
 
 	if (!w->known)
 		return;
+	if (w->only_listeners) {
+		emit(e, NP_WL_NOTE, false, "  no TCP socket here but listeners (sockstat): no full "
+		     "TCP walk needed; listeners and UDP every frame");
+		return;
+	}
 	if (w->every == 1)
 		snprintf(every, sizeof(every), " every frame");
 	else if (w->every)
@@ -447,6 +452,8 @@ static void json_walk(struct np_json *j, const struct np_watch_walk *w)
 	np_json_obj_open(j);
 	np_json_key(j, "full");
 	np_json_bool(j, w->full);
+	np_json_key(j, "only_listeners");
+	np_json_bool(j, w->only_listeners);
 	json_kv_num(j, "age_s", w->full ? 0 : w->age_s, 1000);
 	np_json_key(j, "every");
 	if (w->every)

@@ -4,13 +4,34 @@
 # flow held back by a 32 KiB SO_RCVBUF and a UDP socket that drops. With --socket-walk-every 3
 # frames 3 and 6 walk every socket; the frames between ask the kernel for listeners and UDP only,
 # yet still report the flow (marked as the last walk's, with its age) and the UDP drops as they
-# happen. The default cadence is adaptive and said on the screen.
+# happen. The default cadence is adaptive and said on the screen. Before the flow starts, the
+# namespace holds only listeners: no frame walks then.
 . "$(dirname "$0")/lib.sh"
 np_require_root
 np_pair snd rcv
 np_traffic "$NS_B" sink tcp-sink 198.18.0.2 5001 --rcvbuf 16384
-np_traffic "$NS_A" send tcp-send 198.18.0.2 5001
 np_traffic "$NS_B" usink udp-sink 198.18.0.2 9000 --rcvbuf 4096
+
+# Nothing but a listener (and UDP) in the namespace: after the first walk found no other TCP
+# socket, the frames ask for listeners only and sockstat confirms there is nothing else, so no
+# frame walks the established hash (shared with the host) again.
+ip netns exec "$NS_B" "$NETPATH" watch vb --count 3 --interval 0.3 --json > "$NP_TMP/lis.json" ||
+	np_fail "watch exited non-zero"
+np_validate "$NP_TMP/lis.json"
+"$NP_PY" - "$NP_TMP/lis.json" <<'PY' || np_fail "a namespace of listeners still walks"
+import json, sys
+frames = [json.loads(l) for l in open(sys.argv[1])]
+assert len(frames) == 3, frames
+for d in frames:
+    w = d["socket_walk"]
+    assert w["only_listeners"] and w["full"] and w["age_s"] == 0, w
+    assert not any(f["from_walk"] for f in d["findings"]), d["findings"]
+PY
+ip netns exec "$NS_B" "$NETPATH" watch vb --count 1 --interval 0.3 > "$NP_TMP/lis.txt"
+grep -q '^  no TCP socket here but listeners (sockstat): no full TCP walk needed; listeners and UDP every frame$' "$NP_TMP/lis.txt" ||
+	np_fail "no line for the skipped walk: $(cat "$NP_TMP/lis.txt")"
+
+np_traffic "$NS_A" send tcp-send 198.18.0.2 5001
 np_traffic "$NS_A" flood udp-flood 198.18.0.2 9000
 # The flow is judged on what it moved: several buffers' worth (socket_fold.c).
 np_wait_until "$NP_WAIT" "the TCP flow to move 1 MiB" sh -c \
@@ -27,7 +48,7 @@ walks = [d["socket_walk"] for d in frames]
 # Collection 0 (before frame 1) walks, then every third: frames 3 and 6.
 assert [w["full"] for w in walks] == [False, False, True, False, False, True], walks
 for d, w in zip(frames, walks):
-    assert w["every"] == 3 and not w["adaptive"], w
+    assert w["every"] == 3 and not w["adaptive"] and not w["only_listeners"], w
     assert w["walk_cpu_ms"] is not None and w["walk_cpu_ms"] >= 0, w
     # The flows' age: 0 on a walk, else the time since it (frames are 0.3 s apart).
     assert (w["age_s"] == 0) if w["full"] else (0.2 < w["age_s"] < 5), w

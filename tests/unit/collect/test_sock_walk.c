@@ -12,6 +12,7 @@
 
 #include "fixture_load.h"
 
+#include <errno.h>
 #include <math.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -23,6 +24,7 @@
 #include <linux/netlink.h>
 #include <linux/sock_diag.h>
 
+#include "collect.h"
 #include "sock_diag.h"
 #include "socket_fold.h"
 
@@ -185,12 +187,37 @@ static void test_carry_equals_full_walk(void **state)
 	free(lis);
 }
 
+/* sockstat's and sockstat6's TCP lines (the namespace's hashed TCP sockets). */
+static void test_tcp_inuse(void **state)
+{
+	static const char v4[] = "sockets: used 290\n"
+				 "TCP: inuse 7 orphan 0 tw 3 alloc 12 mem 1\n"
+				 "UDP: inuse 2 mem 0\n";
+	static const char v6[] = "TCP6: inuse 2\nUDP6: inuse 1\nUDPLITE6: inuse 0\n";
+	uint64_t v = 99;
+
+	(void)state;
+	assert_int_equal(np_parse_tcp_inuse(v4, "TCP:", &v), 0);
+	assert_int_equal(v, 7);
+	assert_int_equal(np_parse_tcp_inuse(v6, "TCP6:", &v), 0);
+	assert_int_equal(v, 2);
+	/* TCP6 is not TCP, nor UDP6's line UDP's. */
+	assert_int_equal(np_parse_tcp_inuse(v6, "TCP:", &v), -ENOENT);
+	assert_int_equal(np_parse_tcp_inuse("UDP: inuse 4\n", "TCP:", &v), -ENOENT);
+	assert_int_equal(np_parse_tcp_inuse("TCP: inuse x\n", "TCP:", &v), -EBADMSG);
+	assert_int_equal(np_parse_tcp_inuse("TCP: inuse 5x\n", "TCP:", &v), -EBADMSG);
+	assert_int_equal(np_parse_tcp_inuse("TCP: inuse 5", "TCP:", &v), 0);
+	assert_int_equal(v, 5);
+	assert_int_equal(np_parse_tcp_inuse("", "TCP:", &v), -ENOENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_request_tcp_legacy),
 		cmocka_unit_test(test_request_by_family),
 		cmocka_unit_test(test_carry_equals_full_walk),
+		cmocka_unit_test(test_tcp_inuse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

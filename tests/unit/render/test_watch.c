@@ -430,7 +430,7 @@ static void test_json_line(void **state_)
 	assert_contains(js, "\"irqs\":[{\"cpu\":0,\"per_s\":200},{\"cpu\":1,\"per_s\":10}]");
 	assert_contains(js, "\"sockets\":[{\"proto\":\"udp\",\"local\":\"0.0.0.0:5353\","
 			"\"drops_per_s\":100,\"drops\":300}],\"socket_walk\":{\"full\":true,"
-			"\"age_s\":0,\"every\":null,\"adaptive\":false,\"walk_cpu_ms\":null,"
+			"\"only_listeners\":false,\"age_s\":0,\"every\":null,\"adaptive\":false,\"walk_cpu_ms\":null,"
 			"\"frame_cpu_ms\":null},\"findings\":[],\"unavailable\":{}}\n");
 	free(js);
 	np_watch_frame_free(&f);
@@ -479,7 +479,8 @@ static void test_walk_carried(void **state_)
 			"walk]\n");
 	assert_contains(txt, "summary of socket.udp-socket-drops\n");
 	js = render_json(&f);
-	assert_contains(js, "\"socket_walk\":{\"full\":false,\"age_s\":3,\"every\":10,"
+	assert_contains(js, "\"socket_walk\":{\"full\":false,\"only_listeners\":false,"
+			"\"age_s\":3,\"every\":10,"
 			"\"adaptive\":true,\"walk_cpu_ms\":312.4,\"frame_cpu_ms\":4.12}");
 	assert_contains(js, "\"id\":\"socket.tcp-buffer-ceiling\",\"stage\":\"socket\","
 			"\"severity\":\"warning\",\"new\":false,\"from_walk\":true,");
@@ -498,6 +499,25 @@ static void test_walk_carried(void **state_)
 	assert_contains(txt, "  full TCP walk every 5 frames (--socket-walk-every), last unknown; "
 			"listeners and UDP every frame\n");
 	free(txt);
+	np_watch_frame_free(&f);
+
+	/* A namespace with no TCP socket but listeners: the listeners walk saw them all, fresh;
+	 * nothing is marked as the walk's. */
+	p.cur.socks.only_listeners = true;
+	p.cur.socks.flows_t = 12;
+	assert_int_equal(np_watch_frame_build(&f, &sess, &p.a, &p.rep, &p.fn), 0);
+	assert_true(f.walk.full && f.walk.only_listeners);
+	assert_true(f.walk.age_s == 0);
+	for (size_t i = 0; i < f.nfind; i++)
+		assert_false(f.findings[i].from_walk);
+	txt = render_text(&f);
+	assert_contains(txt, "  no TCP socket here but listeners (sockstat): no full TCP walk "
+			"needed; listeners and UDP every frame\n");
+	js = render_json(&f);
+	assert_contains(js, "\"socket_walk\":{\"full\":true,\"only_listeners\":true,"
+			"\"age_s\":0,");
+	free(txt);
+	free(js);
 	np_watch_frame_free(&f);
 	np_watch_session_free(&sess);
 	pair_free(&p);
