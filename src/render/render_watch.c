@@ -216,11 +216,11 @@ static void line_walk(struct emitter *e, const struct np_watch_frame *f)
 		snprintf(every, sizeof(every), " every %u frames", w->every);
 	else
 		every[0] = '\0';
-	if (w->adaptive && !isnan(w->walk_cpu_ms))
-		snprintf(cost, sizeof(cost), " (adaptive: %.0f ms CPU a walk%s%.1f%s)",
-			 w->walk_cpu_ms, isnan(w->frame_cpu_ms) ? "" : ", ",
-			 isnan(w->frame_cpu_ms) ? 0.0 : w->frame_cpu_ms,
-			 isnan(w->frame_cpu_ms) ? "" : " ms a frame between");
+	if (w->adaptive && !isnan(w->walk_cpu_ms) && !isnan(w->frame_cpu_ms))
+		snprintf(cost, sizeof(cost), " (adaptive: %.0f ms CPU a walk, %.1f ms a frame "
+			 "between)", w->walk_cpu_ms, w->frame_cpu_ms);
+	else if (w->adaptive && !isnan(w->walk_cpu_ms))
+		snprintf(cost, sizeof(cost), " (adaptive: %.0f ms CPU a walk)", w->walk_cpu_ms);
 	else if (!w->adaptive && w->every)
 		snprintf(cost, sizeof(cost), " (--socket-walk-every)");
 	if (w->full)

@@ -477,6 +477,15 @@ static void test_walk_carried(void **state_)
 			"frame between), last 3.0 s ago; listeners and UDP every frame\n");
 	assert_contains(txt, "summary of socket.tcp-buffer-ceiling  [from the last full TCP "
 			"walk]\n");
+	free(txt);
+	/* Every frame walking (N = 1): no frame between was measured. */
+	f.walk.every = 1;
+	f.walk.frame_cpu_ms = NAN;
+	txt = render_text(&f);
+	assert_contains(txt, "  full TCP walk every frame (adaptive: 312 ms CPU a walk), last "
+			"3.0 s ago; listeners and UDP every frame\n");
+	f.walk.every = 10;
+	f.walk.frame_cpu_ms = 4.12;
 	assert_contains(txt, "summary of socket.udp-socket-drops\n");
 	js = render_json(&f);
 	assert_contains(js, "\"socket_walk\":{\"full\":false,\"only_listeners\":false,"
