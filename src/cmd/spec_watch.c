@@ -20,11 +20,11 @@ static const struct np_opt watch_opts[] = {
 	NP_OPT(NP_WATCH_WALK_EVERY, "socket-walk-every", "N",
 	  "walk every TCP socket every N frames (default: N from the\n"
 	  "walk's measured CPU, so a frame averages under 40 ms; 1 = every frame)",
-	  .man = "Walk every TCP socket (the kernel's established hash, with each flow's tcp_info)\n"
-		 "once every\n"
+	  .man = "Walk every TCP socket (the kernel's established hash, with each flow's\n"
+		 "tcp_info) once every\n"
 		 ".I N\n"
-		 "frames; the frames between ask the kernel for listeners and UDP sockets only, and\n"
-		 "judge established flows from the last walk, saying how old it is.\n"
+		 "frames; the frames between ask the kernel for listeners and UDP sockets only,\n"
+		 "and judge established flows from the last walk, saying how old it is.\n"
 		 "By default\n"
 		 ".I N\n"
 		 "follows the measured CPU of the last walk and of the frames between, so that a\n"

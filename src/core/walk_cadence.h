@@ -23,7 +23,7 @@ struct np_walk_cadence {
 	double full_cpu_s;	/* CPU of the last collection with a full walk; NAN: none yet */
 	double cheap_cpu_s;	/* CPU of the last one without; NAN: none yet */
 	unsigned every;		/* the current N: a full walk every N collections */
-	unsigned since;		/* collections since the last full walk (0: it was the last) */
+	unsigned since;		/* collections since the last full walk (0: it was last) */
 	double last_full_t;	/* monotonic time of the last full walk; NAN: none yet */
 	unsigned long walks;	/* full walks so far */
 };

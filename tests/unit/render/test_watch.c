@@ -430,8 +430,9 @@ static void test_json_line(void **state_)
 	assert_contains(js, "\"irqs\":[{\"cpu\":0,\"per_s\":200},{\"cpu\":1,\"per_s\":10}]");
 	assert_contains(js, "\"sockets\":[{\"proto\":\"udp\",\"local\":\"0.0.0.0:5353\","
 			"\"drops_per_s\":100,\"drops\":300}],\"socket_walk\":{\"full\":true,"
-			"\"only_listeners\":false,\"age_s\":0,\"every\":null,\"adaptive\":false,\"walk_cpu_ms\":null,"
-			"\"frame_cpu_ms\":null},\"findings\":[],\"unavailable\":{}}\n");
+			"\"only_listeners\":false,\"age_s\":0,\"every\":null,\"adaptive\":false,"
+			"\"walk_cpu_ms\":null,\"frame_cpu_ms\":null},\"findings\":[],"
+			"\"unavailable\":{}}\n");
 	free(js);
 	np_watch_frame_free(&f);
 	np_watch_session_free(&sess);
