@@ -4,7 +4,8 @@
 # N established TCP connections over loopback inside a namespace this script creates (2N
 # sockets, made as in sockets_scale.sh), then inside it `watch lo --count F --interval 0.2`,
 # interleaved: the default (adaptive full walk), --socket-walk-every 1 (a full walk every
-# frame, the behaviour before), and, with NETPATH_BEFORE=OTHER/netpath, another build. CPU per
+# frame, the behaviour before), and, with NETPATH_BEFORE=OTHER/netpath, another build
+# (NETPATH_BEFORE_LABEL describes it in the results). CPU per
 # frame = the process's CPU (wait4: user + system, start-up and the walk before frame 1
 # included) / F. At the largest N the same commands also run in a second, empty namespace: the
 # kernel's established hash is shared, so a namespace with no sockets of its own pays for the
@@ -136,7 +137,8 @@ PY
 	echo "# Benchmark 7: watch's CPU per frame at scale"
 	echo
 	echo "Produced by \`sudo bench/watch_frame_cost.sh \"$counts\" $runs $frames\`" \
-		"${NETPATH_BEFORE:+with \`NETPATH_BEFORE=$NETPATH_BEFORE\`}."
+		"${NETPATH_BEFORE:+with \`NETPATH_BEFORE=$NETPATH_BEFORE\`}" \
+		"${NETPATH_BEFORE_LABEL:+($NETPATH_BEFORE_LABEL)}."
 	echo
 	bench_machine
 	echo "## Setup"
