@@ -50,7 +50,8 @@ static int record(const char *fam, const char *proto, const char *path)
 		d.tap = tap;
 		d.tap_arg = f;
 		err = np_sock_diag_dump(&d, strcmp(fam, "6") ? AF_INET : AF_INET6,
-					strcmp(proto, "udp") ? IPPROTO_TCP : IPPROTO_UDP, &st);
+					strcmp(proto, "udp") ? IPPROTO_TCP : IPPROTO_UDP,
+					NP_SOCK_WALK_FULL, &st);
 		np_nl_close(&d);
 	}
 	fclose(f);

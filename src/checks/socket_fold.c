@@ -92,6 +92,7 @@ static void add_listener(struct np_sockets *k, const struct np_sock_rec *r)
 	void *slot;
 
 	k->listeners++;
+	k->listen_v6 += r->family == AF_INET6;
 	l.drops = r->has_mem && r->nmem > NP_SKMEM_DROPS ? r->mem[NP_SKMEM_DROPS] : UINT64_MAX;
 	if (l.drops != UINT64_MAX)
 		k->listen_drops += l.drops;

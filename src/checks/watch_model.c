@@ -336,6 +336,67 @@ static void frame_sockets(struct np_watch_frame *f, const struct np_analysis *a)
 			 (unsigned long long)c->listeners);
 }
 
+/* ---- the socket walk ---- */
+
+/* The checks that judge established TCP flows: between full walks their evidence is the last
+ * walk's. Listener and UDP checks read this frame's dump. A test holds every id to the check
+ * table. */
+static const char *const flow_checks[] = {
+	"socket.tcp-buffer-ceiling", "socket.tcp-buffer-pinned", "congestion.lossy-long-flows",
+	"congestion.cc-in-use",
+};
+/* The checks that size buffers from the RTT, which without --rtt is the flows' measured one
+ * (bdp.c): from the last walk too, then. */
+static const char *const rtt_checks[] = {
+	"socket.tcp-rmem-bdp", "socket.tcp-wmem-bdp", "socket.rcvbuf-autotuning",
+	"socket.rmem-max", "socket.buffer-limits",
+};
+
+static bool listed(const char *id, const char *const *ids, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(id, ids[i]))
+			return true;
+	return false;
+}
+
+bool np_watch_check_reads_flows(const struct np_check *c, bool rtt_from_flows)
+{
+	return listed(c->id, flow_checks, sizeof(flow_checks) / sizeof(flow_checks[0])) ||
+	       (rtt_from_flows && listed(c->id, rtt_checks, sizeof(rtt_checks) /
+					 sizeof(rtt_checks[0])));
+}
+
+const char *const *np_watch_flow_check_ids(size_t *n)
+{
+	static const char *all[sizeof(flow_checks) / sizeof(flow_checks[0]) +
+			       sizeof(rtt_checks) / sizeof(rtt_checks[0])];
+	size_t k = 0;
+
+	for (size_t i = 0; i < sizeof(flow_checks) / sizeof(flow_checks[0]); i++)
+		all[k++] = flow_checks[i];
+	for (size_t i = 0; i < sizeof(rtt_checks) / sizeof(rtt_checks[0]); i++)
+		all[k++] = rtt_checks[i];
+	*n = k;
+	return all;
+}
+
+static void frame_walk(struct np_watch_frame *f, const struct np_analysis *a)
+{
+	const struct np_sockets *k = &a->cur->socks;
+
+	if (!np_src_ok(a->cur, NP_SRC_SOCK_DIAG))
+		return;
+	f->walk.known = true;
+	f->walk.only_listeners = k->only_listeners;
+	f->walk.full = k->walk == NP_SOCK_WALK_FULL || k->only_listeners;
+	/* A listeners walk with nothing carried (no full walk succeeded yet): age unknown. */
+	f->walk.age_s = f->walk.full ? 0 : !k->flows_carried || isnan(k->flows_t) ? NAN :
+			a->cur->t - k->flows_t;
+	f->walk.every = 0;
+	f->walk.walk_cpu_ms = f->walk.frame_cpu_ms = NAN;
+}
+
 /* ---- findings ---- */
 
 static enum np_severity baseline(const struct np_watch_session *s, const struct np_check *c)
@@ -380,8 +441,10 @@ static int cmp_finding(const void *x, const void *y)
 	return (a->check->stage > b->check->stage) - (a->check->stage < b->check->stage);
 }
 
+/* carried: the frame's established flows are the last walk's; rtt_from_flows: the analysis
+ * took its RTT from them. */
 static int frame_findings(struct np_watch_frame *f, struct np_watch_session *s,
-			  const struct np_report *r)
+			  const struct np_report *r, bool carried, bool rtt_from_flows)
 {
 	if (!s->have_baseline && record_baseline(s, r) < 0)
 		return -ENOMEM;
@@ -400,6 +463,7 @@ static int frame_findings(struct np_watch_frame *f, struct np_watch_session *s,
 		w->check = fd->check;
 		w->severity = fd->severity;
 		w->is_new = fd->severity > baseline(s, fd->check);
+		w->from_walk = carried && np_watch_check_reads_flows(fd->check, rtt_from_flows);
 		snprintf(w->summary, sizeof(w->summary), "%s", fd->summary);
 	}
 	/* The report is in stage order; qsort is not stable but stage is the last key, and two
@@ -420,8 +484,10 @@ int np_watch_frame_build(struct np_watch_frame *f, struct np_watch_session *sess
 	snprintf(f->ifname, sizeof(f->ifname), "%s", a->cur->ifname);
 	frame_stages(f, fn);
 	frame_sockets(f, a);
+	frame_walk(f, a);
 	if (frame_cpus(f, a) < 0 || frame_queues(f, a) < 0 || frame_irqs(f, a) < 0 ||
-	    frame_findings(f, sess, r) < 0) {
+	    frame_findings(f, sess, r, f->walk.known && !f->walk.full,
+			   a->rtt_source == a->cur->socks.rtt_source) < 0) {
 		np_watch_frame_free(f);
 		return -ENOMEM;
 	}

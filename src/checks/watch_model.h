@@ -51,7 +51,26 @@ struct np_watch_finding {
 	const struct np_check *check;
 	enum np_severity severity;
 	bool is_new;
+	/* Judged on established TCP flows copied from the last full socket walk rather than
+	 * read this frame (the frame's walk.age_s says how old). */
+	bool from_walk;
 	char summary[320];
+};
+
+/*
+ * The socket walk behind a frame. Every frame dumps listeners and UDP sockets; established TCP
+ * flows come from a full walk every N frames (walk_cadence.h). np_watch_frame_build fills the
+ * fields it reads from the snapshot (known, full, age_s); the command the cadence.
+ */
+struct np_watch_walk {
+	bool known;		/* false: sockets not read, nothing to say */
+	bool full;		/* this frame saw every TCP socket: a full walk, or ... */
+	bool only_listeners;	/* ... the namespace has none but listeners (sockstat) */
+	double age_s;		/* seconds since the walk its established flows come from */
+	bool adaptive;		/* N from the measured costs, not --socket-walk-every */
+	unsigned every;		/* N: a full walk every N frames; 0 unknown */
+	double walk_cpu_ms;	/* CPU of the last collection with a full walk; NAN unknown */
+	double frame_cpu_ms;	/* ... and of the last one without; NAN unknown */
 };
 
 struct np_watch_frame {
@@ -68,6 +87,7 @@ struct np_watch_frame {
 	struct np_watch_irq *irqs;
 	bool has_socks;			/* false: the sockets section is unavailable */
 	struct np_watch_sock socks[NP_WATCH_TOP_SOCKS];
+	struct np_watch_walk walk;
 	struct np_watch_finding *findings;	/* worst first */
 	/* "" or why the section is empty. */
 	char queue_note[256], irq_note[256], sock_note[256];
@@ -89,6 +109,12 @@ int np_watch_frame_build(struct np_watch_frame *f, struct np_watch_session *sess
 			 const struct np_analysis *a, const struct np_report *r,
 			 const struct np_funnel *fn);
 void np_watch_frame_free(struct np_watch_frame *f);
+/* Whether check c judges established TCP flows (those a frame between full walks copies from
+ * the last one), or sizes buffers from the RTT when rtt_from_flows (the analysis measured it on
+ * them): its findings are marked from_walk then. */
+bool np_watch_check_reads_flows(const struct np_check *c, bool rtt_from_flows);
+/* Every id np_watch_check_reads_flows() knows, for the test that holds them to the table. */
+const char *const *np_watch_flow_check_ids(size_t *n);
 void np_watch_session_free(struct np_watch_session *sess);
 
 #endif

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <netinet/tcp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "opts.h"
 #include "specs.h"
 #include "render_watch.h"
+#include "walk_cadence.h"
 #include "watch_tui.h"
 
 struct watch_args {
@@ -28,6 +30,7 @@ struct watch_args {
 	const char *netns;
 	double interval;
 	unsigned long count;	/* 0: until interrupted */
+	unsigned walk_every;	/* --socket-walk-every N; 0: adaptive */
 	bool batch, json;
 	enum np_color color;
 	int verbose;
@@ -70,6 +73,9 @@ static int set_option(void *arg, int id, const struct np_optval *v, struct np_st
 		break;
 	case 'b':
 		w->batch = true;
+		break;
+	case NP_WATCH_WALK_EVERY:
+		w->walk_every = (unsigned)v->num;
 		break;
 	case 'j':
 		w->json = true;
@@ -162,7 +168,71 @@ struct watch_state {
 	struct np_snapshot snap[2];
 	struct np_watch_frame frame[2];	/* the TUI redraws the last one on resize */
 	double start;
+	/* The full socket walk every N frames: when, and the sockets section of the last one,
+	 * whose established flows the frames between carry (np_sockets_carry_flows). */
+	struct np_walk_cadence cadence;
+	struct np_sockets last_walk;
+	bool have_walk;
+	bool only_listeners;	/* the last collection found no TCP socket but listeners */
 };
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0)
+		return NAN;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Whether the namespace has no TCP socket to walk but its listeners. After a listeners walk:
+ * sockstat counts no other (its TCP and TCP6 inuse). After a full walk: it found none but
+ * listeners, TIME_WAIT and embryonic ones (which nothing judges); the next collection then
+ * asks for listeners and checks sockstat.
+ */
+static bool only_listeners(const struct watch_state *st, const struct np_snapshot *s)
+{
+	const struct np_sockets *k = &s->socks;
+	uint64_t inuse;
+
+	if (!np_src_ok(s, NP_SRC_SOCK_DIAG))
+		return false;
+	if (k->walk == NP_SOCK_WALK_FULL)
+		return k->tcp_total == k->listeners + k->tcp_state[TCP_TIME_WAIT] +
+				       k->tcp_state[NP_SOCK_TCP_STATES - 1];
+	return np_collect_tcp_inuse(st->ctx, &inuse) == 0 && inuse <= k->listeners;
+}
+
+/*
+ * One collection, walking every TCP socket when the cadence says so, else listeners and UDP
+ * with the established flows of the last walk. Its CPU (user and system: the kernel's walk
+ * is system time) feeds the cadence. A namespace whose only TCP sockets are listeners (the last
+ * collection said so) skips the walk even when due: the established hash it would walk is the
+ * host's, shared with every other namespace, and holds nothing of this one's.
+ */
+static int collect(struct watch_state *st, struct np_snapshot *s)
+{
+	bool full = np_walk_cadence_due(&st->cadence) && !st->only_listeners;
+	double c0 = cpu_now();
+	int r;
+
+	r = np_collect_walk(st->ctx, st->ifname, s, full ? NP_SOCK_WALK_FULL : NP_SOCK_WALK_LISTEN);
+	st->only_listeners = only_listeners(st, s);
+	np_walk_cadence_record(&st->cadence, full, cpu_now() - c0, s->t);
+	if (!np_src_ok(s, NP_SRC_SOCK_DIAG))
+		return r;
+	if (!full && st->only_listeners) {
+		s->socks.only_listeners = true;
+		s->socks.flows_t = s->t;
+	} else if (full) {
+		st->last_walk = s->socks;
+		st->have_walk = true;
+	} else if (st->have_walk) {
+		np_sockets_carry_flows(&s->socks, &st->last_walk);
+	}
+	return r;
+}
 
 /* One frame from snapshots prev and cur: analysis, report, funnel, model, output. */
 static int one_frame(struct watch_state *st, const struct np_snapshot *prev,
@@ -185,6 +255,12 @@ static int one_frame(struct watch_state *st, const struct np_snapshot *prev,
 	np_report_free(&rep);
 	if (r < 0)
 		return r;
+	if (f->walk.known) {
+		f->walk.adaptive = !st->cadence.fixed;
+		f->walk.every = st->cadence.every;
+		f->walk.walk_cpu_ms = st->cadence.full_cpu_s * 1000;
+		f->walk.frame_cpu_ms = st->cadence.cheap_cpu_s * 1000;
+	}
 	f->elapsed = cur->t - st->start;
 	wall_time(f->time, sizeof(f->time));
 	if (st->tui)
@@ -205,7 +281,8 @@ static int run(struct watch_state *st)
 	int cur = 0, code = 0, r;
 	double base;
 
-	if (np_collect(st->ctx, st->ifname, &st->snap[0]) < 0)
+	np_walk_cadence_init(&st->cadence, w->walk_every, NP_WALK_BUDGET_S);
+	if (collect(st, &st->snap[0]) < 0)
 		return -ENOENT;
 	base = st->start = st->snap[0].t;
 	for (k = 1; !w->count || k <= w->count; k++) {
@@ -222,7 +299,7 @@ static int run(struct watch_state *st)
 			      (sleep_until(deadline), stop_requested))
 			break;
 		np_snapshot_free(&st->snap[next]);
-		r = np_collect(st->ctx, st->ifname, &st->snap[next]);
+		r = collect(st, &st->snap[next]);
 		/* A signal during the collection interrupted its reads: no half-read frame. */
 		if (stop_requested)
 			break;

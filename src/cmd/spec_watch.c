@@ -17,6 +17,23 @@ static const struct np_opt watch_opts[] = {
 	NP_OPT(NP_WATCH_COLOR, "color", "WHEN",
 	  "colours on the screen: auto, always or never (default auto)",
 	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
+	NP_OPT(NP_WATCH_WALK_EVERY, "socket-walk-every", "N",
+	  "walk every TCP socket every N frames (default: N from the\n"
+	  "walk's measured CPU, so a frame averages under 40 ms; 1 = every frame)",
+	  .man = "Walk every TCP socket (the kernel's established hash, with each flow's\n"
+		 "tcp_info) once every\n"
+		 ".I N\n"
+		 "frames; the frames between ask the kernel for listeners and UDP sockets only,\n"
+		 "and judge established flows from the last walk, saying how old it is.\n"
+		 "By default\n"
+		 ".I N\n"
+		 "follows the measured CPU of the last walk and of the frames between, so that a\n"
+		 "frame's collection averages under 40 ms (1 while a walk costs less; at 200,000\n"
+		 "sockets, about 10).\n"
+		 ".B 1\n"
+		 "walks on every frame.",
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 600, .whole = true,
+	  .hint = "a whole number of frames, 1 to 600"),
 	NP_OPT(NP_WATCH_NETNS, "netns", "NS",
 	  "watch inside network namespace NS: a name (/run/netns/NS),\n"
 	  "a path, or a PID (its /proc/PID/ns/net); needs root",

@@ -9,6 +9,10 @@
 /* Take one snapshot of everything about IFACE and the host. Returns 0 when anything useful
  * was read, -errno when nothing was (each source's outcome is in s->src[]). */
 int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s);
+/* The same with the sockets of one kind of walk (sockets.h): watch's frames between full walks
+ * ask for NP_SOCK_WALK_LISTEN. */
+int np_collect_walk(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
+		    enum np_sock_walk walk);
 /*
  * The same without the namespace's sockets (sock_diag walks every socket): for the other
  * devices of a stack, whose runs judge no socket. With host set (a snapshot of the same tree
@@ -17,6 +21,12 @@ int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot 
  */
 int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
 		      const struct np_snapshot *host);
+/* The TCP sockets this namespace has in the kernel's listening and established hashes (all but
+ * TIME_WAIT), from /proc/net/sockstat and sockstat6 (sock_count.c). 0 or -errno. */
+int np_collect_tcp_inuse(const struct np_ctx *ctx, uint64_t *inuse);
+/* The "PROTO: inuse N" value of a sockstat file (proto "TCP:" or "TCP6:"): 0, -ENOENT when the
+ * line is absent, -EBADMSG when its value is not a number. */
+int np_parse_tcp_inuse(const char *buf, const char *proto, uint64_t *out);
 
 /* The interface of the IPv4 default route, else the IPv6 one. -ENOENT when there is none. */
 int np_default_iface(const struct np_ctx *ctx, char *buf, size_t size);
@@ -68,6 +78,10 @@ void np_collect_qstats(const struct np_ctx *ctx, struct np_snapshot *s);			/* ne
 /* Every TCP and UDP socket of the namespace over sock_diag, folded into s->socks (sock_diag.c;
  * after the sysctls, which classify buffers). Skipped under --root. */
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s);
+/* The same for one kind of walk (sockets.h): NP_SOCK_WALK_LISTEN asks for TCP listeners and UDP
+ * only, without walking the established hash (watch's frames between full walks). */
+void np_collect_sockets_walk(const struct np_ctx *ctx, struct np_snapshot *s,
+			     enum np_sock_walk walk);
 
 /* tcp_bbr and sch_fq of kernel release (the snapshot's host.kernel) under the root's
  * lib/modules/RELEASE (modules.builtin, modules.dep, else the module files): NP_KMOD_UNKNOWN

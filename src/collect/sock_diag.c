@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 
 #include <linux/inet_diag.h>
@@ -34,18 +35,28 @@ int np_sock_diag_open_tape(struct np_nl *d, struct np_ktape *tape)
 	return np_nl_open(d, &sock_diag_bus, tape);
 }
 
-/* The extensions asked for: TCP's tcp_info, congestion control name and its private info
- * (VEGASINFO brings BBR's and DCTCP's), socket memory for every protocol. All fit the 8 bits
- * of the legacy request. */
-static uint8_t exts(uint8_t protocol)
+/* The extensions asked for. A full walk: TCP's tcp_info, congestion control name and its
+ * private info (VEGASINFO brings BBR's and DCTCP's), socket memory for every protocol. All fit
+ * the 8 bits of the legacy request. A listeners walk needs socket memory only (a listener's
+ * drops); the accept queue and its limit come in every message's rqueue/wqueue. */
+static uint8_t exts(uint8_t protocol, enum np_sock_walk walk)
 {
-	if (protocol == IPPROTO_TCP)
+	if (protocol == IPPROTO_TCP && walk == NP_SOCK_WALK_FULL)
 		return 1 << (INET_DIAG_INFO - 1) | 1 << (INET_DIAG_CONG - 1) |
 		       1 << (INET_DIAG_SKMEMINFO - 1) | 1 << (INET_DIAG_VEGASINFO - 1);
 	return 1 << (INET_DIAG_SKMEMINFO - 1);
 }
 
-static void put_request(struct nlmsghdr *nlh, uint8_t family, uint8_t protocol)
+/* Every state (the per-state counts need them all), or TCP's listeners only: inet_diag then
+ * walks the listening hash and skips the established one, whose size is the host's. UDP's
+ * dump has no such split; its sockets are few. */
+static uint32_t states(uint8_t protocol, enum np_sock_walk walk)
+{
+	return protocol == IPPROTO_TCP && walk == NP_SOCK_WALK_LISTEN ? 1u << TCP_LISTEN : ~0u;
+}
+
+void np_sock_diag_put_request(struct nlmsghdr *nlh, uint8_t family, uint8_t protocol,
+			      enum np_sock_walk walk)
 {
 	if (family == AF_UNSPEC) {
 		/* Each SOCK_DIAG_BY_FAMILY dump walks the whole established hash (262,144
@@ -54,16 +65,16 @@ static void put_request(struct nlmsghdr *nlh, uint8_t family, uint8_t protocol)
 
 		nlh->nlmsg_type = TCPDIAG_GETSOCK;
 		req->idiag_family = AF_UNSPEC;
-		req->idiag_states = ~0u;
-		req->idiag_ext = exts(protocol);
+		req->idiag_states = states(protocol, walk);
+		req->idiag_ext = exts(protocol, walk);
 	} else {
 		struct inet_diag_req_v2 *req = mnl_nlmsg_put_extra_header(nlh, sizeof(*req));
 
 		nlh->nlmsg_type = SOCK_DIAG_BY_FAMILY;
 		req->sdiag_family = family;
 		req->sdiag_protocol = protocol;
-		req->idiag_states = ~0u;	/* every state: the per-state counts need them all */
-		req->idiag_ext = exts(protocol);
+		req->idiag_states = states(protocol, walk);
+		req->idiag_ext = exts(protocol, walk);
 	}
 }
 
@@ -73,14 +84,14 @@ static int feed(void *st, const void *buf, size_t len)
 }
 
 int np_sock_diag_dump(struct np_nl *d, uint8_t family, uint8_t protocol,
-		      struct np_sock_diag_stream *st)
+		      enum np_sock_walk walk, struct np_sock_diag_stream *st)
 {
 	struct nlmsghdr *nlh;
 
 	if (family == AF_UNSPEC && protocol != IPPROTO_TCP)
 		return -EINVAL;		/* inet_diag's compatibility request is TCP's only */
 	nlh = np_nl_request(d, 0, NLM_F_DUMP);
-	put_request(nlh, family, protocol);
+	np_sock_diag_put_request(nlh, family, protocol, walk);
 	st->protocol = protocol;
 	st->msg_type = nlh->nlmsg_type;
 	st->seq = nlh->nlmsg_seq;
@@ -145,6 +156,7 @@ struct dumps {
 	bool open;
 	const struct np_sock_limits *lim;
 	np_sock_fold_fn *fold;
+	enum np_sock_walk walk;
 	struct np_sockets *socks;
 	char detail[sizeof(((struct np_src *)0)->detail)];
 	int first_err, nfail, nok;
@@ -163,7 +175,7 @@ static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may
 
 	if (!x->open)
 		return -EBADF;
-	err = np_sock_diag_dump(&x->d, family, protocol, &st);
+	err = np_sock_diag_dump(&x->d, family, protocol, x->walk, &st);
 	x->socks->bad += st.bad;
 	if (st.intr)
 		np_dbg("sock_diag: %s dump interrupted by changes", part_name(family, protocol));
@@ -187,11 +199,21 @@ static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may
 
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
 {
+	np_collect_sockets_walk(ctx, s, NP_SOCK_WALK_FULL);
+}
+
+void np_collect_sockets_walk(const struct np_ctx *ctx, struct np_snapshot *s,
+			     enum np_sock_walk walk)
+{
 	struct np_sock_limits lim;
-	struct dumps x = { .lim = &lim, .fold = ctx->sock_fold, .socks = &s->socks };
+	struct dumps x = { .lim = &lim, .fold = ctx->sock_fold, .walk = walk,
+			   .socks = &s->socks };
 	int err;
 
 	np_sockets_init(&s->socks);
+	s->socks.walk = walk;
+	if (walk == NP_SOCK_WALK_FULL)
+		s->socks.flows_t = s->t;
 	if (!ctx->live && !ctx->tape) {
 		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
 		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(x.detail),

@@ -89,14 +89,19 @@ int np_sock_diag_feed(struct np_sock_diag_stream *st, const void *buf, size_t le
  * live tape) or answered by it (a capture's) when tape is not NULL. */
 int np_sock_diag_open(struct np_nl *d);
 int np_sock_diag_open_tape(struct np_nl *d, struct np_ktape *tape);
-/* One dump (family AF_INET/AF_INET6, protocol IPPROTO_TCP/UDP, every state) streamed into st.
+/* One dump (family AF_INET/AF_INET6, protocol IPPROTO_TCP/UDP; every state, or TCP listeners
+ * only for NP_SOCK_WALK_LISTEN) streamed into st.
  * AF_UNSPEC with IPPROTO_TCP asks for both families in one walk of the kernel's hash tables
  * (the TCPDIAG_GETSOCK request, which inet_diag keeps for compatibility); -EINVAL or
  * -EOPNOTSUPP then mean a kernel without it.
  * 0, or a negative errno: the kernel's error, -ETIMEDOUT (silence, or the dump outlived
  * NP_SOCK_DIAG_DEADLINE_S), -ENOBUFS, -EMSGSIZE, -EBADMSG. */
 int np_sock_diag_dump(struct np_nl *d, uint8_t family, uint8_t protocol,
-		      struct np_sock_diag_stream *st);
+		      enum np_sock_walk walk, struct np_sock_diag_stream *st);
+/* The request np_sock_diag_dump() sends, after nlh's header (pure, for the tests): the message
+ * type, family, protocol, idiag_states and idiag_ext of that walk (sock_diag.c says why). */
+void np_sock_diag_put_request(struct nlmsghdr *nlh, uint8_t family, uint8_t protocol,
+			      enum np_sock_walk walk);
 
 /* Fill *lim from the snapshot's sysctls (-1 where unknown). */
 struct np_snapshot;

@@ -16,6 +16,51 @@ void np_sockets_init(struct np_sockets *k)
 	memset(k, 0, sizeof(*k));
 	k->rtt_p50_ms = k->rtt_p90_ms = k->rtt_p99_ms = NAN;
 	k->min_rtt_p50_ms = k->min_rtt_p90_ms = k->min_rtt_p99_ms = NAN;
+	k->flows_t = NAN;
+}
+
+void np_sockets_carry_flows(struct np_sockets *cur, const struct np_sockets *walk)
+{
+	uint64_t walk_lis_v4 = walk->listeners - walk->listen_v6;
+
+	if (cur->walk != NP_SOCK_WALK_LISTEN || walk->walk != NP_SOCK_WALK_FULL)
+		return;
+	/* Listeners are this collection's; every other TCP state is the walk's. */
+	cur->tcp_total += walk->tcp_total - walk->listeners;
+	cur->tcp_v4 += walk->tcp_v4 >= walk_lis_v4 ? walk->tcp_v4 - walk_lis_v4 : 0;
+	cur->tcp_v6 += walk->tcp_v6 >= walk->listen_v6 ? walk->tcp_v6 - walk->listen_v6 : 0;
+	for (int i = 0; i < NP_SOCK_TCP_STATES; i++)
+		if (i != TCP_LISTEN)
+			cur->tcp_state[i] = walk->tcp_state[i];
+	cur->no_info = walk->no_info;
+	cur->rtt_n = walk->rtt_n;
+	cur->min_rtt_n = walk->min_rtt_n;
+	memcpy(cur->rtt_hist, walk->rtt_hist, sizeof(cur->rtt_hist));
+	memcpy(cur->min_rtt_hist, walk->min_rtt_hist, sizeof(cur->min_rtt_hist));
+	cur->busy_us = walk->busy_us;
+	cur->rwnd_limited_us = walk->rwnd_limited_us;
+	cur->sndbuf_limited_us = walk->sndbuf_limited_us;
+	cur->rcv_limited = walk->rcv_limited;
+	cur->snd_limited = walk->snd_limited;
+	cur->rwnd_limited = walk->rwnd_limited;
+	cur->rcvbuf_max = walk->rcvbuf_max;
+	cur->rcvbuf_pinned = walk->rcvbuf_pinned;
+	cur->sndbuf_max = walk->sndbuf_max;
+	cur->sndbuf_pinned = walk->sndbuf_pinned;
+	cur->ncc = walk->ncc;
+	memcpy(cur->cc, walk->cc, sizeof(cur->cc));
+	memcpy(&cur->ceiling, &walk->ceiling, sizeof(cur->ceiling));
+	memcpy(&cur->pinned, &walk->pinned, sizeof(cur->pinned));
+	memcpy(&cur->lossy, &walk->lossy, sizeof(cur->lossy));
+	cur->rtt_p50_ms = walk->rtt_p50_ms;
+	cur->rtt_p90_ms = walk->rtt_p90_ms;
+	cur->rtt_p99_ms = walk->rtt_p99_ms;
+	cur->min_rtt_p50_ms = walk->min_rtt_p50_ms;
+	cur->min_rtt_p90_ms = walk->min_rtt_p90_ms;
+	cur->min_rtt_p99_ms = walk->min_rtt_p99_ms;
+	memcpy(cur->rtt_source, walk->rtt_source, sizeof(cur->rtt_source));
+	cur->flows_carried = true;
+	cur->flows_t = walk->flows_t;
 }
 
 /* 2^(j/NP_SOCK_RTT_SUB), j = 0..3: the bucket edges inside one power of two. Integer

@@ -24,6 +24,18 @@
 /* Fewer RTT samples than this are not a distribution worth deriving a BDP from. */
 #define NP_SOCK_RTT_MIN_SAMPLES 10
 
+/*
+ * Which TCP sockets a collection asked sock_diag for. A full walk visits the kernel's
+ * established hash, which is global unless the namespace was given its own
+ * (tcp_child_ehash_entries): its cost follows every socket of the host, 0.3 s of CPU at 200,000.
+ * A listeners walk visits the listening hash only (idiag_states = LISTEN makes inet_diag skip
+ * the established one): its cost follows the listeners. UDP is dumped whole in both.
+ */
+enum np_sock_walk {
+	NP_SOCK_WALK_FULL,
+	NP_SOCK_WALK_LISTEN,
+};
+
 /* What the collector needs from the sysctls to classify a socket while streaming. NP_NA-free:
  * -1 when unknown, and the classifications that need the value are then not made. */
 struct np_sock_limits {
@@ -135,6 +147,7 @@ struct np_sockets {
 	uint64_t udp_with_drops;	/* UDP sockets with drops > 0 */
 	uint64_t listeners, listen_full, listen_near;	/* near: queue >= 3/4 of the limit */
 	uint64_t listen_drops;		/* sum of listeners' SK_MEMINFO_DROPS */
+	uint64_t listen_v6;		/* of the listeners, IPv6 ones */
 	uint64_t no_info;		/* established TCP sockets without tcp_info */
 	/* Established TCP, loopback excluded: RTT distributions (µs buckets). */
 	uint64_t rtt_n, min_rtt_n;
@@ -157,6 +170,14 @@ struct np_sockets {
 	double min_rtt_p50_ms, min_rtt_p90_ms, min_rtt_p99_ms;
 	char rtt_source[64];		/* "measured (p90 of N TCP sockets)" */
 	unsigned bad;			/* messages that did not parse */
+	/* Where the TCP sockets other than listeners come from: this collection's full walk,
+	 * or (flows_carried) an earlier one's, copied by np_sockets_carry_flows(). */
+	enum np_sock_walk walk;		/* what this collection asked sock_diag for */
+	/* A listeners walk that saw every TCP socket there is: sockstat counts no TCP socket of
+	 * the namespace but these listeners (TIME_WAIT aside), so no flow was left unwalked. */
+	bool only_listeners;
+	bool flows_carried;
+	double flows_t;			/* monotonic time of that full walk; NAN: none yet */
 	bool owners_mapped;		/* np_sockets_map_owners ran */
 };
 
@@ -172,6 +193,14 @@ void np_sockets_init(struct np_sockets *k);
  * collector calls whichever fold the command gave it, once per dump message. */
 typedef void np_sock_fold_fn(struct np_sockets *k, const struct np_sock_rec *r,
 			     const struct np_sock_limits *lim);
+/*
+ * After a listeners walk (cur->walk == NP_SOCK_WALK_LISTEN): copy into cur everything about TCP
+ * sockets that are not listeners from walk, the section of the last full walk (state counts,
+ * RTT histograms and percentiles, congestion control rows, time shares, the flow lists), and
+ * mark cur->flows_carried with walk's flows_t. Listeners and UDP stay cur's own. A walk that
+ * is itself not full carries nothing.
+ */
+void np_sockets_carry_flows(struct np_sockets *cur, const struct np_sockets *walk);
 /* After the dump: percentiles and the RTT source text. */
 void np_sockets_finish(struct np_sockets *k);
 /* The q-quantile (0..1) of a histogram in ms, NAN when empty. */

@@ -196,6 +196,43 @@ out:
 	free(keep);
 }
 
+/* "  full TCP walk every 10 frames (adaptive: 312 ms CPU a walk, 4.1 ms a frame between),
+ * last 0.8 s ago; listeners and UDP every frame": where the established flows come from. */
+static void line_walk(struct emitter *e, const struct np_watch_frame *f)
+{
+	const struct np_watch_walk *w = &f->walk;
+	char every[32], cost[96] = "", age[32];
+
+	if (!w->known)
+		return;
+	if (w->only_listeners) {
+		emit(e, NP_WL_NOTE, false, "  no TCP socket here but listeners (sockstat): no full "
+		     "TCP walk needed; listeners and UDP every frame");
+		return;
+	}
+	if (w->every == 1)
+		snprintf(every, sizeof(every), " every frame");
+	else if (w->every)
+		snprintf(every, sizeof(every), " every %u frames", w->every);
+	else
+		every[0] = '\0';
+	if (w->adaptive && !isnan(w->walk_cpu_ms) && !isnan(w->frame_cpu_ms))
+		snprintf(cost, sizeof(cost), " (adaptive: %.0f ms CPU a walk, %.1f ms a frame "
+			 "between)", w->walk_cpu_ms, w->frame_cpu_ms);
+	else if (w->adaptive && !isnan(w->walk_cpu_ms))
+		snprintf(cost, sizeof(cost), " (adaptive: %.0f ms CPU a walk)", w->walk_cpu_ms);
+	else if (!w->adaptive && w->every)
+		snprintf(cost, sizeof(cost), " (--socket-walk-every)");
+	if (w->full)
+		snprintf(age, sizeof(age), "this frame");
+	else if (isnan(w->age_s))
+		snprintf(age, sizeof(age), "unknown");
+	else
+		snprintf(age, sizeof(age), "%.1f s ago", w->age_s);
+	emit(e, NP_WL_NOTE, false, "  full TCP walk%s%s, last %s; listeners and UDP every frame",
+	     every, cost, age);
+}
+
 static void lines_socks(struct emitter *e, const struct np_watch_frame *f, size_t max)
 {
 	char a[32], b[32];
@@ -204,6 +241,7 @@ static void lines_socks(struct emitter *e, const struct np_watch_frame *f, size_
 	e->section = NP_WS_SOCKS;
 	emit(e, NP_WL_HEAD, false, "%-7s%-33s" NUM "%14s", "socket", "local address", "drops/s",
 	     "drops");
+	line_walk(e, f);
 	if (!f->has_socks || f->nsock == 0)
 		emit(e, NP_WL_NOTE, false, "  %s", f->sock_note[0] ? f->sock_note : "not reported");
 	for (size_t i = 0; i < n; i++) {
@@ -232,8 +270,9 @@ static void lines_findings(struct emitter *e, const struct np_watch_frame *f, si
 					   .is_new = w->is_new, .severity = w->severity,
 					   .text = e->buf };
 
-		snprintf(e->buf, sizeof(e->buf), "%-4s%-9s%-32s %s", w->is_new ? "NEW" : "",
-			 sev[w->severity], w->check->id, w->summary);
+		snprintf(e->buf, sizeof(e->buf), "%-4s%-9s%-32s %s%s", w->is_new ? "NEW" : "",
+			 sev[w->severity], w->check->id, w->summary,
+			 w->from_walk ? "  [from the last full TCP walk]" : "");
 		e->fn(e->arg, &l);
 	}
 	if (n < f->nfind)
@@ -394,6 +433,40 @@ static void json_sections(struct np_json *j, const struct np_watch_frame *f)
 	np_json_arr_close(j);
 }
 
+static void json_kv_num(struct np_json *j, const char *key, double v, double scale)
+{
+	np_json_key(j, key);
+	if (isnan(v))
+		np_json_null(j);
+	else
+		np_json_double(j, np_round(v * scale) / scale);
+}
+
+static void json_walk(struct np_json *j, const struct np_watch_walk *w)
+{
+	np_json_key(j, "socket_walk");
+	if (!w->known) {
+		np_json_null(j);
+		return;
+	}
+	np_json_obj_open(j);
+	np_json_key(j, "full");
+	np_json_bool(j, w->full);
+	np_json_key(j, "only_listeners");
+	np_json_bool(j, w->only_listeners);
+	json_kv_num(j, "age_s", w->full ? 0 : w->age_s, 1000);
+	np_json_key(j, "every");
+	if (w->every)
+		np_json_u64(j, w->every);
+	else
+		np_json_null(j);
+	np_json_key(j, "adaptive");
+	np_json_bool(j, w->adaptive);
+	json_kv_num(j, "walk_cpu_ms", w->walk_cpu_ms, 100);
+	json_kv_num(j, "frame_cpu_ms", w->frame_cpu_ms, 100);
+	np_json_obj_close(j);
+}
+
 void np_render_watch_error_json(FILE *out, const char *msg, int exit_code)
 {
 	struct np_json j;
@@ -445,6 +518,7 @@ void np_render_watch_json(FILE *out, const struct np_watch_frame *f)
 		}
 		np_json_arr_close(&j);
 	}
+	json_walk(&j, &f->walk);
 	np_json_key(&j, "findings");
 	np_json_arr_open(&j);
 	for (size_t i = 0; i < f->nfind; i++) {
@@ -456,6 +530,8 @@ void np_render_watch_json(FILE *out, const struct np_watch_frame *f)
 		np_json_kv_str(&j, "severity", np_severity_name(w->severity));
 		np_json_key(&j, "new");
 		np_json_bool(&j, w->is_new);
+		np_json_key(&j, "from_walk");
+		np_json_bool(&j, w->from_walk);
 		np_json_kv_str(&j, "summary", w->summary);
 		np_json_obj_close(&j);
 	}

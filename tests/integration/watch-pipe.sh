@@ -52,7 +52,13 @@ for i, line in enumerate(lines, 1):
     assert d["irqs"] == [] and d["unavailable"]["irqs"], d
     assert d["queues"] == [] and d["unavailable"]["queues"], d
     assert all(f["new"] is False for f in d["findings"] if i == 1)
-    assert all(set(f) == {"id", "stage", "severity", "new", "summary"} for f in d["findings"])
+    assert all(set(f) == {"id", "stage", "severity", "new", "from_walk", "summary"}
+               for f in d["findings"])
+    # The cadence is adaptive here; whether this frame walked depends on the host's sockets
+    # (the established hash is shared), but the first walk is measured and ages are honest.
+    w = d["socket_walk"]
+    assert w["adaptive"] and w["every"] >= 1 and w["walk_cpu_ms"] is not None, w
+    assert (w["age_s"] == 0) == w["full"], w
 PY
 
 # Not a terminal and no --count: a frame per interval until SIGTERM, then exit 0.

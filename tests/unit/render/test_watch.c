@@ -344,7 +344,8 @@ static void test_new_findings(void **state_)
 			"summary of socket.rmem-max\n");
 	js = render_json(&f);
 	assert_contains(js, "\"findings\":[{\"id\":\"softnet.backlog-drops\",\"stage\":\"softnet\","
-			"\"severity\":\"critical\",\"new\":true,\"summary\":\"summary of "
+			"\"severity\":\"critical\",\"new\":true,\"from_walk\":false,"
+			"\"summary\":\"summary of "
 			"softnet.backlog-drops\"},{\"id\":\"nic.missed\"");
 	assert_contains(js, "{\"id\":\"socket.rmem-max\",\"stage\":\"socket\","
 			"\"severity\":\"info\","
@@ -381,6 +382,7 @@ static void test_text_frame(void **state_)
 		"0            1,000           3  qstats, drops driver\n"
 		"1                0           0  qstats, drops driver\n"
 		"socket local address                         drops/s         drops\n"
+		"  full TCP walk, last this frame; listeners and UDP every frame\n"
 		"udp    0.0.0.0:5353                              100           300\n"
 		"findings: 0, 0 new since the first frame\n"
 		"\n";
@@ -428,12 +430,124 @@ static void test_json_line(void **state_)
 			"\"squeezed_per_s\":0,\"rps_per_s\":0,\"flow_limit_per_s\":0},");
 	assert_contains(js, "\"irqs\":[{\"cpu\":0,\"per_s\":200},{\"cpu\":1,\"per_s\":10}]");
 	assert_contains(js, "\"sockets\":[{\"proto\":\"udp\",\"local\":\"0.0.0.0:5353\","
-			"\"drops_per_s\":100,\"drops\":300}],\"findings\":[],"
+			"\"drops_per_s\":100,\"drops\":300}],\"socket_walk\":{\"full\":true,"
+			"\"only_listeners\":false,\"age_s\":0,\"every\":null,\"adaptive\":false,"
+			"\"walk_cpu_ms\":null,\"frame_cpu_ms\":null},\"findings\":[],"
 			"\"unavailable\":{}}\n");
 	free(js);
 	np_watch_frame_free(&f);
 	np_watch_session_free(&sess);
 	pair_free(&p);
+}
+
+/*
+ * A frame between full walks: listeners and UDP read now, established flows carried from the
+ * walk 3 s before. The cadence line says so, and the findings of flow checks are marked; a UDP
+ * finding and an RTT-sized one (no RTT measured on flows here) are not.
+ */
+static void test_walk_carried(void **state_)
+{
+	static const char *const ids[] = { "socket.tcp-buffer-ceiling", "socket.udp-socket-drops",
+					   "socket.rmem-max", NULL };
+	static const enum np_severity sev[] = { NP_SEV_WARNING, NP_SEV_WARNING, NP_SEV_INFO };
+	struct np_watch_session sess = { 0 };
+	struct np_watch_frame f;
+	struct pair p;
+	char *txt, *js;
+
+	(void)state_;
+	pair_init(&p);
+	p.cur.socks.walk = NP_SOCK_WALK_LISTEN;
+	p.cur.socks.flows_carried = true;
+	p.cur.socks.flows_t = 9;	/* cur is at t = 12 */
+	report(&p.rep, ids, sev);
+	assert_int_equal(np_watch_frame_build(&f, &sess, &p.a, &p.rep, &p.fn), 0);
+	assert_true(f.walk.known);
+	assert_false(f.walk.full);
+	assert_true(fabs(f.walk.age_s - 3) < 1e-9);
+	for (size_t i = 0; i < f.nfind; i++)
+		assert_int_equal(f.findings[i].from_walk,
+				 !strcmp(f.findings[i].check->id, "socket.tcp-buffer-ceiling"));
+	/* What the command adds: the cadence and the measured costs. */
+	f.walk.adaptive = true;
+	f.walk.every = 10;
+	f.walk.walk_cpu_ms = 312.4;
+	f.walk.frame_cpu_ms = 4.12;
+	txt = render_text(&f);
+	assert_contains(txt, "socket local address                         drops/s         drops\n"
+			"  full TCP walk every 10 frames (adaptive: 312 ms CPU a walk, 4.1 ms a "
+			"frame between), last 3.0 s ago; listeners and UDP every frame\n");
+	assert_contains(txt, "summary of socket.tcp-buffer-ceiling  [from the last full TCP "
+			"walk]\n");
+	free(txt);
+	/* Every frame walking (N = 1): no frame between was measured. */
+	f.walk.every = 1;
+	f.walk.frame_cpu_ms = NAN;
+	txt = render_text(&f);
+	assert_contains(txt, "  full TCP walk every frame (adaptive: 312 ms CPU a walk), last "
+			"3.0 s ago; listeners and UDP every frame\n");
+	f.walk.every = 10;
+	f.walk.frame_cpu_ms = 4.12;
+	assert_contains(txt, "summary of socket.udp-socket-drops\n");
+	js = render_json(&f);
+	assert_contains(js, "\"socket_walk\":{\"full\":false,\"only_listeners\":false,"
+			"\"age_s\":3,\"every\":10,"
+			"\"adaptive\":true,\"walk_cpu_ms\":312.4,\"frame_cpu_ms\":4.12}");
+	assert_contains(js, "\"id\":\"socket.tcp-buffer-ceiling\",\"stage\":\"socket\","
+			"\"severity\":\"warning\",\"new\":false,\"from_walk\":true,");
+	free(txt);
+	free(js);
+	np_watch_frame_free(&f);
+
+	/* A listeners walk before any full walk succeeded: nothing carried, age unknown; a
+	 * fixed cadence says where it comes from. */
+	p.cur.socks.flows_carried = false;
+	p.cur.socks.flows_t = NAN;
+	assert_int_equal(np_watch_frame_build(&f, &sess, &p.a, &p.rep, &p.fn), 0);
+	assert_true(isnan(f.walk.age_s));
+	f.walk.every = 5;
+	txt = render_text(&f);
+	assert_contains(txt, "  full TCP walk every 5 frames (--socket-walk-every), last unknown; "
+			"listeners and UDP every frame\n");
+	free(txt);
+	np_watch_frame_free(&f);
+
+	/* A namespace with no TCP socket but listeners: the listeners walk saw them all, fresh;
+	 * nothing is marked as the walk's. */
+	p.cur.socks.only_listeners = true;
+	p.cur.socks.flows_t = 12;
+	assert_int_equal(np_watch_frame_build(&f, &sess, &p.a, &p.rep, &p.fn), 0);
+	assert_true(f.walk.full && f.walk.only_listeners);
+	assert_true(f.walk.age_s == 0);
+	for (size_t i = 0; i < f.nfind; i++)
+		assert_false(f.findings[i].from_walk);
+	txt = render_text(&f);
+	assert_contains(txt, "  no TCP socket here but listeners (sockstat): no full TCP walk "
+			"needed; listeners and UDP every frame\n");
+	js = render_json(&f);
+	assert_contains(js, "\"socket_walk\":{\"full\":true,\"only_listeners\":true,"
+			"\"age_s\":0,");
+	free(txt);
+	free(js);
+	np_watch_frame_free(&f);
+	np_watch_session_free(&sess);
+	pair_free(&p);
+}
+
+/* Every check the frame marks as judged on carried flows exists: a renamed check would
+ * otherwise silently lose its mark. */
+static void test_flow_checks_exist(void **state_)
+{
+	size_t n;
+	const char *const *ids = np_watch_flow_check_ids(&n);
+
+	(void)state_;
+	assert_true(n >= 4);
+	for (size_t i = 0; i < n; i++) {
+		if (!np_check_find(ids[i]))
+			fprintf(stderr, "no check %s\n", ids[i]);
+		assert_non_null(np_check_find(ids[i]));
+	}
 }
 
 /* An error ends a JSON-lines stream as one line too. */
@@ -561,6 +675,8 @@ int main(void)
 		cmocka_unit_test(test_new_findings),
 		cmocka_unit_test(test_text_frame),
 		cmocka_unit_test(test_json_line),
+		cmocka_unit_test(test_walk_carried),
+		cmocka_unit_test(test_flow_checks_exist),
 		cmocka_unit_test(test_json_error_line),
 		cmocka_unit_test(test_layout_truncates),
 		cmocka_unit_test(test_layout_fit),
