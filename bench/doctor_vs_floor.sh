@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Benchmark 7: doctor against its I/O floor. One `doctor --interval 0` run is recorded with
+# Benchmark 11: doctor against its I/O floor. One `doctor --interval 0` run is recorded with
 # strace; bench/floor/record.py turns the log into the operation table of bench/floor/floor.c,
 # a program that makes the same opens, reads, directory reads, stats, netlink requests (byte for
 # byte) and ioctls in the same order and nothing else. Then netpath, the floor and an empty C
@@ -54,7 +54,7 @@ print(f"- page faults (median): netpath {r['netpath']['minflt']['median']:.0f}, 
 EOF
 
 {
-	echo "# Benchmark 7: doctor against its I/O floor"
+	echo "# Benchmark 11: doctor against its I/O floor"
 	echo
 	echo "Produced by \`sudo bench/doctor_vs_floor.sh $ifc $runs${extra:+ -- $extra}\`."
 	echo
@@ -62,9 +62,8 @@ EOF
 	echo "## The floor"
 	echo
 	echo "Recorded from \`$cmd\` (strace, then bench/floor/record.py): $ops."
-	echo "The recorded run had $recorded_fail failing calls (files a kernel or device does not"
-	echo "have); the replay says: \`$floor_says\` (processes of the recorded run's irqbalance scan"
-	echo "that have exited since fail to open, which makes the floor cheaper, not dearer)."
+	echo "The recorded run had $recorded_fail failing calls (files this kernel or device does not"
+	echo "have, probed on purpose); the replay says: \`$floor_says\`."
 	echo "Ethtool ioctls are replayed as ETHTOOL_GDRVINFO: strace does not show the command"
 	echo "inside the ifreq."
 	echo

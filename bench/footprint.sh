@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Benchmark 4: footprint. Binary size (as built and stripped), shared-library dependencies,
+# Benchmark 5: footprint. Binary size (as built and stripped), shared-library dependencies,
 # peak RSS of a doctor run, and start-up time (`netpath --version`, `netpath checks`) beside a
 # trivial dynamically linked C program (the floor any process pays on this machine).
 # Usage: sudo bench/footprint.sh [IFACE] [RUNS]   (default eth0, 100 runs)
@@ -30,7 +30,7 @@ $measure --runs "$runs" --warmup 5 --rss-runs 10 --json "$out.json" --markdown "
 libs=$(ldd "$NETPATH" | awk '$2 == "=>" { print $1 }')
 nlibs=$(echo "$libs" | wc -l)
 {
-	echo "# Benchmark 4: footprint"
+	echo "# Benchmark 5: footprint"
 	echo
 	echo "Produced by \`sudo bench/footprint.sh $ifc $runs\`."
 	echo

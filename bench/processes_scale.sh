@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Benchmark 9: doctor's cost against the number of processes on the host. For each N of
+# Benchmark 12: doctor's cost against the number of processes on the host. For each N of
 # COUNTS, N idle processes (`sleep`, started by this script, killed on every exit path) are
 # added; doctor on IFACE runs interleaved with an empty C program; its system calls are counted
 # with strace (they must not grow with N) and its CPU fitted against N by least squares.
@@ -51,7 +51,7 @@ EOF
 done
 
 {
-	echo "# Benchmark 9: doctor against the number of processes"
+	echo "# Benchmark 12: doctor against the number of processes"
 	echo
 	echo "Produced by \`sudo bench/processes_scale.sh $ifc \"$counts\" $runs\`."
 	echo

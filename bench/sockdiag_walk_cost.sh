@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Benchmark 8: what the kernel's TCP walk costs by what a dump asks for (the choice behind
+# Benchmark 10: what the kernel's TCP walk costs by what a dump asks for (the choice behind
 # watch's socket walk cadence, #22). N loopback connections in a namespace this script creates
 # (2N sockets, as sockets_scale.sh makes them); bench/sockdiag_walk_cost.c, built here, dumps
 # TCP/IPv4 in five ways, interleaved, inside that namespace and inside a second, empty one:
@@ -68,7 +68,7 @@ for r in $(seq "$runs"); do
 	done
 done > "$tmp/raw"
 {
-	echo "# Benchmark 8: the kernel's TCP walk by what a dump asks for"
+	echo "# Benchmark 10: the kernel's TCP walk by what a dump asks for"
 	echo
 	echo "Produced by \`sudo bench/sockdiag_walk_cost.sh $n $runs\`."
 	echo

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Benchmark 7: `netpath watch`'s CPU per frame at scale (#22: <= 50 ms at 200,000 sockets).
+# Benchmark 9: `netpath watch`'s CPU per frame at scale (#22: <= 50 ms at 200,000 sockets).
 # N established TCP connections over loopback inside a namespace this script creates (2N
 # sockets, made as in sockets_scale.sh), then inside it `watch lo --count F --interval 0.2`,
 # interleaved: the default (adaptive full walk), --socket-walk-every 1 (a full walk every
@@ -134,7 +134,7 @@ json.dump(doc, open(out, "w"), indent=1)
 PY
 
 {
-	echo "# Benchmark 7: watch's CPU per frame at scale"
+	echo "# Benchmark 9: watch's CPU per frame at scale"
 	echo
 	echo "Produced by \`sudo bench/watch_frame_cost.sh \"$counts\" $runs $frames\`" \
 		"${NETPATH_BEFORE:+with \`NETPATH_BEFORE=$NETPATH_BEFORE\`}" \
