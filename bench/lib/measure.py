@@ -161,4 +161,5 @@ def main():
               file=sys.stderr)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -27,19 +27,8 @@ import time
 import urllib.parse
 
 
-def run_once(argv):
-    # As bench/lib/measure.py (which runs its main() when imported): posix_spawn, no fork of
-    # this Python process to charge to the child.
-    devnull = os.open(os.devnull, os.O_RDWR)
-    acts = [(os.POSIX_SPAWN_DUP2, devnull, 0), (os.POSIX_SPAWN_DUP2, devnull, 1),
-            (os.POSIX_SPAWN_DUP2, devnull, 2)]
-    t0 = time.perf_counter()
-    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=acts)
-    _, status, ru = os.wait4(pid, 0)
-    wall = time.perf_counter() - t0
-    os.close(devnull)
-    return {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime,
-            "status": os.waitstatus_to_exitcode(status)}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure import run_once  # noqa: E402  (posix_spawn: no fork of this Python to charge)
 
 
 TICK = os.sysconf("SC_CLK_TCK")
