@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "clock.h"
 #include "deadline.h"
 #include "doctor_stack.h"
 #include "collect.h"
@@ -43,6 +44,10 @@ struct doctor_args {
 	int sockets_top;
 	double interval_of;		/* --interval-of: seconds between --before and --root */
 	double timeout;			/* -t/--timeout: seconds, 0 for none */
+	double every;			/* --every: seconds between reports, 0 for one report */
+	long count;			/* --count: reports before exiting, 0 for no end */
+	const char *gone;		/* --every: an interface judged before that is gone now */
+	bool was_gone;			/* the report before said so already: not again */
 	struct np_config cfg;		/* the config file, then the command line over it */
 	struct np_selection cli_sel;	/* --check/--skip: replace the file's lists on merge */
 };
@@ -120,6 +125,12 @@ static int set_option(void *arg, int id, const struct np_optval *v, struct np_st
 	case 'o':
 		d->output = v->s;
 		break;
+	case NP_DOCTOR_EVERY:
+		d->every = v->num;
+		break;
+	case NP_DOCTOR_COUNT:
+		d->count = (long)v->num;
+		break;
 	case NP_DOCTOR_SOCKETS:
 		d->sockets_top = (int)v->num;
 		break;
@@ -175,6 +186,14 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 	if (d->timeout > 0 && d->root == NULL && d->timeout <= d->opt.interval)
 		return np_fail(st, "--timeout %g s must exceed the interval (%g s): the run samples "
 			       "for that long", d->timeout, d->opt.interval);
+	if (d->count && !d->every)
+		return np_fail(st, "--count needs --every (the reports of a repeating run)");
+	if (d->every && !d->output)
+		return np_fail(st, "--every rewrites a report file: name it with -o FILE");
+	if (d->every && d->root)
+		return np_fail(st, "--every samples the live system again and again: not with --root");
+	if (d->every && d->timeout > 0)
+		return np_fail(st, "--timeout bounds one run: not with --every");
 	if (d->interval_of > 0 && !d->before)
 		return np_fail(st, "--interval-of needs --before (the spacing of two captures)");
 	if (d->netns && d->root)
@@ -304,7 +323,11 @@ static int pick_tops(const struct doctor_args *d, const struct np_target *tgt,
 	return 0;
 }
 
-/* The verdict and the report in the format asked for: 0 (st->code the verdict) or -1. */
+/* report()'s failure that a repeating run survives: the next report tries the file again. */
+#define REPORT_UNWRITTEN (-2)
+
+/* The verdict and the report in the format asked for: 0 (st->code the verdict), -1, or
+ * REPORT_UNWRITTEN (-o could not be written; st says why). */
 static int report(struct doctor_args *d, const struct np_target *tgt,
 		  struct np_dev_runs *dr, double dt, struct np_status *st)
 {
@@ -343,13 +366,21 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	/* No stage judged: UNKNOWN, never "OK" without evidence. */
 	code = np_coverage_unknown(&pr->cov) ? NP_EXIT_UNKNOWN :
 	       exit_for(np_report_worst(&pr->rep));
-	if (code == NP_EXIT_UNKNOWN)
+	/* Host-wide stages are still judged when the interface is gone; the verdict is not. */
+	if (d->gone) {
+		if (!d->was_gone)
+			fprintf(stderr, "netpath doctor: interface '%s' is gone: its reports are "
+				"UNKNOWN until it is back\n", d->gone);
+		code = NP_EXIT_UNKNOWN;
+	} else if (code == NP_EXIT_UNKNOWN)
 		unknown_reason(&pr->cov);
 	v.exit_code = code;
 	if (d->output) {
 		out = np_atomic_open(d->output, tmp, sizeof(tmp));
-		if (!out)
-			return np_fail(st, "cannot write %s: %s", d->output, strerror(errno));
+		if (!out) {
+			np_fail(st, "cannot write %s: %s", d->output, strerror(errno));
+			return REPORT_UNWRITTEN;
+		}
 		ro.color = false;
 	}
 	if (d->nagios)
@@ -362,31 +393,37 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 		np_render_doctor_text(out, &v, &ro);
 	if (d->output) {
 		r = np_atomic_commit(out, tmp, d->output);
-		if (r < 0)
-			return np_fail(st, "cannot write %s: %s", d->output, strerror(-r));
+		if (r < 0) {
+			np_fail(st, "cannot write %s: %s", d->output, strerror(-r));
+			return REPORT_UNWRITTEN;
+		}
 	}
 	st->code = code;
 	return 0;
 }
 
-/* The target, its interfaces and both snapshots of their devices, then the report. */
-static int diagnose(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
-		    struct np_status *st)
-{
+/* The interfaces judged (pick_tops): kept from one report to the next of --every. */
+struct doctor_tops {
 	char names[NP_STACK_MAX][IF_NAMESIZE];
 	const char *tops[NP_STACK_MAX];
-	size_t ntops = 0, more = 0;
-	double dt;
+	size_t n, more;
+};
 
-	if (pick_tops(d, tgt, names, NP_STACK_MAX, &ntops, &more, st) < 0)
+static int find_tops(const struct doctor_args *d, const struct np_target *tgt,
+		     struct doctor_tops *t, struct np_status *st)
+{
+	if (pick_tops(d, tgt, t->names, NP_STACK_MAX, &t->n, &t->more, st) < 0)
 		return -1;
-	for (size_t i = 0; i < ntops; i++)
-		tops[i] = names[i];
-	/* A captured tree is one instant: rates need an earlier capture (--before). */
-	if (!tgt->ctx.live)
-		d->opt.interval = 0;
-	if (collect_runs(d, tgt, tops, ntops, dr, &dt, st) < 0)
-		return -1;
+	for (size_t i = 0; i < t->n; i++)
+		t->tops[i] = t->names[i];
+	return 0;
+}
+
+/* What every report does after its snapshots are in: the stack's names for the veth peers
+ * the target started from, the owners of listed sockets, then the report. */
+static int judge(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
+		 double dt, size_t more, struct np_status *st)
+{
 	dr->stack.truncated |= more > 0;
 	if (tgt->n_start_links) {
 		unsigned long long ifindex[NP_STACK_MAX];
@@ -401,6 +438,119 @@ static int diagnose(struct doctor_args *d, struct np_target *tgt, struct np_dev_
 		np_sockets_map_owners(&tgt->ctx, dr->run[0].have_cur ? &dr->run[0].cur :
 				      &dr->run[0].prev, 200000, 1.0);
 	return report(d, tgt, dr, dt, st);
+}
+
+/* The target, its interfaces and both snapshots of their devices, then the report. */
+static int diagnose(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
+		    struct doctor_tops *t, struct np_status *st)
+{
+	double dt;
+
+	if (find_tops(d, tgt, t, st) < 0)
+		return -1;
+	/* A captured tree is one instant: rates need an earlier capture (--before). */
+	if (!tgt->ctx.live)
+		d->opt.interval = 0;
+	if (collect_runs(d, tgt, t->tops, t->n, dr, &dt, st) < 0)
+		return -1;
+	return judge(d, tgt, dr, dt, t->more, st);
+}
+
+static bool same_tops(const struct doctor_tops *a, const struct doctor_tops *b)
+{
+	if (a->n != b->n || a->more != b->more)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->names[i], b->names[i]))
+			return false;
+	return true;
+}
+
+/*
+ * One report of --every after the first: the latest snapshots become the earlier ones and one
+ * more sample is taken, so the rates span the time since the last report. When a device is
+ * gone or new (another ifindex), or --all finds another set of busy interfaces, the stack is
+ * discovered again and this report has one sample (since-boot counters and configuration; a
+ * device that is gone makes it UNKNOWN, which the file then says).
+ */
+static int next_report(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
+		       struct doctor_tops *t, struct np_status *st)
+{
+	const struct np_ctx *ctx = &tgt->ctx;
+	struct doctor_tops now;
+	bool rediscover;
+	int r;
+
+	np_runs_advance(dr);
+	np_runs_collect_again(dr, ctx);
+	rediscover = np_runs_same_devices(dr) < 0;
+	if (d->all) {
+		/* None busy now: said, and the file keeps the last report until one is. */
+		if (find_tops(d, tgt, &now, st) < 0)
+			return REPORT_UNWRITTEN;
+		if (!same_tops(&now, t)) {
+			*t = now;
+			for (size_t i = 0; i < t->n; i++)
+				t->tops[i] = t->names[i];
+			rediscover = true;
+		}
+	}
+	if (!rediscover)
+		return judge(d, tgt, dr, dr->run[0].cur.t - dr->run[0].prev.t, t->more, st);
+	if (!d->was_gone)
+		np_warn("the devices of %s changed: found again; this report has one sample",
+			t->n ? t->names[0] : "the stack");
+	np_runs_free(dr);
+	np_runs_discover(dr, ctx, t->tops, t->n);
+	d->gone = NULL;
+	for (size_t i = 0; i < t->n && !d->gone; i++)
+		if (np_iface_check(ctx, t->tops[i]) < 0)
+			d->gone = t->tops[i];
+	if (d->was_gone && !d->gone)
+		np_warn("%s is back: found again; this report has one sample", t->names[0]);
+	r = judge(d, tgt, dr, 0, t->more, st);
+	d->was_gone = d->gone != NULL;
+	d->gone = NULL;
+	return r;
+}
+
+/*
+ * --every: one process keeps the -o file fresh (node_exporter's textfile collector) without a
+ * process start per report. Reports follow a fixed cadence from the first one; a late one
+ * moves it on instead of writing twice. A report that cannot be written (or, with --all, a
+ * moment when no interface is busy) is said on stderr and the next one tries again; the file
+ * keeps the last report meanwhile. Running out of memory ends the run.
+ */
+static int diagnose_every(struct doctor_args *d, struct np_target *tgt,
+			  struct np_dev_runs *dr, struct np_status *st)
+{
+	struct doctor_tops t;
+	double next;
+	long done = 1;
+	int r;
+
+	if (diagnose(d, tgt, dr, &t, st) < 0)
+		return -1;
+	next = np_mono_now() + d->every;
+	while (!d->count || done < d->count) {
+		double now;
+
+		np_sleep_until(next, NULL);
+		now = np_mono_now();
+		next += d->every;
+		if (next <= now)
+			next = now + d->every;
+		st->msg[0] = '\0';
+		st->code = 0;
+		r = next_report(d, tgt, dr, &t, st);
+		if (r == REPORT_UNWRITTEN)
+			fprintf(stderr, "netpath doctor: %s (tried again in %g s)\n", st->msg,
+				d->every);
+		else if (r < 0)
+			return -1;
+		done++;
+	}
+	return 0;
 }
 
 int np_cmd_doctor(int argc, char **argv)
@@ -438,8 +588,13 @@ int np_cmd_doctor(int argc, char **argv)
 	dr = calloc(1, sizeof(*dr));
 	if (!dr)
 		np_fail(&st, "out of memory");
-	else
-		diagnose(&d, &tgt, dr, &st);
+	else if (d.every > 0)
+		diagnose_every(&d, &tgt, dr, &st);
+	else {
+		struct doctor_tops t;
+
+		diagnose(&d, &tgt, dr, &t, &st);
+	}
 	if (dr)
 		np_runs_free(dr);
 	free(dr);

@@ -120,16 +120,6 @@ static int parse_args(int argc, char **argv, struct watch_args *w, struct np_sta
 	return 0;
 }
 
-/* Sleep until the monotonic deadline; a signal cuts it short (the loop checks the flag). */
-static void sleep_until(double deadline)
-{
-	struct timespec ts = { (time_t)deadline, (long)((deadline - floor(deadline)) * 1e9) };
-
-	while (!stop_requested &&
-	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-		;
-}
-
 static void wall_time(char *buf, size_t size)
 {
 	struct timespec ts;
@@ -296,7 +286,7 @@ static int run(struct watch_state *st)
 			deadline = base + (double)k * w->interval;
 		}
 		if (st->tui ? np_watch_tui_wait(st->tui, deadline, &stop_requested) :
-			      (sleep_until(deadline), stop_requested))
+			      (np_sleep_until(deadline, &stop_requested), stop_requested))
 			break;
 		np_snapshot_free(&st->snap[next]);
 		r = collect(st, &st->snap[next]);

@@ -194,6 +194,36 @@ int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *
 	return 0;
 }
 
+void np_runs_advance(struct np_dev_runs *dr)
+{
+	/* Backwards, as np_runs_free: the primary's earlier snapshot owns what the others'
+	 * borrowed. */
+	for (size_t i = dr->n; i-- > 0;) {
+		struct np_dev_run *r = &dr->run[i];
+
+		np_report_free(&r->rep);
+		if (!r->have_cur)
+			continue;
+		if (r->have_prev)
+			np_snapshot_free(&r->prev);
+		r->prev = r->cur;
+		r->have_prev = true;
+		r->have_cur = false;
+	}
+}
+
+int np_runs_same_devices(const struct np_dev_runs *dr)
+{
+	for (size_t i = 0; i < dr->n; i++) {
+		const struct np_dev_run *r = &dr->run[i];
+
+		if (!r->have_prev || !r->have_cur || !np_has(r->cur.dev.ifindex) ||
+		    r->cur.dev.ifindex != r->prev.dev.ifindex)
+			return -1;
+	}
+	return 0;
+}
+
 void np_runs_free(struct np_dev_runs *dr)
 {
 	/* Backwards: the primary's snapshots own the host-wide arrays the others borrow. */

@@ -50,6 +50,16 @@ void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx);
  */
 int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *opt,
 		    const struct np_overrides *ovr, np_check_filter user, void *user_arg);
+/*
+ * Ready the runs for the next sample of a repeating doctor (--every): the reports are freed and
+ * each device's latest snapshot becomes its earlier one (ownership moves with it: the devices
+ * beneath the primary borrow its host-wide arrays, which move together), so
+ * np_runs_collect_again() then takes the next.
+ */
+void np_runs_advance(struct np_dev_runs *dr);
+/* 0 while every device of the stack still answers under the ifindex it had (its two snapshots
+ * agree); -1 when one is gone or was created again: its runs must be discovered anew. */
+int np_runs_same_devices(const struct np_dev_runs *dr);
 void np_runs_free(struct np_dev_runs *dr);
 
 #endif

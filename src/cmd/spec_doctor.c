@@ -61,6 +61,45 @@ static const struct np_opt doctor_opts[] = {
 		 "anything that is not a regular file (such as /dev/null). On any failure \\fIFILE\\fR keeps its\n"
 		 "previous content. This is the only file netpath writes.",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	NP_OPT(NP_DOCTOR_EVERY, "every", "SEC",
+	  "with -o: keep running and write the report again every SEC\n"
+	  "seconds, with rates over the SEC since the one before",
+	  .man = "Keep running and rewrite the\n"
+		 ".B \\-o\n"
+		 "file every\n"
+		 ".I SEC\n"
+		 "seconds (0.1 to 86400, fractions allowed) on a fixed cadence, for node_exporter's textfile\n"
+		 "collector without a process start per report. The first report comes after\n"
+		 ".B \\-\\-interval\n"
+		 "as usual; each later one judges the rates over the time since the report before (each\n"
+		 "device's latest sample becomes its earlier one), so no report waits for a sampling interval\n"
+		 "of its own. A report that is late (a slow collector) moves the cadence on rather than\n"
+		 "writing twice. When a device of the stack disappears or is created again (a new ifindex), or\n"
+		 "with\n"
+		 ".B \\-\\-all\n"
+		 "the set of busy interfaces changes, the devices are found again and that report judges\n"
+		 "configuration and since\\-boot counters only (an interface that is gone is judged UNKNOWN,\n"
+		 "so the file says so rather than going stale). A report that cannot be written is said on\n"
+		 "standard error and tried again at the next one. Needs\n"
+		 ".BR \\-o ;\n"
+		 "not with\n"
+		 ".BR \\-\\-root ,\n"
+		 ".B \\-\\-nagios\n"
+		 "or\n"
+		 ".BR \\-\\-timeout .\n"
+		 "SIGTERM or SIGINT ends it (a report being written is abandoned and its temporary file\n"
+		 "removed; the file keeps the previous report). The exit code is the last report's.",
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400"),
+	NP_OPT(NP_DOCTOR_COUNT, "count", "N",
+	  "with --every: stop after N reports (default: until SIGTERM)",
+	  .man = "With\n"
+		 ".BR \\-\\-every :\n"
+		 "stop after\n"
+		 ".I N\n"
+		 "reports (1 to 1000000000) and exit with the last one's code. Default: run until SIGTERM or\n"
+		 "SIGINT.",
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e9, .whole = true,
+	  .hint = "a whole number, 1 to 1000000000"),
 	NP_OPT(NP_DOCTOR_NAGIOS, "nagios", NULL,
 	  "Nagios/Icinga plugin output: one status line with perfdata,\n"
 	  "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN",

@@ -6,4 +6,10 @@
 /* CLOCK_MONOTONIC in seconds: immune to wall-clock steps (NTP, date -s) during a sample. */
 double np_mono_now(void);
 
+#include <signal.h>
+
+/* Sleep until the monotonic deadline (seconds, as np_mono_now). A signal that sets *stop (may
+ * be NULL) cuts it short; other interruptions resume the sleep. */
+void np_sleep_until(double deadline, const volatile sig_atomic_t *stop);
+
 #endif
