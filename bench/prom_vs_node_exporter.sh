@@ -8,7 +8,9 @@
 # charged to it); netpath's is the whole process per run (wait4). Scrape batches and netpath
 # runs alternate in rounds, so that a change of load touches both. An empty C program is
 # measured beside them: the cost of any process start on this machine, which netpath pays per
-# run and a long-running exporter does not.
+# run and a long-running exporter does not. And netpath as a long-running writer too
+# (`doctor --every 0.1 -o FILE`): charged per report like the exporter per scrape, and
+# stopped (SIGSTOP) outside its own batches.
 # Usage: sudo bench/prom_vs_node_exporter.sh [IFACE] [ROUNDS] [SCRAPES]   (eth0, 10, 50)
 # NETPATH_BEFORE=BINARY adds a row for another build (NETPATH_BEFORE_LABEL names it).
 # Installs prometheus-node-exporter with apt-get when it is missing.
@@ -28,7 +30,13 @@ bench_need "$exporter" cc curl
 
 tmp=$(mktemp -d /tmp/np-bench.XXXXXX)
 epid=
+lpid=
 cleanup() {
+	if [ -n "$lpid" ]; then
+		kill -CONT "$lpid" 2>/dev/null || true
+		kill "$lpid" 2>/dev/null || true
+		wait "$lpid" 2>/dev/null || true
+	fi
 	if [ -n "$epid" ]; then
 		kill "$epid" 2>/dev/null || true
 		wait "$epid" 2>/dev/null || true
@@ -60,6 +68,18 @@ for _ in $(seq 100); do
 done
 curl -sf -o "$tmp/scrape.txt" "$url" || { echo "exporter does not answer on $url" >&2; exit 1; }
 "$NETPATH" doctor --interval 0 --format prometheus "$ifc" > "$tmp/netpath.prom" || true
+# The long-running writer, a report every 0.1 s into a directory of its own (on the file system
+# of /tmp; each report is fsynced and renamed as in production), stopped until its batches.
+mkdir "$tmp/textfile"
+lcmd="$NETPATH doctor --interval 0 --format prometheus -o $tmp/textfile/netpath.prom --every 0.1 $ifc"
+$lcmd 2> "$tmp/every.err" &
+lpid=$!
+for _ in $(seq 100); do
+	[ -e "$tmp/textfile/netpath.prom" ] && break
+	sleep 0.1
+done
+[ -e "$tmp/textfile/netpath.prom" ] || { cat "$tmp/every.err" >&2; exit 1; }
+kill -STOP "$lpid"
 
 tcp_alloc=$(awk '/^TCP:/ { print $9 }' /proc/net/sockstat)
 nproc_start=$(ls -d /proc/[0-9]* | wc -l)
@@ -67,6 +87,7 @@ out="$results_dir/prom_vs_node_exporter"
 python3 "$bench_dir/lib/scrape_vs_runs.py" --pid "$epid" --url "$url" \
 	--rounds "$rounds" --scrapes "$scrapes" --runs "$scrapes" --runs-of "doctor (1 s interval)=2" \
 	--json "$out.json" --markdown "$tmp/table.md" \
+	--loop "netpath --every 0.1, per report=$lpid:$tmp/textfile/netpath.prom" \
 	"netpath --interval 0=$NETPATH doctor --interval 0 --format prometheus $ifc" \
 	"netpath --interval 0 -o FILE=$NETPATH doctor --interval 0 --format prometheus -o $tmp/x.prom $ifc" \
 	"doctor (1 s interval)=$NETPATH doctor --format prometheus $ifc" \
@@ -95,6 +116,9 @@ nseries() { grep -vc '^#' "$1"; }
 	echo "## Results"
 	echo
 	cat "$tmp/table.md"
+	echo
+	echo "- netpath --every 0.1, per report: \`$(echo "$lcmd" | sed "s|$tmp|TMP|g")\` (TMP: a"
+	echo "  directory under /tmp, on $(df -T /tmp | awk 'NR == 2 { print $2 }'); each report fsynced and renamed)"
 	echo
 	echo "One scrape: $(nseries "$tmp/scrape.txt") series, $(wc -c < "$tmp/scrape.txt") bytes."
 	echo "One \`netpath doctor --interval 0 --format prometheus $ifc\`: $(nseries "$tmp/netpath.prom")"

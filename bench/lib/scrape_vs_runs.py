@@ -3,7 +3,7 @@
 """CPU of one scrape of a running exporter against the CPU of one run of commands, interleaved.
 
   scrape_vs_runs.py --pid PID --url URL [--rounds R] [--scrapes S] [--runs N] [--warmup W]
-                    [--runs-of NAME=K ...] [--json FILE] [--markdown FILE]
+                    [--runs-of NAME=K ...] [--loop NAME=PID:FILE] [--json FILE] [--markdown FILE]
                     NAME=COMMAND [NAME=COMMAND ...]
 
 Each round: S scrapes of URL asking for plain text, then S asking for gzip (what Prometheus
@@ -15,12 +15,18 @@ cross-check at nanosecond resolution, the sum of /proc/PID/task/*/schedstat's ru
 scrapes come from this process over one kept-alive connection, as Prometheus scrapes: the
 client's CPU is its own, not the exporter's. Commands are measured as bench/lib/measure.py
 measures them (posix_spawn, output on /dev/null, wait4's user + system).
+
+--loop: a long-running netpath (`doctor --every`) that rewrites FILE, stopped (SIGSTOP) except
+during its own batch of S reports: continued, charged like the exporter from the first new
+version of FILE it writes to the S-th after it (versions told apart by inode and mtime, polled
+every 2 ms by this process), then stopped again, so it never runs beside the other batches.
 """
 import gzip
 import http.client
 import json
 import os
 import shlex
+import signal
 import statistics
 import sys
 import time
@@ -83,6 +89,40 @@ def batch(pid, scraper, n, gz):
             "wall": time.perf_counter() - w0, "scrapes": n, "bytes": size, "series": series}
 
 
+def version(path):
+    try:
+        st = os.stat(path)
+        return (st.st_ino, st.st_mtime_ns)
+    except FileNotFoundError:
+        return None
+
+
+def next_version(path, after, pid, limit=60):
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        v = version(path)
+        if v is not None and v != after:
+            return v
+        if not os.path.exists(f"/proc/{pid}"):
+            sys.exit(f"loop: process {pid} ended")
+        time.sleep(0.002)
+    sys.exit(f"loop: no new version of {path} in {limit} s")
+
+
+def loop_batch(pid, path, n):
+    """CPU per report of a repeating netpath: from one finished report to the n-th after it."""
+    os.kill(pid, signal.SIGCONT)
+    try:
+        v = next_version(path, version(path), pid)
+        t0, s0, w0 = stat_cpu(pid), schedstat_cpu(pid), time.perf_counter()
+        for _ in range(n):
+            v = next_version(path, v, pid)
+        return {"stat_cpu": stat_cpu(pid) - t0, "schedstat_cpu": schedstat_cpu(pid) - s0,
+                "wall": time.perf_counter() - w0, "scrapes": n}
+    finally:
+        os.kill(pid, signal.SIGSTOP)
+
+
 def med(v):
     return statistics.median(v) if v else float("nan")
 
@@ -99,7 +139,7 @@ def main():
     args = sys.argv[1:]
     pid = url = out = md = None
     rounds, scrapes, runs, warmup = 10, 50, 50, 20
-    runs_of, cmds = {}, []
+    runs_of, cmds, loops = {}, [], []
     while args:
         a = args.pop(0)
         if a == "--pid":
@@ -117,6 +157,10 @@ def main():
         elif a == "--runs-of":
             k, v = args.pop(0).split("=", 1)
             runs_of[k] = int(v)
+        elif a == "--loop":
+            name, v = args.pop(0).split("=", 1)
+            lpid, path = v.split(":", 1)
+            loops.append((name, int(lpid), path))
         elif a == "--json":
             out = args.pop(0)
         elif a == "--markdown":
@@ -136,11 +180,16 @@ def main():
     for _, argv, _ in cmds:
         for _ in range(min(warmup, 5)):
             run_once(argv)
+    for _, lpid, path in loops:
+        loop_batch(lpid, path, min(warmup, 5))
     batches = {m: [] for m, _ in modes}
+    lbatches = {name: [] for name, _, _ in loops}
     samples = {name: [] for name, _, _ in cmds}
     for _ in range(rounds):
         for m, gz in modes:
             batches[m].append(batch(pid, scraper, scrapes, gz))
+        for name, lpid, path in loops:
+            lbatches[name].append(loop_batch(lpid, path, scrapes))
         for name, argv, _ in cmds:
             for _ in range(runs_of.get(name, runs)):
                 samples[name].append(run_once(argv))
@@ -154,6 +203,14 @@ def main():
                      "cpu_per_round": [x["stat_cpu"] / x["scrapes"] for x in b],
                      "wall_mean": sum(x["wall"] for x in b) / n,
                      "bytes": b[-1]["bytes"], "series": b[-1]["series"]})
+    for name, _, path in loops:
+        b = lbatches[name]
+        n = sum(x["scrapes"] for x in b)
+        res.append({"name": name, "kind": "loop", "reports": n, "file": path,
+                    "cpu_mean": sum(x["stat_cpu"] for x in b) / n,
+                    "schedstat_cpu_mean": sum(x["schedstat_cpu"] for x in b) / n,
+                    "cpu_per_round": [x["stat_cpu"] / x["scrapes"] for x in b],
+                    "wall_mean": sum(x["wall"] for x in b) / n})
     for name, _, text in cmds:
         s = samples[name]
         cpu = [x["cpu"] for x in s]
@@ -193,6 +250,11 @@ def markdown(doc):
             out.append(f"| {r['name']}: {r['series']} series, {r['bytes']} bytes (of text) "
                        f"| {ms(r['cpu_mean'])} (schedstat: {ms(r['schedstat_cpu_mean'])}) | – "
                        f"| {ms(min(pr))} – {ms(max(pr))} | {r['cpu_mean'] / ref['cpu_mean']:.2f}× |")
+        elif r["kind"] == "loop":
+            pr = r["cpu_per_round"]
+            out.append(f"| {r['name']} ({r['reports']} reports) | {ms(r['cpu_mean'])} (schedstat: "
+                       f"{ms(r['schedstat_cpu_mean'])}) | – | {ms(min(pr))} – {ms(max(pr))} "
+                       f"| **{r['cpu_mean'] / ref['cpu_mean']:.2f}×** |")
         else:
             out.append(f"| {r['name']} ({r['runs']} runs) | {ms(r['cpu_mean'])} "
                        f"| {ms(r['cpu_median'])} [{ms(r['cpu_p25'])} – {ms(r['cpu_p75'])}] | – "
