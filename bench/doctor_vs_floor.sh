@@ -38,6 +38,8 @@ $measure --runs "$runs" --warmup 10 --rss-runs 5 --json "$out.json" --markdown "
 	--baseline floor \
 	"empty C program=$tmp/empty" \
 	"floor=$tmp/floor $ifc" \
+	"floor + 100 fresh pages=$tmp/floor $ifc 100 0" \
+	"floor + 10^6 loops=$tmp/floor $ifc 0 1000000" \
 	"netpath=$cmd"
 
 /usr/bin/python3 - "$out.json" > "$tmp/ratio.md" <<'EOF'
@@ -48,9 +50,20 @@ e, f, n = cpu["empty C program"], cpu["floor"], cpu["netpath"]
 print(f"- netpath ÷ floor, CPU: **{n / f:.2f}×** ({n:.2f} vs {f:.2f} ms; target ≤ 1.25×)")
 print(f"- above an empty process: netpath {n - e:.2f} ms, floor {f - e:.2f} ms "
       f"({(n - e) / (f - e):.2f}×)")
-print(f"- page faults (median): netpath {r['netpath']['minflt']['median']:.0f}, "
-      f"floor {r['floor']['minflt']['median']:.0f}, "
-      f"empty {r['empty C program']['minflt']['median']:.0f}")
+flt = {k: v["minflt"]["median"] for k, v in r.items()}
+print(f"- page faults (median): netpath {flt['netpath']:.0f}, floor {flt['floor']:.0f}, "
+      f"empty {flt['empty C program']:.0f}")
+# Calibration on this machine: the floor again, plus 100 fresh pages, or plus a million
+# iterations of a dependent add (a few million instructions).
+page = (cpu["floor + 100 fresh pages"] - f) / max(flt["floor + 100 fresh pages"] - flt["floor"], 1)
+loops = cpu["floor + 10^6 loops"] - f
+extra = flt["netpath"] - flt["floor"]
+budget = 0.25 * f
+print(f"- one page fault here: **{page * 1e3:.1f} µs** (the floor plus 100 fresh pages); "
+      f"10^6 loop iterations: {loops:.2f} ms")
+print(f"- netpath's {extra:.0f} page faults beyond the floor's are ~{extra * page:.2f} ms of "
+      f"its {n - f:.2f} ms above the floor; the 1.25× target leaves {budget:.2f} ms above "
+      f"it, {budget / page:.0f} page faults' worth with no work at all")
 EOF
 
 {

@@ -7,6 +7,11 @@
  * real run (bench/floor/record.py), so the floor follows the collectors as they change.
  *
  * Build: cc -O2 -I DIR_WITH_floor_ops.h bench/floor/floor.c -o floor
+ *
+ * Usage: floor IFACE [PAGES [LOOPS]]. PAGES and LOOPS calibrate the benchmark on the machine it
+ * runs on: after the replay, touch PAGES fresh anonymous pages (a page fault each) and spin
+ * LOOPS iterations of a dependent add, so that the cost of one page fault and of plain user
+ * work can be read beside netpath's own faults and instructions.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +21,9 @@
 #include <net/if.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysinfo.h>
@@ -73,6 +80,22 @@ static int replay_ioctl(const struct floor_op *o, const char *ifname)
 	if (o->a == SIOCETHTOOL)
 		ifr.ifr_data = (void *)&di;
 	return ioctl(fd_of(o->fd), (unsigned long)o->a, &ifr);
+}
+
+static void calibrate(long pages, long loops)
+{
+	volatile unsigned long acc = 0;
+
+	if (pages > 0) {
+		char *m = mmap(NULL, (size_t)pages * 4096, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (m != MAP_FAILED)
+			for (long i = 0; i < pages; i++)
+				m[i * 4096] = 1;
+	}
+	for (long i = 0; i < loops; i++)
+		acc += (unsigned long)i;
 }
 
 int main(int argc, char **argv)
@@ -183,5 +206,6 @@ int main(int argc, char **argv)
 	 * count goes to stderr so that the benchmark can compare it with the recorded run. */
 	fprintf(stderr, "floor: %zu operations, %u failed\n",
 		sizeof(floor_ops) / sizeof(floor_ops[0]), failed);
+	calibrate(argc > 2 ? atol(argv[2]) : 0, argc > 3 ? atol(argv[3]) : 0);
 	return 0;
 }
