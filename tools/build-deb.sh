@@ -68,11 +68,13 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb"
 purge() { DEBIAN_FRONTEND=noninteractive apt-get purge -y netpath > "$out/purge.log" 2>&1; }
 fail() { echo "build-deb: installed package: $*"; purge; exit 1; }
 for f in /usr/sbin/netpath /usr/share/man/man8/netpath.8.gz /lib/systemd/system/netpath-textfile.timer \
-	 /usr/share/netpath/netpath.schema.json; do
+	 /lib/systemd/system/netpath-textfile-every.service /usr/share/netpath/netpath.schema.json; do
 	[ -e "$f" ] || fail "$f missing"
 done
 /usr/sbin/netpath --version > /dev/null || fail "netpath --version fails"
 [ ! -e /etc/systemd/system/timers.target.wants/netpath-textfile.timer ] || fail "its timer is enabled"
+[ ! -e /etc/systemd/system/multi-user.target.wants/netpath-textfile-every.service ] ||
+	fail "its long-running service is enabled"
 unit=/lib/systemd/system/netpath-textfile.service
 line=$(sed -n 's/^ExecStart=//p' "$unit")
 dir=$(sed -n 's/^ReadWritePaths=//p' "$unit")

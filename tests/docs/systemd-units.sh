@@ -61,4 +61,47 @@ if command -v promtool > /dev/null; then
 	promtool check metrics < "$out" > "$NP_TMP/lint" 2>&1 && [ ! -s "$NP_TMP/lint" ] ||
 		np_fail "promtool check metrics: $(cat "$NP_TMP/lint")"
 fi
+
+# The long-running alternative: the same file and sandbox, excluding the timer, installable
+# (the timer's service is not), verify silent; its ExecStart with a short cadence and two
+# reports (--every refuses a --root tree: this reads the host it runs on) leaves one textfile
+# whose second report has rates.
+every=$NP_BUILDDIR/contrib/systemd/netpath-textfile-every.service
+[ -f "$every" ] || np_fail "no configured service at $every"
+ekey() { sed -n "s/^$1=//p" "$every" | tail -1; }
+[ "$(ekey ReadWritePaths)" = "$textdir" ] || np_fail "the two services write different directories"
+case "$(ekey ExecStart)" in
+"$bin doctor --all --format prometheus --every "*" -o $textdir/netpath.prom") ;;
+*) np_fail "the long-running ExecStart is not the timer's report with --every: $(ekey ExecStart)" ;;
+esac
+grep -q '^Conflicts=netpath-textfile.timer netpath-textfile.service$' "$every" ||
+	np_fail "the long-running service does not exclude the timer"
+grep -q '^WantedBy=multi-user.target$' "$every" || np_fail "the long-running service cannot be enabled"
+for k in CapabilityBoundingSet ProtectSystem SystemCallFilter RestrictAddressFamilies UMask \
+	MemoryDenyWriteExecute NoNewPrivileges; do
+	[ "$(ekey "$k")" = "$(key "$k")" ] || np_fail "the two services' $k differ"
+done
+sed -e "s|^ExecStart=$bin |ExecStart=$NETPATH |" -e "s|$textdir|$NP_TMP/textfile2|g" "$every" \
+	> "$NP_TMP/units/netpath-textfile-every.service"
+(cd "$NP_TMP/units" && systemd-analyze verify --man=no ./netpath-textfile-every.service) \
+	> "$NP_TMP/verify" 2>&1 || np_fail "systemd-analyze verify: $(cat "$NP_TMP/verify")"
+[ ! -s "$NP_TMP/verify" ] || np_fail "systemd-analyze verify: $(cat "$NP_TMP/verify")"
+mkdir -p "$NP_TMP/textfile2"
+line=$(sed -n 's/^ExecStart=//p' "$NP_TMP/units/netpath-textfile-every.service" |
+	sed 's/--every [0-9.]*/--every 0.3 --count 2 --interval 0/')
+# shellcheck disable=SC2086 # split as systemd splits it
+(umask "$(ekey UMask)"; exec timeout 60 $line) > "$NP_TMP/stdout" 2> "$NP_TMP/err"
+rc=$?
+if [ "$rc" -eq 3 ] && grep -q "no interface is up and carrying traffic" "$NP_TMP/err"; then
+	echo "systemd-analyze verify clean; ExecStart wrote $(grep -vc '^#' "$out") series; the"
+	echo "long-running ExecStart not run: no interface of this host carries traffic (--all)"
+	exit 0
+fi
+[ "$rc" -le 2 ] || np_fail "the long-running ExecStart exited $rc: $(cat "$NP_TMP/err")"
+[ ! -s "$NP_TMP/stdout" ] || np_fail "the long-running ExecStart wrote to stdout"
+[ "$(ls -A "$NP_TMP/textfile2")" = netpath.prom ] ||
+	np_fail "the textfile directory holds more: $(ls -A "$NP_TMP/textfile2")"
+awk '$1 == "netpath_interval_seconds" && $2 > 0.2 { f = 1 } END { exit !f }' \
+	"$NP_TMP/textfile2/netpath.prom" || np_fail "the second report has no interval: \
+$(grep interval "$NP_TMP/textfile2/netpath.prom")"
 echo "systemd-analyze verify clean; ExecStart wrote $(grep -vc '^#' "$out") series (exit $rc)"
