@@ -212,6 +212,20 @@ void np_runs_advance(struct np_dev_runs *dr)
 	}
 }
 
+/* Every lower device of a in b (a bond's members, a bridge's ports), in any order. */
+static bool lowers_within(const struct np_netdev *a, const struct np_netdev *b)
+{
+	for (size_t i = 0; i < a->n_lower; i++) {
+		size_t k = 0;
+
+		while (k < b->n_lower && strcmp(a->lower[i], b->lower[k]))
+			k++;
+		if (k == b->n_lower)
+			return false;
+	}
+	return true;
+}
+
 int np_runs_same_devices(const struct np_dev_runs *dr)
 {
 	for (size_t i = 0; i < dr->n; i++) {
@@ -219,6 +233,10 @@ int np_runs_same_devices(const struct np_dev_runs *dr)
 
 		if (!r->have_prev || !r->have_cur || !np_has(r->cur.dev.ifindex) ||
 		    r->cur.dev.ifindex != r->prev.dev.ifindex)
+			return -1;
+		/* A member joined or left: the stack beneath is another one. */
+		if (r->cur.dev.n_lower != r->prev.dev.n_lower ||
+		    !lowers_within(&r->cur.dev, &r->prev.dev))
 			return -1;
 	}
 	return 0;

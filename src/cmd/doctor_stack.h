@@ -57,8 +57,9 @@ int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *
  * np_runs_collect_again() then takes the next.
  */
 void np_runs_advance(struct np_dev_runs *dr);
-/* 0 while every device of the stack still answers under the ifindex it had (its two snapshots
- * agree); -1 when one is gone or was created again: its runs must be discovered anew. */
+/* 0 while every device of the stack still answers under the ifindex it had, with the same
+ * lower devices (its two snapshots agree); -1 when one is gone, was created again or gained or
+ * lost a member: the runs must be discovered anew. */
 int np_runs_same_devices(const struct np_dev_runs *dr);
 void np_runs_free(struct np_dev_runs *dr);
 

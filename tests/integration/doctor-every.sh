@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # doctor --every on live veth namespaces: one process rewrites the -o file on a cadence, each
 # report with rates over the time since the one before; a device deleted and created again is
-# found again (the file says UNKNOWN while it is gone, never a stale OK); a directory that
+# found again (the file says UNKNOWN while it is gone, never a stale OK), and so is a bridge
+# that gains a port; a directory that
 # vanishes is said and retried; SIGTERM ends it without leaving a temporary file.
 . "$(dirname "$0")/lib.sh"
 np_require_root
@@ -112,6 +113,29 @@ while kill -0 "$pid" 2> /dev/null; do
 done
 ls -A "$dir" | grep -q '^\.' && np_fail "a temporary file was left after SIGTERM: $(ls -A "$dir")"
 tail -c 1 "$out" | od -An -c | grep -q '\\n' || np_fail "$out is not a whole report"
+
+# A bridge that gains a port: the stack beneath it is found again, and the next report judges
+# the new port too.
+if ip -n "$NS_B" link add brx type bridge 2> /dev/null; then
+	ip -n "$NS_B" link add p1 type veth peer name p2
+	ip -n "$NS_B" link add p3 type veth peer name p4
+	for d in brx p1 p2 p3 p4; do ip -n "$NS_B" link set "$d" up; done
+	ip -n "$NS_B" link set p1 master brx
+	ip netns exec "$NS_B" "$NETPATH" doctor brx --json --interval 0 --every 0.3 \
+		-o "$NP_TMP/br.json" 2> "$NP_TMP/err3" &
+	pid=$!
+	NP_PIDS="$NP_PIDS $pid"
+	np_wait_file "$NP_TMP/br.json" "the bridge's first report"
+	np_assert_json "$NP_TMP/br.json" '[s["name"] for s in d["stack"]] == ["brx", "p1"]'
+	ip -n "$NS_B" link set p3 master brx
+	np_wait_until "$NP_WAIT" "the report to judge the new port p3" \
+		grep -q '"name": *"p3"' "$NP_TMP/br.json"
+	grep -q "changed: found again" "$NP_TMP/err3" ||
+		np_fail "no word that the bridge's ports changed: $(cat "$NP_TMP/err3")"
+	np_stop "$pid"
+else
+	echo "no bridge support: the port change is not tested here"
+fi
 
 # --all repeats too, and the option rules hold.
 ip netns exec "$NS_B" "$NETPATH" doctor --all --json --interval 0 --every 0.2 --count 2 \
