@@ -46,8 +46,11 @@ struct doctor_args {
 	double timeout;			/* -t/--timeout: seconds, 0 for none */
 	double every;			/* --every: seconds between reports, 0 for one report */
 	long count;			/* --count: reports before exiting, 0 for no end */
-	const char *gone;		/* --every: an interface judged before that is gone now */
-	bool was_gone;			/* the report before said so already: not again */
+	/* --every: why this report is UNKNOWN although stages were judged (an interface that
+	 * is gone, no interface busy), and whether the report before was UNKNOWN already (its
+	 * reason is then not said again). */
+	char unknown_why[96];
+	bool was_unknown;
 	struct np_config cfg;		/* the config file, then the command line over it */
 	struct np_selection cli_sel;	/* --check/--skip: replace the file's lists on merge */
 };
@@ -367,13 +370,14 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	code = np_coverage_unknown(&pr->cov) ? NP_EXIT_UNKNOWN :
 	       exit_for(np_report_worst(&pr->rep));
 	/* Host-wide stages are still judged when the interface is gone; the verdict is not. */
-	if (d->gone) {
-		if (!d->was_gone)
-			fprintf(stderr, "netpath doctor: interface '%s' is gone: its reports are "
-				"UNKNOWN until it is back\n", d->gone);
+	if (d->unknown_why[0]) {
+		if (!d->was_unknown)
+			fprintf(stderr, "netpath doctor: %s: the reports are UNKNOWN until then\n",
+				d->unknown_why);
 		code = NP_EXIT_UNKNOWN;
-	} else if (code == NP_EXIT_UNKNOWN)
+	} else if (code == NP_EXIT_UNKNOWN && !d->was_unknown)
 		unknown_reason(&pr->cov);
+	d->was_unknown = code == NP_EXIT_UNKNOWN;
 	v.exit_code = code;
 	if (d->output) {
 		out = np_atomic_open(d->output, tmp, sizeof(tmp));
@@ -414,6 +418,14 @@ static int find_tops(const struct doctor_args *d, const struct np_target *tgt,
 {
 	if (pick_tops(d, tgt, t->names, NP_STACK_MAX, &t->n, &t->more, st) < 0)
 		return -1;
+	/* No interface named: the default route's, which a repeating run follows when it
+	 * moves (a failover); without a default route now, the one it had. */
+	if (!d->all && !d->ifname && d->every > 0) {
+		char now[IF_NAMESIZE];
+
+		if (np_default_iface(&tgt->ctx, now, sizeof(now)) == 0)
+			memcpy(t->names[0], now, sizeof(now));
+	}
 	for (size_t i = 0; i < t->n; i++)
 		t->tops[i] = t->names[i];
 	return 0;
@@ -469,9 +481,11 @@ static bool same_tops(const struct doctor_tops *a, const struct doctor_tops *b)
 /*
  * One report of --every after the first: the latest snapshots become the earlier ones and one
  * more sample is taken, so the rates span the time since the last report. When a device is
- * gone or new (another ifindex), or --all finds another set of busy interfaces, the stack is
- * discovered again and this report has one sample (since-boot counters and configuration; a
- * device that is gone makes it UNKNOWN, which the file then says).
+ * gone or new (another ifindex, other members), the default route moved to another interface,
+ * or --all finds another set of busy interfaces, the stack is discovered again and this report
+ * has one sample (since-boot counters and configuration). An interface that is gone, or no
+ * busy interface at all with --all, makes the report UNKNOWN: the file says so, never keeping
+ * an earlier OK.
  */
 static int next_report(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
 		       struct doctor_tops *t, struct np_status *st)
@@ -479,47 +493,49 @@ static int next_report(struct doctor_args *d, struct np_target *tgt, struct np_d
 	const struct np_ctx *ctx = &tgt->ctx;
 	struct doctor_tops now;
 	bool rediscover;
-	int r;
 
 	np_runs_advance(dr);
 	np_runs_collect_again(dr, ctx);
 	rediscover = np_runs_same_devices(dr) < 0;
-	if (d->all) {
-		/* None busy now: said, and the file keeps the last report until one is. */
-		if (find_tops(d, tgt, &now, st) < 0)
-			return REPORT_UNWRITTEN;
-		if (!same_tops(&now, t)) {
+	d->unknown_why[0] = '\0';
+	if (d->all || !d->ifname) {
+		if (find_tops(d, tgt, &now, st) < 0) {
+			/* --all with nothing busy: judged on the interfaces it had, UNKNOWN. */
+			snprintf(d->unknown_why, sizeof(d->unknown_why), "%s", st->msg);
+			st->msg[0] = '\0';
+		} else if (!same_tops(&now, t)) {
 			*t = now;
 			for (size_t i = 0; i < t->n; i++)
 				t->tops[i] = t->names[i];
 			rediscover = true;
 		}
 	}
-	if (!rediscover)
+	if (!rediscover && !d->unknown_why[0])
 		return judge(d, tgt, dr, dr->run[0].cur.t - dr->run[0].prev.t, t->more, st);
-	if (!d->was_gone)
-		np_warn("the devices of %s changed: found again; this report has one sample",
-			t->n ? t->names[0] : "the stack");
-	np_runs_free(dr);
-	np_runs_discover(dr, ctx, t->tops, t->n);
-	d->gone = NULL;
-	for (size_t i = 0; i < t->n && !d->gone; i++)
+	if (rediscover) {
+		if (!d->was_unknown)
+			np_warn("the devices of %s changed: found again; this report has one sample",
+				t->n ? t->names[0] : "the stack");
+		np_runs_free(dr);
+		np_runs_discover(dr, ctx, t->tops, t->n);
+	}
+	for (size_t i = 0; i < t->n && !d->unknown_why[0]; i++)
 		if (np_iface_check(ctx, t->tops[i]) < 0)
-			d->gone = t->tops[i];
-	if (d->was_gone && !d->gone)
-		np_warn("%s is back: found again; this report has one sample", t->names[0]);
-	r = judge(d, tgt, dr, 0, t->more, st);
-	d->was_gone = d->gone != NULL;
-	d->gone = NULL;
-	return r;
+			snprintf(d->unknown_why, sizeof(d->unknown_why), "interface '%s' is gone",
+				 t->tops[i]);
+	if (d->was_unknown && !d->unknown_why[0])
+		np_warn("%s is judged again; this report has one sample", t->names[0]);
+	return judge(d, tgt, dr, rediscover ? 0 : dr->run[0].cur.t - dr->run[0].prev.t, t->more,
+		     st);
 }
 
 /*
  * --every: one process keeps the -o file fresh (node_exporter's textfile collector) without a
  * process start per report. Reports follow a fixed cadence from the first one; a late one
- * moves it on instead of writing twice. A report that cannot be written (or, with --all, a
- * moment when no interface is busy) is said on stderr and the next one tries again; the file
- * keeps the last report meanwhile. Running out of memory ends the run.
+ * moves it on instead of writing twice. The first report must be written (a bad -o path is an
+ * error at start, as for one report); a later one that cannot be written is said on stderr
+ * and the next one tries again, the file keeping the last report meanwhile. Running out of
+ * memory ends the run.
  */
 static int diagnose_every(struct doctor_args *d, struct np_target *tgt,
 			  struct np_dev_runs *dr, struct np_status *st)
@@ -543,12 +559,12 @@ static int diagnose_every(struct doctor_args *d, struct np_target *tgt,
 		st->msg[0] = '\0';
 		st->code = 0;
 		r = next_report(d, tgt, dr, &t, st);
-		if (r == REPORT_UNWRITTEN)
+		done++;
+		if (r == REPORT_UNWRITTEN && (!d->count || done < d->count))
 			fprintf(stderr, "netpath doctor: %s (tried again in %g s)\n", st->msg,
 				d->every);
 		else if (r < 0)
-			return -1;
-		done++;
+			return -1;	/* the last report's failure: finish() says it */
 	}
 	return 0;
 }

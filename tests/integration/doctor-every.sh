@@ -114,6 +114,38 @@ done
 ls -A "$dir" | grep -q '^\.' && np_fail "a temporary file was left after SIGTERM: $(ls -A "$dir")"
 tail -c 1 "$out" | od -An -c | grep -q '\\n' || np_fail "$out is not a whole report"
 
+# --all with no interface busy any more: UNKNOWN, said once, until one is.
+ip netns exec "$NS_B" "$NETPATH" doctor --all --format prometheus --interval 0 --every 0.3 \
+	-o "$NP_TMP/all.prom" 2> "$NP_TMP/err4" &
+pid=$!
+NP_PIDS="$NP_PIDS $pid"
+np_wait_file "$NP_TMP/all.prom" "the first --all report"
+grep -q 'interface="vb"' "$NP_TMP/all.prom" || np_fail "--all does not judge vb"
+ip -n "$NS_B" link set vb down
+np_wait_until "$NP_WAIT" "--all to say UNKNOWN with vb down" grep -qx 'netpath_status 3' "$NP_TMP/all.prom"
+ip -n "$NS_B" link set vb up
+np_wait_until "$NP_WAIT" "--all to judge vb again" grep -qE '^netpath_status [0-2]$' "$NP_TMP/all.prom"
+np_stop "$pid"
+[ "$(grep -c "no interface is up and carrying traffic" "$NP_TMP/err4")" -eq 1 ] ||
+	np_fail "the reason of the UNKNOWN reports is not said once: $(cat "$NP_TMP/err4")"
+
+# No interface named: the default route's, followed when it moves to another interface.
+ip -n "$NS_B" route add default dev vb
+ip -n "$NS_B" link add q1 type veth peer name q2
+ip -n "$NS_B" link set q1 up
+ip -n "$NS_B" link set q2 up
+ip netns exec "$NS_B" "$NETPATH" doctor --json --interval 0 --every 0.3 -o "$NP_TMP/route.json" \
+	2> "$NP_TMP/err5" &
+pid=$!
+NP_PIDS="$NP_PIDS $pid"
+np_wait_file "$NP_TMP/route.json" "the default route's first report"
+np_assert_json "$NP_TMP/route.json" 'd["stack"][0]["name"] == "vb"'
+ip -n "$NS_B" route replace default dev q1
+np_wait_until "$NP_WAIT" "the report to follow the default route to q1" \
+	"$NP_PY" -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["stack"][0]["name"] != "q1")' \
+	"$NP_TMP/route.json"
+np_stop "$pid"
+
 # A bridge that gains a port: the stack beneath it is found again, and the next report judges
 # the new port too.
 if ip -n "$NS_B" link add brx type bridge 2> /dev/null; then
