@@ -26,7 +26,7 @@ static void mk(const char *rel, const char *text)
 	char path[3 * PATH_MAX], *slash;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s", top, rel);
+	assert_true(snprintf(path, sizeof(path), "%s/%s", top, rel) < (int)sizeof(path));
 	for (slash = strchr(path + strlen(top) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
 		*slash = '\0';
 		mkdir(path, 0700);

@@ -47,7 +47,8 @@ static inline void ar_hdr(struct ar *a, const char *name, char type, uint64_t si
 	unsigned sum = 0;
 
 	memset(h, 0, sizeof(h));
-	strncpy(h, name, 100);
+	/* ustar's name and link fields are not NUL-terminated when full: copy at most 100 bytes. */
+	memcpy(h, name, strnlen(name, 100));
 	snprintf(h + 100, 8, "%07o", 0644);
 	snprintf(h + 108, 8, "%07o", 0);
 	snprintf(h + 116, 8, "%07o", 0);
@@ -55,7 +56,7 @@ static inline void ar_hdr(struct ar *a, const char *name, char type, uint64_t si
 	snprintf(h + 136, 12, "%011o", 1700000000);
 	h[156] = type;
 	if (link)
-		strncpy(h + 157, link, 100);
+		memcpy(h + 157, link, strnlen(link, 100));
 	memcpy(h + 257, "ustar", 6);
 	memcpy(h + 263, "00", 2);
 	memset(h + 148, ' ', 8);

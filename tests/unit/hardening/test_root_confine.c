@@ -53,7 +53,7 @@ static void mkdirs(const char *base, const char *rel)
 {
 	char path[512], *p;
 
-	snprintf(path, sizeof(path), "%s/%s", base, rel);
+	assert_true(snprintf(path, sizeof(path), "%s/%s", base, rel) < (int)sizeof(path));
 	for (p = path + strlen(base) + 1; (p = strchr(p, '/')); p++) {
 		*p = '\0';
 		mkdir(path, 0755);
@@ -66,7 +66,7 @@ static void link_at(const char *target, const char *base, const char *rel)
 {
 	char path[512];
 
-	snprintf(path, sizeof(path), "%s/%s", base, rel);
+	assert_true(snprintf(path, sizeof(path), "%s/%s", base, rel) < (int)sizeof(path));
 	assert_int_equal(symlink(target, path), 0);
 }
 
@@ -74,7 +74,7 @@ static void file_at(const char *base, const char *rel, const char *text)
 {
 	char path[512];
 
-	snprintf(path, sizeof(path), "%s/%s", base, rel);
+	assert_true(snprintf(path, sizeof(path), "%s/%s", base, rel) < (int)sizeof(path));
 	put(path, text);
 }
 
