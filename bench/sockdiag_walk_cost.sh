@@ -14,11 +14,9 @@ set -eu
 . "$(dirname "$0")/lib/common.sh"
 n=${1:-100000}
 runs=${2:-7}
-per_proc=9000
 bench_need_root
 bench_need ip ss cc
-helper=${NPTRAFFIC:-$(dirname "$NETPATH")/../tests/helpers/nptraffic}
-[ -x "$helper" ] || { echo "no $helper (meson compile, or set NPTRAFFIC)" >&2; exit 77; }
+bench_need_nptraffic
 
 ns="npbench-walk-$$"
 other="npbench-walk-other-$$"
@@ -39,25 +37,7 @@ ip netns add "$ns"
 ip netns add "$other"
 ip -n "$ns" link set lo up
 ip -n "$other" link set lo up
-ip netns exec "$ns" sysctl -q -w net.ipv4.ip_local_port_range="10000 65535"
-ip netns exec "$ns" sysctl -q -w net.core.somaxconn=8192
-left=$n
-port=2000
-while [ "$left" -gt 0 ]; do
-	c=$((left < per_proc ? left : per_proc))
-	ip netns exec "$ns" "$helper" pairs 127.0.0.1 "$port" "$c" --max-seconds 900 \
-		--ready "$tmp/ready.$port" &
-	pids="$pids $!"
-	left=$((left - c))
-	port=$((port + 1))
-done
-k=$(echo $pids | wc -w)
-for i in $(seq 600); do
-	ready=$(ls "$tmp" | grep -c '^ready\.[0-9]*$' || true)
-	[ "$ready" -ge "$k" ] && break
-	sleep 0.5
-done
-[ "$ready" -ge "$k" ] || { echo "helpers not ready" >&2; exit 1; }
+bench_connections "$ns" "$n" "$tmp/ready"
 est=$(ip netns exec "$ns" ss -Htn state established | wc -l)
 modes="full noext listen reject port"
 for r in $(seq "$runs"); do

@@ -12,11 +12,10 @@ set -eu
 . "$(dirname "$0")/lib/common.sh"
 counts=${1:-0 10000 100000}
 runs=${2:-10}
-per_proc=9000
 bench_need_root
 bench_need ss ip /usr/bin/time
 # The tests' traffic helper, built with NETPATH's build (or set NPTRAFFIC).
-helper=${NPTRAFFIC:-$(dirname "$NETPATH")/../tests/helpers/nptraffic}
+bench_need_nptraffic
 [ -x "$helper" ] || { echo "no $helper (meson compile, or set NPTRAFFIC)" >&2; exit 77; }
 
 ns="npbench-sock-$$"
@@ -42,30 +41,10 @@ table="$tmp/table.md"
 for n in $counts; do
 	ip netns add "$ns"
 	ip -n "$ns" link set lo up
-	# Namespace-local: enough ephemeral ports and a deep accept queue for the bursts.
-	ip netns exec "$ns" sysctl -q -w net.ipv4.ip_local_port_range="10000 65535"
-	ip netns exec "$ns" sysctl -q -w net.core.somaxconn=8192
 	pids=""
-	left=$n
-	port=2000	# listeners below the ephemeral range: no helper's connect can take one
 	t0=$(date +%s.%N)
-	while [ "$left" -gt 0 ]; do
-		c=$((left < per_proc ? left : per_proc))
-		ip netns exec "$ns" "$helper" pairs 127.0.0.1 "$port" "$c" --max-seconds 900 \
-			--ready "$tmp/ready.$port" &
-		pids="$pids $!"
-		left=$((left - c))
-		port=$((port + 1))
-	done
-	nproc_helpers=$(echo $pids | wc -w)
-	# Wait for every helper (bounded: 5 minutes in all).
-	for i in $(seq 600); do
-		ready=$(ls "$tmp" | grep -c '^ready\.[0-9]*$' || true)
-		[ "$ready" -ge "$nproc_helpers" ] && break
-		for p in $pids; do kill -0 "$p" 2>/dev/null || { echo "helper $p died" >&2; exit 1; }; done
-		sleep 0.5
-	done
-	[ "$ready" -ge "$nproc_helpers" ] || { echo "helpers not ready" >&2; exit 1; }
+	bench_connections "$ns" "$n" "$tmp/ready.$n"
+	nproc_helpers=$bench_helpers
 	setup_s=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
 	est=$(established_count)
 	echo "N=$n: $est established sockets in $nproc_helpers processes (setup ${setup_s} s)" >&2
@@ -90,7 +69,6 @@ for n in $counts; do
 	for p in $pids; do wait "$p" 2>/dev/null || true; done
 	pids=""
 	ip netns del "$ns"
-	rm -f "$tmp"/ready.*
 done
 
 {
@@ -103,7 +81,7 @@ done
 	echo
 	echo "N TCP connections over 127.0.0.1 inside a fresh network namespace, both ends there"
 	echo "(so 2N established sockets), made by \`tests/helpers/nptraffic pairs\` in"
-	echo "processes of at most $per_proc connections each (open-file hard limit 20,000 per"
+	echo "processes of at most $bench_per_helper connections each (open-file hard limit 20,000 per"
 	echo "process). Each command runs inside the namespace; \`ss -tin\` prints every socket"
 	echo "with its tcp_info (output to /dev/null), netpath folds them into its socket summary."
 	echo "\`doctor-sockets\` adds \`--sockets 5\`: the top sockets per problem with their owning"

@@ -18,11 +18,9 @@ set -eu
 counts=${1:-0 10000 100000}
 runs=${2:-3}
 frames=${3:-40}
-per_proc=9000
 bench_need_root
 bench_need ip ss
-helper=${NPTRAFFIC:-$(dirname "$NETPATH")/../tests/helpers/nptraffic}
-[ -x "$helper" ] || { echo "no $helper (meson compile, or set NPTRAFFIC)" >&2; exit 77; }
+bench_need_nptraffic
 
 ns="npbench-watch-$$"
 other="npbench-watch-other-$$"
@@ -54,27 +52,8 @@ cases=""
 for n in $counts; do
 	ip netns add "$ns"
 	ip -n "$ns" link set lo up
-	ip netns exec "$ns" sysctl -q -w net.ipv4.ip_local_port_range="10000 65535"
-	ip netns exec "$ns" sysctl -q -w net.core.somaxconn=8192
 	pids=""
-	left=$n
-	port=2000
-	while [ "$left" -gt 0 ]; do
-		c=$((left < per_proc ? left : per_proc))
-		ip netns exec "$ns" "$helper" pairs 127.0.0.1 "$port" "$c" --max-seconds 1800 \
-			--ready "$tmp/ready.$port" &
-		pids="$pids $!"
-		left=$((left - c))
-		port=$((port + 1))
-	done
-	nproc_helpers=$(echo $pids | wc -w)
-	for i in $(seq 600); do
-		ready=$(ls "$tmp" | grep -c '^ready\.[0-9]*$' || true)
-		[ "$ready" -ge "$nproc_helpers" ] && break
-		for p in $pids; do kill -0 "$p" 2>/dev/null || { echo "helper $p died" >&2; exit 1; }; done
-		sleep 0.5
-	done
-	[ "$ready" -ge "$nproc_helpers" ] || { echo "helpers not ready" >&2; exit 1; }
+	bench_connections "$ns" "$n" "$tmp/ready.$n" 1800
 	est=$(ip netns exec "$ns" ss -Htn state established | wc -l)
 	echo "N=$n: $est established sockets" >&2
 	echo "$est" > "$tmp/est.$n"
@@ -92,7 +71,6 @@ for n in $counts; do
 	for p in $pids; do wait "$p" 2>/dev/null || true; done
 	pids=""
 	ip netns del "$ns"
-	rm -f "$tmp"/ready.*
 done
 
 # One table from the measurements and watch's own numbers.

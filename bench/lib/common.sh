@@ -55,3 +55,43 @@ print("buildtype %s, b_sanitize %s" % (o.get("buildtype"), o.get("b_sanitize")))
 		echo "build options unknown"
 	fi
 }
+
+# The traffic helper the socket benchmarks start (tests/helpers/nptraffic): $helper.
+bench_need_nptraffic() {
+	helper=${NPTRAFFIC:-$(dirname "$NETPATH")/../tests/helpers/nptraffic}
+	[ -x "$helper" ] || { echo "no $helper (meson compile, or set NPTRAFFIC)" >&2; exit 77; }
+}
+
+# bench_connections NS N DIR [MAX_SECONDS]: N loopback TCP connections (2N sockets) inside
+# namespace NS, made by nptraffic "pairs" helpers of at most 9,000 connections each, listening
+# on ports 2000 and up, below the ephemeral range the namespace is given (10000-65535, with
+# somaxconn 8192 for the bursts; both sysctls are the namespace's own). The helpers' pids are
+# added to $pids, for the caller's cleanup to kill; their ready files go to DIR (created).
+# Returns once every helper is ready, with their number in $bench_helpers; exits 1 when one
+# dies or after 5 minutes.
+bench_per_helper=9000	# connections per helper: 18,000 descriptors, under a 20,000 limit
+bench_connections() {
+	local ns=$1 n=$2 dir=$3 max=${4:-900} left port=2000 c ready=0
+	mkdir -p "$dir"
+	ip netns exec "$ns" sysctl -q -w net.ipv4.ip_local_port_range="10000 65535"
+	ip netns exec "$ns" sysctl -q -w net.core.somaxconn=8192
+	bench_helpers=0
+	left=$n
+	while [ "$left" -gt 0 ]; do
+		c=$((left < bench_per_helper ? left : bench_per_helper))
+		ip netns exec "$ns" "$helper" pairs 127.0.0.1 "$port" "$c" --max-seconds "$max" \
+			--ready "$dir/ready.$port" &
+		pids="$pids $!"
+		bench_helpers=$((bench_helpers + 1))
+		left=$((left - c))
+		port=$((port + 1))
+	done
+	for _ in $(seq 600); do
+		ready=$(ls "$dir" | grep -c '^ready\.[0-9]*$' || true)
+		[ "$ready" -ge "$bench_helpers" ] && return 0
+		for p in $pids; do kill -0 "$p" 2>/dev/null || { echo "helper $p died" >&2; exit 1; }; done
+		sleep 0.5
+	done
+	echo "helpers not ready: $ready of $bench_helpers" >&2
+	exit 1
+}
