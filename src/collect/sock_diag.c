@@ -197,6 +197,23 @@ static int dump_part(struct dumps *x, uint8_t family, uint8_t protocol, bool may
 	return err;
 }
 
+/*
+ * A full walk that would find nothing: sockstat counts no TCP socket of this namespace in the
+ * listening or established hash (TCP and TCP6 inuse) and none in TIME_WAIT (tw: this
+ * namespace's on current kernels, the host's on older ones, which is stricter); request
+ * sockets hang off listeners, so there are none either. The walk would still visit every
+ * bucket of the established hash, which all namespaces share: beside 200,000 sockets of
+ * another namespace, 45 ms for nothing. The same files decide a capture's replay the same way.
+ */
+static bool no_tcp_socket(const struct np_ctx *ctx, const struct np_snapshot *s,
+			  enum np_sock_walk walk)
+{
+	uint64_t inuse;
+
+	return walk == NP_SOCK_WALK_FULL && np_src_ok(s, NP_SRC_SOCKSTAT) &&
+	       s->sockstat.tcp_tw == 0 && np_collect_tcp_inuse(ctx, &inuse) == 0 && inuse == 0;
+}
+
 void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	np_collect_sockets_walk(ctx, s, NP_SOCK_WALK_FULL);
@@ -236,7 +253,9 @@ void np_collect_sockets_walk(const struct np_ctx *ctx, struct np_snapshot *s,
 	x.open = true;
 	/* TCP in one walk of the hash tables where the kernel still takes the compatibility
 	 * request (every kernel so far), else one dump per family. */
-	if (dump_part(&x, AF_UNSPEC, IPPROTO_TCP, true) == DUMP_REFUSED) {
+	if (no_tcp_socket(ctx, s, walk)) {
+		np_dbg("sock_diag: no TCP socket in this namespace (sockstat): no TCP dump");
+	} else if (dump_part(&x, AF_UNSPEC, IPPROTO_TCP, true) == DUMP_REFUSED) {
 		dump_part(&x, AF_INET, IPPROTO_TCP, false);
 		dump_part(&x, AF_INET6, IPPROTO_TCP, false);
 	}
