@@ -6,6 +6,8 @@
 # is 20,000; tests/helpers/nptraffic pairs raises its soft limit within it). Then, inside the
 # namespace: `netpath doctor --interval 0 lo` against `ss -tin` over the same sockets, wall and
 # CPU medians, and netpath's peak RSS. Every helper is killed and the namespace deleted on exit.
+# Beside them, in another namespace with no TCP socket of its own: doctor again (the kernel's
+# established hash is shared by all namespaces). NETPATH_BEFORE=BINARY adds its row there.
 # Usage: sudo bench/sockets_scale.sh [COUNTS] [RUNS]   (default "0 10000 100000", 10 runs)
 # Writes bench/results/sockets_scale.md (and .json per count).
 set -eu
@@ -16,15 +18,16 @@ bench_need_root
 bench_need ss ip /usr/bin/time
 # The tests' traffic helper, built with NETPATH's build (or set NPTRAFFIC).
 bench_need_nptraffic
-[ -x "$helper" ] || { echo "no $helper (meson compile, or set NPTRAFFIC)" >&2; exit 77; }
 
 ns="npbench-sock-$$"
+other="npbench-sock-other-$$"
 tmp=$(mktemp -d /tmp/np-bench.XXXXXX)
 pids=""
 cleanup() {
 	for p in $pids; do kill "$p" 2>/dev/null || true; done
 	for p in $pids; do wait "$p" 2>/dev/null || true; done
 	ip netns del "$ns" 2>/dev/null || true
+	ip netns del "$other" 2>/dev/null || true
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -57,6 +60,15 @@ for n in $counts; do
 	# What netpath itself counted, to show it saw them all.
 	seen=$(ip netns exec "$ns" "$NETPATH" doctor --interval 0 --json lo |
 	       /usr/bin/python3 -c 'import json,sys; s=json.load(sys.stdin)["sockets"]; print(s["tcp"]["states"]["established"])' 2>/dev/null || echo "?")
+	if [ "$n" -gt 0 ]; then
+		ip netns add "$other"
+		ip -n "$other" link set lo up
+		ip netns exec "$other" $measure --runs "$runs" --warmup 2 --rss-runs 1 \
+			--json "$out.$n.other.json" --markdown "$tmp/o.$n.md" \
+			"doctor=$NETPATH doctor --interval 0 lo" \
+			${NETPATH_BEFORE:+"before=$NETPATH_BEFORE doctor --interval 0 lo"}
+		ip netns del "$other"
+	fi
 	{
 		echo "### $n connections ($est established sockets, $nproc_helpers helper processes)"
 		echo
@@ -64,6 +76,12 @@ for n in $counts; do
 		echo
 		cat "$tmp/m.$n.md"
 		echo
+		if [ -f "$tmp/o.$n.md" ]; then
+			echo "Beside them, in another namespace with no TCP socket of its own:"
+			echo
+			cat "$tmp/o.$n.md"
+			echo
+		fi
 	} >> "$table"
 	for p in $pids; do kill "$p" 2>/dev/null || true; done
 	for p in $pids; do wait "$p" 2>/dev/null || true; done
