@@ -191,7 +191,7 @@ static bool only_listeners(const struct watch_state *st, const struct np_snapsho
 	if (k->walk == NP_SOCK_WALK_FULL)
 		return k->tcp_total == k->listeners + k->tcp_state[TCP_TIME_WAIT] +
 				       k->tcp_state[NP_SOCK_TCP_STATES - 1];
-	return np_collect_tcp_inuse(st->ctx, &inuse) == 0 && inuse <= k->listeners;
+	return np_collect_tcp_inuse(st->ctx, &inuse, NULL) == 0 && inuse <= k->listeners;
 }
 
 /*

@@ -22,8 +22,9 @@ int np_collect_walk(const struct np_ctx *ctx, const char *ifname, struct np_snap
 int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
 		      const struct np_snapshot *host);
 /* The TCP sockets this namespace has in the kernel's listening and established hashes (all but
- * TIME_WAIT), from /proc/net/sockstat and sockstat6 (sock_count.c). 0 or -errno. */
-int np_collect_tcp_inuse(const struct np_ctx *ctx, uint64_t *inuse);
+ * TIME_WAIT), from /proc/net/sockstat and sockstat6 (sock_count.c), and when tw is not NULL
+ * sockstat's TIME_WAIT count, read with it. 0 or -errno. */
+int np_collect_tcp_inuse(const struct np_ctx *ctx, uint64_t *inuse, uint64_t *tw);
 /* The "PROTO: inuse N" value of a sockstat file (proto "TCP:" or "TCP6:"): 0, -ENOENT when the
  * line is absent, -EBADMSG when its value is not a number. */
 int np_parse_tcp_inuse(const char *buf, const char *proto, uint64_t *out);

@@ -7,6 +7,7 @@
  * socket to judge and the walk of the host-wide established hash can be skipped (watch).
  */
 #include "collect.h"
+#include "parse.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -32,30 +33,46 @@ int np_parse_tcp_inuse(const char *buf, const char *proto, uint64_t *out)
 	return -ENOENT;
 }
 
-int np_collect_tcp_inuse(const struct np_ctx *ctx, uint64_t *inuse)
+/* One file's TCP line: "inuse" and, from sockstat (not sockstat6), "tw". */
+static int read_tcp(const struct np_ctx *ctx, const char *file, const char *proto,
+		    uint64_t *inuse, uint64_t *tw)
 {
-	static const struct { const char *file, *proto; } src[] = {
-		{ "net/sockstat", "TCP:" }, { "net/sockstat6", "TCP6:" },
-	};
-	uint64_t sum = 0;
+	struct np_sockstat st;
+	size_t len;
+	char *buf;
+	int r = np_read_file(ctx, NP_PROC, file, &buf, &len);
 
-	for (size_t i = 0; i < sizeof(src) / sizeof(src[0]); i++) {
-		uint64_t v = 0;
-		char *buf;
-		size_t len;
-		int r = np_read_file(ctx, NP_PROC, src[i].file, &buf, &len);
-
-		/* No sockstat6: IPv6 is off (ipv6.disable=1), so there is no IPv6 socket. */
-		if (r == -ENOENT && i == 1)
-			continue;
-		if (r < 0)
-			return r;
-		r = np_parse_tcp_inuse(buf, src[i].proto, &v);
-		free(buf);
-		if (r < 0)
-			return r;
-		sum += v;
+	if (r < 0)
+		return r;
+	if (tw) {
+		memset(&st, 0xff, sizeof(st));	/* NP_NA: a field the file lacks */
+		r = np_parse_sockstat(buf, len, &st);
+		*inuse = st.tcp_inuse;
+		*tw = st.tcp_tw;
+		if (r >= 0 && (!np_has(st.tcp_inuse) || !np_has(st.tcp_tw)))
+			r = -EBADMSG;
+	} else {
+		r = np_parse_tcp_inuse(buf, proto, inuse);
 	}
-	*inuse = sum;
+	free(buf);
+	return r < 0 ? r : 0;
+}
+
+int np_collect_tcp_inuse(const struct np_ctx *ctx, uint64_t *inuse, uint64_t *tw)
+{
+	uint64_t v4 = 0, v6 = 0, t = 0;
+	/* sockstat6 first: a connection that moves from ESTABLISHED to TIME_WAIT between the two
+	 * reads is then counted in one of them (inuse6 before, tw after), never in neither. */
+	int r = read_tcp(ctx, "net/sockstat6", "TCP6:", &v6, NULL);
+
+	/* No sockstat6: IPv6 is off (ipv6.disable=1), so there is no IPv6 socket. */
+	if (r < 0 && r != -ENOENT)
+		return r;
+	r = read_tcp(ctx, "net/sockstat", "TCP:", &v4, tw ? &t : NULL);
+	if (r < 0)
+		return r;
+	*inuse = v4 + v6;
+	if (tw)
+		*tw = t;
 	return 0;
 }

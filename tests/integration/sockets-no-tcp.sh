@@ -3,8 +3,8 @@
 # A namespace with no TCP socket: doctor asks the kernel for no TCP dump (the walk would visit
 # the established hash every namespace shares, to find nothing), and reports what a walk
 # would: zero TCP sockets, the sock_diag source available. As soon as the namespace has one (a
-# listener; a connection closed into TIME_WAIT), the dump is back and counts it. A capture of
-# the empty namespace replays the same way.
+# listener; a connection closed into TIME_WAIT), the dump is back and counts it. A capture
+# always holds the dump, and its replay agrees.
 . "$(dirname "$0")/lib.sh"
 np_require_root
 command -v strace > /dev/null || np_skip "no strace"
@@ -29,10 +29,13 @@ np_validate "$NP_TMP/doctor.json"
 np_assert_json "$NP_TMP/doctor.json" 'd["sockets"]["tcp"]["total"] == 0 and all(v == 0 for v in d["sockets"]["tcp"]["states"].values())'
 np_assert_json "$NP_TMP/doctor.json" 'not any(u["source"] == "sock_diag" for u in d["unavailable"])'
 
-# A capture of the empty namespace: its replay decides from the captured sockstat files and
-# needs no TCP dump the capture did not record.
-ip netns exec "$NS" "$NETPATH" capture lo --interval 0.5 -o "$NP_TMP/empty.cap" 2> "$NP_TMP/err" ||
+# A capture of the empty namespace holds the dump all the same (a replay cannot read the live
+# sockstat the run decided on), and replays as zero TCP sockets with sock_diag available.
+ip netns exec "$NS" strace -f -qq -e trace=sendto -e signal=none -o "$NP_TMP/strace.cap" \
+	"$NETPATH" capture lo --interval 0.5 -o "$NP_TMP/empty.cap" 2> "$NP_TMP/err" ||
 	np_fail "capture failed: $(cat "$NP_TMP/err")"
+grep -qE 'TCPDIAG_GETSOCK|sdiag_protocol=IPPROTO_TCP' "$NP_TMP/strace.cap" ||
+	np_fail "the capture recorded no TCP dump: its replay would have none to show"
 "$NETPATH" doctor --root "$NP_TMP/empty.cap" lo --json > "$NP_TMP/replay.json" 2> "$NP_TMP/err"
 [ $? -le 2 ] || np_fail "doctor --root on the capture failed: $(cat "$NP_TMP/err")"
 np_assert_json "$NP_TMP/replay.json" 'd["sockets"]["tcp"]["total"] == 0 and not any(u["source"] == "sock_diag" for u in d["unavailable"])'
