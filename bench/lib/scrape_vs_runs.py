@@ -34,7 +34,7 @@ import urllib.parse
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measure import run_once  # noqa: E402  (posix_spawn: no fork of this Python to charge)
+from measure import quantile, run_once  # noqa: E402  (posix_spawn: no fork of this Python to charge)
 
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -125,14 +125,6 @@ def loop_batch(pid, path, n):
 
 def med(v):
     return statistics.median(v) if v else float("nan")
-
-
-def quantile(v, q):
-    v = sorted(v)
-    k = (len(v) - 1) * q
-    lo = int(k)
-    hi = min(lo + 1, len(v) - 1)
-    return v[lo] + (v[hi] - v[lo]) * (k - lo)
 
 
 def main():
