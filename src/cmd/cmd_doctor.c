@@ -267,8 +267,7 @@ static int collect_runs(const struct doctor_args *d, const struct np_target *tgt
 		if (r < 0) {
 			if (d->before)
 				np_root_release(&broot);
-			return np_fail(st, "cannot open %s/proc or %s/sys: %s", br->shown, br->shown,
-				    strerror(-r));
+			return np_fail(st, "cannot open %s: %s", br->shown, strerror(-r));
 		}
 		np_runs_discover(dr, &bctx, tops, ntops);
 		np_root_ctx_close(&bctx);
