@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "cleanup.h"
 #include "clock.h"
 #include "deadline.h"
 #include "doctor_stack.h"
@@ -578,6 +579,8 @@ int np_cmd_doctor(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return finish(&d, &st);
 	np_log_set_verbosity(d.opt.verbose);
+	/* Before the deadline, which then takes SIGTERM over (monitoring runs: its own line). */
+	np_cleanup_signals("doctor", d.every > 0);
 	/* Monitoring runs are bounded, and end UNKNOWN when the monitoring system ends them. */
 	if (d.nagios || d.timeout > 0) {
 		struct np_deadline_msgs m;
