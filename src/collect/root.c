@@ -186,7 +186,7 @@ static int open_capture(struct np_root *r, char *err, size_t errlen)
 	int n, s1, s2;
 
 	if (dfd < 0)
-		return 0;	/* check_samples() will say why */
+		return 0;	/* check_sample() will say why */
 	n = read_small(dfd, NP_CAPTURE_META, meta, sizeof(meta));
 	if (n < 0) {
 		close(dfd);

@@ -72,6 +72,25 @@ unpack_killed HUP "$NETPATH" doctor --root "$NP_TMP/big.tar.gz" --interval 0
 unpack_killed TERM "$NETPATH" diff "$CAP" "$NP_TMP/big.tar.gz"
 unpack_killed TERM "$NETPATH" doctor --root "$CAP" --before "$NP_TMP/big.tar.gz" --interval 0
 
+# SIGINT (Ctrl-C) removes the same, says so, and ends netpath by SIGINT so that a shell loop
+# stops too. (A shell's background jobs ignore SIGINT: started from Python instead.)
+"$NP_PY" - "$NETPATH" "$NP_TMP/big.tar.gz" "$scratch" <<'PY' || np_fail "SIGINT during an unpack"
+import os, signal, subprocess, sys, time
+netpath, archive, scratch = sys.argv[1:]
+p = subprocess.Popen([netpath, "doctor", "--root", archive, "--interval", "0"],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+end = time.monotonic() + 30
+while not any(os.listdir(os.path.join(scratch, d)) for d in os.listdir(scratch)):
+    if time.monotonic() > end or p.poll() is not None:
+        sys.exit("SIGINT: the unpack did not begin")
+    time.sleep(0.05)
+p.send_signal(signal.SIGINT)
+rc, err = p.wait(), p.stderr.read().decode()
+if rc != -signal.SIGINT or err != "netpath doctor: interrupted by SIGINT\n":
+    sys.exit(f"SIGINT during an unpack: returncode {rc}, stderr {err!r}")
+PY
+left "SIGINT during an unpack"
+
 # 3. --every with a long cadence, stopped between reports.
 mkdir "$NP_TMP/out"
 "$NETPATH" doctor lo --interval 0 --format prometheus --every 600 -o "$NP_TMP/out/np.prom" \
