@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "cleanup.h"
 #include "clock.h"
 #include "collect.h"
 #include "commands.h"
@@ -274,6 +275,7 @@ int np_cmd_capture(int argc, char **argv)
 	if (parse_args(argc, argv, &a, &st) < 0)
 		return np_finish(&st, "capture", false);
 	np_log_set_verbosity(a.verbose);
+	np_cleanup_signals("capture", false);
 	{
 		struct np_target_spec spec = {
 			.cmd = "capture", .netns = a.netns, .ifname = a.all ? NULL : a.ifname,

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "cleanup.h"
 #include "collect.h"
 #include "commands.h"
 #include "diff.h"
@@ -259,6 +260,7 @@ int np_cmd_diff(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return np_finish(&st, "diff", d.json);
 	np_log_set_verbosity(d.verbose);
+	np_cleanup_signals("diff", false);
 	aopt.interval = d.live ? d.interval : 0;
 	compare(&d, &before, &after, &bopt, &aopt, &st);
 	side_close(&before);

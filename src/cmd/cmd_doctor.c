@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "cleanup.h"
 #include "clock.h"
 #include "deadline.h"
 #include "doctor_stack.h"
@@ -267,8 +268,7 @@ static int collect_runs(const struct doctor_args *d, const struct np_target *tgt
 		if (r < 0) {
 			if (d->before)
 				np_root_release(&broot);
-			return np_fail(st, "cannot open %s/proc or %s/sys: %s", br->shown, br->shown,
-				    strerror(-r));
+			return np_fail(st, "cannot open %s: %s", br->shown, strerror(-r));
 		}
 		np_runs_discover(dr, &bctx, tops, ntops);
 		np_root_ctx_close(&bctx);
@@ -579,6 +579,8 @@ int np_cmd_doctor(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return finish(&d, &st);
 	np_log_set_verbosity(d.opt.verbose);
+	/* Before the deadline, which then takes SIGTERM over (monitoring runs: its own line). */
+	np_cleanup_signals("doctor", d.every > 0);
 	/* Monitoring runs are bounded, and end UNKNOWN when the monitoring system ends them. */
 	if (d.nagios || d.timeout > 0) {
 		struct np_deadline_msgs m;

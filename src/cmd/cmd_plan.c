@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cleanup.h"
 #include "collect.h"
 #include "commands.h"
 #include "doctor_stack.h"
@@ -259,6 +260,7 @@ int np_cmd_plan(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return np_finish(&st, "plan", d.json);
 	np_log_set_verbosity(d.verbose);
+	np_cleanup_signals("plan", false);
 	{
 		struct np_target_spec spec = { .cmd = "plan", .root = d.root, .ifname = d.ifname,
 					       .any_iface = d.all };

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The end of a command's step: a failure with its reason, or a plain stop. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "opts.h"
 #include "render.h"
@@ -34,6 +36,15 @@ int np_finish(const struct np_status *st, const char *cmd, bool json)
 		fprintf(stderr, "netpath %s: %s\n", cmd, st->msg);
 		if (json)
 			np_render_error_json(stdout, cmd, st->msg, NP_EXIT_UNKNOWN);
+	}
+	/* A report that did not reach standard output (a full disk, a closed stdout, a reader
+	 * gone while SIGPIPE is ignored) is no verdict: said once, exit 3. stdio defers write
+	 * errors: fflush reports them, ferror remembers earlier ones. */
+	errno = 0;
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		fprintf(stderr, "netpath %s: cannot write to standard output%s%s\n", cmd,
+			errno ? ": " : "", errno ? strerror(errno) : "");
+		return NP_EXIT_UNKNOWN;
 	}
 	return st->code;
 }

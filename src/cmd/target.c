@@ -97,8 +97,7 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 	}
 	if (r < 0) {
 		if (spec->root)
-			snprintf(err, errlen, "cannot open %s/proc or %s/sys: %s", spec->root,
-				 spec->root, strerror(-r));
+			snprintf(err, errlen, "cannot open %s: %s", spec->root, strerror(-r));
 		else
 			snprintf(err, errlen, "cannot open /proc or /sys: %s", strerror(-r));
 		np_target_close(t);

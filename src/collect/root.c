@@ -29,8 +29,9 @@ static bool has(int dfd, const char *name)
 }
 
 /* An archive of a tree usually holds one top directory (sosreport-host-date/, capture/): the
- * tree is that directory when the top itself has nothing of one. */
-static void descend_single(char *dir, size_t size)
+ * tree is that directory (its name in rel) when the top itself has nothing of one. Only a real
+ * directory: d_type tells a symlink apart, and it is opened with O_NOFOLLOW later. */
+static void descend_single(const char *dir, char *rel, size_t size)
 {
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 	char only[NAME_MAX + 1] = "";
@@ -54,10 +55,8 @@ static void descend_single(char *dir, size_t size)
 				only[0] = '\0';
 		}
 	closedir(d);
-	if (n == 1 && only[0] && strlen(dir) + 1 + strlen(only) < size) {
-		strcat(dir, "/");
-		strcat(dir, only);
-	}
+	if (n == 1 && only[0] && strlen(only) < size)
+		snprintf(rel, size, "%s", only);
 }
 
 static int unpack(struct np_root *r, int fd, char *err, size_t errlen)
@@ -88,8 +87,11 @@ static int unpack(struct np_root *r, int fd, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", r->shown, why[0] ? why : strerror(-e));
 		return -1;
 	}
-	snprintf(r->dir, sizeof(r->dir), "%s", r->scratch);
-	descend_single(r->dir, sizeof(r->dir));
+	snprintf(r->top, sizeof(r->top), "%s", r->scratch);
+	descend_single(r->scratch, r->dir_rel, sizeof(r->dir_rel));
+	/* Shown only (opened through top and dir_rel); the scratch path is short. */
+	snprintf(r->dir, sizeof(r->dir), "%.*s%s%s", (int)(sizeof(r->dir) - sizeof(r->dir_rel) - 2),
+		 r->scratch, r->dir_rel[0] ? "/" : "", r->dir_rel);
 	return 0;
 }
 
@@ -113,15 +115,78 @@ static int read_small(int dfd, const char *name, char *buf, size_t size)
 	return (int)n;
 }
 
+/*
+ * Open rel (relative, "" for top itself) beneath top one directory at a time with O_NOFOLLOW:
+ * top may be a link (the user named it), nothing below it may be. An fd or -errno; -ELOOP for
+ * a symlink on the way.
+ */
+static int open_beneath_top(const char *top, const char *rel)
+{
+	int fd = open(top, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	const char *p = rel;
+
+	if (fd < 0)
+		return -errno;
+	while (*p) {
+		char name[NAME_MAX + 1];
+		size_t len = strcspn(p, "/");
+		int sub;
+
+		if (len == 0 || len > NAME_MAX) {
+			close(fd);
+			return -EINVAL;
+		}
+		memcpy(name, p, len);
+		name[len] = '\0';
+		p += len + (p[len] == '/');
+		sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0) {
+			struct stat st;
+			int e = errno;
+
+			/* O_NOFOLLOW|O_DIRECTORY on a link says ELOOP or ENOTDIR: say which. */
+			if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+				e = ELOOP;
+			close(fd);
+			return -e;
+		}
+		close(fd);
+		fd = sub;
+	}
+	return fd;
+}
+
+static int append_rel(char *rel, size_t size, const char *base, const char *name)
+{
+	int n = snprintf(rel, size, "%s%s%s", base, base[0] ? "/" : "", name);
+
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+/* A sample member of a capture: 1 a directory of it, 0 absent, -1 refused (err said why). */
+static int sample_member(int dfd, const char *name, const struct np_root *r, char *err,
+			 size_t errlen)
+{
+	struct stat st;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	if (S_ISDIR(st.st_mode))
+		return 1;
+	snprintf(err, errlen, "%s: %s is %s, not a sample directory of the capture: refused",
+		 r->shown, name, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
+	return -1;
+}
+
 /* A capture: META names the format; the samples are s1 (first) and s2 (last). */
 static int open_capture(struct np_root *r, char *err, size_t errlen)
 {
-	int dfd = open(r->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	char meta[4096], top[PATH_MAX];
-	int n;
+	int dfd = open_beneath_top(r->top, r->dir_rel);
+	char meta[4096], top[PATH_MAX], rel[sizeof(r->dir_rel)];
+	int n, s1, s2;
 
 	if (dfd < 0)
-		return 0;	/* np_ctx_open() will say why */
+		return 0;	/* check_sample() will say why */
 	n = read_small(dfd, NP_CAPTURE_META, meta, sizeof(meta));
 	if (n < 0) {
 		close(dfd);
@@ -133,21 +198,75 @@ static int open_capture(struct np_root *r, char *err, size_t errlen)
 			 "(want \"format: %s\")", r->shown, NP_CAPTURE_META, NP_CAPTURE_FORMAT);
 		return -1;
 	}
-	snprintf(top, sizeof(top), "%s", r->dir);
-	if (has(dfd, "s2") && has(dfd, "s1")) {
-		snprintf(r->dir, sizeof(r->dir), "%.*s/s2", (int)sizeof(r->dir) - 4, top);
-		snprintf(r->before, sizeof(r->before), "%.*s/s1", (int)sizeof(r->before) - 4, top);
-	} else if (has(dfd, "s1")) {
-		snprintf(r->dir, sizeof(r->dir), "%.*s/s1", (int)sizeof(r->dir) - 4, top);
-	} else {
-		close(dfd);
+	s1 = sample_member(dfd, "s1", r, err, errlen);
+	s2 = s1 < 0 ? -1 : sample_member(dfd, "s2", r, err, errlen);
+	close(dfd);
+	if (s1 < 0 || s2 < 0)
+		return -1;
+	if (!s1) {
 		snprintf(err, errlen, "%s: a capture without samples (no s1/)", r->shown);
 		return -1;
 	}
-	close(dfd);
+	snprintf(top, sizeof(top), "%s", r->dir);
+	snprintf(rel, sizeof(rel), "%s", r->dir_rel);
+	if ((s2 && (append_rel(r->dir_rel, sizeof(r->dir_rel), rel, "s2") < 0 ||
+		    append_rel(r->before_rel, sizeof(r->before_rel), rel, "s1") < 0)) ||
+	    (!s2 && append_rel(r->dir_rel, sizeof(r->dir_rel), rel, "s1") < 0)) {
+		snprintf(err, errlen, "%.64s...: path too long", r->shown);
+		return -1;
+	}
+	if (s2) {
+		snprintf(r->dir, sizeof(r->dir), "%.*s/s2", (int)sizeof(r->dir) - 4, top);
+		snprintf(r->before, sizeof(r->before), "%.*s/s1", (int)sizeof(r->before) - 4, top);
+	} else {
+		snprintf(r->dir, sizeof(r->dir), "%.*s/s1", (int)sizeof(r->dir) - 4, top);
+	}
 	r->capture = true;
 	r->origin.kind = NP_ORIGIN_CAPTURE;
 	return 0;
+}
+
+/*
+ * The sample (or tree) at rel opens as a tree: not a link, and proc/, sys/, run/ beneath it.
+ * Checked once here so that every command says the same one line; np_root_ctx_open() opens it
+ * the same way again. 0, or -1 with the reason in err.
+ */
+static int check_sample(const struct np_root *r, const char *rel, char *err, size_t errlen)
+{
+	const char *slash = strrchr(rel, '/'), *bad = NULL;
+	char where[NAME_MAX + 8] = "";
+	struct np_ctx ctx;
+	int fd, e;
+
+	/* The capture's own names ("s2/") in messages, not the scratch directory's. */
+	if (r->capture)
+		snprintf(where, sizeof(where), "%s/", slash ? slash + 1 : rel);
+	fd = open_beneath_top(r->top, rel);
+	if (fd < 0) {
+		if (fd == -ELOOP)
+			snprintf(err, errlen, "%s: %s is a symbolic link, not a directory of it: "
+				 "refused", r->shown, where[0] ? where : rel);
+		else
+			snprintf(err, errlen, "cannot open %s: %s", r->shown, strerror(-fd));
+		return -1;
+	}
+	e = np_ctx_open_dir(&ctx, fd, r->shown, &bad);
+	close(fd);
+	if (e == 0) {
+		np_ctx_close(&ctx);
+		return 0;
+	}
+	if (bad)
+		snprintf(err, errlen, "%s: %s%s leads outside the tree (a symbolic link): refused",
+			 r->shown, where, bad);
+	else if ((e == -ENOENT || e == -ENOTDIR) && r->capture)
+		snprintf(err, errlen, "%s: its sample %sholds no proc/ or sys/", r->shown, where);
+	else if (e == -ENOENT || e == -ENOTDIR)
+		snprintf(err, errlen, "%s: not a capture, sosreport or tree of /proc and /sys: "
+			 "no proc/ or sys/ inside", r->shown);
+	else
+		snprintf(err, errlen, "cannot open %s: %s", r->shown, strerror(-e));
+	return -1;
 }
 
 int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errlen)
@@ -172,6 +291,7 @@ int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errle
 	if (S_ISDIR(st.st_mode)) {
 		close(fd);
 		snprintf(r->dir, sizeof(r->dir), "%s", path);
+		snprintf(r->top, sizeof(r->top), "%s", path);
 	} else if (S_ISREG(st.st_mode)) {
 		int e = unpack(r, fd, err, errlen);
 
@@ -186,7 +306,8 @@ int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errle
 		return -1;
 	}
 	r->origin.kind = NP_ORIGIN_TREE;
-	if (open_capture(r, err, errlen) < 0) {
+	if (open_capture(r, err, errlen) < 0 || check_sample(r, r->dir_rel, err, errlen) < 0 ||
+	    (r->before[0] && check_sample(r, r->before_rel, err, errlen) < 0)) {
 		np_root_release(r);
 		return -1;
 	}
@@ -214,10 +335,21 @@ static void load_host_sysctls(struct np_ctx *ctx, const char *text, size_t len)
 
 int np_root_ctx_open(struct np_ctx *ctx, const struct np_root *r, const char *dir)
 {
+	const char *rel = dir == r->before || (r->before[0] && !strcmp(dir, r->before)) ?
+			  r->before_rel : dir == r->dir || !strcmp(dir, r->dir) ? r->dir_rel : NULL;
 	char *buf;
 	size_t len;
-	int e = np_ctx_open(ctx, dir);
+	int e, fd;
 
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = ctx->run_fd = -1;
+	if (!rel)
+		return -EINVAL;
+	fd = open_beneath_top(r->top, rel);
+	if (fd < 0)
+		return fd;
+	e = np_ctx_open_dir(ctx, fd, dir, NULL);
+	close(fd);
 	if (e < 0)
 		return e;
 	snprintf(ctx->root, sizeof(ctx->root), "%s", r->shown);

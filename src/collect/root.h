@@ -30,6 +30,12 @@ struct np_root {
 	char dir[PATH_MAX];		/* the tree to read: a directory, a capture's last sample */
 	char before[PATH_MAX];		/* a capture's first sample, "" for a single tree */
 	char scratch[PATH_MAX];		/* where an archive was unpacked, "" when none */
+	/* How dir and before are opened: top as named (the user's path, or scratch), then
+	 * dir_rel / before_rel walked beneath it one directory at a time, never through a
+	 * symlink, so nothing inside the tree can point a sample at another place. */
+	char top[PATH_MAX];
+	char dir_rel[2 * NAME_MAX + 4];
+	char before_rel[2 * NAME_MAX + 4];
 	bool capture;
 	double interval;		/* a capture's seconds between its samples, 0 unknown */
 	char interfaces[256];		/* a capture's target interfaces, space-separated */
@@ -37,13 +43,19 @@ struct np_root {
 	struct np_origin origin;	/* a capture's metadata (a sosreport's: np_sos_detect) */
 };
 
-/* Find the tree path names. 0, or -1 with a one-line reason in err (nothing left behind). */
+/*
+ * Find the tree path names. 0, or -1 with a one-line reason in err (nothing left behind).
+ * path itself may be a symlink (the user's choice); inside it, a capture's samples s1/ and s2/
+ * must be directories of it, and every sample's (or the tree's) proc/, sys/ and run/ must stay
+ * beneath it: a symbolic link leading elsewhere (s2 -> /, proc -> /proc) refuses the whole
+ * tree, as does a tree with neither proc/ nor sys/.
+ */
 int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errlen);
 /* Remove the scratch directory, if any. */
 void np_root_release(struct np_root *r);
 
 /*
- * Open ctx on dir (r->dir or r->before) with, for a capture's sample, its recorded kernel
+ * Open ctx on dir (r->dir or r->before; any other path is -EINVAL) with, for a capture's sample, its recorded kernel
  * answers and read errors attached, and ctx->root showing r->shown. 0 or -errno.
  */
 int np_root_ctx_open(struct np_ctx *ctx, const struct np_root *r, const char *dir);

@@ -38,9 +38,9 @@ static int target_ok(const char *path)
 }
 
 /*
- * The temporary file while it exists: a SIGINT, SIGTERM or SIGHUP between create and rename
- * removes it and then ends the process as the signal would have (cleanup.c, shared with the
- * scratch directories archives are unpacked into).
+ * The temporary file while it exists: a signal between create and rename (SIGINT, SIGTERM,
+ * SIGHUP, SIGPIPE, ...) removes it and then ends the process as cleanup.c says, shared with
+ * the scratch directories archives are unpacked into.
  */
 static void guard(const char *tmp)
 {

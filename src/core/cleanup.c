@@ -114,18 +114,71 @@ void np_cleanup_now(void)
 	}
 }
 
+/* Set by np_cleanup_signals() before the handler is installed, read by the handler only. */
+static char cmd_name[32];
+static bool service;
+
+static void say(const char *why, int sig)
+{
+	const char *name = sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
+	char line[128];
+	size_t n = 0;
+
+	/* No stdio in a handler: the line is put together by hand. */
+	for (const char *p = "netpath "; *p; p++)
+		line[n++] = *p;
+	for (const char *p = cmd_name; *p; p++)
+		line[n++] = *p;
+	for (const char *p = ": "; *p; p++)
+		line[n++] = *p;
+	for (const char *p = why; *p && n < sizeof(line) - 16; p++)
+		line[n++] = *p;
+	for (const char *p = name; *p; p++)
+		line[n++] = *p;
+	line[n++] = '\n';
+	for (size_t off = 0; off < n;) {
+		ssize_t w = write(2, line + off, n - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		off += (size_t)w;
+	}
+}
+
+/*
+ * Everything remembered is removed first, whatever the signal. Then: SIGTERM and SIGHUP end a
+ * command that owes a verdict with exit 3 (UNKNOWN: what a monitoring system or a script
+ * waiting for 0-2 must read, not 143) and a line saying so; a long-running --every is a
+ * service, and a service stopped by SIGTERM dies by it (systemd counts that as a clean stop,
+ * exit 3 as a failed unit). SIGINT always dies by SIGINT: a shell running netpath in a loop
+ * stops the loop only when its child did. SIGPIPE (the reader of stdout went away), SIGQUIT
+ * (its core dump), SIGXCPU and SIGXFSZ (limits) end the process as they would have, silently.
+ */
 static void on_signal(int sig)
 {
+	int saved = errno;
+
 	np_cleanup_now();
+	if (cmd_name[0] && (sig == SIGTERM || sig == SIGHUP || sig == SIGINT)) {
+		if (!service && sig != SIGINT) {
+			say("terminated by ", sig);
+			_exit(3);
+		}
+		say(service ? "stopped by " : "interrupted by ", sig);
+	}
+	errno = saved;
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
 
+static const int handled[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGXCPU, SIGXFSZ };
+
 static void install(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa = { .sa_handler = on_signal };
-	const size_t n = sizeof(sigs) / sizeof(sigs[0]);
+	const size_t n = sizeof(handled) / sizeof(handled[0]);
 
 	if (installed)
 		return;
@@ -133,13 +186,26 @@ static void install(void)
 	/* A second of these signals waits until the first one's removal is done. */
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < n; i++)
-		sigaddset(&sa.sa_mask, sigs[i]);
+		sigaddset(&sa.sa_mask, handled[i]);
 	for (size_t i = 0; i < n; i++) {
 		struct sigaction old;
 
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-			sigaction(sigs[i], &sa, NULL);
+		/* A signal the parent ignores stays ignored (nohup, a SIGPIPE-ignoring daemon:
+		 * then a write fails with EPIPE, and np_finish() says so). */
+		if (sigaction(handled[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+			sigaction(handled[i], &sa, NULL);
 	}
+}
+
+void np_cleanup_signals(const char *cmd, bool is_service)
+{
+	size_t n = 0;
+
+	for (; cmd && cmd[n] && n < sizeof(cmd_name) - 1; n++)
+		cmd_name[n] = cmd[n];
+	cmd_name[n] = '\0';
+	service = is_service;
+	install();
 }
 
 int np_cleanup_add(const char *path, enum np_cleanup_kind kind)

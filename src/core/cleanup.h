@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * What to remove when the process is ended by SIGINT, SIGTERM or SIGHUP: the temporary file of
- * `-o FILE` (atomic_file.c) and the private directories an archive is unpacked into
- * (scratch.c). One handler serves every path, so the two never compete for the signals.
+ * What to remove when the process is ended by a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE,
+ * SIGQUIT, SIGXCPU, SIGXFSZ): the temporary file of `-o FILE` (atomic_file.c) and the private
+ * directories an archive is unpacked into (scratch.c). One handler serves every path, so the
+ * two never compete for the signals.
  */
 #ifndef NP_CLEANUP_H
 #define NP_CLEANUP_H
+
+#include <stdbool.h>
 
 enum np_cleanup_kind {
 	NP_CLEANUP_FILE,	/* unlink(path) */
@@ -13,13 +16,23 @@ enum np_cleanup_kind {
 };
 
 /*
- * Remember path until np_cleanup_drop(path). The first call takes over SIGINT, SIGTERM and
- * SIGHUP where they are still at their default (a command with its own handler keeps it); the
- * handler removes every remembered path, then ends the process as the signal would have.
+ * Remember path until np_cleanup_drop(path). The first call takes over the signals above where
+ * they are still at their default (a command with its own handler keeps it, an ignored one
+ * stays ignored); the handler removes every remembered path, then ends the process as the
+ * signal would have, or as np_cleanup_signals() said.
  * 0, -EINVAL (empty), -ENAMETOOLONG, or -ENOSPC when all slots are taken (a handful: netpath
  * holds at most one -o file and one scratch directory at a time).
  */
 int np_cleanup_add(const char *path, enum np_cleanup_kind kind);
+/*
+ * A command's own run (doctor, diff, plan, capture): take over the signals now, so that
+ * SIGTERM or SIGHUP at any moment (an archive being unpacked, a report being written) removes
+ * what is remembered, says "netpath CMD: terminated by SIGTERM" on stderr and exits 3 (could
+ * not diagnose). service (doctor --every): SIGTERM, SIGHUP and SIGINT say "stopped by" and end
+ * the process by the signal, a clean stop for systemd. SIGINT is always re-raised after its
+ * line ("interrupted by SIGINT"), so a shell loop stops; the other signals silently.
+ */
+void np_cleanup_signals(const char *cmd, bool service);
 /* Forget path (it was renamed into place or removed already). Unknown paths are ignored. */
 void np_cleanup_drop(const char *path);
 /* Remove every remembered path now and forget them: for a handler of its own that ends the

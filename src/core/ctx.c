@@ -37,35 +37,38 @@ static int open_beneath(int dfd, const char *path, const struct open_how *how)
 	return np_beneath_open(dfd, path, (int)how->flags);
 }
 
-/* ROOT/proc, ROOT/sys or ROOT itself ("."). Under --root they must be directories of the tree:
- * a "proc" symlink to the live /proc (or anywhere else) would take every read outside it. */
-static int open_tree(const char *root, const char *sub, bool confined)
+/* ROOT/proc, ROOT/sys, ROOT/run or ROOT itself ("."), beneath rfd (ROOT, opened once). Under
+ * --root they must be directories of the tree: a "proc" symlink to the live /proc (or anywhere
+ * else) would take every read outside it (-EXDEV). A link inside the tree (a sosreport's
+ * sys -> data/sys) resolves. */
+static int open_tree(int rfd, const char *sub, bool confined)
 {
 	struct open_how how = {
 		.flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC,
 		.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
 	};
-	char path[512];
-	int rfd, fd;
+	int fd;
 
 	if (!confined) {
-		if (snprintf(path, sizeof(path), "%s/%s", root, sub) >= (int)sizeof(path))
-			return -ENAMETOOLONG;
-		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		fd = openat(rfd, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		return fd < 0 ? -errno : fd;
 	}
-	rfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (rfd < 0)
-		return -errno;
-	fd = open_beneath(rfd, sub, &how);
-	close(rfd);
-	return fd;
+	return open_beneath(rfd, sub, &how);
 }
 
-int np_ctx_open(struct np_ctx *ctx, const char *root)
+/* The members of a tree that lead outside it refuse the whole tree: reading it without them
+ * would judge a tree other than the one its report names. */
+static const char *const members[] = { "proc", "sys", "run" };
+
+int np_ctx_open_dir(struct np_ctx *ctx, int rfd, const char *root, const char **bad)
 {
+	int *fds[] = { &ctx->proc_fd, &ctx->sys_fd, &ctx->run_fd };
+	int err;
+
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = ctx->run_fd = -1;
+	if (bad)
+		*bad = NULL;
 	ctx->live = root == NULL || strcmp(root, "/") == 0;
 	ctx->confined = !ctx->live;
 	snprintf(ctx->root, sizeof(ctx->root), "%s", root ? root : "/");
@@ -73,21 +76,49 @@ int np_ctx_open(struct np_ctx *ctx, const char *root)
 	if (root && strlen(root) >= sizeof(ctx->root))
 		return -ENAMETOOLONG;
 
-	ctx->proc_fd = open_tree(ctx->root, "proc", ctx->confined);
-	ctx->sys_fd = open_tree(ctx->root, "sys", ctx->confined);
-	ctx->run_fd = open_tree(ctx->root, "run", ctx->confined);	/* optional */
+	for (size_t i = 0; i < sizeof(members) / sizeof(members[0]); i++) {
+		*fds[i] = open_tree(rfd, members[i], ctx->confined);	/* run: optional */
+		if (ctx->confined && (*fds[i] == -EXDEV || *fds[i] == -ELOOP)) {
+			err = *fds[i];
+			if (bad)
+				*bad = members[i];
+			goto fail;
+		}
+	}
 	if (ctx->confined)
-		ctx->top_fd = open_tree(ctx->root, ".", true);
+		ctx->top_fd = open_tree(rfd, ".", true);
 	else
-		ctx->rootfs_fd = open(ctx->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		ctx->rootfs_fd = openat(rfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	/* A captured tree may hold only one of the two; having neither is an error. */
 	if (ctx->proc_fd < 0 && ctx->sys_fd < 0) {
-		int err = ctx->proc_fd;
-
-		np_ctx_close(ctx);
-		return err;
+		err = ctx->proc_fd;
+		goto fail;
 	}
 	return 0;
+fail:
+	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
+		if (*fds[i] < 0)
+			*fds[i] = -1;
+	np_ctx_close(ctx);
+	return err;
+}
+
+int np_ctx_open(struct np_ctx *ctx, const char *root)
+{
+	/* ROOT is opened once, following links: it is the tree the user named. */
+	int rfd = open(root ? root : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int r;
+
+	if (rfd < 0) {
+		r = -errno;
+		memset(ctx, 0, sizeof(*ctx));
+		ctx->proc_fd = ctx->sys_fd = ctx->top_fd = ctx->run_fd = -1;
+		snprintf(ctx->root, sizeof(ctx->root), "%s", root ? root : "/");
+		return r;
+	}
+	r = np_ctx_open_dir(ctx, rfd, root, NULL);
+	close(rfd);
+	return r;
 }
 
 void np_ctx_close(struct np_ctx *ctx)

@@ -73,8 +73,13 @@ static inline bool np_ctx_faithful(const struct np_ctx *ctx)
 /* Largest file we agree to read: /proc/interrupts on a 4096-CPU box is a few MiB. */
 #define NP_READ_MAX (64u << 20)
 
-/* root == NULL means the live system ("/"). Returns 0 or -errno. */
+/* root == NULL means the live system ("/"). Returns 0 or -errno. Under --root (any other
+ * root) a tree whose proc, sys or run leads outside it (a symlink to /proc, "../x") is refused
+ * with -EXDEV (-ELOOP for a link loop), not read without them. */
 int np_ctx_open(struct np_ctx *ctx, const char *root);
+/* The same on the directory rfd (not taken over; root names it, NULL or "/" for the live
+ * system). On a refused member, *bad (when bad is not NULL) names it: "proc", "sys" or "run". */
+int np_ctx_open_dir(struct np_ctx *ctx, int rfd, const char *root, const char **bad);
 void np_ctx_close(struct np_ctx *ctx);
 
 /* All return a negative errno on failure. Paths are relative to the tree ("net/snmp").

@@ -2,7 +2,7 @@
 /*
  * A private scratch directory for the length of one command: where `doctor --root FILE`
  * unpacks an archive. Removed by np_scratch_remove, and by the signal guard (cleanup.h) if a
- * SIGINT, SIGTERM or SIGHUP ends the process first.
+ * signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE, ...) ends the process first.
  */
 #ifndef NP_SCRATCH_H
 #define NP_SCRATCH_H

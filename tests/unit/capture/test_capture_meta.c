@@ -160,6 +160,175 @@ static void not_a_tree(void **state)
 	np_scratch_remove(dir);
 }
 
+static void link_at(const char *dir, const char *rel, const char *target)
+{
+	char path[3 * PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	assert_int_equal(symlink(target, path), 0);
+}
+
+static void move(const char *dir, const char *from, const char *to)
+{
+	char a[3 * PATH_MAX], b[3 * PATH_MAX];
+
+	snprintf(a, sizeof(a), "%s/%s", dir, from);
+	snprintf(b, sizeof(b), "%s/%s", dir, to);
+	assert_int_equal(rename(a, b), 0);
+}
+
+static void unlink_at(const char *dir, const char *rel)
+{
+	char path[3 * PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	assert_int_equal(unlink(path), 0);
+}
+
+/* A capture in dir/cap with both samples holding proc/ and sys/. */
+static void make_capture(const char *dir)
+{
+	static const char *const dirs[] = {
+		"cap", "cap/s1", "cap/s1/proc", "cap/s1/sys", "cap/s2", "cap/s2/proc", "cap/s2/sys",
+	};
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		sub(dir, dirs[i]);
+	put(dir, "cap/META", "format: netpath-capture 1\nhostname: x\n");
+}
+
+static void refused(const char *path, const char *why)
+{
+	struct np_root r;
+	char err[512];
+
+	assert_int_equal(np_root_resolve(&r, path, err, sizeof(err)), -1);
+	if (!strstr(err, why))
+		fail_msg("%s: \"%s\" does not say \"%s\"", path, err, why);
+	assert_null(strchr(err, '\n'));
+	assert_string_equal(r.scratch, "");
+}
+
+/*
+ * A capture's samples are directories of it, and what they hold stays beneath them: s2 -> /
+ * (or s1 -> /) would have doctor judge the live /proc and /sys under the capture's name, and
+ * s2/proc -> /proc the live /proc alone. Refused, each with a line saying which member. The
+ * capture's own path may be a link: the user named it.
+ */
+static void capture_member_links_refused(void **state)
+{
+	char dir[PATH_MAX], cap[PATH_MAX + 8], link[PATH_MAX + 8];
+	struct np_root r;
+	struct np_ctx ctx;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(np_scratch_dir(dir, sizeof(dir)), 0);
+	make_capture(dir);
+	snprintf(cap, sizeof(cap), "%s/cap", dir);
+	snprintf(link, sizeof(link), "%s/link", dir);
+	link_at(dir, "link", "cap");
+	assert_int_equal(np_root_resolve(&r, link, err, sizeof(err)), 0);
+	assert_true(r.capture);
+	np_root_release(&r);
+
+	move(cap, "s2", "s2.real");
+	link_at(cap, "s2", "/");
+	refused(cap, "s2 is a symbolic link");
+	unlink_at(cap, "s2");
+	link_at(cap, "s2", "s1");	/* inside the capture, but still not a sample of it */
+	refused(cap, "s2 is a symbolic link");
+	unlink_at(cap, "s2");
+	move(cap, "s2.real", "s2");
+
+	move(cap, "s1", "s1.real");
+	link_at(cap, "s1", "/");
+	refused(cap, "s1 is a symbolic link");
+	unlink_at(cap, "s1");
+	move(cap, "s1.real", "s1");
+
+	move(cap, "s2/proc", "s2.proc");
+	link_at(cap, "s2/proc", "/proc");
+	refused(cap, "s2/proc leads outside the tree");
+	unlink_at(cap, "s2/proc");
+	link_at(cap, "s2/proc", "../s1/proc");
+	refused(cap, "s2/proc leads outside the tree");
+	unlink_at(cap, "s2/proc");
+	sub(cap, "s2/proc");
+	link_at(cap, "s1/sys/x", "/");	/* deeper links are the reads' business (ctx.c) */
+
+	/* Swapped for a link after the check: the sample's open does not follow it either. */
+	assert_int_equal(np_root_resolve(&r, cap, err, sizeof(err)), 0);
+	assert_int_equal(np_root_ctx_open(&ctx, &r, r.before), 0);
+	np_root_ctx_close(&ctx);
+	move(cap, "s1", "s1.real");
+	link_at(cap, "s1", "/");
+	assert_int_equal(np_root_ctx_open(&ctx, &r, r.before), -ELOOP);
+	assert_int_equal(ctx.proc_fd, -1);
+	assert_int_equal(np_root_ctx_open(&ctx, &r, "/"), -EINVAL);	/* not one of its samples */
+	np_root_release(&r);
+	np_scratch_remove(dir);
+}
+
+/* Archived, the same links are unpacked as links (a sosreport holds some) and refused the same
+ * way; an archive with no tree in it says so by its own name. */
+static void archive_member_links_refused(void **state)
+{
+	static const struct {
+		const char *link, *target, *why;
+	} cases[] = {
+		{ "capture/s2", "/", "s2 is a symbolic link" },
+		{ "capture/s1", "/", "s1 is a symbolic link" },
+		{ "capture/s2/proc", "/proc", "s2/proc leads outside the tree" },
+		{ "capture/s1/sys", "../../../../../../../sys", "s1/sys leads outside the tree" },
+	};
+	char dir[PATH_MAX], file[PATH_MAX + 16];
+
+	(void)state;
+	assert_int_equal(np_scratch_dir(dir, sizeof(dir)), 0);
+	snprintf(file, sizeof(file), "%s/cap.tgz", dir);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		static const char *const files[] = {
+			"capture/s1/proc/uptime", "capture/s1/sys/x", "capture/s2/proc/uptime",
+			"capture/s2/sys/x",
+		};
+		struct np_tar_out *o;
+		int fd, e = 0;
+
+		unlink(file);
+		fd = open(file, O_WRONLY | O_CREAT | O_EXCL, 0600);
+		assert_true(fd >= 0);
+		o = np_tar_out_open(fd, true, &e);
+		assert_non_null(o);
+		assert_int_equal(np_tar_out_file(o, "capture/META", "format: netpath-capture 1\n",
+						 26, 0600, 0), 0);
+		assert_int_equal(np_tar_out_symlink(o, cases[i].link, cases[i].target, 0), 0);
+		for (size_t j = 0; j < sizeof(files) / sizeof(files[0]); j++)
+			if (strncmp(files[j], cases[i].link, strlen(cases[i].link)))
+				assert_int_equal(np_tar_out_file(o, files[j], "1\n", 2, 0600, 0), 0);
+		assert_int_equal(np_tar_out_close(o), 0);
+		close(fd);
+		refused(file, cases[i].why);
+	}
+	/* No proc/ or sys/: the archive is named, not a path inside it that does not exist. */
+	{
+		struct np_tar_out *o;
+		int fd, e = 0;
+
+		unlink(file);
+		fd = open(file, O_WRONLY | O_CREAT | O_EXCL, 0600);
+		assert_true(fd >= 0);
+		o = np_tar_out_open(fd, true, &e);
+		assert_non_null(o);
+		assert_int_equal(np_tar_out_file(o, "etc/hostname", "x\n", 2, 0600, 0), 0);
+		assert_int_equal(np_tar_out_close(o), 0);
+		close(fd);
+		refused(file, "cap.tgz: not a capture, sosreport or tree of /proc and /sys: no proc/ "
+			"or sys/ inside");
+	}
+	np_scratch_remove(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -168,6 +337,8 @@ int main(void)
 		cmocka_unit_test(capture_directory),
 		cmocka_unit_test(archive_unpacked_and_removed),
 		cmocka_unit_test(not_a_tree),
+		cmocka_unit_test(capture_member_links_refused),
+		cmocka_unit_test(archive_member_links_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
