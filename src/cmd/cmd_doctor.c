@@ -547,6 +547,7 @@ static int diagnose_every(struct doctor_args *d, struct np_target *tgt,
 
 	if (diagnose(d, tgt, dr, &t, st) < 0)
 		return -1;
+	np_cleanup_service_done();
 	next = np_mono_now() + d->every;
 	while (!d->count || done < d->count) {
 		double now;

@@ -93,10 +93,11 @@ static const struct np_opt doctor_opts[] = {
 		 ".B \\-\\-nagios\n"
 		 "or\n"
 		 ".BR \\-\\-timeout .\n"
-		 "SIGTERM, SIGINT or SIGHUP ends it (a report being written is abandoned and its temporary file\n"
+		 "SIGTERM or SIGHUP ends it (a report being written is abandoned and its temporary file\n"
 		 "removed; the file keeps the previous report): it says\n"
 		 ".RB \\(lq \"netpath doctor: stopped by SIGTERM\" \\(rq\n"
-		 "on standard error and dies by the signal, which systemd counts as a clean stop. After\n"
+		 "on standard error and exits 0 once the first report was written (its work is done:\n"
+		 "a clean stop for systemd), 3 before it; SIGINT says so and dies by the signal. After\n"
 		 ".B \\-\\-count\n"
 		 "reports the exit code is the last report's.",
 	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400"),

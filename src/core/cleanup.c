@@ -117,6 +117,8 @@ void np_cleanup_now(void)
 /* Set by np_cleanup_signals() before the handler is installed, read by the handler only. */
 static char cmd_name[32];
 static bool service;
+/* --every: a complete report is in its file (np_cleanup_service_done), read by the handler. */
+static volatile sig_atomic_t service_done;
 
 static void say(const char *why, int sig)
 {
@@ -150,10 +152,11 @@ static void say(const char *why, int sig)
 /*
  * Everything remembered is removed first, whatever the signal. Then: SIGTERM and SIGHUP end a
  * command that owes a verdict with exit 3 (UNKNOWN: what a monitoring system or a script
- * waiting for 0-2 must read, not 143) and a line saying so; a long-running --every is a
- * service, and a service stopped by SIGTERM dies by it (systemd counts that as a clean stop,
- * exit 3 as a failed unit). SIGINT always dies by SIGINT: a shell running netpath in a loop
- * stops the loop only when its child did. SIGPIPE (the reader of stdout went away), SIGQUIT
+ * waiting for 0-2 must read, not 143) and a line saying so. A long-running --every is a
+ * service: asked to stop once its file holds a complete report, it has done its work and exits
+ * 0 (a clean stop for systemd, where exit 3 would mark the unit failed); stopped before the
+ * first report, it owes one, and exits 3 like a one-shot run. SIGINT always dies by SIGINT: a
+ * shell running netpath in a loop stops the loop only when its child did. SIGPIPE (the reader of stdout went away), SIGQUIT
  * (its core dump), SIGXCPU and SIGXFSZ (limits) end the process as they would have, silently.
  */
 static void on_signal(int sig)
@@ -162,11 +165,11 @@ static void on_signal(int sig)
 
 	np_cleanup_now();
 	if (cmd_name[0] && (sig == SIGTERM || sig == SIGHUP || sig == SIGINT)) {
-		if (!service && sig != SIGINT) {
-			say("terminated by ", sig);
-			_exit(3);
+		if (sig != SIGINT) {
+			say(service ? "stopped by " : "terminated by ", sig);
+			_exit(service && service_done ? 0 : 3);
 		}
-		say(service ? "stopped by " : "interrupted by ", sig);
+		say("interrupted by ", sig);
 	}
 	errno = saved;
 	signal(sig, SIG_DFL);
@@ -195,6 +198,11 @@ static void install(void)
 		if (sigaction(handled[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
 			sigaction(handled[i], &sa, NULL);
 	}
+}
+
+void np_cleanup_service_done(void)
+{
+	service_done = 1;
 }
 
 void np_cleanup_signals(const char *cmd, bool is_service)

@@ -28,11 +28,14 @@ int np_cleanup_add(const char *path, enum np_cleanup_kind kind);
  * A command's own run (doctor, diff, plan, capture): take over the signals now, so that
  * SIGTERM or SIGHUP at any moment (an archive being unpacked, a report being written) removes
  * what is remembered, says "netpath CMD: terminated by SIGTERM" on stderr and exits 3 (could
- * not diagnose). service (doctor --every): SIGTERM, SIGHUP and SIGINT say "stopped by" and end
- * the process by the signal, a clean stop for systemd. SIGINT is always re-raised after its
- * line ("interrupted by SIGINT"), so a shell loop stops; the other signals silently.
+ * not diagnose). service (doctor --every): SIGTERM and SIGHUP say "stopped by" and exit 0
+ * once np_cleanup_service_done() was called (a clean stop for systemd), 3 before. SIGINT is
+ * always re-raised after its line ("interrupted by SIGINT"), so a shell loop stops; the other
+ * signals silently.
  */
 void np_cleanup_signals(const char *cmd, bool service);
+/* The service's first complete report is in place: a stop from now on is a clean one. */
+void np_cleanup_service_done(void);
 /* Forget path (it was renamed into place or removed already). Unknown paths are ignored. */
 void np_cleanup_drop(const char *path);
 /* Remove every remembered path now and forget them: for a handler of its own that ends the

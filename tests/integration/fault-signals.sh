@@ -5,8 +5,8 @@
 #   capture, every time;
 # - SIGTERM or SIGHUP during an unpack (doctor --root, diff) ends the run with exit 3 (could not
 #   diagnose) and one line on stderr, nothing left;
-# - doctor --every, a service, stops on SIGTERM by the signal (a clean stop for systemd) after a
-#   line saying so, its temporary file removed and the report file whole.
+# - doctor --every, a service, stopped by SIGTERM after its first report exits 0 (a clean stop
+#   for systemd) after a line saying so, its temporary file removed and the report file whole.
 . "$(dirname "$0")/lib.sh"
 CAP="$NP_SRCDIR/tests/fixtures/capture/veth-tbf.cap"
 [ -f "$CAP" ] || np_skip "no fixture capture"
@@ -100,10 +100,28 @@ np_wait_file "$NP_TMP/out/np.prom" "the first report of --every"
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
-[ "$rc" -eq 143 ] || np_fail "--every on SIGTERM: exit $rc, not 143 (death by SIGTERM)"
+[ "$rc" -eq 0 ] || np_fail "--every on SIGTERM after a report: exit $rc, not 0 (a clean stop)"
 grep -qx "netpath doctor: stopped by SIGTERM" "$NP_TMP/every.err" ||
 	np_fail "--every on SIGTERM: stderr: $(cat "$NP_TMP/every.err")"
 [ "$(ls -A "$NP_TMP/out")" = np.prom ] || np_fail "--every left: $(ls -A "$NP_TMP/out")"
 tail -c 1 "$NP_TMP/out/np.prom" | od -An -c | grep -q '\\n' || np_fail "the report is not whole"
 left "--every"
+
+# 4. --every stopped while its first report is still sampling: no report, so exit 3 (UNKNOWN).
+"$NETPATH" doctor lo --interval 30 --format prometheus --every 600 -o "$NP_TMP/out/np2.prom" \
+	2> "$NP_TMP/every2.err" &
+pid=$!
+# Ready once its SIGTERM handler is in (SigCgt bit 15), not merely forked.
+term_caught() {
+	local cgt
+	cgt=$(awk '/^SigCgt:/ {print $2}' "/proc/$1/status" 2> /dev/null) || return 1
+	[ -n "$cgt" ] && (( (16#$cgt >> 14) & 1 ))
+}
+np_wait_until "$NP_WAIT" "the --every process to catch SIGTERM" term_caught "$pid"
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 3 ] || np_fail "--every on SIGTERM before its first report: exit $rc, not 3"
+[ ! -e "$NP_TMP/out/np2.prom" ] || np_fail "--every stopped before its first report wrote one"
+left "--every before its first report"
 exit 0
