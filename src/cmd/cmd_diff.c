@@ -204,8 +204,7 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 	int r;
 
 	if (v.exit_code == NP_EXIT_UNKNOWN)
-		fprintf(stderr, "netpath diff: no stage of the receive path could be judged in "
-			"%s\n", a->name);
+		np_say("netpath diff: no stage of the receive path could be judged in %s", a->name);
 	if (d->output) {
 		out = np_atomic_open(d->output, tmp, sizeof(tmp));
 		if (!out)

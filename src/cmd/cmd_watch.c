@@ -337,8 +337,8 @@ int np_cmd_watch(int argc, char **argv)
 		ws.tui = np_watch_tui_open(ifname, w.interval,
 					   np_color_enabled(w.color, stdout));
 		if (!ws.tui)
-			fprintf(stderr, "netpath watch: cannot drive this terminal (TERM=%s); "
-				"printing plain frames\n", getenv("TERM") ? getenv("TERM") : "");
+			np_say("netpath watch: cannot drive this terminal (TERM=%s); printing "
+			       "plain frames", getenv("TERM") ? getenv("TERM") : "");
 	}
 	if (ws.tui) {
 		/* Anything on stderr would scribble over the screen. */

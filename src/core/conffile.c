@@ -2,6 +2,7 @@
 /* The config file: a pure line parser over a text into plain data, and a loader that reads
  * the file. What the lines mean for the checks is cmd/doctor_config.c's business. */
 #include "conffile.h"
+#include "log.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -29,13 +30,16 @@ static int bad(const struct line_ctx *l, const char *fmt, ...)
 
 static int bad(const struct line_ctx *l, const char *fmt, ...)
 {
-	char msg[320];
+	char msg[320], raw[sizeof(msg) + 1100];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	snprintf(l->err, l->errlen, "%s:%u: %s", l->name, l->no, msg);
+	/* The message quotes the file's words: whoever wrote them must not get escape sequences
+	 * onto the terminal of the admin who reads it. */
+	snprintf(raw, sizeof(raw), "%s:%u: %s", l->name, l->no, msg);
+	np_sanitize(raw, l->err, l->errlen);
 	return -EINVAL;
 }
 

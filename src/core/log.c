@@ -73,18 +73,33 @@ char *np_sanitize(const char *s, char *out, size_t n)
 	return out;
 }
 
-void np_log(enum np_log_level lvl, const char *fmt, ...)
+static void vsay(const char *prefix, const char *fmt, va_list ap)
 {
 	char raw[1024], safe[NP_SANITIZED_SIZE(sizeof(raw))];
+
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	fprintf(stderr, "%s%s\n", prefix, np_sanitize(raw, safe, sizeof(safe)));
+}
+
+void np_log(enum np_log_level lvl, const char *fmt, ...)
+{
 	va_list ap;
 
 	if (lvl > np_level)
 		return;
-	va_start(ap, fmt);
-	vsnprintf(raw, sizeof(raw), fmt, ap);
-	va_end(ap);
 	/* Log lines quote names read from the system, files and captures. */
-	fprintf(stderr, "netpath: %s\n", np_sanitize(raw, safe, sizeof(safe)));
+	va_start(ap, fmt);
+	vsay("netpath: ", fmt, ap);
+	va_end(ap);
+}
+
+void np_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay("", fmt, ap);
+	va_end(ap);
 }
 
 void np_log_set_verbosity(int verbose)

@@ -24,6 +24,13 @@ char *np_sanitize(const char *s, char *out, size_t n);
 /* The room np_sanitize() needs at most for len bytes, with the terminator. */
 #define NP_SANITIZED_SIZE(len) (4 * (len) + 1)
 
+/*
+ * A command's own line on stderr (the newline added), passed through np_sanitize() as a whole:
+ * for notes and reasons that quote such text ("netpath doctor: ... (%s)"), where np_log's
+ * "netpath: " prefix and levels do not fit.
+ */
+void np_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #define np_err(...)   np_log(NP_LOG_ERR, __VA_ARGS__)
 #define np_warn(...)  np_log(NP_LOG_WARN, __VA_ARGS__)
 #define np_info(...)  np_log(NP_LOG_INFO, __VA_ARGS__)

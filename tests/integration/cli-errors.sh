@@ -144,6 +144,17 @@ grep -q "unknown.conf:1: unknown setting 'frobnicate'" "$NP_TMP/err" || np_fail 
 echo "interval 0x10" > "$NP_TMP/hex.conf"
 expect3 doctor lo --config "$NP_TMP/hex.conf"
 grep -q "hex.conf" "$NP_TMP/err" || np_fail "hex interval in config: $(cat "$NP_TMP/err")"
+# A config file's bytes are quoted escaped: an xterm title or clear-screen sequence in it must
+# not reach the admin's terminal (nor a newline break the one line).
+printf 'interval 1\n\033]0;evil\007 1\n' > "$NP_TMP/esc.conf"
+expect3 doctor lo --interval 0 --config "$NP_TMP/esc.conf"
+grep -qF "esc.conf:2: unknown setting '\x1b]0;evil\x07'" "$NP_TMP/err" || np_fail "escaped config: $(cat "$NP_TMP/err")"
+printf 'rtt 3\033[2J\n' > "$NP_TMP/esc.conf"
+expect3 watch lo --count 1 --config "$NP_TMP/esc.conf"
+grep -qF "esc.conf:1: invalid rtt '3\x1b[2J'" "$NP_TMP/err" || np_fail "escaped config: $(cat "$NP_TMP/err")"
+printf 'threshold \033[2J warn=1\n' > "$NP_TMP/esc.conf"
+expect3 doctor lo --interval 0 --json --config "$NP_TMP/esc.conf"
+! LC_ALL=C grep -q "$(printf '[\001-\037\177]')" "$NP_TMP/err" || np_fail "control bytes on stderr: $(od -c "$NP_TMP/err")"
 # watch and trace: durations, counts and interface names.
 for a in "--interval 0x1" "--interval 0.01" "--count 0" "--count -1" "--count 1x" \
 	"--count 99999999999999999999"; do
@@ -222,6 +233,9 @@ expect_nagios doctor --nagios --threshold nope:warn=1 lo
 "$NETPATH" --nagios -w 10 > "$NP_TMP/out" 2> "$NP_TMP/err"
 [ $? -eq 3 ] && [ "$(wc -l < "$NP_TMP/out")" -eq 1 ] && grep -q '^NETPATH UNKNOWN - ' "$NP_TMP/out" ||
 	np_fail "netpath --nagios -w 10: $(cat "$NP_TMP/out" "$NP_TMP/err")"
+# An argument is quoted escaped too, in the Nagios line as well.
+expect_nagios doctor --nagios --rtt "$(printf '1\033[2J')"
+grep -qF "invalid --rtt '1\x1b[2J'" "$NP_TMP/out" || np_fail "escaped argument: $(cat "$NP_TMP/out")"
 # --help is no error: the whole usage on stdout, exit 0.
 "$NETPATH" doctor --help > "$NP_TMP/out" 2> "$NP_TMP/err" || np_fail "doctor --help exited $?"
 [ ! -s "$NP_TMP/err" ] && [ "$(wc -l < "$NP_TMP/out")" -gt 20 ] && grep -q '^Usage: netpath doctor' "$NP_TMP/out" ||

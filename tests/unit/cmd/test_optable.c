@@ -180,6 +180,12 @@ static void getopt_errors_are_one_line(void **state)
 		assert_int_equal(st.code, NP_EXIT_UNKNOWN);
 		assert_string_equal(st.msg, cases[i].msg);
 	}
+	/* The value is quoted escaped: no control byte from argv reaches the terminal. */
+	assert_int_equal(parse(&np_doctor_spec, &r, &st, "x", "--rtt", "1\033[2J", NULL), -1);
+	assert_string_equal(st.msg, "invalid --rtt '1\\x1b[2J' (milliseconds, > 0)");
+	assert_int_equal(parse(&np_doctor_spec, &r, &st, "x", "--\033]0;x\007", NULL), -1);
+	assert_string_equal(st.msg, "unknown option '--\\x1b]0;x\\x07' (long options are "
+			    "spelled out in full)");
 	/* A bad value is a usage failure too. */
 	assert_int_equal(parse(&np_doctor_spec, &r, &st, "x", "-i", "abc", NULL), -1);
 	assert_true(st.usage);

@@ -322,6 +322,14 @@ static void test_load(void **state)
 	assert_contains(err, "/netpath.conf:2: nic.missed: invalid warn value 'x'");
 	assert_string_equal(c.path, "");
 
+	/* The file's words are quoted escaped, the parser's message too (not only where the
+	 * commands print it): it is the loader's answer to any caller. */
+	write_file(path, "interval 1\n\033]0;evil\007 1\n");
+	assert_int_equal(np_config_load(path, false, &c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "/netpath.conf:2: unknown setting '\\x1b]0;evil\\x07'");
+	assert_null(strchr(err, '\033'));
+	assert_null(strchr(err, '\007'));
+
 	/* An unreadable file is an error even for the default path (root reads anything). */
 	if (geteuid() != 0) {
 		assert_int_equal(chmod(path, 0), 0);
