@@ -144,9 +144,15 @@ static int getopt_error(const struct np_cmd_spec *spec, int c, int argc, char **
 	if (o && lf == o)
 		return np_usage(st, "option '--%s' takes no value", o->name);
 	if (!optopt) {
-		size_t len = strcspn(el, "=");
+		size_t len = strcspn(el, "="), shown = len < 64 ? len : 64, n = 0;
 
-		return np_usage(st, "unknown option '%.*s'", (int)(len < 64 ? len : 64), el);
+		/* Where prefixes are taken (watch, trace, checks), one may fit several options. */
+		for (const struct np_opt *p = spec->opts; p->name && len > 2; p++)
+			n += strncmp(p->name, el + 2, len - 2) == 0;
+		if (n > 1)
+			return np_usage(st, "ambiguous option '%.*s' (spell it out)", (int)shown,
+					el);
+		return np_usage(st, "unknown option '%.*s'", (int)shown, el);
 	}
 	if (optopt > 0 && optopt < 256)
 		return np_usage(st, "unknown option '-%c'", optopt);

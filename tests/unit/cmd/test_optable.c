@@ -159,6 +159,7 @@ static void getopt_errors_are_one_line(void **state)
 		{ &np_doctor_spec, { "--bogus=1", "lo" }, "unknown option '--bogus' (long options "
 		  "are spelled out in full)" },
 		{ &np_checks_spec, { "--bogus=1" }, "unknown option '--bogus'" },
+		{ &np_watch_spec, { "--co", "1" }, "ambiguous option '--co' (spell it out)" },
 		{ &np_doctor_spec, { "lo", "--interval" }, "option '--interval' needs a value (SEC)" },
 		{ &np_doctor_spec, { "lo", "-i" }, "option '-i' needs a value (SEC)" },
 		{ &np_doctor_spec, { "lo", "-vi" }, "option '-i' needs a value (SEC)" },
