@@ -78,7 +78,7 @@ static int parse_args(int argc, char **argv, struct capture_args *a, struct np_s
 		a->ifname = argv[optind++];
 	if (optind < argc)
 		return np_usage(st, "unexpected argument '%s' (one interface, or --all)",
-			      argv[optind]);
+				argv[optind]);
 	if (a->all && a->ifname)
 		return np_fail(st, "--all captures every interface: name none");
 	if (!a->output)

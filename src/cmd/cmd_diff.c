@@ -76,7 +76,7 @@ static int parse_args(int argc, char **argv, struct diff_args *d, struct np_stat
 		d->ifname = argv[optind++];
 	if (optind < argc)
 		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
-			      argv[optind]);
+				argv[optind]);
 	if (!d->before)
 		return np_fail(st, "name the two sides: netpath diff BEFORE AFTER [IFACE] (or --live "
 			       "BEFORE)");

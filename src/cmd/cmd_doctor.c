@@ -177,7 +177,8 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 	if (d->all && d->ifname)
 		return np_fail(st, "--all judges every interface: name none");
 	if (optind < argc)
-		return np_usage(st, "unexpected argument '%s' (one interface at a time)", argv[optind]);
+		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
+				argv[optind]);
 	if (d->nagios && (d->json || d->prom))
 		return np_fail(st, "--nagios is an output format of its own: not with --json or "
 			       "--format");

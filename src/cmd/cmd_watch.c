@@ -114,7 +114,7 @@ static int parse_args(int argc, char **argv, struct watch_args *w, struct np_sta
 		w->ifname = argv[optind++];
 	if (optind < argc)
 		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
-			      argv[optind]);
+				argv[optind]);
 	return 0;
 }
 
