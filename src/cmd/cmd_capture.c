@@ -78,8 +78,8 @@ static int parse_args(int argc, char **argv, struct capture_args *a, struct np_s
 	if (optind < argc)
 		a->ifname = argv[optind++];
 	if (optind < argc)
-		return np_fail(st, "unexpected argument '%s' (one interface, or --all)",
-			       argv[optind]);
+		return np_usage(st, "unexpected argument '%s' (one interface, or --all)",
+				argv[optind]);
 	if (a->all && a->ifname)
 		return np_fail(st, "--all captures every interface: name none");
 	if (!a->output)
@@ -331,10 +331,10 @@ int np_cmd_capture(int argc, char **argv)
 		np_fail(&st, "cannot write %s: %s", a.output, strerror(-r));
 		goto done;
 	}
-	fprintf(stderr, "netpath capture: %s: %zu interface%s, 2 samples %.1f s apart, "
-		"%zu + %zu files, %zu + %zu kernel answers%s\n", a.output, ntops,
-		ntops == 1 ? "" : "s", dt, ss[0].members, ss[1].members, ss[0].exchanges,
-		ss[1].exchanges, ss[0].capped || ss[1].capped ? " (socket dumps capped)" : "");
+	np_say("netpath capture: %s: %zu interface%s, 2 samples %.1f s apart, "
+	       "%zu + %zu files, %zu + %zu kernel answers%s", a.output, ntops,
+	       ntops == 1 ? "" : "s", dt, ss[0].members, ss[1].members, ss[0].exchanges,
+	       ss[1].exchanges, ss[0].capped || ss[1].capped ? " (socket dumps capped)" : "");
 done:
 	if (dr)
 		np_runs_free(dr);

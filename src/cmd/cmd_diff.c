@@ -76,8 +76,8 @@ static int parse_args(int argc, char **argv, struct diff_args *d, struct np_stat
 	if (optind < argc)
 		d->ifname = argv[optind++];
 	if (optind < argc)
-		return np_fail(st, "unexpected argument '%s' (one interface at a time)",
-			       argv[optind]);
+		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
+				argv[optind]);
 	if (!d->before)
 		return np_fail(st, "name the two sides: netpath diff BEFORE AFTER [IFACE] (or --live "
 			       "BEFORE)");
@@ -205,8 +205,7 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 	int r;
 
 	if (v.exit_code == NP_EXIT_UNKNOWN)
-		fprintf(stderr, "netpath diff: no stage of the receive path could be judged in "
-			"%s\n", a->name);
+		np_say("netpath diff: no stage of the receive path could be judged in %s", a->name);
 	if (d->output) {
 		out = np_atomic_open(d->output, tmp, sizeof(tmp));
 		if (!out)

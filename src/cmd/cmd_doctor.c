@@ -178,7 +178,8 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 	if (d->all && d->ifname)
 		return np_fail(st, "--all judges every interface: name none");
 	if (optind < argc)
-		return np_fail(st, "unexpected argument '%s' (one interface at a time)", argv[optind]);
+		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
+				argv[optind]);
 	if (d->nagios && (d->json || d->prom))
 		return np_fail(st, "--nagios is an output format of its own: not with --json or "
 			       "--format");
@@ -300,8 +301,8 @@ static void unknown_reason(const struct np_coverage *cov)
 {
 	for (int st = 0; st < NP_STAGE__COUNT; st++)
 		if (cov->st[st].status == NP_COV_NOT_JUDGED) {
-			fprintf(stderr, "netpath doctor: no stage of the receive path could be judged "
-				"(%s: %s)\n", np_stage_name((enum np_stage)st), cov->st[st].reason);
+			np_say("netpath doctor: no stage of the receive path could be judged "
+			       "(%s: %s)", np_stage_name((enum np_stage)st), cov->st[st].reason);
 			return;
 		}
 	fputs("netpath doctor: no stage of the receive path could be judged\n", stderr);
@@ -372,8 +373,8 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	/* Host-wide stages are still judged when the interface is gone; the verdict is not. */
 	if (d->unknown_why[0]) {
 		if (!d->was_unknown)
-			fprintf(stderr, "netpath doctor: %s: the reports are UNKNOWN until then\n",
-				d->unknown_why);
+			np_say("netpath doctor: %s: the reports are UNKNOWN until then",
+			       d->unknown_why);
 		code = NP_EXIT_UNKNOWN;
 	} else if (code == NP_EXIT_UNKNOWN && !d->was_unknown)
 		unknown_reason(&pr->cov);

@@ -82,8 +82,8 @@ static int parse_args(int argc, char **argv, struct plan_args *d, struct np_stat
 	if (optind < argc)
 		d->ifname = argv[optind++];
 	if (optind < argc)
-		return np_fail(st, "unexpected argument '%s' (one interface, or --all)",
-			       argv[optind]);
+		return np_usage(st, "unexpected argument '%s' (one interface, or --all)",
+				argv[optind]);
 	if (d->all && d->ifname)
 		return np_fail(st, "--all plans every interface: give no IFACE with it");
 	if (d->profile < 0)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "log.h"
 #include "opts.h"
 #include "render.h"
 #include "specs.h"
@@ -26,10 +27,10 @@ int np_cmd_checks(int argc, char **argv)
 	bool json = false;
 
 	if (np_opts_parse(&np_checks_spec, argc, argv, set_option, &json, &st) < 0)
-		return st.code;
+		return np_finish(&st, "checks", json);
 	if (optind < argc) {
-		fprintf(stderr, "netpath checks: unexpected argument '%s'\n", argv[optind]);
-		return NP_EXIT_UNKNOWN;
+		np_usage(&st, "unexpected argument '%s'", argv[optind]);
+		return np_finish(&st, "checks", json);
 	}
 	if (json)
 		np_render_checks_json(stdout);
@@ -45,15 +46,22 @@ int np_cmd_explain(int argc, char **argv)
 	bool json = false;
 
 	if (np_opts_parse(&np_explain_spec, argc, argv, set_option, &json, &st) < 0)
-		return st.code;
-	if (optind + 1 != argc) {
-		fputs("Usage: netpath explain [--json] CHECK-ID   (ids: netpath checks)\n", stderr);
-		return NP_EXIT_UNKNOWN;
+		return np_finish(&st, "explain", json);
+	if (optind >= argc) {
+		np_usage(&st, "name one check: netpath explain CHECK-ID (ids: netpath checks)");
+		return np_finish(&st, "explain", json);
+	}
+	if (optind + 1 < argc) {
+		np_usage(&st, "unexpected argument '%s' (one check at a time)", argv[optind + 1]);
+		return np_finish(&st, "explain", json);
 	}
 	c = np_check_find(argv[optind]);
 	if (!c) {
+		char name[NP_SANITIZED_SIZE(64)];
+
+		/* The name as given, but never raw control bytes on a terminal. */
 		fprintf(stderr, "netpath explain: no check '%s' (list them with 'netpath checks')\n",
-			argv[optind]);
+			np_sanitize(argv[optind], name, sizeof(name)));
 		if (json)
 			np_render_error_json(stdout, "explain", "no such check", NP_EXIT_UNKNOWN);
 		return NP_EXIT_UNKNOWN;

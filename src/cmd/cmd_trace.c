@@ -138,8 +138,8 @@ static int parse_args(int argc, char **argv, struct trace_args *t, struct np_sta
 	if (optind < argc)
 		t->ifname = argv[optind++];
 	if (optind < argc)
-		return np_fail(st, "unexpected argument '%s' (one interface at a time)",
-			       argv[optind]);
+		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
+				argv[optind]);
 	t->topt.flows = t->top > 0;
 	t->xdp_opt.top_sources = t->top;	/* --xdp: the top sources too; 0 counts none */
 	if (!t->xdp && (t->xdp_opt.mode != NP_XDP_MODE_AUTO || t->xdp_opt.accept_reset))

@@ -51,11 +51,9 @@ static void on_signal(int sig)
  * --json), then its exit code. */
 static int finish(const struct watch_args *w, const struct np_status *st)
 {
-	if (np_failed(st)) {
-		fprintf(stderr, "netpath watch: %s\n", st->msg);
-		if (w->json)
-			np_render_watch_error_json(stdout, st->msg, NP_EXIT_UNKNOWN);
-	}
+	np_report(st, "watch");
+	if (np_failed(st) && w->json)
+		np_render_watch_error_json(stdout, st->msg, NP_EXIT_UNKNOWN);
 	return st->code;
 }
 
@@ -115,8 +113,8 @@ static int parse_args(int argc, char **argv, struct watch_args *w, struct np_sta
 	if (optind < argc)
 		w->ifname = argv[optind++];
 	if (optind < argc)
-		return np_fail(st, "unexpected argument '%s' (one interface at a time)",
-			       argv[optind]);
+		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
+				argv[optind]);
 	return 0;
 }
 
@@ -339,8 +337,8 @@ int np_cmd_watch(int argc, char **argv)
 		ws.tui = np_watch_tui_open(ifname, w.interval,
 					   np_color_enabled(w.color, stdout));
 		if (!ws.tui)
-			fprintf(stderr, "netpath watch: cannot drive this terminal (TERM=%s); "
-				"printing plain frames\n", getenv("TERM") ? getenv("TERM") : "");
+			np_say("netpath watch: cannot drive this terminal (TERM=%s); printing "
+			       "plain frames", getenv("TERM") ? getenv("TERM") : "");
 	}
 	if (ws.tui) {
 		/* Anything on stderr would scribble over the screen. */

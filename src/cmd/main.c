@@ -5,7 +5,10 @@
 
 #include "commands.h"
 #include "config.h"
+#include "log.h"
+#include "optable.h"
 #include "opts.h"
+#include "render_monitor.h"
 #include "specs.h"
 
 /* What runs each command; names, summaries and options are in its spec (specs.h). */
@@ -29,6 +32,21 @@ static void usage(FILE *out)
 	      "Without a command, netpath runs 'doctor'.\n", out);
 }
 
+/* A usage error before any command: one line and the hint, as the commands' own (status.h);
+ * with --nagios a status line too, since a monitoring system shows only stdout. */
+static int unknown_command(int argc, char **argv)
+{
+	static const char *const nagios[] = { "--nagios", NULL };
+	char name[NP_SANITIZED_SIZE(64)], line[400];
+
+	snprintf(line, sizeof(line), "unknown command '%s'",
+		 np_sanitize(argv[1], name, sizeof(name)));
+	fprintf(stderr, "netpath: %s\nTry 'netpath --help'.\n", line);
+	if (np_argv_has(argc, argv, nagios))
+		np_render_nagios_unknown(stdout, line);
+	return NP_EXIT_UNKNOWN;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
@@ -44,8 +62,7 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < NP_CMD__COUNT; i++)
 			if (strcmp(argv[1], np_cmd_specs[i]->name) == 0)
 				return run[i](argc - 1, argv + 1);
-		fprintf(stderr, "netpath: unknown command '%s' (try 'netpath --help')\n", argv[1]);
-		return NP_EXIT_UNKNOWN;
+		return unknown_command(argc, argv);
 	}
 	/* "netpath --json" and plain "netpath" mean doctor on the default interface. */
 	return np_cmd_doctor(argc, argv);

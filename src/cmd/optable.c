@@ -87,7 +87,7 @@ static int check_value(const struct np_opt *o, const char *s, struct np_optval *
 	case NP_ARG_STRING:
 		break;
 	}
-	return bad ? np_fail(st, "invalid --%s '%s' (%s)", o->name, s, o->hint) : 0;
+	return bad ? np_usage(st, "invalid --%s '%s' (%s)", o->name, s, o->hint) : 0;
 }
 
 int np_opts_exact(const struct np_cmd_spec *spec, int argc, char **argv, struct np_status *st)
@@ -100,39 +100,97 @@ int np_opts_exact(const struct np_cmd_spec *spec, int argc, char **argv, struct 
 	bad = spec->exact ? np_opts_inexact(argc, argv, so, lo) : NULL;
 
 	/* Abbreviations hide typos and change meaning when options are added. */
-	if (bad)
-		return np_fail(st, "unknown option '%.64s' (long options are spelled out in full: "
-			       "netpath %s --help)", bad, spec->name);
+	if (bad) {
+		size_t len = strcspn(bad, "=");
+
+		return np_usage(st, "unknown option '%.*s' (long options are spelled out in full)",
+				(int)(len < 64 ? len : 64), bad);
+	}
 	return 0;
+}
+
+/* The option (of the table) that argv element el names in its long form, or NULL. */
+static const struct np_opt *long_form(const struct np_cmd_spec *spec, const char *el)
+{
+	size_t len;
+
+	if (strncmp(el, "--", 2) || !el[2])
+		return NULL;
+	len = strcspn(el + 2, "=");
+	for (const struct np_opt *o = spec->opts; o->name; o++)
+		if (strlen(o->name) == len && !strncmp(o->name, el + 2, len))
+			return o;
+	return NULL;
+}
+
+/*
+ * What getopt_long() refused (opterr is off: it says nothing), in one line. c is ':' for a
+ * missing value, '?' for the rest; optopt is the option's id, or 0 for a long option that is no
+ * option (unknown, or ambiguous where abbreviations are taken). argv[optind - 1] is the element
+ * just consumed, except for an unknown short option inside a group ("-vx"), which optopt names.
+ */
+static int getopt_error(const struct np_cmd_spec *spec, int c, int argc, char **argv,
+			struct np_status *st)
+{
+	const char *el = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	const struct np_opt *o = optopt ? np_opts_find(spec, optopt) : NULL;
+	const struct np_opt *lf = long_form(spec, el);
+
+	if (c == ':' && o) {
+		if (lf == o)
+			return np_usage(st, "option '--%s' needs a value (%s)", o->name, o->arg);
+		return np_usage(st, "option '-%c' needs a value (%s)", optopt, o->arg);
+	}
+	if (o && lf == o)
+		return np_usage(st, "option '--%s' takes no value", o->name);
+	if (!optopt) {
+		size_t len = strcspn(el, "="), shown = len < 64 ? len : 64, n = 0;
+
+		/* Where prefixes are taken (watch, trace, checks), one may fit several options. */
+		for (const struct np_opt *p = spec->opts; p->name && len > 2; p++)
+			n += strncmp(p->name, el + 2, len - 2) == 0;
+		if (n > 1)
+			return np_usage(st, "ambiguous option '%.*s' (spell it out)", (int)shown,
+					el);
+		return np_usage(st, "unknown option '%.*s'", (int)shown, el);
+	}
+	if (optopt > 0 && optopt < 256)
+		return np_usage(st, "unknown option '-%c'", optopt);
+	return np_usage(st, "invalid option");
 }
 
 int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_fn fn,
 		  void *arg, struct np_status *st)
 {
 	struct option lo[NP_OPTS_MAX + 1];
-	char so[2 * NP_OPTS_MAX + 1];
+	char so[2 * NP_OPTS_MAX + 2];
 	struct np_optval v;
-	int c;
+	int c, oerr = opterr, r = 0;
 
-	build(spec, lo, so);
+	/* Leading ':': a missing value comes back as ':', told apart from an unknown option. */
+	so[0] = ':';
+	build(spec, lo, so + 1);
 	if (np_opts_exact(spec, argc, argv, st) < 0)
 		return -1;
+	/* getopt's own messages are two lines before ours; one line says it all. */
+	opterr = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
-		const struct np_opt *o = c == '?' ? NULL : np_opts_find(spec, c);
+	while (!r && (c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		const struct np_opt *o = c == '?' || c == ':' ? NULL : np_opts_find(spec, c);
 
 		if (!o) {
-			np_opts_help(spec, stderr);
-			return np_stop(st, NP_EXIT_UNKNOWN);
-		}
-		if (c == 'h') {
+			r = getopt_error(spec, c, argc, argv, st);
+		} else if (c == 'h') {
 			np_opts_help(spec, stdout);
-			return np_stop(st, NP_EXIT_OK);
+			r = np_stop(st, NP_EXIT_OK);
+		} else if (check_value(o, optarg, &v, st) < 0 || fn(arg, c, &v, st) < 0) {
+			/* A value the command refuses is the command line's fault too. */
+			st->usage = np_failed(st);
+			r = -1;
 		}
-		if (check_value(o, optarg, &v, st) < 0 || fn(arg, c, &v, st) < 0)
-			return -1;
 	}
-	return 0;
+	opterr = oerr;
+	return r;
 }
 
 bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int id,

@@ -80,9 +80,10 @@ typedef int (*np_opt_fn)(void *arg, int id, const struct np_optval *v, struct np
 
 /*
  * getopt_long() over spec's table: inexact long options refused (spec->exact), values
- * checked ("invalid --NAME 'VALUE' (HINT)"), -h/--help printed to stdout (stop, exit 0), a
- * getopt error answered with the help on stderr (stop, exit 3). 0 with optind at the first
- * operand, or -1 with st set.
+ * checked ("invalid --NAME 'VALUE' (HINT)"), -h/--help printed to stdout (stop, exit 0). Every
+ * error of the command line (unknown option, missing or invalid value, a value the callback
+ * refuses) is a usage failure (np_usage: one line, then the --help hint; exit 3). 0 with optind
+ * at the first operand, or -1 with st set.
  */
 int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_fn fn,
 		  void *arg, struct np_status *st);

@@ -14,10 +14,17 @@
 struct np_status {
 	int code;		/* the exit code, once stopped */
 	char msg[512];		/* a failure's reason; empty for a plain stop */
+	bool usage;		/* the failure is the command line's: np_finish() adds the hint */
 };
 
 /* A failure: the reason, exit 3 (NP_EXIT_UNKNOWN). Returns -1. */
 int np_fail(struct np_status *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * A usage error (an unknown option, a missing or invalid value, an extra operand): a failure
+ * whose report adds "Try 'netpath CMD --help'." rather than the whole usage (as coreutils and
+ * iproute2 do), so the reason stays the line one reads. Returns -1.
+ */
+int np_usage(struct np_status *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A stop without a reason to report: exit with code. Returns -1. */
 int np_stop(struct np_status *st, int code);
 /* Has the step failed (rather than stopped)? */
@@ -27,8 +34,13 @@ static inline bool np_failed(const struct np_status *st)
 }
 
 /*
- * The one way out of a command: a failure's reason on stderr as "netpath CMD: reason" (and,
- * with json, as the netpath/error object on stdout), then the exit code to return.
+ * A failure's reason on stderr as "netpath CMD: reason", and for a usage error the line
+ * "Try 'netpath CMD --help'." under it. Nothing for a plain stop.
+ */
+void np_report(const struct np_status *st, const char *cmd);
+/*
+ * The one way out of a command: np_report(), and with json the failure as the netpath/error
+ * object on stdout; then the exit code to return.
  */
 int np_finish(const struct np_status *st, const char *cmd, bool json);
 

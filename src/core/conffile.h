@@ -25,6 +25,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "config.h"
@@ -85,8 +86,11 @@ int np_conffile_parse(struct np_conffile *c, const char *name, const char *text,
  * Who may have written the file. Its skip and threshold lines can hide findings, so a file
  * someone else could change is not used: not group- or world-writable (with an ACL, the group
  * bits are its mask, so a named user's write access counts too), owned by root (running as
- * root) or by root or the invoking user (otherwise), and in a directory that is not
- * world-writable without the sticky bit (where anyone could replace it). Pure functions of
+ * root) or by root or the invoking user (otherwise). The same holds for every directory looked
+ * into to find it, from / down, wherever a symbolic link leads (as sudo and sshd judge their
+ * files): each owned by root or the invoking user and not group- or world-writable, unless it
+ * has the sticky bit (/tmp: others cannot rename or remove what they do not own; a symbolic
+ * link in such a directory must be owned by root or the invoking user too). Pure functions of
  * stat fields and the effective uid, so the rules are testable without root.
  */
 enum np_config_trust {
@@ -95,10 +99,23 @@ enum np_config_trust {
 	NP_TRUST_GROUP_WRITABLE,
 	NP_TRUST_NOT_ROOT_OWNED,	/* running as root, owned by another user */
 	NP_TRUST_FOREIGN_OWNER,		/* not root, owned by neither root nor the invoking user */
-	NP_TRUST_DIR_WORLD_WRITABLE,	/* its directory, without the sticky bit */
+	NP_TRUST_DIR_WORLD_WRITABLE,	/* a directory on the way, without the sticky bit */
+	NP_TRUST_DIR_GROUP_WRITABLE,	/* a directory on the way, without the sticky bit */
+	NP_TRUST_DIR_FOREIGN_OWNER,	/* a directory on the way, owned by neither */
 };
 enum np_config_trust np_config_file_trust(uid_t owner, mode_t mode, uid_t euid);
-enum np_config_trust np_config_dir_trust(mode_t mode);
+enum np_config_trust np_config_dir_trust(uid_t owner, mode_t mode, uid_t euid);
+
+/*
+ * Resolve path as the kernel does, one component at a time (symbolic links followed, at most
+ * 40), judging with np_config_dir_trust() every directory a lookup happens in: for a relative
+ * path the working directory's ancestors too. euid is the invoking user (geteuid() for
+ * np_conffile_load(); a parameter so that tests can judge as another user). 0 with the file's
+ * lstat in *st and its real path in real (size realsize), or -errno / -EPERM with a one-line
+ * reason in err naming path (as given) and the directory at fault.
+ */
+int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *real,
+			 size_t realsize, char *err, size_t errlen);
 
 /*
  * Read and parse path. A missing file is an empty config when !required (the default

@@ -7,6 +7,7 @@
 #include "tar.h"
 #include "tar_parse.h"
 #include "tar_source.h"
+#include "log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -37,15 +38,10 @@ struct extract {
 	uint8_t buf[CHUNK];
 };
 
-/* A member path fit for a one-line message: control bytes become '?', long ones are cut. */
+/* A member path fit for a one-line message: control bytes escaped, long ones cut. */
 static const char *shown(const char *path, char *out, size_t size)
 {
-	size_t i = 0;
-
-	for (; path[i] && i + 1 < size; i++)
-		out[i] = (unsigned char)path[i] < 0x20 || path[i] == 0x7f ? '?' : path[i];
-	out[i] = '\0';
-	return out;
+	return np_sanitize(path, out, size);
 }
 
 static int too_big(struct extract *x, const char *path, const char *cap, uint64_t limit)

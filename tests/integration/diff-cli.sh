@@ -14,20 +14,29 @@ expect3() {
 	[ "$(wc -l < "$NP_TMP/err")" -eq 1 ] || np_fail "'$*' stderr is not one line: $(cat "$NP_TMP/err")"
 	grep -q '^netpath diff: ' "$NP_TMP/err" || np_fail "'$*' does not name the command: $(cat "$NP_TMP/err")"
 }
+# A usage error: the same, with "Try 'netpath diff --help'." as a second line.
+expect_usage() {
+	"$NETPATH" "$@" > "$NP_TMP/out" 2> "$NP_TMP/err"
+	rc=$?
+	[ "$rc" -eq 3 ] || np_fail "'$*' exited $rc, expected 3"
+	[ "$(wc -l < "$NP_TMP/err")" -eq 2 ] && [ "$(sed -n 2p "$NP_TMP/err")" = "Try 'netpath diff --help'." ] ||
+		np_fail "'$*' stderr is not reason + hint: $(cat "$NP_TMP/err")"
+	grep -q '^netpath diff: ' "$NP_TMP/err" || np_fail "'$*' does not name the command: $(cat "$NP_TMP/err")"
+}
 
 expect3 diff
 grep -q "name the two sides" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
 expect3 diff "$pair/before"
 grep -q "AFTER missing" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
-expect3 diff "$pair/before" "$pair/after" enp1s0f0 extra
+expect_usage diff "$pair/before" "$pair/after" enp1s0f0 extra
 grep -q "unexpected argument 'extra'" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
-expect3 diff --js "$pair/before" "$pair/after"
+expect_usage diff --js "$pair/before" "$pair/after"
 grep -q "spelled out in full" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
 expect3 diff --interval 2 "$pair/before" "$pair/after"
 grep -q "needs --live" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
-expect3 diff --live --interval abc "$pair/before"
+expect_usage diff --live --interval abc "$pair/before"
 grep -q "invalid --interval" "$NP_TMP/err" || np_fail "unclear: $(cat "$NP_TMP/err")"
-expect3 diff --color=sometimes "$pair/before" "$pair/after"
+expect_usage diff --color=sometimes "$pair/before" "$pair/after"
 expect3 diff /nonexistent-netpath-root "$pair/after"
 grep -q "before: " "$NP_TMP/err" || np_fail "which side is unclear: $(cat "$NP_TMP/err")"
 expect3 diff "$pair/before" /nonexistent-netpath-root

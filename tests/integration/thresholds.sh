@@ -43,17 +43,23 @@ state() {	# state ID STATE: the check's outcome in the "checks" array
 		'any(c["id"] == "'"$1"'" and c["state"] == "'"$2"'" for c in d["checks"])'
 }
 
-# A config error or bad option: exit 3, one line on stderr containing $1, a JSON error object.
+# A config error: exit 3, one line on stderr containing $1, a JSON error object. A bad option
+# (expect_usage_error) is a usage error: the same line, then "Try 'netpath doctor --help'.".
 expect_error() {
-	local want="$1"
+	local want="$1" lines=${NP_ERR_LINES:-1}
 	shift
 	doc "$@"
 	expect_rc 3 "$*"
-	[ "$(wc -l < "$NP_TMP/err")" -eq 1 ] ||
-		np_fail "'$*': stderr is not one line: $(cat "$NP_TMP/err")"
+	[ "$(wc -l < "$NP_TMP/err")" -eq "$lines" ] ||
+		np_fail "'$*': stderr is not $lines line(s): $(cat "$NP_TMP/err")"
+	[ "$lines" -eq 1 ] || [ "$(tail -n 1 "$NP_TMP/err")" = "Try 'netpath doctor --help'." ] ||
+		np_fail "'$*': no --help hint: $(cat "$NP_TMP/err")"
 	grep -qF -- "$want" "$NP_TMP/err" || np_fail "'$*': '$(cat "$NP_TMP/err")' lacks '$want'"
 	np_validate "$NP_TMP/out.json"
 	np_assert_json "$NP_TMP/out.json" 'd["schema"] == "netpath/error" and d["exit_code"] == 3'
+}
+expect_usage_error() {
+	NP_ERR_LINES=2 expect_error "$@"
 }
 
 # The baseline, with an empty config so that a host /etc/netpath.conf cannot interfere:
@@ -129,16 +135,16 @@ np_assert_json "$NP_TMP/out.json" 'not any(f["id"] == "socket.tcp-rmem-bdp" and
 	f["severity"] == "warning" for f in d["findings"])'
 
 # Errors: exit 3 and a reason naming what is wrong.
-expect_error "no check 'softnet.nope'" --config /dev/null --threshold softnet.nope:warn=1
-expect_error "invalid warn value 'abc'" --config /dev/null \
+expect_usage_error "no check 'softnet.nope'" --config /dev/null --threshold softnet.nope:warn=1
+expect_usage_error "invalid warn value 'abc'" --config /dev/null \
 	--threshold softnet.backlog-drops:warn=abc
-expect_error "softnet.max-backlog has no thresholds" --config /dev/null \
+expect_usage_error "softnet.max-backlog has no thresholds" --config /dev/null \
 	--threshold softnet.max-backlog:warn=1
-expect_error "is not ID:warn=N,crit=N" --config /dev/null --threshold softnet.backlog-drops
-expect_error "warn=500 is above crit=100 (the default)" --config /dev/null \
+expect_usage_error "is not ID:warn=N,crit=N" --config /dev/null --threshold softnet.backlog-drops
+expect_usage_error "warn=500 is above crit=100 (the default)" --config /dev/null \
 	--threshold softnet.backlog-drops:warn=500
-expect_error "'softnet.nope*' matches no check" --config /dev/null --check 'softnet.nope*'
-expect_error "'nosuchstage' matches no check" --config /dev/null --skip nosuchstage
+expect_usage_error "'softnet.nope*' matches no check" --config /dev/null --check 'softnet.nope*'
+expect_usage_error "'nosuchstage' matches no check" --config /dev/null --skip nosuchstage
 expect_error "leave no check to run" --config /dev/null --skip '*'
 expect_error "cannot read config file $NP_TMP/missing.conf" --config "$NP_TMP/missing.conf"
 

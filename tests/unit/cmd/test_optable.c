@@ -107,6 +107,7 @@ static void bad_values_name_the_option(void **state)
 		assert_true(np_failed(&st));
 		assert_int_equal(st.code, NP_EXIT_UNKNOWN);
 		assert_string_equal(st.msg, cases[i].msg);
+		assert_true(st.usage);
 		assert_int_equal(r.n, 0);
 	}
 }
@@ -119,7 +120,8 @@ static void abbreviations_refused_where_exact(void **state)
 	(void)state;
 	assert_int_equal(parse(&np_doctor_spec, &r, &st, "doctor", "--all-c", NULL), -1);
 	assert_string_equal(st.msg, "unknown option '--all-c' (long options are spelled out in "
-			    "full: netpath doctor --help)");
+			    "full)");
+	assert_true(st.usage);
 	/* The value of an option is no option, whatever it looks like. */
 	assert_int_equal(parse(&np_doctor_spec, &r, &st, "doctor", "-o", "--x", "--all", NULL), 0);
 	assert_int_equal(r.n, 2);
@@ -139,10 +141,55 @@ static void help_is_a_stop_not_a_failure(void **state)
 			 -1);
 	assert_false(np_failed(&st));
 	assert_int_equal(st.code, NP_EXIT_OK);
-	/* An option no table has: the help on stderr, exit 3, nothing more to report. */
-	assert_int_equal(parse(&np_diff_spec, &r, &st, "diff", "-Z", NULL), -1);
-	assert_false(np_failed(&st));
-	assert_int_equal(st.code, NP_EXIT_UNKNOWN);
+	assert_false(st.usage);
+}
+
+/* getopt's refusals: one line each (a usage failure, exit 3), naming the option as written;
+ * no usage text anywhere (np_finish adds only the --help hint). */
+static void getopt_errors_are_one_line(void **state)
+{
+	static const struct {
+		const struct np_cmd_spec *spec;
+		const char *a[4];
+		const char *msg;
+	} cases[] = {
+		{ &np_diff_spec, { "-Z" }, "unknown option '-Z'" },
+		{ &np_doctor_spec, { "--nagios", "-w", "10" }, "unknown option '-w'" },
+		{ &np_doctor_spec, { "-vjx", "lo" }, "unknown option '-x'" },
+		{ &np_doctor_spec, { "--bogus=1", "lo" }, "unknown option '--bogus' (long options "
+		  "are spelled out in full)" },
+		{ &np_checks_spec, { "--bogus=1" }, "unknown option '--bogus'" },
+		{ &np_watch_spec, { "--co", "1" }, "ambiguous option '--co' (spell it out)" },
+		{ &np_doctor_spec, { "lo", "--interval" }, "option '--interval' needs a value (SEC)" },
+		{ &np_doctor_spec, { "lo", "-i" }, "option '-i' needs a value (SEC)" },
+		{ &np_doctor_spec, { "lo", "-vi" }, "option '-i' needs a value (SEC)" },
+		{ &np_doctor_spec, { "--rtt" }, "option '--rtt' needs a value (MS)" },
+		{ &np_doctor_spec, { "--json=1" }, "option '--json' takes no value" },
+		{ &np_doctor_spec, { "--nagios=yes" }, "option '--nagios' takes no value" },
+		{ &np_watch_spec, { "--count" }, "option '--count' needs a value (N)" },
+	};
+	struct np_status st;
+	struct seen r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *const *a = cases[i].a;
+
+		assert_int_equal(parse(cases[i].spec, &r, &st, "x", a[0], a[1], a[2], NULL), -1);
+		assert_true(np_failed(&st));
+		assert_true(st.usage);
+		assert_int_equal(st.code, NP_EXIT_UNKNOWN);
+		assert_string_equal(st.msg, cases[i].msg);
+	}
+	/* The value is quoted escaped: no control byte from argv reaches the terminal. */
+	assert_int_equal(parse(&np_doctor_spec, &r, &st, "x", "--rtt", "1\033[2J", NULL), -1);
+	assert_string_equal(st.msg, "invalid --rtt '1\\x1b[2J' (milliseconds, > 0)");
+	assert_int_equal(parse(&np_doctor_spec, &r, &st, "x", "--\033]0;x\007", NULL), -1);
+	assert_string_equal(st.msg, "unknown option '--\\x1b]0;x\\x07' (long options are "
+			    "spelled out in full)");
+	/* A bad value is a usage failure too. */
+	assert_int_equal(parse(&np_doctor_spec, &r, &st, "x", "-i", "abc", NULL), -1);
+	assert_true(st.usage);
 }
 
 /* The layout of --help: two-column options, continuation lines under the text. */
@@ -226,6 +273,7 @@ int main(void)
 		cmocka_unit_test(bad_values_name_the_option),
 		cmocka_unit_test(abbreviations_refused_where_exact),
 		cmocka_unit_test(help_is_a_stop_not_a_failure),
+		cmocka_unit_test(getopt_errors_are_one_line),
 		cmocka_unit_test(help_layout),
 		cmocka_unit_test(prescan_finds_config_and_help),
 		cmocka_unit_test(tables_are_well_formed),

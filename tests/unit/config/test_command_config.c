@@ -120,6 +120,18 @@ static void test_errors(void **state)
 	write_conf("threshold no.such-check warn=1\n");
 	assert_int_equal(load(&np_watch_spec, NP_WATCH_CONFIG, NULL, &cfg, &opt, NULL, &st), -1);
 	assert_non_null(strstr(st.msg, "netpath.conf:1: "));
+	/* The file's bytes are quoted escaped: no escape sequence reaches the admin's terminal,
+	 * whichever step (the parser, the command's value check, the check selection) refuses. */
+	write_conf("\033]0;evil\007 1\n");
+	assert_int_equal(load(&np_doctor_spec, NP_DOCTOR_CONFIG, NULL, &cfg, &opt, NULL, &st), -1);
+	assert_non_null(strstr(st.msg, "netpath.conf:1: unknown setting '\\x1b]0;evil\\x07'"));
+	write_conf("rtt 3\033[2J\n");
+	assert_int_equal(load(&np_trace_spec, NP_TRACE_CONFIG, NULL, &cfg, &opt, NULL, &st), -1);
+	assert_non_null(strstr(st.msg, "netpath.conf:1: invalid rtt '3\\x1b[2J'"));
+	write_conf("threshold \033[2J warn=1\n");
+	assert_int_equal(load(&np_watch_spec, NP_WATCH_CONFIG, NULL, &cfg, &opt, NULL, &st), -1);
+	assert_non_null(strstr(st.msg, "\\x1b[2J"));
+	assert_null(strchr(st.msg, '\033'));
 	/* A file others could change is refused, as doctor refuses it. */
 	write_conf("rtt 1\n");
 	assert_int_equal(chmod(path, 0666), 0);

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -322,6 +323,14 @@ static void test_load(void **state)
 	assert_contains(err, "/netpath.conf:2: nic.missed: invalid warn value 'x'");
 	assert_string_equal(c.path, "");
 
+	/* The file's words are quoted escaped, the parser's message too (not only where the
+	 * commands print it): it is the loader's answer to any caller. */
+	write_file(path, "interval 1\n\033]0;evil\007 1\n");
+	assert_int_equal(np_config_load(path, false, &c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "/netpath.conf:2: unknown setting '\\x1b]0;evil\\x07'");
+	assert_null(strchr(err, '\033'));
+	assert_null(strchr(err, '\007'));
+
 	/* An unreadable file is an error even for the default path (root reads anything). */
 	if (geteuid() != 0) {
 		assert_int_equal(chmod(path, 0), 0);
@@ -367,12 +376,24 @@ static void test_trust_rules(void **state)
 			 NP_TRUST_FOREIGN_OWNER);
 	assert_int_equal(np_config_file_trust(1001, S_IFREG | 0400, 1000),
 			 NP_TRUST_FOREIGN_OWNER);
-	/* The directory: world-writable only with the sticky bit (/tmp), anything else goes. */
-	assert_int_equal(np_config_dir_trust(S_IFDIR | 0755), NP_TRUST_OK);
-	assert_int_equal(np_config_dir_trust(S_IFDIR | 0775), NP_TRUST_OK);
-	assert_int_equal(np_config_dir_trust(S_IFDIR | 01777), NP_TRUST_OK);
-	assert_int_equal(np_config_dir_trust(S_IFDIR | 0777), NP_TRUST_DIR_WORLD_WRITABLE);
-	assert_int_equal(np_config_dir_trust(S_IFDIR | 0703), NP_TRUST_DIR_WORLD_WRITABLE);
+	/* Each directory on the way: root's or the invoking user's, nobody else may write it
+	 * unless it has the sticky bit (/tmp). */
+	assert_int_equal(np_config_dir_trust(0, S_IFDIR | 0755, 0), NP_TRUST_OK);
+	assert_int_equal(np_config_dir_trust(0, S_IFDIR | 0755, 1000), NP_TRUST_OK);
+	assert_int_equal(np_config_dir_trust(1000, S_IFDIR | 0700, 1000), NP_TRUST_OK);
+	assert_int_equal(np_config_dir_trust(0, S_IFDIR | 01777, 1000), NP_TRUST_OK);
+	assert_int_equal(np_config_dir_trust(0, S_IFDIR | 01770, 0), NP_TRUST_OK);
+	assert_int_equal(np_config_dir_trust(0, S_IFDIR | 0777, 0), NP_TRUST_DIR_WORLD_WRITABLE);
+	assert_int_equal(np_config_dir_trust(0, S_IFDIR | 0703, 0), NP_TRUST_DIR_WORLD_WRITABLE);
+	assert_int_equal(np_config_dir_trust(0, S_IFDIR | 0775, 0), NP_TRUST_DIR_GROUP_WRITABLE);
+	assert_int_equal(np_config_dir_trust(1000, S_IFDIR | 02770, 1000),
+			 NP_TRUST_DIR_GROUP_WRITABLE);
+	/* Running as root: root's directories only; otherwise root's or one's own. */
+	assert_int_equal(np_config_dir_trust(1000, S_IFDIR | 0755, 0), NP_TRUST_DIR_FOREIGN_OWNER);
+	assert_int_equal(np_config_dir_trust(1001, S_IFDIR | 0755, 1000),
+			 NP_TRUST_DIR_FOREIGN_OWNER);
+	assert_int_equal(np_config_dir_trust(1001, S_IFDIR | 01777, 1000),
+			 NP_TRUST_DIR_FOREIGN_OWNER);
 }
 
 static void expect_refused(const char *path, const char *why)
@@ -467,6 +488,145 @@ static void test_load_trust(void **state)
 	}
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* Every ancestor counts, not only the file's own directory: top/a/b/netpath.conf with top (or
+ * a) open to others is refused however safe b is, named directly, relatively, or through a
+ * link from a safe place (where it really lives is what counts). */
+static void test_load_trust_ancestors(void **state)
+{
+	char top[] = "/tmp/np-anc-XXXXXX", a[256], b[256], file[256], safe[256], link[256],
+	     dirlink[256], via_dirlink[256], cwd[PATH_MAX], cmd[300];
+
+	(void)state;
+	assert_non_null(mkdtemp(top));
+	snprintf(a, sizeof(a), "%s/a", top);
+	snprintf(b, sizeof(b), "%s/a/b", top);
+	snprintf(file, sizeof(file), "%s/a/b/netpath.conf", top);
+	snprintf(safe, sizeof(safe), "%s/safe", top);
+	snprintf(link, sizeof(link), "%s/safe/link.conf", top);
+	snprintf(dirlink, sizeof(dirlink), "%s/safe/dir", top);
+	snprintf(via_dirlink, sizeof(via_dirlink), "%s/safe/dir/netpath.conf", top);
+	assert_int_equal(mkdir(a, 0755), 0);
+	assert_int_equal(mkdir(b, 0755), 0);
+	assert_int_equal(mkdir(safe, 0755), 0);
+	write_file(file, "skip congestion.*\n");
+	assert_int_equal(symlink(file, link), 0);
+	assert_int_equal(symlink("../a/b", dirlink), 0);
+	assert_int_equal(chmod(top, 0755), 0);
+	expect_loaded(file);
+	expect_loaded(link);
+	expect_loaded(via_dirlink);
+
+	/* Two levels up, world-writable: anyone could rename a/ and put another b/ in place. */
+	assert_int_equal(chmod(top, 0777), 0);
+	expect_refused(file, "world-writable without the sticky bit");
+	expect_refused(file, top);
+	expect_refused(link, "world-writable without the sticky bit");
+	expect_refused(via_dirlink, "world-writable without the sticky bit");
+	/* Relative to a working directory below it: its ancestors count too. */
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(b), 0);
+	expect_refused("netpath.conf", top);
+	expect_refused("./../b/netpath.conf", top);
+	assert_int_equal(chdir(cwd), 0);
+	/* Sticky, as /tmp: fine. */
+	assert_int_equal(chmod(top, 01777), 0);
+	expect_loaded(file);
+	expect_loaded(via_dirlink);
+	/* One level up, group-writable: the group could do the same. */
+	assert_int_equal(chmod(top, 0755), 0);
+	assert_int_equal(chmod(a, 0775), 0);
+	expect_refused(file, "group-writable without the sticky bit");
+	expect_refused(file, a);
+	expect_refused(link, "group-writable");
+	/* The file's own directory group-writable: refused as well (it was accepted). */
+	assert_int_equal(chmod(a, 0755), 0);
+	assert_int_equal(chmod(b, 0770), 0);
+	expect_refused(file, "chmod g-w");
+	assert_int_equal(chmod(b, 0755), 0);
+	expect_loaded(file);
+
+	/* A directory on the way owned by someone else: root can make one. */
+	if (geteuid() == 0) {
+		assert_int_equal(chown(a, 65534, 65534), 0);
+		expect_refused(file, "is owned by uid 65534, not root");
+		expect_refused(via_dirlink, "is owned by uid 65534, not root");
+		assert_int_equal(chown(a, 0, 0), 0);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* The walk judged as another user (the uid seam): a tree of the test's own uid is fine for
+ * that uid and for root's... only when that uid is root; anyone else's tree is refused. */
+static void test_path_trust_as_other_user(void **state)
+{
+	char top[] = "/tmp/np-uid-XXXXXX", sub[256], file[256], link[256], real[PATH_MAX],
+	     err[600], cmd[300];
+	uid_t me = geteuid(), other = me == 0 ? 1000 : me + 1;
+	struct stat st;
+
+	(void)state;
+	assert_non_null(mkdtemp(top));
+	snprintf(sub, sizeof(sub), "%s/sub", top);
+	snprintf(file, sizeof(file), "%s/sub/netpath.conf", top);
+	snprintf(link, sizeof(link), "%s/link.conf", top);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	write_file(file, "rtt 1\n");
+	assert_int_equal(symlink("sub/netpath.conf", link), 0);
+
+	/* As its owner: the real path, and the file's own stat. */
+	assert_int_equal(np_config_path_trust(link, me, &st, real, sizeof(real), err, sizeof(err)),
+			 0);
+	assert_string_equal(real, file);
+	assert_true(S_ISREG(st.st_mode));
+	if (me != 0) {
+		/* Not root: top is the test's own, another user must not trust it, nor root. */
+		assert_int_equal(np_config_path_trust(file, other, &st, real, sizeof(real), err,
+						      sizeof(err)), -EPERM);
+		assert_contains(err, "neither root nor you");
+		assert_contains(err, top);
+		assert_int_equal(np_config_path_trust(file, 0, &st, real, sizeof(real), err,
+						      sizeof(err)), -EPERM);
+		assert_contains(err, "not root");
+	} else {
+		/* Root's tree: anyone may trust it. A user's directory on the way: that user
+		 * may, root and other users may not. */
+		assert_int_equal(np_config_path_trust(file, other, &st, real, sizeof(real), err,
+						      sizeof(err)), 0);
+		assert_int_equal(chown(sub, other, other), 0);
+		assert_int_equal(np_config_path_trust(file, other, &st, real, sizeof(real), err,
+						      sizeof(err)), 0);
+		assert_int_equal(np_config_path_trust(file, other + 1, &st, real, sizeof(real), err,
+						      sizeof(err)), -EPERM);
+		assert_contains(err, "neither root nor you");
+		assert_contains(err, sub);
+		assert_int_equal(np_config_path_trust(link, 0, &st, real, sizeof(real), err,
+						      sizeof(err)), -EPERM);
+		assert_contains(err, "not root");
+		/* A link in a sticky, world-writable directory must be one's own (/tmp). */
+		assert_int_equal(chown(sub, 0, 0), 0);
+		assert_int_equal(chmod(top, 01777), 0);
+		assert_int_equal(lchown(link, other, other), 0);
+		assert_int_equal(np_config_path_trust(link, 0, &st, real, sizeof(real), err,
+						      sizeof(err)), -EPERM);
+		assert_contains(err, "symbolic link");
+		assert_int_equal(np_config_path_trust(link, other, &st, real, sizeof(real), err,
+						      sizeof(err)), 0);
+	}
+	/* What the walk cannot find is said, not trusted. */
+	snprintf(sub, sizeof(sub), "%s/none/netpath.conf", top);
+	assert_int_equal(np_config_path_trust(sub, me, &st, real, sizeof(real), err, sizeof(err)),
+			 -ENOENT);
+	assert_contains(err, "cannot check config file");
+	/* A loop of links ends. */
+	snprintf(sub, sizeof(sub), "%s/loop", top);
+	assert_int_equal(symlink("loop", sub), 0);
+	assert_int_equal(np_config_path_trust(sub, me, &st, real, sizeof(real), err, sizeof(err)),
+			 -ELOOP);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
 	assert_int_equal(system(cmd), 0);
 }
 
@@ -650,6 +810,8 @@ int main(void)
 		cmocka_unit_test(test_load),
 		cmocka_unit_test(test_trust_rules),
 		cmocka_unit_test(test_load_trust),
+		cmocka_unit_test(test_load_trust_ancestors),
+		cmocka_unit_test(test_path_trust_as_other_user),
 		cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_selection),
 		cmocka_unit_test(test_threshold_option),
