@@ -48,6 +48,7 @@ struct run {
 	uint32_t seq;
 	np_nl_cb cb;
 	void *data;
+	void (*reset)(void *data);
 };
 
 static int feed_run(void *arg, const void *buf, size_t len)
@@ -57,21 +58,41 @@ static int feed_run(void *arg, const void *buf, size_t len)
 	return np_nl_run(buf, len, r->seq, r->cb, r->data, r->g->errmsg, sizeof(r->g->errmsg));
 }
 
-int np_genl_call(struct np_nl *g, struct nlmsghdr *req, np_nl_cb cb, void *data)
+/* A dump started again: its replies carry the new request's number. */
+static void restart_run(void *arg, const struct nlmsghdr *req)
 {
-	struct run r = { g, req->nlmsg_seq, cb, data };
+	struct run *r = arg;
+
+	r->seq = req->nlmsg_seq;
+	if (r->reset)
+		r->reset(r->data);
+}
+
+int np_genl_dump(struct np_nl *g, struct nlmsghdr *req, np_nl_cb cb, void (*reset)(void *data),
+		 void *data)
+{
+	struct run r = { g, req->nlmsg_seq, cb, data, reset };
+	uint16_t family = req->nlmsg_type;
+	uint8_t cmd = ((const struct genlmsghdr *)mnl_nlmsg_get_payload(req))->cmd;
 	int ret;
 
 	g->errmsg[0] = '\0';
 	/* A doit ends with our ACK; a dump ends with NLMSG_DONE and never gets one. */
-	if (!(req->nlmsg_flags & NLM_F_DUMP))
+	if (!(req->nlmsg_flags & NLM_F_DUMP)) {
 		req->nlmsg_flags |= NLM_F_ACK;
-	ret = np_nl_exchange(g, req, feed_run, &r);
+		ret = np_nl_exchange(g, req, feed_run, &r);
+	} else {
+		ret = np_nl_dump(g, req, feed_run, restart_run, &r);
+	}
 	if (ret < 0)
-		np_dbg("genl: family %u cmd %u: %s%s%s", req->nlmsg_type,
-		       ((const struct genlmsghdr *)mnl_nlmsg_get_payload(req))->cmd,
-		       strerror(-ret), g->errmsg[0] ? ": " : "", g->errmsg);
+		np_dbg("genl: family %u cmd %u: %s%s%s", family, cmd, strerror(-ret),
+		       g->errmsg[0] ? ": " : "", g->errmsg);
 	return ret;
+}
+
+int np_genl_call(struct np_nl *g, struct nlmsghdr *req, np_nl_cb cb, void *data)
+{
+	return np_genl_dump(g, req, cb, NULL, data);
 }
 
 int np_genl_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb, unsigned maxtype)

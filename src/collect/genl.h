@@ -52,8 +52,17 @@ struct nlmsghdr *np_genl_msg(struct np_nl *g, uint16_t family, uint8_t cmd, uint
  * ACK (doit; NLM_F_ACK is added) or NLMSG_DONE (dumps). Returns 0 or a negative errno: the
  * kernel's error (its extack message in g->errmsg), -ETIMEDOUT after NP_GENL_TIMEOUT_MS of
  * silence, -ENOBUFS when the socket overran, -EMSGSIZE for a reply larger than the buffer,
- * -EBADMSG for a truncated or malformed stream, or what cb returned. */
+ * -EBADMSG for a truncated or malformed stream, or what cb returned. A dump flagged
+ * inconsistent or overrun is asked again (np_genl_dump() below): give it a reset when cb keeps
+ * what it sees. */
 int np_genl_call(struct np_nl *g, struct nlmsghdr *req, np_nl_cb cb, void *data);
+/* The same, for a dump whose callbacks keep what they see: a dump the kernel flags
+ * inconsistent (NLM_F_DUMP_INTR) or that overruns the socket is asked again from scratch
+ * (np_nl_dump(), up to NP_NL_DUMP_TRIES in all), reset(data) first undoing what cb kept of the
+ * broken one. -EAGAIN when it was inconsistent every time. np_genl_call() is np_genl_dump()
+ * with no reset. For a doit, reset is never called. */
+int np_genl_dump(struct np_nl *g, struct nlmsghdr *req, np_nl_cb cb, void (*reset)(void *data),
+		 void *data);
 
 /* Resolve a family by name (CTRL_CMD_GETFAMILY): 0, -ENOENT when the kernel has none. */
 int np_genl_family(struct np_nl *g, const char *name, struct np_genl_family *fam);

@@ -88,6 +88,18 @@ static int qstats_cb(const struct nlmsghdr *nlh, void *data)
 	return err == -ENOMEM ? -ENOMEM : MNL_CB_OK;
 }
 
+/* The dump is asked again from scratch: what the broken one appended goes. */
+static void qstats_reset(void *data)
+{
+	struct qctx *c = data;
+
+	free(c->e->qstats);
+	c->e->qstats = NULL;
+	c->e->nqstats = 0;
+	c->perr = 0;
+	c->msgs = 0;
+}
+
 static void qstats_dump(struct np_nl *g, const struct np_genl_family *fam,
 			struct np_snapshot *s, unsigned ifindex)
 {
@@ -99,9 +111,15 @@ static void qstats_dump(struct np_nl *g, const struct np_genl_family *fam,
 
 	mnl_attr_put_u32(nlh, NP_NETDEV_A_QSTATS_IFINDEX, ifindex);
 	mnl_attr_put_u32(nlh, NP_NETDEV_A_QSTATS_SCOPE, NP_NETDEV_QSTATS_SCOPE_QUEUE);
-	err = np_genl_call(g, nlh, qstats_cb, &c);
+	err = np_genl_dump(g, nlh, qstats_cb, qstats_reset, &c);
 	if (err == -EOPNOTSUPP || err == -ENOTSUP) {
 		np_src_set(s, NP_SRC_QSTATS, -EOPNOTSUPP, "driver does not report per-queue stats");
+	} else if (err == -EAGAIN) {
+		qstats_reset(&c);	/* an inconsistent table is no table */
+		snprintf(detail, sizeof(detail),
+			 "NETDEV_CMD_QSTATS_GET: the queues changed during each of %d dumps",
+			 NP_NL_DUMP_TRIES);
+		np_src_set(s, NP_SRC_QSTATS, err, detail);
 	} else if (err) {
 		snprintf(detail, sizeof(detail), "NETDEV_CMD_QSTATS_GET: %s%s%s", strerror(-err),
 			 g->errmsg[0] ? ": " : "", g->errmsg);

@@ -95,6 +95,17 @@ static int keep(void *arg, const void *buf, size_t len)
 	return dump_ends(buf, len, a->seq) ? 0 : 1;
 }
 
+/* The dump is asked again (np_nl_dump): the broken one's buffers go. */
+static void restart(void *arg, const struct nlmsghdr *req)
+{
+	struct dump_acc *a = arg;
+
+	free(a->out);
+	a->out = NULL;
+	a->used = 0;
+	a->seq = req->nlmsg_seq;
+}
+
 int np_nft_rules_dump(void **buf, size_t *len, uint32_t *seq, bool *truncated)
 {
 	struct dump_acc a = { 0 };
@@ -116,7 +127,10 @@ int np_nft_rules_dump(void **buf, size_t *len, uint32_t *seq, bool *truncated)
 	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
 	g->nfgen_family = NFPROTO_UNSPEC;	/* every family */
 	g->version = NFNETLINK_V0;
-	r = np_nl_exchange(&nl, nlh, keep, &a);
+	/* A ruleset changed during the dump (nf_tables flags it NLM_F_DUMP_INTR) is dumped
+	 * again: a rule seen twice or missed would be a wrong drop count. */
+	r = np_nl_dump(&nl, nlh, keep, restart, &a);
+	*seq = a.seq;
 	np_nl_close(&nl);
 	/* Past the deadline or the cap: what arrived is parsed; the rest is not waited for. */
 	if (r == -ETIMEDOUT || r == -EFBIG) {

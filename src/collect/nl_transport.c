@@ -166,17 +166,49 @@ static ssize_t receive(struct np_nl *t, const struct nlmsghdr *req)
 	return n ? n : -EPIPE;
 }
 
+/* Whether a message of seq in the n bytes of buf carries NLM_F_DUMP_INTR. The kernel flags
+ * the message written when it noticed the change, not necessarily the NLMSG_DONE, so every
+ * buffer is looked at. Framing errors are the walker's to report: the scan just stops. */
+static bool dump_interrupted(const void *buf, size_t n, uint32_t seq)
+{
+	const char *p = buf;
+
+	while (n >= sizeof(struct nlmsghdr)) {
+		struct nlmsghdr h;
+		size_t step;
+
+		memcpy(&h, p, sizeof(h));
+		if (h.nlmsg_len < sizeof(h) || h.nlmsg_len > n)
+			return false;
+		if (h.nlmsg_seq == seq && (h.nlmsg_flags & NLM_F_DUMP_INTR))
+			return true;
+		step = NLMSG_ALIGN((size_t)h.nlmsg_len);
+		if (step >= n)
+			return false;
+		p += step;
+		n -= step;
+	}
+	return false;
+}
+
 int np_nl_exchange(struct np_nl *t, struct nlmsghdr *req, np_nl_feed_fn feed, void *arg)
 {
 	double deadline = t->bus->deadline_s ? np_mono_now() + t->bus->deadline_s : 0;
 	unsigned foreign = 0;
 	int ret, tape_err = 0;
 
+	t->dump_intr = false;
 	if (replaying(t)) {
 		if (np_ktape_find(t->tape, t->bus->tape_bus, req, req->nlmsg_len, &t->play) < 0)
 			return -ENODATA;	/* the capture did not ask this */
-	} else if (!t->replay && mnl_socket_sendto(t->nl, req, req->nlmsg_len) < 0) {
-		return -errno;
+	} else if (!t->replay) {
+		ssize_t sent;
+
+		do
+			sent = mnl_socket_sendto(t->nl, req, req->nlmsg_len);
+		while (sent < 0 && errno == EINTR);
+		if (sent < 0)
+			return -errno;
 	}
 	if (recording(t))
 		np_ktape_begin(t->tape, t->bus->tape_bus, req, req->nlmsg_len);
@@ -201,6 +233,8 @@ int np_nl_exchange(struct np_nl *t, struct nlmsghdr *req, np_nl_feed_fn feed, vo
 			np_ktape_chunk(t->tape, t->buf, (size_t)n);
 		if (t->tap)
 			t->tap(t->tap_arg, req, t->buf, (size_t)n);
+		if (!t->dump_intr)
+			t->dump_intr = dump_interrupted(t->buf, (size_t)n, req->nlmsg_seq);
 		ret = feed(arg, t->buf, (size_t)n);
 	} while (ret > 0);
 	/* The tape keeps how the transport ended the reply; where the walker ended it, replay
@@ -209,5 +243,42 @@ int np_nl_exchange(struct np_nl *t, struct nlmsghdr *req, np_nl_feed_fn feed, vo
 		np_ktape_end(t->tape, tape_err);
 	if (foreign)
 		np_dbg("%s: skipped %u messages not from the kernel", t->bus->name, foreign);
+	return ret;
+}
+
+int np_nl_dump(struct np_nl *t, struct nlmsghdr *req, np_nl_feed_fn feed, np_nl_reset_fn reset,
+	       void *arg)
+{
+	char saved[NP_NL_REQSIZE];
+	int ret = 0;
+
+	if (req->nlmsg_len > sizeof(saved))
+		return -EMSGSIZE;
+	memcpy(saved, req, req->nlmsg_len);
+	for (int try = 0; try < NP_NL_DUMP_TRIES; try++) {
+		if (try) {
+			/* A fresh socket: the old one may still hold the rest of the broken
+			 * dump, and the kernel refuses a new dump (EBUSY) while one runs on a
+			 * socket. The same request, numbered anew. */
+			uint32_t seq = t->seq;
+			int err = np_nl_reopen(t);
+
+			if (err < 0)
+				return err;
+			req = (struct nlmsghdr *)(t->buf + t->bus->bufsize);
+			memcpy(req, saved, ((struct nlmsghdr *)saved)->nlmsg_len);
+			req->nlmsg_seq = t->seq = seq + 1;
+			if (reset)
+				reset(arg, req);
+		}
+		ret = np_nl_exchange(t, req, feed, arg);
+		if (ret == 0 && t->dump_intr)
+			ret = -EAGAIN;
+		if (ret != -EAGAIN && ret != -ENOBUFS)
+			return ret;
+		np_dbg("%s: dump %s (try %d of %d)", t->bus->name,
+		       ret == -EAGAIN ? "inconsistent: the table changed under it" :
+		       "overran the socket", try + 1, NP_NL_DUMP_TRIES);
+	}
 	return ret;
 }

@@ -12,6 +12,7 @@
 #ifndef NP_NL_TRANSPORT_H
 #define NP_NL_TRANSPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -63,6 +64,10 @@ struct np_nl {
 	/* The kernel's error message of the last failed request, "" if none: written by walkers
 	 * that are given it (genl's). */
 	char errmsg[NP_NL_ERRMSG];
+	/* The last exchange's reply had a message of its request flagged NLM_F_DUMP_INTR: the
+	 * kernel's table changed while the dump walked it, so the dump may miss or repeat
+	 * entries. Set by np_nl_exchange() whatever the walker does with the flag. */
+	bool dump_intr;
 };
 
 /* Open a transport on bus: a socket (recording into tape when tape is a live one), or none at
@@ -94,5 +99,25 @@ struct nlmsghdr *np_nl_request(struct np_nl *t, uint16_t type, uint16_t flags);
  * or receive's error. Buffers not sent by the kernel (another process's) are skipped.
  */
 int np_nl_exchange(struct np_nl *t, struct nlmsghdr *req, np_nl_feed_fn feed, void *arg);
+
+/* How many times a dump is asked for in all before its failure is reported. */
+#define NP_NL_DUMP_TRIES 4
+
+/* Undo what a walker kept of a dump that is started again; req is the new request (its
+ * sequence number is the one the replies will carry). */
+typedef void (*np_nl_reset_fn)(void *arg, const struct nlmsghdr *req);
+
+/*
+ * A dump (req has NLM_F_DUMP) through np_nl_exchange(), started again from scratch on a fresh
+ * socket while it was inconsistent (t->dump_intr: the table changed under it) or the socket
+ * overran (-ENOBUFS, messages lost), up to NP_NL_DUMP_TRIES in all, calling reset(arg, new
+ * request) before each new start. Load on the host (interfaces, routes, rules changing) makes
+ * both; neither says anything about what was asked. Returns 0 for a complete and consistent
+ * dump; -EAGAIN when every try was interrupted (the walker's data is then the last try's and
+ * must not be taken as the table); -ENOBUFS when every try overran; else np_nl_exchange()'s
+ * error. req is not valid afterwards (the socket's request area is new).
+ */
+int np_nl_dump(struct np_nl *t, struct nlmsghdr *req, np_nl_feed_fn feed, np_nl_reset_fn reset,
+	       void *arg);
 
 #endif

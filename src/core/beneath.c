@@ -110,11 +110,11 @@ static int step(struct walk *w, const char *name, bool last, int flags, char *pe
 	return STEP_DESCENDED;
 }
 
-static int walk(struct walk *w, char *pending, size_t size, int flags)
+static int walk(struct walk *w, char *pending, size_t size, int flags, int *links)
 {
 	const char *p = pending;
 	char name[NAME_MAX + 1];
-	int links = 0, fd, r;
+	int fd, r;
 
 	for (;;) {
 		size_t len;
@@ -138,7 +138,7 @@ static int walk(struct walk *w, char *pending, size_t size, int flags)
 			close(w->dir[w->depth--]);
 			continue;
 		}
-		r = step(w, name, *p == '\0', flags, pending, size, &p, &links, &fd);
+		r = step(w, name, *p == '\0', flags, pending, size, &p, links, &fd);
 		if (r < 0)
 			return r;
 		if (r == STEP_OPENED)
@@ -148,12 +148,13 @@ static int walk(struct walk *w, char *pending, size_t size, int flags)
 	return r < 0 ? -errno : r;
 }
 
-int np_beneath_open(int dfd, const char *path, int flags)
+int np_beneath_open_counted(int dfd, const char *path, int flags, int *links)
 {
 	struct walk w = { .dir = { dfd }, .depth = 0 };
 	char pending[PATH_MAX];
 	int r;
 
+	*links = 0;
 	if (flags & O_CREAT)
 		return -EINVAL;
 	if (!path[0])
@@ -163,7 +164,14 @@ int np_beneath_open(int dfd, const char *path, int flags)
 	if (strlen(path) >= sizeof(pending))
 		return -ENAMETOOLONG;
 	strcpy(pending, path);
-	r = walk(&w, pending, sizeof(pending), flags);
+	r = walk(&w, pending, sizeof(pending), flags, links);
 	walk_release(&w);
 	return r;
+}
+
+int np_beneath_open(int dfd, const char *path, int flags)
+{
+	int links;
+
+	return np_beneath_open_counted(dfd, path, flags, &links);
 }

@@ -35,5 +35,8 @@
  * long; deeper than NP_BENEATH_MAX_DEPTH), -ENOTDIR, -ENOENT, or the kernel's error.
  */
 int np_beneath_open(int dfd, const char *path, int flags);
+/* The same, saying in *links how many symlinks the walk followed (the fuzzer's comparison with
+ * openat2(), tests/fuzz/fuzz_beneath.c). */
+int np_beneath_open_counted(int dfd, const char *path, int flags, int *links);
 
 #endif

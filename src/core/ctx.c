@@ -18,19 +18,45 @@
 struct np_ctx_seam np_ctx_seam;
 
 /*
- * Every confined open: openat2() beneath dfd, or where the kernel lacks it (before 5.6) or a
- * seccomp profile refuses it with EPERM (older container runtimes' defaults), the same
- * resolution done by hand (beneath.c), which keeps the same guarantees. Returns an fd or -errno.
+ * openat2() with RESOLVE_BENEATH fails with EAGAIN when a rename or a mount happened anywhere on
+ * the host while the lookup went through ".." (the kernel then cannot prove the walk stayed
+ * beneath), and every sysfs symlink holds "..": on a busy host that is an answer about the
+ * host, not about the file. A few tries, then the resolver by hand, whose ".." goes back to a
+ * directory fd it holds and so never depends on what the rest of the host renames.
  */
-static int open_beneath(int dfd, const char *path, const struct open_how *how)
+#define OPENAT2_TRIES 3
+
+/* One openat2(); try is the attempt number within this open (the test seam's EAGAINs). */
+static int openat2_once(int dfd, const char *path, const struct open_how *how, unsigned try)
 {
 	int fd;
 
+	if (try < np_ctx_seam.openat2_eagain)
+		return -EAGAIN;
+	fd = (int)syscall(SYS_openat2, dfd, path, how, sizeof(*how));
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * Every confined open goes through here: openat2() beneath dfd, or the same resolution done
+ * by hand (beneath.c), which keeps the same guarantees, where the kernel lacks openat2()
+ * (before 5.6), a seccomp profile refuses it with EPERM (older container runtimes' defaults)
+ * or the host is too busy for it (EAGAIN, above). Returns an fd or -errno.
+ */
+static int open_beneath(int dfd, const char *path, const struct open_how *how)
+{
 	if (!np_ctx_seam.no_openat2) {
-		fd = (int)syscall(SYS_openat2, dfd, path, how, sizeof(*how));
-		if (fd >= 0 || (errno != ENOSYS && errno != EPERM)) {
+		for (unsigned try = 0; try < OPENAT2_TRIES; try++) {
+			int fd = openat2_once(dfd, path, how, try);
+
+			if (fd == -EAGAIN || fd == -EINTR) {
+				np_ctx_seam.openat2_eagains++;
+				continue;
+			}
+			if (fd == -ENOSYS || fd == -EPERM)
+				break;
 			np_ctx_seam.openat2_opens++;
-			return fd < 0 ? -errno : fd;
+			return fd;
 		}
 	}
 	np_ctx_seam.beneath_opens++;
@@ -183,7 +209,9 @@ static int open_at(const struct np_ctx *ctx, enum np_tree t, const char *path, i
 		fd = open_beneath(dfd, path, &how);
 		return fd < 0 ? fd : confined_check(fd, flags);
 	}
-	fd = openat(dfd, path, flags);
+	do	/* a signal (watch's, trace's) during an open that waits: not the file's answer */
+		fd = openat(dfd, path, flags);
+	while (fd < 0 && errno == EINTR);
 	return fd < 0 ? -errno : fd;
 }
 

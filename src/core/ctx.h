@@ -108,14 +108,17 @@ int np_opendir(const struct np_ctx *ctx, enum np_tree t, const char *path, DIR *
 
 /*
  * Test seam, set and read by tests only: no_openat2 makes every confined open take the
- * pre-5.6 resolver (beneath.h) on any kernel; the counters say which one answered. A global
- * rather than an option or environment variable: nothing a user, or the environment of a
- * monitoring job, should be able to switch.
+ * pre-5.6 resolver (beneath.h) on any kernel; openat2_eagain makes the first that many
+ * openat2() calls of every confined open fail with EAGAIN, as on a busy host (UINT_MAX: all of
+ * them); the counters say which one answered. A global rather than an option or environment
+ * variable: nothing a user, or the environment of a monitoring job, should be able to switch.
  */
 struct np_ctx_seam {
 	bool no_openat2;
+	unsigned openat2_eagain;
 	unsigned long openat2_opens;	/* confined opens the kernel's openat2() answered */
 	unsigned long beneath_opens;	/* confined opens np_beneath_open() answered */
+	unsigned long openat2_eagains;	/* openat2() calls that said EAGAIN (or EINTR) */
 };
 extern struct np_ctx_seam np_ctx_seam;
 

@@ -158,6 +158,8 @@ static void test_malformed(void **state)
 
 struct qdev {
 	struct stream ctrl, dump;
+	struct stream intr;	/* answers the first n_intr dumps */
+	unsigned n_intr, dumps;
 };
 
 static const struct stream *pick(struct replay *r, const struct nlmsghdr *req)
@@ -169,7 +171,7 @@ static const struct stream *pick(struct replay *r, const struct nlmsghdr *req)
 	/* The request must be a dump of one interface at queue scope. */
 	assert_true(req->nlmsg_flags & NLM_F_DUMP);
 	assert_int_equal(req_cmd(req), NP_NETDEV_CMD_QSTATS_GET);
-	return &d->dump;
+	return ++d->dumps <= d->n_intr ? &d->intr : &d->dump;
 }
 
 static void collect(struct qdev *d, struct np_snapshot *s)
@@ -189,8 +191,8 @@ static void test_collect(void **state)
 	static const uint32_t old_ops[] = { 1, 5, 9, 10, 11 };	/* 6.8: no QSTATS_GET */
 	struct builder b = { .len = 0 };
 	struct np_snapshot s;
-	struct qdev d = { load_stream("genl_ctrl_netdev.bin"),
-			  load_stream("genl_eth0_qstats.bin") };
+	struct qdev d = { .ctrl = load_stream("genl_ctrl_netdev.bin"),
+			  .dump = load_stream("genl_eth0_qstats.bin") };
 
 	(void)state;
 	collect(&d, &s);
@@ -236,6 +238,52 @@ static void test_collect(void **state)
 	free_stream(&d.dump);
 }
 
+/* Queues added while the dump ran (a busy host: ethtool -L, a driver reset): the kernel flags
+ * the dump NLM_F_DUMP_INTR. Its three queues are not the table: the clean dump asked again is
+ * (the recorded eth0's one rx queue); a dump inconsistent every time is no table at all. */
+static void test_collect_interrupted(void **state)
+{
+	struct builder b = { .len = 0 };
+	struct np_snapshot s;
+	struct qdev d = { .ctrl = load_stream("genl_ctrl_netdev.bin"),
+			  .dump = load_stream("genl_eth0_qstats.bin") };
+	struct nlmsghdr *nlh;
+
+	(void)state;
+	for (uint32_t q = 0; q < 3; q++) {
+		nlh = queue_msg(&b, NP_NETDEV_QUEUE_TYPE_RX, q);
+		mnl_attr_put_u64(nlh, NP_NETDEV_A_QSTATS_RX_PACKETS, 123456789);
+		nlh->nlmsg_flags = NLM_F_MULTI;
+		b_end(&b, nlh);
+	}
+	b_done(&b, 1, 0);
+	/* On the DONE, where the kernel's last check put it. */
+	((struct nlmsghdr *)(b.buf + b.len - NLMSG_ALIGN(NLMSG_LENGTH(sizeof(int)))))
+		->nlmsg_flags |= NLM_F_DUMP_INTR;
+	d.intr = b_stream(&b);
+
+	d.n_intr = 1;
+	collect(&d, &s);
+	assert_int_equal(d.dumps, 2);
+	assert_int_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_OK);
+	assert_int_equal(s.eth.nqstats, 1);
+	assert_int_equal(s.eth.qstats[0].queue, 0);
+	assert_true(s.eth.qstats[0].rx_packets != 123456789);	/* the recorded queue's */
+	np_snapshot_free(&s);
+
+	d.n_intr = 1000;
+	d.dumps = 0;
+	collect(&d, &s);
+	assert_int_equal(d.dumps, NP_NL_DUMP_TRIES);
+	assert_int_not_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_OK);
+	assert_non_null(strstr(s.src[NP_SRC_QSTATS].detail, "changed during each"));
+	assert_int_equal(s.eth.nqstats, 0);
+	np_snapshot_free(&s);
+	free_stream(&d.ctrl);
+	free_stream(&d.dump);
+	free_stream(&d.intr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_built),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_collect_interrupted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
