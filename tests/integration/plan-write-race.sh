@@ -91,7 +91,7 @@ while True:
             time.sleep(random.uniform(0, 0.03))
             flip(DIR)
         continue
-    if random.random() < float(os.environ.get("SW_P", "0.01")):
+    if random.random() < 0.001:
         pair = random.choice((DIR, ETC))
         flip(pair)
         time.sleep(random.uniform(0, 0.0005))
