@@ -428,6 +428,10 @@ static int stage(struct txn *t, const struct np_plan *p, enum np_plan_file f, si
 	int dfd, fd = -1, had, e = 0;
 	FILE *fp;
 
+	if (t->nfiles >= MAX_FILES) {
+		snprintf(t->err, t->errlen, "--write: more than %d files", MAX_FILES);
+		return -1;
+	}
 	if (!np_plan_file_path(p, f, d, s->rel, sizeof(s->rel)))
 		return 0;
 	slash = strrchr(s->rel, '/');
@@ -522,14 +526,17 @@ static void undo(struct txn *t)
 		struct staged *s = &t->f[i];
 		int dfd = t->dirs[s->dir].fd;
 
-		if (s->placed && s->old[0]) {
-			if (renameat(dfd, s->old, dfd, s->name) == 0)
-				s->old[0] = '\0';
-		} else if (s->placed) {
-			unlinkat(dfd, s->name, 0);
-		} else if (s->tmp[0]) {
-			unlinkat(dfd, s->tmp, 0);
+		if (s->placed) {
+			/* If the old file cannot be renamed back, its second link stays: the only
+			 * copy left of what the admin had. */
+			if (s->old[0])
+				renameat(dfd, s->old, dfd, s->name);
+			else
+				unlinkat(dfd, s->name, 0);
+			continue;
 		}
+		if (s->tmp[0])
+			unlinkat(dfd, s->tmp, 0);
 		if (s->old[0])
 			unlinkat(dfd, s->old, 0);
 	}

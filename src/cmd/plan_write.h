@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* `netpath plan --write DIR`: the plan's files beneath DIR, never elsewhere, whole or not at all. */
+/* `netpath plan --write DIR`: the plan's files beneath DIR only, whole or not at all. */
 #ifndef NP_PLAN_WRITE_H
 #define NP_PLAN_WRITE_H
 

@@ -90,6 +90,11 @@ refused "$d" "owned by"
 outside=$base/outside
 mkdir -m 0755 "$outside"
 echo "not netpath's" > "$outside/target"
+# changes: how DIR ($d) differs from $was, a line each.
+changes() {
+	echo
+	diff <(echo "$was") <(listing "$d") | sed 's/^/  /'
+}
 fault() { # fault NAME SETUP WHY: SETUP (run in DIR) makes the plan fail with WHY.
 	local d=$base/fault-$1
 	cp -a "$ref" "$d" && chmod -R go-w "$d"
@@ -98,8 +103,7 @@ fault() { # fault NAME SETUP WHY: SETUP (run in DIR) makes the plan fail with WH
 	local was
 	was=$(listing "$d")
 	refused "$d" "$3"
-	[ "$(listing "$d")" = "$was" ] ||
-		np_fail "a failed plan ($1) changed DIR:$(diff <(echo "$was") <(listing "$d") | sed 's/^/\n  /')"
+	[ "$(listing "$d")" = "$was" ] || np_fail "a failed plan ($1) changed DIR:$(changes)"
 	[ "$(cat "$outside/target")" = "not netpath's" ] || np_fail "$1: a file outside DIR was written"
 	# The same fault in a DIR that holds only what is in the way: nothing else appears.
 	d=$base/fresh-$1
@@ -107,8 +111,7 @@ fault() { # fault NAME SETUP WHY: SETUP (run in DIR) makes the plan fail with WH
 	(cd "$d" && eval "$2") || np_fail "setup of $1 (fresh)"
 	was=$(listing "$d")
 	refused "$d" "$3"
-	[ "$(listing "$d")" = "$was" ] ||
-		np_fail "a failed plan ($1) left in a fresh DIR:$(diff <(echo "$was") <(listing "$d") | sed 's/^/\n  /')"
+	[ "$(listing "$d")" = "$was" ] || np_fail "a failed plan ($1) left in a fresh DIR:$(changes)"
 }
 # The last file the plan writes, a directory: renaming over it fails.
 fault last-is-dir 'rm -f netpath-apply-now.sh && mkdir netpath-apply-now.sh' "is a directory"
@@ -127,7 +130,8 @@ cp -a "$ref" "$d" && chmod -R go-w "$d"
 for f in $files; do echo "edited by the admin: $f" > "$d/$f"; done
 echo "the admin's note" > "$d/etc/sysctl.d/10-mine.conf"
 plan "$d"
-[ "$(cat "$base/run.rc")" = 0 ] || np_fail "plan over an earlier plan failed: $(cat "$base/run.err")"
+[ "$(cat "$base/run.rc")" = 0 ] ||
+	np_fail "plan over an earlier plan failed: $(cat "$base/run.err")"
 for f in $files; do
 	cmp -s "$ref/$f" "$d/$f" || np_fail "$f was not replaced by the new plan"
 	grep -qx "wrote $d/$f" "$base/run.out" || np_fail "'wrote $d/$f' not said"
