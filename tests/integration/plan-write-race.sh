@@ -3,14 +3,17 @@
 # netpath plan --write DIR while DIR and DIR/etc are swapped with symbolic links to a directory
 # outside DIR, again and again, during 200 runs. A helper exchanges each with its link
 # atomically (renameat2 RENAME_EXCHANGE), so the name always exists: as the real directory or
-# as the link. After every run the helper pauses with the real directories back in place, and the
-# test asserts:
+# as the link. It does so at random moments, and, as an attacker watching DIR would, as soon as
+# the plan's first file appears. Every 4th run is slowed (strace delays each file system call
+# by 3 ms, as a loaded disk would) to widen the windows between a check and a use. After every
+# run the helper pauses with the real directories back in place, and the test asserts:
 # - nothing was ever created outside DIR (the outside directory stays empty);
 # - the run either succeeded, with the whole plan in the real directory (wherever the swaps left
 #   it), or failed with one line and exit 3, with no file and no directory of the plan left;
 # - no temporary file is left anywhere.
 # The old code checked the paths, then created the files and renamed them by path: some runs
-# followed a link swapped in meanwhile and wrote outside.
+# followed a link swapped in meanwhile and wrote outside, and a failed run left what it had
+# written so far.
 . "$(dirname "$0")/lib.sh"
 np_require_root
 umask 022
