@@ -18,17 +18,25 @@
 struct np_ctx_seam np_ctx_seam;
 
 /*
- * Every confined open: openat2() beneath dfd, or where the kernel lacks it (before 5.6) or a
- * seccomp profile refuses it with EPERM (older container runtimes' defaults), the same
- * resolution done by hand (beneath.c), which keeps the same guarantees. Returns an fd or -errno.
+ * Every confined open: openat2() beneath dfd, or where the kernel lacks it (before 5.6), a
+ * seccomp profile refuses it with EPERM (older container runtimes' defaults) or it keeps
+ * failing with EAGAIN, the same resolution done by hand (beneath.c), which keeps the same
+ * guarantees. Returns an fd or -errno.
  */
 static int open_beneath(int dfd, const char *path, const struct open_how *how)
 {
 	int fd;
 
 	if (!np_ctx_seam.no_openat2) {
-		fd = (int)syscall(SYS_openat2, dfd, path, how, sizeof(*how));
-		if (fd >= 0 || (errno != ENOSYS && errno != EPERM)) {
+		/* With RESOLVE_BENEATH, a lookup through ".." fails with EAGAIN when a rename or a
+		 * mount happened anywhere on the system meanwhile (a busy host renames files all
+		 * the time): try again, and after a few, resolve by hand, which has no such race. */
+		for (int tries = 0; tries < 8; tries++) {
+			fd = (int)syscall(SYS_openat2, dfd, path, how, sizeof(*how));
+			if (fd >= 0 || errno != EAGAIN)
+				break;
+		}
+		if (fd >= 0 || (errno != ENOSYS && errno != EPERM && errno != EAGAIN)) {
 			np_ctx_seam.openat2_opens++;
 			return fd < 0 ? -errno : fd;
 		}

@@ -143,7 +143,7 @@ for i in $(seq "$runs"); do
 	3)
 		refused=$((refused + 1))
 		[ "$(wc -l < "$base/run.err")" = 1 ] || np_fail "run $i: not one line: $(cat "$base/run.err")"
-		left=$(ls -A "$e"; ls -A "$d" | grep -vx 'etc\|etc.swap')
+		left=$(ls -A "$e"; find "$d" -mindepth 1 -maxdepth 1 ! -name etc ! -name etc.swap)
 		[ -z "$left" ] || np_fail "run $i failed ($(cat "$base/run.err")) and left: $left" ;;
 	*)
 		np_fail "run $i exited $rc: $(cat "$base/run.err")" ;;

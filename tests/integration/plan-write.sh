@@ -74,11 +74,11 @@ refused "$d" "owned by"
 [ -z "$(ls -A "$d")" ] || np_fail "--write into nobody's directory wrote $(ls -A "$d")"
 # The same for a directory beneath DIR that the plan writes into.
 d=$base/sub-loose
-mkdir -p -m 0755 "$d/etc" && chmod 0777 "$d/etc"
+mkdir -p "$d/etc" && chmod 0777 "$d/etc"
 refused "$d" "writable by"
 [ -z "$(ls -A "$d/etc")" ] || np_fail "--write wrote into a world-writable $d/etc"
 d=$base/sub-theirs
-mkdir -p -m 0755 "$d/etc/sysctl.d" && chown nobody "$d/etc/sysctl.d"
+mkdir -p "$d/etc/sysctl.d" && chown nobody "$d/etc/sysctl.d"
 refused "$d" "owned by"
 [ -z "$(ls -A "$d/etc/sysctl.d")" ] || np_fail "--write wrote into nobody's $d/etc/sysctl.d"
 [ "$(ls -A "$d/etc")" = sysctl.d ] || np_fail "a refused plan left $(ls -A "$d/etc") in $d/etc"
