@@ -70,21 +70,27 @@ def first_file():
     return d + (b"/etc" if real[ETC] else b"/etc.swap") + b"/sysctl.d/90-netpath.conf"
 # Mostly the real directories, with a link standing in for a moment now and then; and as an
 # attacker watching DIR would, the link in place of DIR as soon as the plan's first file is in.
-# Told to pause (between runs), it says so with both real directories in place, and waits; told
-# to stop, it ends.
-seen, triggers = False, 0
+# Told to pause (between runs: the pause file holds the run's number), it puts both real
+# directories back, acknowledges that number and does nothing until the file is gone; told to
+# stop, it ends.
+seen, triggers, acked = False, 0, None
 while True:
-    if os.path.exists(pause):
+    try:
+        with open(pause) as f:
+            told = f.read().strip()
+    except FileNotFoundError:
+        told = None
+    if told is not None:
+        if told == "stop":
+            break
         for pair in (DIR, ETC):
             if not real[pair]:
                 flip(pair)
-        with open(pause + b".ack", "w") as f:
-            f.write("paused\n")
-        while os.path.exists(pause):
-            time.sleep(0.001)
-        if os.path.exists(pause + b".stop"):
-            break
-        seen = False
+        if told != acked:
+            with open(pause + b".ack", "w") as f:
+                f.write(told + "\n")
+            acked, seen = told, False
+        time.sleep(0.001)
         continue
     if os.path.exists(first_file()) != seen:
         seen = not seen
@@ -103,11 +109,14 @@ print(f"exchanges: {done} done, {failed} failed, {triggers} on the first file")
 PY
 swapper=$!
 NP_PIDS="$NP_PIDS $swapper"
-# pause: the swapper between two runs, both real directories in place; resume: let it go on.
+# pause N: the swapper stopped between two runs, both real directories in place, once it has
+# acknowledged the Nth pause; resume: let it go on.
+acked() {
+	[ "$(cat "$base/pause.ack" 2>/dev/null)" = "$1" ]
+}
 pause() {
-	touch "$base/pause"
-	np_wait_file "$base/pause.ack" "the swapper to pause"
-	rm -f "$base/pause.ack"
+	echo "$1" > "$base/pause"
+	np_wait_until "$NP_WAIT" "the swapper to pause" acked "$1"
 }
 resume() {
 	rm -f "$base/pause"
@@ -125,7 +134,7 @@ for i in $(seq "$runs"); do
 		plan "$base/dir"
 	fi
 	rc=$?
-	pause
+	pause "$i"
 	[ -z "$(ls -A "$outside")" ] ||
 		np_fail "run $i (exit $rc) wrote outside DIR: $(cd "$outside" && find . | tr '\n' ' ')"
 	d=$(real "$base/dir" "$base/dir.swap")
@@ -152,9 +161,7 @@ for i in $(seq "$runs"); do
 	rm -rf "${e:?}"/* "$d/netpath-apply-now.sh"
 	resume
 done
-pause
-touch "$base/pause.stop"
-resume
+echo stop > "$base/pause"
 wait "$swapper"
 echo "$runs runs: $ok wrote the whole plan, $refused refused; $(cat "$base/swapper.log")"
 [ "$ok" -gt 0 ] || np_fail "no run succeeded while racing: $(cat "$base/run.err")"
