@@ -50,13 +50,27 @@ static const struct np_opt plan_opts[] = {
 	NP_OPT('j', "json", NULL, "JSON output (schema netpath/plan, version 1)"),
 	NP_OPT('w', "write", "DIR",
 	  "write the files under DIR (DIR/etc/sysctl.d/..., created as\n"
-	  "needed); never into / or /etc",
+	  "needed), all or none; never into / or /etc, nor through a\n"
+	  "symbolic link, nor into a directory others may write to",
 	  .man = "Write the plan's files beneath \\fIDIR\\fR, as they would be installed\n"
 		 "(\\fIDIR\\fR/etc/sysctl.d/90\\-netpath.conf, \\fIDIR\\fR/etc/systemd/network/10\\-netpath\\-IFACE.link,\n"
 		 "\\fIDIR\\fR/etc/udev/rules.d/70\\-netpath\\-IFACE.rules, \\fIDIR\\fR/etc/modules\\-load.d/netpath.conf,\n"
-		 "\\fIDIR\\fR/netpath\\-apply\\-now.sh), each atomically; missing directories beneath \\fIDIR\\fR are\n"
-		 "created. \\fIDIR\\fR must not be / or lie under /etc: netpath never changes the system it\n"
-		 "reads. The summary goes to standard output.",
+		 "\\fIDIR\\fR/netpath\\-apply\\-now.sh). \\fIDIR\\fR is created (0755) when missing, as are the\n"
+		 "directories beneath it. Refused, with nothing written: / and anything under /etc (netpath\n"
+		 "never changes the system it reads); a \\fIDIR\\fR that is a symbolic link, however spelled\n"
+		 "(\\fIlink\\fR, \\fIlink/\\fR and \\fIlink/.\\fR alike: name the directory itself);\n"
+		 "a \\fIDIR\\fR, or a directory beneath it that the plan writes into, that is not owned by\n"
+		 "root or by the user running netpath, or that its group or others may write to (a sticky\n"
+		 "/tmp included); a symbolic link, directory or other non\\-file where a file of the plan\n"
+		 "goes (never followed, never replaced). \\fIDIR\\fR is opened once and everything beneath\n"
+		 "it is created from there one name at a time, so a link swapped in meanwhile cannot take\n"
+		 "a file elsewhere. The plan\n"
+		 "is written whole or not at all: every file is written and synced under a temporary name\n"
+		 "beside its target first, then all are renamed into place; an existing regular file is\n"
+		 "replaced. If any step fails, netpath removes its temporary files and the directories it\n"
+		 "created, puts back the files it had already replaced, says what failed in one line and\n"
+		 "exits 3: \\fIDIR\\fR is as it was. SIGINT and SIGTERM wait for that end. The summary goes\n"
+		 "to standard output.",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_DIR),
 	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug)"),
 	NP_OPT('h', "help", NULL, "this text"),
@@ -79,7 +93,8 @@ const struct np_cmd_spec np_plan_spec = {
 		"checked by judging the data again with the plan applied. Never applied.\n\n",
 	.epilogue =
 		"\nExit: 0 plan made, 3 could not plan (bad arguments, no such interface, a\n"
-		"--write directory refused), with a one-line reason on stderr.\n",
+		"--write directory refused or the plan not written whole: nothing\n"
+		"written then), with a one-line reason on stderr.\n",
 	.list_options = true,
 	.exact = true,
 	.operands = { { "IFACE", NP_COMPLETE_IFACE } },

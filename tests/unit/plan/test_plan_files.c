@@ -28,6 +28,8 @@ static char tmpdir[64];
 static int setup(void **state)
 {
 	(void)state;
+	/* --write refuses directories others may write to: the ones made here must not be. */
+	umask(022);
 	snprintf(tmpdir, sizeof(tmpdir), "/tmp/np-plan-test.XXXXXX");
 	return mkdtemp(tmpdir) ? 0 : -1;
 }
@@ -192,6 +194,131 @@ static void test_write_refuses_planted_link(void **state)
 	np_plan_free(&p);
 }
 
+/* What `ls -A` of tmpdir/rel would say, with each regular file's content: a snapshot. */
+static void snap(const char *rel, char *buf, size_t size)
+{
+	char cmd[PATH_MAX + 160];
+	FILE *f;
+	size_t n;
+
+	snprintf(cmd, sizeof(cmd), "cd '%s/%s' && find . -printf '%%p %%y %%m\\n' "
+		 "-type f -exec cat {} + 2>&1", tmpdir, rel);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	pclose(f);
+}
+
+/* DIR named through a symbolic link, however spelled: refused, the link's target untouched
+ * (the old check was an lstat() of "link/", which follows the link). */
+static void test_write_refuses_link_dir(void **state)
+{
+	static const char *const tails[] = { "", "/", "/.", "//./", "/./." };
+	char other[PATH_MAX / 2], link[PATH_MAX / 2], dir[PATH_MAX], before[4096], after[4096];
+	char err[512];
+	struct np_plan p;
+
+	(void)state;
+	small_plan(&p);
+	put("other/netpath-apply-now.sh", "the admin's own\n");
+	snprintf(other, sizeof(other), "%s/other", tmpdir);
+	snprintf(link, sizeof(link), "%s/link", tmpdir);
+	assert_int_equal(symlink(other, link), 0);
+	snap("other", before, sizeof(before));
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		snprintf(dir, sizeof(dir), "%s%s", link, tails[i]);
+		err[0] = '\0';
+		assert_int_equal(np_plan_dir_check(dir, err, sizeof(err)), -1);
+		if (!strstr(err, "symbolic link"))
+			fail_msg("check of %s: '%s'", dir, err);
+		err[0] = '\0';
+		assert_int_equal(np_plan_write(&p, dir, NULL, err, sizeof(err)), -1);
+		if (!strstr(err, "symbolic link"))
+			fail_msg("write to %s: '%s'", dir, err);
+		snap("other", after, sizeof(after));
+		assert_string_equal(before, after);
+	}
+	/* The real directory, spelled with a trailing "/." too, is fine. */
+	snprintf(dir, sizeof(dir), "%s/.", other);
+	if (np_plan_write(&p, dir, NULL, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+	np_plan_free(&p);
+}
+
+/* A DIR others may write to, or a directory beneath it the plan writes into: refused, and
+ * nothing written in it. */
+static void test_write_refuses_loose_dirs(void **state)
+{
+	static const unsigned modes[] = { 0775, 0757, 01777 };
+	char dir[PATH_MAX], err[512], listing[4096];
+	struct np_plan p;
+
+	(void)state;
+	small_plan(&p);
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		snprintf(dir, sizeof(dir), "%s/loose%zu", tmpdir, i);
+		assert_int_equal(mkdir(dir, 0755), 0);
+		assert_int_equal(chmod(dir, modes[i]), 0);
+		err[0] = '\0';
+		assert_int_equal(np_plan_write(&p, dir, NULL, err, sizeof(err)), -1);
+		if (!strstr(err, "writable by"))
+			fail_msg("mode %o: '%s'", modes[i], err);
+		snprintf(dir, sizeof(dir), "loose%zu", i);
+		snap(dir, listing, sizeof(listing));
+		/* Only "." itself. */
+		assert_ptr_equal(strchr(listing, '\n'), listing + strlen(listing) - 1);
+	}
+	snprintf(dir, sizeof(dir), "%s/subloose/etc", tmpdir);
+	put("subloose/keep", "");
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(chmod(dir, 0777), 0);
+	snprintf(dir, sizeof(dir), "%s/subloose", tmpdir);
+	assert_int_equal(np_plan_write(&p, dir, NULL, err, sizeof(err)), -1);
+	if (!strstr(err, "subloose/etc: writable by others"))
+		fail_msg("'%s'", err);
+	snap("subloose", listing, sizeof(listing));
+	assert_null(strstr(listing, "netpath"));
+	np_plan_free(&p);
+}
+
+/* A plan that cannot be written whole leaves DIR as it was: an earlier plan's files (edited
+ * since) untouched, no temporary file, no directory of the failed run. */
+static void test_write_all_or_nothing(void **state)
+{
+	char dir[PATH_MAX], err[512], before[8192], after[8192];
+	struct np_plan p;
+
+	(void)state;
+	small_plan(&p);
+	snprintf(dir, sizeof(dir), "%s/out", tmpdir);
+	if (np_plan_write(&p, dir, NULL, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+	put("out/etc/sysctl.d/90-netpath.conf", "edited\n");
+	put("out/etc/modules-load.d/netpath.conf", "edited\n");
+	/* The last file the plan writes is a directory now: its rename would fail. */
+	snprintf(dir, sizeof(dir), "%s/out/netpath-apply-now.sh", tmpdir);
+	assert_int_equal(unlink(dir), 0);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snap("out", before, sizeof(before));
+	snprintf(dir, sizeof(dir), "%s/out", tmpdir);
+	assert_int_equal(np_plan_write(&p, dir, NULL, err, sizeof(err)), -1);
+	if (!strstr(err, "netpath-apply-now.sh is a directory"))
+		fail_msg("'%s'", err);
+	snap("out", after, sizeof(after));
+	assert_string_equal(before, after);
+	/* The same in a DIR that does not exist yet but for what is in the way. */
+	put("fresh/etc/udev", "a file where a directory goes\n");
+	snap("fresh", before, sizeof(before));
+	snprintf(dir, sizeof(dir), "%s/fresh", tmpdir);
+	assert_int_equal(np_plan_write(&p, dir, NULL, err, sizeof(err)), -1);
+	if (!strstr(err, "fresh/etc/udev not a directory"))
+		fail_msg("'%s'", err);
+	snap("fresh", after, sizeof(after));
+	assert_string_equal(before, after);
+	np_plan_free(&p);
+}
+
 static void test_kmod_listed(void **state)
 {
 	static const char builtin[] = "kernel/net/ipv4/tcp_cubic.ko\nkernel/net/ipv4/tcp_bbr.ko\n";
@@ -259,6 +386,9 @@ int main(void)
 		cmocka_unit_test(test_write_refuses_system_dirs),
 		cmocka_unit_test(test_write_files),
 		cmocka_unit_test(test_write_refuses_planted_link),
+		cmocka_unit_test(test_write_refuses_link_dir),
+		cmocka_unit_test(test_write_refuses_loose_dirs),
+		cmocka_unit_test(test_write_all_or_nothing),
 		cmocka_unit_test(test_kmod_listed),
 		cmocka_unit_test(test_collect_kmods),
 	};
