@@ -18,11 +18,13 @@
  * Archives are unpacked with these caps (tar.h says what each counts). A capture is under
  * 1 MiB unpacked and about 1,000 members (tests/fixtures/capture: 621 members, 198
  * directories); a full sosreport is tens to a few hundred MiB in tens of thousands of members
- * and a few thousand directories (a CPU's sysfs directories each, /etc, /proc/sys), of which
- * netpath reads the networking outputs, /proc and /sys. Each cap leaves a margin of several
- * times that; beyond them the reason says to unpack the archive and name the directory, which
- * has no caps. The stream cap bounds the time a small file can cost (about 1 s per GiB of
- * gzip-compressed zeros); the disk cap the scratch space (often a tmpfs, so memory).
+ * and thousands of directories (a CPU's sysfs directories each, /etc, /proc/sys; on a SAN host
+ * each disk's sysfs queue/ below its whole device path), of which netpath reads the networking
+ * outputs, /proc and /sys. Each cap leaves a margin of several times that; beyond them the
+ * reason says to unpack the archive and name the directory, which has no caps. The stream cap
+ * bounds the CPU a small file can cost (gzip-compressed zeros inflate at about 1 GiB/s: 5 s
+ * for the 2 GiB on a loaded 2-CPU VM); the disk cap the scratch space (often a tmpfs, so
+ * memory); the member and directory caps the time spent creating and removing entries.
  */
 #define NP_ROOT_MAX_INFLATED (2ull << 30)	/* bytes of tar data, skipped members' too */
 #define NP_ROOT_MAX_MEMBERS 200000u
