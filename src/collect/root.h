@@ -14,10 +14,25 @@
 
 #include "ctx.h"
 
-/* Archives are unpacked with these bounds: a sosreport is tens of MiB, a capture a few. */
-#define NP_ROOT_MAX_TOTAL (2ull << 30)
-#define NP_ROOT_MAX_MEMBER (256ull << 20)
-#define NP_ROOT_MAX_MEMBERS 1000000u
+/*
+ * Archives are unpacked with these caps (tar.h says what each counts). A capture is under
+ * 1 MiB unpacked and about 1,000 members (tests/fixtures/capture: 621 members, 198
+ * directories); a full sosreport is tens to a few hundred MiB in tens of thousands of members
+ * and thousands of directories (a CPU's sysfs directories each, /etc, /proc/sys; on a SAN host
+ * each disk's sysfs queue/ below its whole device path), of which netpath reads the networking
+ * outputs, /proc and /sys. Each cap leaves a margin of several times that; beyond them the
+ * reason says to unpack the archive and name the directory, which has no caps. The stream cap
+ * bounds the CPU a small file can cost (gzip-compressed zeros inflate at about 1 GiB/s: 5 s
+ * for the 2 GiB on a loaded 2-CPU VM); the disk cap the scratch space (often a tmpfs, so
+ * memory); the member and directory caps the time spent creating and removing entries.
+ */
+#define NP_ROOT_MAX_INFLATED (2ull << 30)	/* bytes of tar data, skipped members' too */
+#define NP_ROOT_MAX_MEMBERS 200000u
+#define NP_ROOT_MAX_DIRS 50000u
+#define NP_ROOT_MAX_DISK (1ull << 30)		/* 4 KiB blocks, at least one an entry */
+/* Files bigger than np_read_file() reads (NP_READ_MAX) are not written: no collector could
+ * read them (a sosreport's journal or a core file). */
+#define NP_ROOT_SKIP_OVER NP_READ_MAX
 
 /* A capture's top-level file naming the format (key: value lines). */
 #define NP_CAPTURE_META "META"

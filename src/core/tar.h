@@ -41,16 +41,26 @@ int np_tar_out_close(struct np_tar_out *o);
 /* ---- reading ---------------------------------------------------------------------------- */
 
 /*
- * Caps, each 0 for "no cap": bytes written in all (max_total) and per member (max_member; a
- * member bigger than this stops extraction, so a cap meant to skip big files belongs in the
- * want callback), and entries created from members (max_members: files, directories and
- * symlinks; members skipped by want or refused do not count). Exceeding a cap stops the
- * extraction with an error that names it.
+ * Caps, each 0 for "no cap". Exceeding one stops the extraction with -EFBIG and a one-line
+ * message naming the cap and its value.
+ *   max_inflated  bytes of the tar stream read (after decompression): headers, padding and the
+ *                 data of every member, skipped or not, up to the end-of-archive block;
+ *   max_members   members met in the archive, whatever becomes of them (a pax or GNU long-name
+ *                 header belongs to its member);
+ *   max_dirs      directories created, listed in the archive or made as a member's parents;
+ *   max_total     disk use: each file's content in whole 4 KiB blocks, and every entry created
+ *                 (file, directory, symlink) at least one block;
+ *   max_member    a regular file (or hardlink copy) bigger than this stops extraction.
+ * skip_over (0: none) is a policy, not a cap: a regular file bigger than this is consumed but
+ * not written (counted in skipped_big), for files the reader would refuse anyway.
  */
 struct np_tar_limits {
 	uint64_t max_total;
 	uint64_t max_member;
 	size_t max_members;
+	size_t max_dirs;
+	uint64_t max_inflated;
+	uint64_t skip_over;
 };
 
 /* What np_tar_extract did, also when it failed part way. */
@@ -61,11 +71,21 @@ struct np_tar_stats {
 	size_t skipped_type;	/* devices, FIFOs, sockets, unknown types, unresolved hardlinks */
 	size_t refused_path;	/* absolute, "..", too deep, through or over a symlink, clashes */
 	size_t skipped_unwanted;	/* members want() declined */
+	size_t skipped_big;	/* files above skip_over, not written */
+	size_t members;		/* members met */
 	uint64_t bytes;		/* file content written */
+	uint64_t disk;		/* what counts against max_total (see above) */
+	uint64_t inflated;	/* bytes of the tar stream read */
 };
 
-/* Members deeper than this many path components are refused. */
+/* The unit of max_total: a file system block. */
+#define NP_TAR_DISK_BLOCK 4096u
+
+/* Members deeper than this many path components, or whose cleaned name (or a hardlink's
+ * target) does not fit NP_TAR_MAX_PATH bytes with its NUL, are refused (counted, not created):
+ * every path walk is bounded. */
 #define NP_TAR_MAX_DEPTH 64
+#define NP_TAR_MAX_PATH 4096
 
 /* Called with each member's cleaned relative path ("sys/class/net/eth0/mtu"); false skips it.
  * Parents of a wanted member are created whether or not want() was asked about them. */

@@ -2,7 +2,8 @@
 /*
  * Unpacking an archive from another machine into one directory: only files, directories and
  * symlinks, every path walked component by component without following a symlink, nothing
- * replaced that an earlier member planted, caps on what lands on disk.
+ * replaced that an earlier member planted, caps on what is read (the decompressed stream, the
+ * members) and on what lands on disk (directories, blocks).
  */
 #include "tar.h"
 #include "tar_parse.h"
@@ -27,10 +28,10 @@ struct extract {
 	const struct np_tar_limits *lim;
 	np_tar_want_fn want;
 	void *arg;
-	struct np_tar_stats *st;
+	struct np_tar_stats *st;	/* the caller's, or own: the caps need the counts */
+	struct np_tar_stats own;
 	char *err;
 	size_t errlen;
-	size_t created;
 	/* The directory of the last member: archives list a directory's files together, so
 	 * most members skip the walk from the top. */
 	char parent[4096];
@@ -44,20 +45,56 @@ static const char *shown(const char *path, char *out, size_t size)
 	return np_sanitize(path, out, size);
 }
 
-static int too_big(struct extract *x, const char *path, const char *cap, uint64_t limit)
+/* A byte count as people write it: "2 GiB", "64 MiB", else the number of bytes. */
+static const char *amount(uint64_t v, char *out, size_t size)
+{
+	if (v && !(v % (1ull << 30)))
+		snprintf(out, size, "%" PRIu64 " GiB", v >> 30);
+	else if (v && !(v % (1ull << 20)))
+		snprintf(out, size, "%" PRIu64 " MiB", v >> 20);
+	else if (v && !(v % (1ull << 10)))
+		snprintf(out, size, "%" PRIu64 " KiB", v >> 10);
+	else
+		snprintf(out, size, "%" PRIu64 " bytes", v);
+	return out;
+}
+
+/* Stop on a cap: "the CAP cap (VALUE) is reached at member PATH", path "" when none. */
+static int cap_hit(struct extract *x, const char *cap, const char *value, const char *path)
 {
 	char s[128];
 
-	snprintf(x->err, x->errlen, "member %s goes past the %s cap (%" PRIu64 ")",
-		 shown(path, s, sizeof(s)), cap, limit);
+	if (path && *path)
+		snprintf(x->err, x->errlen, "the %s cap (%s) is reached at member %s", cap, value,
+			 shown(path, s, sizeof(s)));
+	else
+		snprintf(x->err, x->errlen, "the %s cap (%s) is reached", cap, value);
 	return -EFBIG;
 }
 
-/* Exactly len bytes of the stream (fewer only at its end): the count, or -errno. */
+static int too_big(struct extract *x, const char *path, const char *cap, uint64_t limit)
+{
+	char v[32];
+
+	return cap_hit(x, cap, amount(limit, v, sizeof(v)), path);
+}
+
+/*
+ * Exactly len bytes of the stream (fewer only at its end): the count, or -errno. Every byte of
+ * the decompressed stream passes here, skipped members' data included: the place to bound the
+ * work a small compressed file can ask for.
+ */
 static ssize_t read_full(struct extract *x, void *buf, size_t len)
 {
 	size_t got = 0;
 
+	if (x->lim && x->lim->max_inflated && len > x->lim->max_inflated - x->st->inflated) {
+		char v[32];
+
+		snprintf(x->err, x->errlen, "the decompressed-size cap (%s of tar data) is reached",
+			 amount(x->lim->max_inflated, v, sizeof(v)));
+		return -EFBIG;
+	}
 	while (got < len) {
 		ssize_t n = np_tar_source_read(x->src, (uint8_t *)buf + got, len - got, x->err,
 					       x->errlen);
@@ -67,8 +104,46 @@ static ssize_t read_full(struct extract *x, void *buf, size_t len)
 		if (!n)
 			break;
 		got += (size_t)n;
+		x->st->inflated += (uint64_t)n;
 	}
 	return (ssize_t)got;
+}
+
+/* Disk blocks an entry of size bytes takes, as max_total counts them: at least one. */
+static uint64_t blocks_of(uint64_t size)
+{
+	uint64_t b = size / NP_TAR_DISK_BLOCK + (size % NP_TAR_DISK_BLOCK != 0);
+
+	return (b ? b : 1) * NP_TAR_DISK_BLOCK;
+}
+
+/* Room on disk for an entry of size bytes (0 for a directory or a symlink)? */
+static int disk_room(struct extract *x, const char *path, uint64_t size)
+{
+	uint64_t need = blocks_of(size);
+
+	if (x->lim && x->lim->max_total &&
+	    (need > x->lim->max_total || x->st->disk > x->lim->max_total - need))
+		return too_big(x, path, "disk-use", x->lim->max_total);
+	return 0;
+}
+
+/* Room for one more directory (explicit, or a parent of path)? */
+static int dir_room(struct extract *x, const char *path)
+{
+	if (x->lim && x->lim->max_dirs && x->st->dirs >= x->lim->max_dirs) {
+		char v[48];
+
+		snprintf(v, sizeof(v), "%zu directories", x->lim->max_dirs);
+		return cap_hit(x, "directory", v, path);
+	}
+	return disk_room(x, path, 0);
+}
+
+static void dir_made(struct extract *x)
+{
+	x->st->dirs++;
+	x->st->disk += NP_TAR_DISK_BLOCK;
 }
 
 /* Consume n bytes of member data; a short read is a truncated archive. */
@@ -125,8 +200,16 @@ static int parent_dir(struct extract *x, const char *path, const char **leaf)
 		comp[n] = '\0';
 		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0 && errno == ENOENT) {
-			if (mkdirat(fd, comp, 0700) == 0 && x->st)
-				x->st->dirs++;
+			/* Parents count like listed directories: a member a/b/.../f may make 63. */
+			int r = dir_room(x, path);
+
+			if (r < 0) {
+				if (fd != x->root && fd != x->parent_fd)
+					close(fd);
+				return r;
+			}
+			if (mkdirat(fd, comp, 0700) == 0)
+				dir_made(x);
 			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		}
 		if (next < 0) {
@@ -153,31 +236,19 @@ static int fs_error(struct extract *x, const char *what, const char *path, int r
 {
 	char s[128];
 
+	if (r == -EFBIG && x->err[0])
+		return r;	/* a cap, already said */
+
 	snprintf(x->err, x->errlen, "cannot %s %s: %s", what, shown(path, s, sizeof(s)),
 		 strerror(-r));
 	return r;
 }
 
-/* Room for one more entry on disk? */
-static int count_entry(struct extract *x, const char *path)
-{
-	if (x->lim && x->lim->max_members && x->created >= x->lim->max_members)
-		return too_big(x, path, "member count", x->lim->max_members);
-	x->created++;
-	return 0;
-}
-
 static int check_size(struct extract *x, const char *path, uint64_t size)
 {
-	uint64_t done = x->st ? x->st->bytes : 0;
-
-	if (!x->lim)
-		return 0;
-	if (x->lim->max_member && size > x->lim->max_member)
+	if (x->lim && x->lim->max_member && size > x->lim->max_member)
 		return too_big(x, path, "per-member size", x->lim->max_member);
-	if (x->lim->max_total && (size > x->lim->max_total || done > x->lim->max_total - size))
-		return too_big(x, path, "total size", x->lim->max_total);
-	return 0;
+	return disk_room(x, path, size);
 }
 
 /*
@@ -225,8 +296,7 @@ static int fill(struct extract *x, int fd, int from, uint64_t size, uint64_t tai
 		if (r < 0)
 			return r;
 		left -= want;
-		if (x->st)
-			x->st->bytes += want;
+		x->st->bytes += want;
 	}
 	return skip(x, tail);
 }
@@ -246,15 +316,13 @@ static int extract_file(struct extract *x, const char *path, int from, uint64_t 
 	if (dir >= 0)
 		r = create_file(dir, leaf, &fd);
 	if (dir == -ELOOP || r == 1) {
-		if (x->st)
-			x->st->refused_path++;
+		x->st->refused_path++;
 		return skip(x, from < 0 ? size + tail : tail);
 	}
 	if (dir < 0 || r < 0)
 		return fs_error(x, "create", path, dir < 0 ? dir : r);
-	r = count_entry(x, path);
-	if (!r)
-		r = fill(x, fd, from, size, tail);
+	x->st->disk += blocks_of(size);
+	r = fill(x, fd, from, size, tail);
 	close(fd);
 	if (r < 0) {
 		/* Never leave a file cut short looking complete. */
@@ -263,15 +331,14 @@ static int extract_file(struct extract *x, const char *path, int from, uint64_t 
 			fs_error(x, "write", path, r);
 		return r;
 	}
-	if (x->st)
-		x->st->files++;
+	x->st->files++;
 	return 0;
 }
 
 /* A hardlink becomes a copy of its target, if that is a regular file extracted already. */
 static int extract_hardlink(struct extract *x, const char *path, const struct np_tar_member *m)
 {
-	char target[4096];
+	char target[NP_TAR_MAX_PATH];
 	const char *leaf;
 	struct stat st;
 	int dir, from, r;
@@ -279,6 +346,8 @@ static int extract_hardlink(struct extract *x, const char *path, const struct np
 	if (np_tar_clean_path(m->linkpath, target, sizeof(target)) != 0)
 		goto skipped;
 	dir = parent_dir(x, target, &leaf);
+	if (dir == -EFBIG)
+		return dir;
 	if (dir < 0)
 		goto skipped;
 	from = openat(dir, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
@@ -292,8 +361,7 @@ static int extract_hardlink(struct extract *x, const char *path, const struct np
 	close(from);
 	return r;
 skipped:
-	if (x->st)
-		x->st->skipped_type++;
+	x->st->skipped_type++;
 	return skip(x, np_tar_padded(m->data));
 }
 
@@ -314,17 +382,15 @@ static int extract_dir(struct extract *x, const char *path)
 			return 0;
 		goto refused;
 	}
-	r = count_entry(x, path);
+	r = dir_room(x, path);
 	if (r < 0)
 		return r;
 	if (mkdirat(dir, leaf, 0700) < 0)
 		return fs_error(x, "create", path, -errno);
-	if (x->st)
-		x->st->dirs++;
+	dir_made(x);
 	return 0;
 refused:
-	if (x->st)
-		x->st->refused_path++;
+	x->st->refused_path++;
 	return 0;
 }
 
@@ -342,23 +408,21 @@ static int extract_symlink(struct extract *x, const char *path, const char *targ
 		goto refused;
 	if (dir < 0)
 		return fs_error(x, "create", path, dir);
-	r = count_entry(x, path);
+	r = disk_room(x, path, 0);
 	if (r < 0)
 		return r;
 	if (symlinkat(target, dir, leaf) < 0) {
 		/* Never replace what is there: an earlier member decided it. A target longer
 		 * than the kernel takes is the archive's problem, not a reason to stop. */
-		x->created--;
 		if (errno == EEXIST || errno == ENAMETOOLONG)
 			goto refused;
 		return fs_error(x, "create", path, -errno);
 	}
-	if (x->st)
-		x->st->symlinks++;
+	x->st->symlinks++;
+	x->st->disk += NP_TAR_DISK_BLOCK;
 	return 0;
 refused:
-	if (x->st)
-		x->st->refused_path++;
+	x->st->refused_path++;
 	return 0;
 }
 
@@ -366,24 +430,35 @@ static int member(struct extract *x)
 {
 	const struct np_tar_member *m = &x->p.m;
 	uint64_t padded = np_tar_padded(m->data);
-	char path[4096];
+	char path[NP_TAR_MAX_PATH];
 	int r;
 
+	x->st->members++;
+	if (x->lim && x->lim->max_members && x->st->members > x->lim->max_members) {
+		char v[48];
+
+		snprintf(v, sizeof(v), "%zu members", x->lim->max_members);
+		return cap_hit(x, "member-count", v, m->path);
+	}
 	r = np_tar_clean_path(m->path, path, sizeof(path));
 	if (r == 1 && m->type == NP_TAR_DIR)
 		return skip(x, padded);		/* "./", the archive's top: dirfd itself */
 	if (r != 0) {
-		if (x->st)
-			x->st->refused_path++;
+		x->st->refused_path++;
 		return skip(x, padded);
 	}
 	if (x->want && !x->want(path, x->arg)) {
-		if (x->st)
-			x->st->skipped_unwanted++;
+		x->st->skipped_unwanted++;
 		return skip(x, padded);
 	}
 	switch (m->type) {
 	case NP_TAR_FILE:
+		/* Bigger than the reader would ever read (a sosreport's journal): not written,
+		 * only its data consumed, which max_inflated bounds. */
+		if (x->lim && x->lim->skip_over && m->data > x->lim->skip_over) {
+			x->st->skipped_big++;
+			return skip(x, padded);
+		}
 		return extract_file(x, path, -1, m->data, padded - m->data);
 	case NP_TAR_DIR:
 		r = extract_dir(x, path);
@@ -395,8 +470,7 @@ static int member(struct extract *x)
 		return extract_hardlink(x, path, m);
 	default:
 		/* Devices, FIFOs, sockets: never created from an archive. */
-		if (x->st)
-			x->st->skipped_type++;
+		x->st->skipped_type++;
 		r = 0;
 		break;
 	}
@@ -433,7 +507,7 @@ int np_tar_extract(int archive_fd, int dirfd, const struct np_tar_limits *lim,
 	x->lim = lim;
 	x->want = want;
 	x->arg = arg;
-	x->st = st;
+	x->st = st ? st : &x->own;
 	x->err = err;
 	x->errlen = errlen;
 	np_tar_parser_init(&x->p);

@@ -129,6 +129,30 @@ for path in sorted(glob.glob(f'{fx}/driver_counters/*.txt')):
     blob += b'virtio_net'.ljust(36, b'\0') + bytes(range(256)) * 4
     write('ethtool_ioctl', os.path.basename(path) + '.bin', blob)
 
+# tar: small archives built to get past the extraction caps (fuzz_tar.c sets small ones:
+# 256 directories, 512 members, 1 MiB of disk, 8 MiB of stream): parents of deep members,
+# many FIFOs, one-byte files, and a vendor-type member inflated from a few KiB of zeros.
+import gzip, io, tarfile
+def tar_gz(members, fmt=tarfile.PAX_FORMAT):
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode='w', format=fmt) as t:
+        for ti, data in members:
+            t.addfile(ti, io.BytesIO(data) if data else None)
+    return gzip.compress(buf.getvalue(), 9)
+def member(name, data=b'', kind=tarfile.REGTYPE):
+    ti = tarfile.TarInfo(name)
+    ti.type, ti.size = kind, len(data)
+    return ti, data
+write('tar', 'caps-deep-parents.tar.gz',
+      tar_gz([member(f'i{i}/' + 'd/' * 40 + 'f') for i in range(20)]))
+write('tar', 'caps-many-fifos.tar.gz',
+      tar_gz([member(f'p{i}', kind=tarfile.FIFOTYPE) for i in range(600)]))
+write('tar', 'caps-one-byte-files.tar.gz', tar_gz([member(f'f{i}', b'x') for i in range(300)]))
+vendor = tarfile.TarInfo('vendor')
+vendor.type, vendor.size = b'Z', 9 << 20
+write('tar', 'caps-vendor-bomb.tar.gz',
+      gzip.compress(vendor.tobuf(format=tarfile.USTAR_FORMAT) + bytes((9 << 20) + 1024), 9))
+
 # conffile: the documented example (conffile.h's comment) and lines of each kind.
 hdr = open(os.path.join(fx, '..', '..', 'src', 'core', 'conffile.h')).read().splitlines()
 example = '\n'.join(l[5:] for l in hdr if l.startswith(' *   ')) + '\n'

@@ -118,7 +118,10 @@ static void remove_dir(void)
 
 static void extract(const uint8_t *data, size_t size)
 {
-	struct np_tar_limits lim = { 1 << 20, 1 << 18, 512 };
+	struct np_tar_limits lim = {
+		.max_total = 1 << 20, .max_member = 1 << 18, .max_members = 512,
+		.max_dirs = 256, .max_inflated = 8 << 20, .skip_over = 1 << 16,
+	};
 	struct np_tar_stats st;
 	char err[256];
 	int fd, dirfd, r;
@@ -143,8 +146,12 @@ static void extract(const uint8_t *data, size_t size)
 	r = np_tar_extract(fd, dirfd, &lim, NULL, NULL, &st, err, sizeof(err));
 	FUZZ_CHECK(r == 0 || r == -EBADMSG || r == -EFBIG || r == -ENOTSUP || r == -ENOMEM);
 	FUZZ_CHECK(r == 0 ? err[0] == '\0' : err[0] != '\0');
-	FUZZ_CHECK(st.bytes <= lim.max_total);
+	FUZZ_CHECK(st.bytes <= st.disk && st.disk <= lim.max_total);
+	FUZZ_CHECK(st.members <= lim.max_members + 1);
 	FUZZ_CHECK(st.files + st.symlinks <= lim.max_members);
+	FUZZ_CHECK(st.dirs <= lim.max_dirs);
+	FUZZ_CHECK(st.inflated <= lim.max_inflated);
+	FUZZ_CHECK(r != -EFBIG || strstr(err, " cap (") || strstr(err, "xz") || strstr(err, "pax"));
 	check_tree(dirfd, 0);
 	close(dirfd);
 	close(fd);
