@@ -2,7 +2,8 @@
 /*
  * Parsers do work linear in their input (#29): the name comparisons of the counter tables
  * (np_counters_seam) are bounded by a multiple of the lines parsed, for the shapes that were
- * quadratic: many distinct names, and one name repeated many times. Counted, never timed.
+ * quadratic: many distinct names, one name repeated many times, a conntrack header as wide as
+ * the file. Counted, never timed.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -125,12 +126,59 @@ static void test_ethtool_S_numbering(void **state)
 	np_counters_free(&c);
 }
 
+/* /proc/net/stat/nf_conntrack with `cols` columns (named `tag` and a number; not a hex digit, or the header reads as a row) and two rows. */
+static char *conntrack_text(size_t cols, const char *tag, size_t *len)
+{
+	size_t cap = 64 + cols * 40, n = 0;
+	char *b = malloc(cap);
+
+	assert_non_null(b);
+	for (size_t i = 0; i < cols; i++)
+		n += (size_t)snprintf(b + n, cap - n, "%s%s%zu", i ? " " : "", tag, i);
+	for (int row = 0; row < 2; row++) {
+		b[n++] = '\n';
+		for (size_t i = 0; i < cols; i++)
+			n += (size_t)snprintf(b + n, cap - n, "%s%08zx", i ? " " : "", i);
+	}
+	b[n++] = '\n';
+	*len = n;
+	return b;
+}
+
+/* A header as wide as the file: its first row adds each name after looking for it. */
+static void test_conntrack_wide(void **state)
+{
+	struct np_counters c = { 0 };
+	const size_t cols = 20000;
+	unsigned long long before;
+	size_t len;
+	char *b = conntrack_text(cols, "n", &len);
+
+	(void)state;
+	before = np_counters_seam.compares;
+	assert_int_equal(np_parse_conntrack_stat(b, len, &c), 0);
+	/* The first row: a scan per name, cols^2 / 2 = 200 M comparisons; the second bsearch. */
+	assert_true(np_counters_seam.compares - before < 40 * cols);
+	assert_int_equal(np_counters_get(&c, "n4242"), 2 * 4242);
+	free(b);
+	/* A second file adds into the sorted table, every name of it new. */
+	b = conntrack_text(cols, "m", &len);
+	before = np_counters_seam.compares;
+	assert_int_equal(np_parse_conntrack_stat(b, len, &c), 0);
+	assert_true(np_counters_seam.compares - before < 80 * cols);
+	assert_int_equal(c.n, 2 * cols);
+	assert_int_equal(np_counters_get(&c, "m4242"), 2 * 4242);
+	free(b);
+	np_counters_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ethtool_S_distinct),
 		cmocka_unit_test(test_ethtool_S_repeated),
 		cmocka_unit_test(test_ethtool_S_numbering),
+		cmocka_unit_test(test_conntrack_wide),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
