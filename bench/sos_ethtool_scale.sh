@@ -32,7 +32,8 @@ shape, info, build, mj = sys.argv[1:5]
 r = json.load(open(mj))["results"][0]
 row = {k: int(v) for k, v in (kv.split("=") for kv in info.split())}
 row.update(shape=shape, build=build, cpu_ms=r["cpu"]["median"] * 1e3,
-           wall_ms=r["wall"]["median"] * 1e3, runs=len(r["exit_codes"]),
+           wall_ms=r["wall"]["median"] * 1e3, minflt=r["minflt"]["median"],
+           runs=len(r["exit_codes"]),
            killed=124 in r["exit_codes"],
            rss_kib=r["rss_kib"]["median"] if r.get("rss_kib") else None)
 print(json.dumps(row))
@@ -67,45 +68,7 @@ cp "$raw" "$results_dir/$name.json"
 	     "\"$sizes\" $runs\`; raw numbers in \`$name.json\`."
 	echo
 	bench_machine
-	/usr/bin/python3 - "$raw" "$runs" "$limit" <<'PY'
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-runs, limit = sys.argv[2], sys.argv[3]
-print(f"`doctor --root TREE eth0`; CPU = user + system, median of {runs} runs (the build "
-      f"before: one run, killed after {limit} s). CPU per line is the CPU above the smallest "
-      "point's, over the lines added: flat when the cost grows linearly.\n")
-for shape in ("distinct", "repeated"):
-    after = [r for r in rows if r["shape"] == shape and r["build"] == "after"]
-    bef = {r["lines"]: r for r in rows if r["shape"] == shape and r["build"] == "before"}
-    if not after:
-        continue
-    what = ("every name distinct (rx_queue_N_packets)" if shape == "distinct" else
-            "one name repeated (rx_dropped, kept as rx_dropped#N)")
-    print(f"### {what}\n")
-    head = "| lines | ethtool -S bytes | CPU ms | µs per added line | peak RSS MiB |"
-    sep = "|---|---|---|---|---|"
-    if bef:
-        head += " before: CPU ms | before ÷ after |"
-        sep += "---|---|"
-    print(head)
-    print(sep)
-    a0 = after[0]
-    for r in after:
-        per = ("–" if r is a0 else
-               f"{(r['cpu_ms'] - a0['cpu_ms']) * 1e3 / (r['lines'] - a0['lines']):.2f}")
-        rss = f"{r['rss_kib'] / 1024:.1f}" if r["rss_kib"] else "–"
-        line = (f"| {r['lines']:,} | {r['bytes']:,} | {r['cpu_ms']:.1f} | {per} | {rss} |")
-        if bef:
-            b = bef.get(r["lines"])
-            if not b:
-                line += " not run | |"
-            elif b["killed"]:
-                line += f" > {float(limit) * 1e3:,.0f} (killed) | > {float(limit) * 1e3 / r['cpu_ms']:,.0f}× |"
-            else:
-                line += f" {b['cpu_ms']:,.1f} | {b['cpu_ms'] / r['cpu_ms']:,.1f}× |"
-        print(line)
-    print()
-PY
+	/usr/bin/python3 "$bench_dir/lib/sos_scale_report.py" "$raw" "$runs" "$limit"
 } > "$tmp/out.md"
 mv "$tmp/out.md" "$results_dir/$name.md"
 cat "$results_dir/$name.md"
