@@ -193,8 +193,7 @@ int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
 		for (size_t k = 0; k < t.n; k++) {
 			if (np_counters_append(out, t.e[k].name, t.e[k].value)) {
 				/* Appends only grow the tail: cutting it restores the table. */
-				out->n = n0;
-				out->sorted = sorted0;
+				np_counters_truncate(out, n0, sorted0);
 				err = -ENOMEM;
 				goto fail;
 			}

@@ -195,10 +195,15 @@ int np_parse_tc_qdisc(const char *buf, size_t len, const char *ifname, struct np
 				continue;
 			if (r->nqdisc >= MAX_QDISCS)
 				return -E2BIG;
-			cur = realloc(r->qdiscs, (r->nqdisc + 1) * sizeof(*r->qdiscs));
-			if (!cur)
-				return -ENOMEM;
-			r->qdiscs = cur;
+			/* Room doubles at each power of two (the capacity is implied by nqdisc):
+			 * one more each time copied the array per qdisc line. */
+			if ((r->nqdisc & (r->nqdisc - 1)) == 0) {
+				cur = realloc(r->qdiscs, (r->nqdisc ? r->nqdisc * 2 : 1) *
+					      sizeof(*r->qdiscs));
+				if (!cur)
+					return -ENOMEM;
+				r->qdiscs = cur;
+			}
 			cur = &r->qdiscs[r->nqdisc++];
 			*cur = q;
 			continue;

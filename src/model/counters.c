@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Name -> u64 table, sorted once and looked up with bsearch. */
+/* Name -> u64 table: an array, hashed while it grows, sorted once and looked up with bsearch. */
 #include "counters.h"
 
 #include <errno.h>
@@ -7,9 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+struct np_counters_seam np_counters_seam;
+
 static int cmp_counter(const void *a, const void *b)
 {
 	return strcmp(((const struct np_counter *)a)->name, ((const struct np_counter *)b)->name);
+}
+
+/* bsearch's comparator: counted, unlike qsort's. */
+static int cmp_lookup(const void *a, const void *b)
+{
+	np_counters_seam.compares++;
+	return cmp_counter(a, b);
 }
 
 /* snprintf(dst, NP_COUNTER_NAME_MAX, "%s", src) without the format machinery: tables are
@@ -22,20 +31,97 @@ static void copy_name(char *dst, const char *src)
 	dst[n] = '\0';
 }
 
+/* FNV-1a over the name as stored (at most NP_COUNTER_NAME_MAX - 1 bytes), seeded with the
+ * index's own address so that the layout differs between runs, then a final mix so that the
+ * low bits used for the slot depend on every byte. */
+static size_t hash_name(const struct np_counters *c, const char *name)
+{
+	uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)(uintptr_t)c->slot;
+
+	for (size_t i = 0; i < NP_COUNTER_NAME_MAX - 1 && name[i]; i++) {
+		h ^= (unsigned char)name[i];
+		h *= 0x100000001b3ULL;
+	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return (size_t)h & (c->nslot - 1);
+}
+
+/* Same name as stored: names longer than the table keeps compare by their kept prefix. */
+static int same_name(const char *stored, const char *name)
+{
+	np_counters_seam.compares++;
+	return strncmp(stored, name, NP_COUNTER_NAME_MAX - 1) == 0;
+}
+
+/* The index slot holding name, or the empty slot where it would go. */
+static uint32_t *probe(const struct np_counters *c, const char *name)
+{
+	size_t i = hash_name(c, name);
+
+	for (;; i = (i + 1) & (c->nslot - 1)) {
+		uint32_t *s = &c->slot[i];
+
+		if (!*s || same_name(c->e[*s - 1].name, name))
+			return s;
+	}
+}
+
+/* Indexes entry k unless an earlier entry has its name (lookups find the first, as a scan). */
+static void index_entry(struct np_counters *c, size_t k)
+{
+	uint32_t *s = probe(c, c->e[k].name);
+
+	if (!*s)
+		*s = (uint32_t)(k + 1);
+}
+
+static void drop_index(struct np_counters *c)
+{
+	free(c->slot);
+	c->slot = NULL;
+	c->nslot = 0;
+}
+
+/* An index with room for `want` entries at most half full, over the current entries. */
+static int build_index(struct np_counters *c, size_t want)
+{
+	size_t nslot = 64;
+
+	if (want >= UINT32_MAX / 2)
+		return -ENOMEM;
+	while (nslot < 2 * want)
+		nslot *= 2;
+	drop_index(c);
+	c->slot = calloc(nslot, sizeof(*c->slot));
+	if (!c->slot)
+		return -ENOMEM;
+	c->nslot = nslot;
+	for (size_t k = 0; k < c->n; k++)
+		index_entry(c, k);
+	return 0;
+}
+
 static struct np_counter *find(const struct np_counters *c, const char *name)
 {
 	struct np_counter key;
 
 	if (!c->n)
 		return NULL;
-	if (!c->sorted) {
-		for (size_t i = 0; i < c->n; i++)
-			if (strcmp(c->e[i].name, name) == 0)
-				return &c->e[i];
-		return NULL;
+	if (c->sorted) {
+		copy_name(key.name, name);
+		return bsearch(&key, c->e, c->n, sizeof(*c->e), cmp_lookup);
 	}
-	copy_name(key.name, name);
-	return bsearch(&key, c->e, c->n, sizeof(*c->e), cmp_counter);
+	if (c->slot) {
+		uint32_t *s = probe(c, name);
+
+		return *s ? &c->e[*s - 1] : NULL;
+	}
+	for (size_t i = 0; i < c->n; i++)
+		if (same_name(c->e[i].name, name))
+			return &c->e[i];
+	return NULL;
 }
 
 void np_counters_sort(struct np_counters *c)
@@ -43,6 +129,7 @@ void np_counters_sort(struct np_counters *c)
 	if (c->n && !c->sorted)
 		qsort(c->e, c->n, sizeof(*c->e), cmp_counter);
 	c->sorted = 1;
+	drop_index(c);
 }
 
 int np_counters_append(struct np_counters *c, const char *name, uint64_t value)
@@ -56,10 +143,17 @@ int np_counters_append(struct np_counters *c, const char *name, uint64_t value)
 		c->e = e;
 		c->cap = cap;
 	}
+	/* The index first, so that a failure leaves the table as it was. A sorted table has
+	 * none: it gets one when an append unsorts it. */
+	if (c->n + 1 > NP_COUNTERS_SCAN && 2 * (c->n + 1) > c->nslot &&
+	    build_index(c, 2 * (c->n + 1)) < 0)
+		return -ENOMEM;
 	copy_name(c->e[c->n].name, name);
 	c->e[c->n].value = value;
 	c->n++;
 	c->sorted = 0;
+	if (c->slot)
+		index_entry(c, c->n - 1);
 	return 0;
 }
 
@@ -75,6 +169,18 @@ int np_counters_reserve(struct np_counters *c, size_t n)
 	c->e = e;
 	c->cap = n;
 	return 0;
+}
+
+void np_counters_truncate(struct np_counters *c, size_t n, int sorted)
+{
+	if (n >= c->n)
+		return;
+	c->n = n;
+	c->sorted = sorted;
+	drop_index(c);
+	/* Rebuilt over what is left, or by the next append (no memory now: scans stay right). */
+	if (!sorted && n > NP_COUNTERS_SCAN && build_index(c, 2 * n) < 0)
+		drop_index(c);
 }
 
 int np_counters_add(struct np_counters *c, const char *name, uint64_t value)
@@ -109,5 +215,6 @@ uint64_t np_counters_get(const struct np_counters *c, const char *name)
 void np_counters_free(struct np_counters *c)
 {
 	free(c->e);
+	free(c->slot);
 	memset(c, 0, sizeof(*c));
 }

@@ -153,6 +153,24 @@ vendor.type, vendor.size = b'Z', 9 << 20
 write('tar', 'caps-vendor-bomb.tar.gz',
       gzip.compress(vendor.tobuf(format=tarfile.USTAR_FORMAT) + bytes((9 << 20) + 1024), 9))
 
+# The shapes that were quadratic (#29), each under 200 KB: an ethtool -S of thousands of
+# distinct names, one name repeated thousands of times (each repeat numbered "#N"), a few names
+# repeated in turn; a conntrack stat file whose header is thousands of columns wide; a tc text
+# of thousands of qdiscs.
+write('ethtool_text', 'S-distinct-5000', ('NIC statistics:\n' + ''.join(
+    f'     rx_queue_{i}_packets: {i}\n' for i in range(5000))).encode())
+write('ethtool_text', 'S-repeated-8000', ('NIC statistics:\n' + ''.join(
+    f'     rx_dropped: {i}\n' for i in range(8000))).encode())
+write('ethtool_text', 'S-cycled-8000', ('NIC statistics:\n' + ''.join(
+    f'     q{i % 8}: {i}\n' for i in range(8000))).encode())
+cols = 5000
+write('conntrack', 'wide-header-5000', (' '.join(f'n{i}' for i in range(cols)) + '\n' +
+    ' '.join(f'{i:08x}' for i in range(cols)) + '\n').encode())
+write('tc_text', 'qdiscs-1000', ''.join(
+    f'qdisc fq_codel 0: dev eth0 parent :{i + 1:x} limit 10240p flows 1024\n'
+    f' Sent {i} bytes {i} pkt (dropped 0, overlimits 0 requeues 0)\n'
+    f' backlog 0b 0p requeues 0\n' for i in range(1000)).encode())
+
 # conffile: the documented example (conffile.h's comment) and lines of each kind.
 hdr = open(os.path.join(fx, '..', '..', 'src', 'core', 'conffile.h')).read().splitlines()
 example = '\n'.join(l[5:] for l in hdr if l.startswith(' *   ')) + '\n'
