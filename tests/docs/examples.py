@@ -157,6 +157,15 @@ def main():
         assert len(c8) >= 10 and len(c7) >= 20 and len(conf7) >= 20 and conf8, \
             (len(c8), len(c7), len(conf7), conf8)
         problems, used, skipped, ran = [], set(), [], 0
+        # A textfile written for node_exporter goes where the units write it (meson_options.txt:
+        # Debian's directory; upstream's node_exporter has none of its own to name here).
+        opts = open(f"{os.path.dirname(readme)}/meson_options.txt").read()
+        textfile_dir = re.search(r"option\('textfile_dir'.*?value : '([^']+)'", opts, re.S).group(1)
+        for where, cmd in examples:
+            for path in re.findall(r" -o (\S+\.prom)\b", cmd):
+                if os.path.dirname(path) != textfile_dir:
+                    problems.append(f"{where}: `{cmd}` writes its textfile to {os.path.dirname(path)},"
+                                    f" not the units' {textfile_dir}")
         for where, cmd in examples:
             rule = next((r for r in SKIP if re.search(r[0], cmd)), None)
             if rule:
