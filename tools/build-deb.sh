@@ -81,7 +81,8 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb"
 purge() { DEBIAN_FRONTEND=noninteractive apt-get purge -y netpath > "$out/purge.log" 2>&1; }
 fail() { echo "build-deb: installed package: $*"; purge; exit 1; }
 for f in /usr/sbin/netpath /usr/share/man/man8/netpath.8.gz /lib/systemd/system/netpath-textfile.timer \
-	 /lib/systemd/system/netpath-textfile-every.service /usr/share/netpath/netpath.schema.json; do
+	 /lib/systemd/system/netpath-textfile-every.service /usr/share/netpath/netpath.schema.json \
+	 /usr/share/netpath/netpath-plan.schema.json; do
 	[ -e "$f" ] || fail "$f missing"
 done
 /usr/sbin/netpath --version > /dev/null || fail "netpath --version fails"
