@@ -55,20 +55,34 @@ if command -v promtool >/dev/null; then
 	promtool check metrics < "$root/textfile/netpath.prom" ||
 		{ echo "build-deb: promtool rejects the packaged run's textfile"; exit 1; }
 fi
+# The maintainer scripts debhelper assembled: postrm removes the textfile where the unit writes it
+# (tests/docs/debian-maintscripts.sh runs the source's postrm), prerm stops the units on remove,
+# and an upgrade restarts what ran instead of stopping it for good.
+mkdir -p "$out/control"
+dpkg-deb -e "$deb" "$out/control"
+grep -qF "\${DPKG_ROOT:-}$dir\"" "$out/control/postrm" && grep -q 'netpath\.prom' "$out/control/postrm" ||
+	{ echo "build-deb: the package's postrm does not remove $dir/netpath.prom"; exit 1; }
+grep -q 'deb-systemd-invoke stop netpath-textfile.timer' "$out/control/prerm" ||
+	{ echo "build-deb: the package's prerm does not stop the units on remove"; exit 1; }
+! grep -qs 'deb-systemd-invoke stop' "$out/control/preinst" && grep -q 'try-restart' "$out/control/postinst" ||
+	{ echo "build-deb: an upgrade would stop the units without starting them again"; exit 1; }
 echo "build-deb: $deb built in $((t1 - t0)) s, lintian clean, its service's ExecStart wrote a valid textfile"
 
 # In CI's clean room (a throwaway Debian root: NETPATH_CLEANROOM=1, as root) the package is
 # installed for real, as an admin would: apt-get resolves its dependencies, the files land where
 # the unit expects them, the units stay disabled, and the installed unit's ExecStart, unchanged
-# but for the fixture it reads, writes a valid textfile into the real textfile directory. Then
-# it is purged. Never on a developer's machine.
+# but for the fixture it reads, writes a valid textfile into the real textfile directory. A
+# reinstall (postrm upgrade) keeps that file; removing the package removes it (nothing would
+# rewrite it: a frozen report and NetpathStale for as long as it stayed), and purging the removed
+# package removes one written since. Never on a developer's machine.
 [ "${NETPATH_CLEANROOM:-0}" = 1 ] && [ "$(id -u)" -eq 0 ] || exit 0
 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb" > "$out/install.log" 2>&1 ||
 	{ tail -20 "$out/install.log"; echo "build-deb: the package does not install"; exit 1; }
 purge() { DEBIAN_FRONTEND=noninteractive apt-get purge -y netpath > "$out/purge.log" 2>&1; }
 fail() { echo "build-deb: installed package: $*"; purge; exit 1; }
 for f in /usr/sbin/netpath /usr/share/man/man8/netpath.8.gz /lib/systemd/system/netpath-textfile.timer \
-	 /lib/systemd/system/netpath-textfile-every.service /usr/share/netpath/netpath.schema.json; do
+	 /lib/systemd/system/netpath-textfile-every.service /usr/share/netpath/netpath.schema.json \
+	 /usr/share/netpath/netpath-plan.schema.json; do
 	[ -e "$f" ] || fail "$f missing"
 done
 /usr/sbin/netpath --version > /dev/null || fail "netpath --version fails"
@@ -88,7 +102,16 @@ rc=0
 if command -v promtool >/dev/null; then
 	promtool check metrics < "$dir/netpath.prom" || fail "promtool rejects its textfile"
 fi
-rm -f "$dir/netpath.prom"
+DEBIAN_FRONTEND=noninteractive apt-get install -y --reinstall "$deb" > "$out/reinstall.log" 2>&1 ||
+	fail "does not reinstall"
+[ -s "$dir/netpath.prom" ] || fail "a reinstall (an upgrade's postrm) removed the textfile"
+cp "$dir/netpath.prom" "$out/netpath.prom"
+: > "$dir/.netpath.prom.Ab3xYz"      # what a run killed mid-write leaves
+DEBIAN_FRONTEND=noninteractive apt-get remove -y netpath > "$out/remove.log" 2>&1 || fail "apt-get remove failed"
+[ ! -e "$dir/netpath.prom" ] && [ ! -e "$dir/.netpath.prom.Ab3xYz" ] ||
+	fail "apt-get remove left its textfile in $dir: $(ls -A "$dir" | tr '\n' ' ')"
+cp "$out/netpath.prom" "$dir/netpath.prom"
 purge || { echo "build-deb: apt-get purge netpath failed"; exit 1; }
 [ ! -e /usr/sbin/netpath ] || { echo "build-deb: purge left /usr/sbin/netpath"; exit 1; }
-echo "build-deb: installed with apt-get in the clean room, its unit's ExecStart wrote a valid textfile, purged"
+[ ! -e "$dir/netpath.prom" ] || { echo "build-deb: purge left $dir/netpath.prom"; rm -f "$dir/netpath.prom"; exit 1; }
+echo "build-deb: installed with apt-get in the clean room, its unit's ExecStart wrote a valid textfile, reinstalled (kept), removed and purged (gone)"

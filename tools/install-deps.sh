@@ -13,6 +13,7 @@ $SUDO apt-get update -qq
 # systemd-analyze verify of the textfile-collector units (tests/docs/systemd-units.sh);
 # build-essential, dpkg-dev, debhelper and lintian build and check the Debian package
 # (tools/build-deb.sh; dpkg-buildpackage refuses to start without build-essential);
+# jq runs the man page's and README's jq examples (tests/docs/examples.sh);
 # udev's udevadm parses `netpath plan`'s .link files as udevd would (tests/integration/plan.sh).
 # clang, llvm and bpftool build the BPF programs of `netpath trace`; without them netpath still
 # builds and trace says which one is missing.
@@ -22,7 +23,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
 	zlib1g-dev liblzma-dev \
 	clang llvm bpftool \
 	iproute2 ethtool iptables procps python3 python3-jsonschema python3-prometheus-client mandoc util-linux \
-	bsdextrautils time \
+	bsdextrautils time jq \
 	libncurses-dev tmux \
 	valgrind strace \
 	prometheus systemd udev \
