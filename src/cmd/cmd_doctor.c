@@ -29,6 +29,11 @@
 #include "render.h"
 #include "render_monitor.h"
 
+/* A plugin must never outlive the monitoring system's patience (Nagios and Icinga end a check
+ * after 60 s, and the Monitoring Plugins' own default is 10 s): under --nagios without
+ * --timeout, the run gives up this many seconds after its sampling interval. */
+#define NAGIOS_TIMEOUT_EXTRA 10
+
 struct doctor_args {
 	struct np_options opt;
 	const char *root;
@@ -45,6 +50,7 @@ struct doctor_args {
 	int sockets_top;
 	double interval_of;		/* --interval-of: seconds between --before and --root */
 	double timeout;			/* -t/--timeout: seconds, 0 for none */
+	bool timeout_default;		/* --nagios without --timeout: NAGIOS_TIMEOUT_EXTRA */
 	double every;			/* --every: seconds between reports, 0 for one report */
 	long count;			/* --count: reports before exiting, 0 for no end */
 	/* --every: why this report is UNKNOWN although stages were judged (an interface that
@@ -171,8 +177,13 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 	if (np_opts_exact(&np_doctor_spec, argc, argv, st) < 0 ||
 	    np_command_config_load(&np_doctor_spec, NP_DOCTOR_CONFIG, argc, argv, &d->cfg, &d->opt,
 				   &d->opt.interval, st) < 0 ||
-	    np_opts_parse(&np_doctor_spec, argc, argv, set_option, d, st) < 0)
+	    np_opts_parse(&np_doctor_spec, argc, argv, set_option, d, st) < 0) {
+		/* --help and --version under --nagios: UNKNOWN, as the Monitoring Plugins
+		 * guidelines ask, so a check command given one by mistake never shows OK. */
+		if (!np_failed(st) && d->nagios)
+			st->code = NP_EXIT_UNKNOWN;
 		return -1;
+	}
 	if (optind < argc)
 		d->ifname = argv[optind++];
 	if (d->all && d->ifname)
@@ -206,6 +217,10 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 			       "namespace)");
 	if (np_selection_merge(&d->cfg.sel, &d->cli_sel, err, sizeof(err)) < 0)
 		return np_fail(st, "%s", err);
+	if (d->nagios && !(d->timeout > 0)) {
+		d->timeout = (d->root ? 0 : d->opt.interval) + NAGIOS_TIMEOUT_EXTRA;
+		d->timeout_default = true;
+	}
 	return 0;
 }
 
@@ -588,6 +603,10 @@ int np_cmd_doctor(int argc, char **argv)
 		struct np_deadline_msgs m;
 
 		np_deadline_format(&m, "doctor", d.nagios && !d.json, d.timeout);
+		if (d.timeout_default)
+			snprintf(m.timeout, sizeof(m.timeout), "NETPATH UNKNOWN - timed out after "
+				 "%g s (the --nagios default: the interval + %d s; set --timeout)\n",
+				 d.timeout, NAGIOS_TIMEOUT_EXTRA);
 		if (np_deadline_arm(&m, d.nagios && !d.json ? 1 : 2, d.timeout) < 0) {
 			np_fail(&st, "cannot arm --timeout: %s", strerror(errno));
 			return finish(&d, &st);

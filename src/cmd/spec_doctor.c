@@ -129,7 +129,8 @@ static const struct np_opt doctor_opts[] = {
 		 "on the status line)."),
 	NP_OPT('t', "timeout", "SEC",
 	  "give up after SEC seconds: UNKNOWN (exit 3) with a one-line\n"
-	  "reason, as monitoring plugins do (default: no limit)",
+	  "reason, as monitoring plugins do (default: no limit; with\n"
+	  "--nagios the interval + 10 s)",
 	  .man = "Give up after\n"
 		 ".I SEC\n"
 		 "seconds (1 to 3600, fractions allowed): exit 3 (UNKNOWN) with the line\n"
@@ -145,7 +146,14 @@ static const struct np_opt doctor_opts[] = {
 		 ".B \\-o\n"
 		 "temporary file and an unpacked archive are removed first; the\n"
 		 ".B \\-o\n"
-		 "file keeps its previous content. The timeout must exceed the interval.",
+		 "file keeps its previous content. The timeout must exceed the interval.\n"
+		 "Default: no limit, except with\n"
+		 ".BR \\-\\-nagios ,\n"
+		 "where a plugin must never hang: the interval plus 10 seconds (11 s with the default\n"
+		 "interval of 1 s; 10 s with\n"
+		 ".BR \\-\\-root ),\n"
+		 "whose expiry says\n"
+		 ".RB \\(lq \"NETPATH UNKNOWN \\- timed out after 11 s (the \\-\\-nagios default: ...)\" \\(rq.",
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 3600, .hint = "seconds, 1 to 3600"),
 	NP_OPT(NP_DOCTOR_COLOR, "color", "WHEN", "auto, always or never (default auto)",
 	  .man = ".BR auto \" (default: colour on a terminal unless \" NO_COLOR \" is set), \" always \" or \" never .",
@@ -351,7 +359,16 @@ static const struct np_opt doctor_opts[] = {
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_IDLIST),
 	NP_OPT('v', "verbose", NULL, "more evidence and every check's outcome (-vv: debug log)",
 	  .man = "More evidence and the outcome of every check; twice for debug logging."),
-	NP_OPT('h', "help", NULL, "this text"),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit (with --nagios: exit 3)",
+	  .man = "Print\n"
+		 ".RB \\(lq \"netpath VERSION\" \\(rq\n"
+		 "on standard output and exit 0. With\n"
+		 ".B \\-\\-nagios\n"
+		 "the exit is 3 (UNKNOWN), as for\n"
+		 ".BR \\-\\-help ,\n"
+		 "which is what the Monitoring Plugins guidelines ask of a plugin: a check command that was\n"
+		 "given either by mistake never shows OK."),
+	NP_OPT('h', "help", NULL, "this text (with --nagios: exit 3)"),
 	{ 0 },
 };
 

@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The command line's manners (issue #33): -V/--version on every command (exit 0, or 3 under
+# --nagios as the Monitoring Plugins guidelines ask), a default timeout under --nagios, `help
+# CMD`, "did you mean" for mistyped commands and check ids, the device in Nagios long output,
+# and doctor --brief. Needs no root: it reads lo and the fixture trees.
+. "$(dirname "$0")/lib.sh"
+
+X710="$NP_SRCDIR/tests/fixtures/trees/x710-server"
+version=$("$NETPATH" --version) || np_fail "netpath --version: exit $?"
+[[ $version =~ ^netpath\ [0-9][^\ ]*$ ]] || np_fail "netpath --version printed: $version"
+
+# ---- -V/--version on every command: the version on stdout, nothing on stderr ----
+# run EXPECTED_RC ARGS...: stdout in $NP_TMP/out, stderr in $NP_TMP/err.
+run() {
+	local want=$1
+	shift
+	"$NETPATH" "$@" > "$NP_TMP/out" 2> "$NP_TMP/err"
+	rc=$?
+	[ "$rc" -eq "$want" ] || np_fail "'$*' exited $rc, expected $want: $(cat "$NP_TMP/out" "$NP_TMP/err")"
+}
+cmds=$("$NETPATH" --help | sed -n '/^Commands:/,/^$/{s/^  \([a-z]*\) .*/\1/p}')
+[ "$(echo $cmds | wc -w)" -ge 8 ] || np_fail "commands of netpath --help: $cmds"
+for c in $cmds; do
+	for v in -V --version; do
+		run 0 "$c" "$v"
+		[ "$(cat "$NP_TMP/out")" = "$version" ] || np_fail "'$c $v' printed: $(cat "$NP_TMP/out")"
+		[ ! -s "$NP_TMP/err" ] || np_fail "'$c $v' said on stderr: $(cat "$NP_TMP/err")"
+	done
+	"$NETPATH" "$c" --help | grep -q -- '-V, --version' || np_fail "'$c --help' lacks -V, --version"
+done
+# A plugin's -V and --help exit UNKNOWN (3): a check command given one by mistake never shows
+# OK. Wherever --nagios stands, and before the configuration file is read.
+for args in "doctor --nagios -V" "doctor -V --nagios" "--nagios --version" \
+	    "doctor --nagios --config /nonexistent-np -V" "doctor lo --nagios --help"; do
+	run 3 $args
+	[ ! -s "$NP_TMP/err" ] || np_fail "'$args' said on stderr: $(cat "$NP_TMP/err")"
+done
+run 3 doctor --nagios -V
+[ "$(cat "$NP_TMP/out")" = "$version" ] || np_fail "doctor --nagios -V printed: $(cat "$NP_TMP/out")"
+
+# ---- --nagios never hangs: a default timeout of the interval + 10 s ----
+# The run is stopped (SIGSTOP) once it has armed its timer, and continued after the default
+# would have expired: the pending SIGALRM ends it UNKNOWN at once. Without a default timeout it
+# would go on and report OK.
+"$NETPATH" doctor lo --nagios --interval 3 > "$NP_TMP/nagios" 2> "$NP_TMP/err" &
+pid=$!
+NP_PIDS="$NP_PIDS $pid"
+start=$(np_ms)
+# SIGALRM (14) is caught, bit 13 of SigCgt, once the deadline is armed.
+alrm_caught() { (( 0x$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status") & 0x2000 )); }
+np_wait_until 3 "netpath doctor catching SIGALRM" alrm_caught "$pid"
+kill -STOP "$pid"
+# Stopped in time: still sampling (within the 3 s interval).
+[ $(($(np_ms) - start)) -lt 3000 ] || np_skip "too slow a machine to stop doctor within its interval"
+# The default is 3 + 10 = 13 s from the start; continue it a second later.
+while [ $(($(np_ms) - start)) -lt 14000 ]; do sleep 0.2; done
+kill -CONT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 3 ] || np_fail "--nagios past its default timeout: exit $rc, expected 3: $(cat "$NP_TMP/nagios")"
+grep -qx "NETPATH UNKNOWN - timed out after 13 s (the --nagios default: the interval + 10 s; set --timeout)" \
+	"$NP_TMP/nagios" || np_fail "--nagios default timeout printed: $(cat "$NP_TMP/nagios")"
+# An explicit --timeout replaces the default (which would not be reached by then either).
+"$NETPATH" doctor lo --nagios --interval 3 --timeout 30 > "$NP_TMP/nagios" 2> "$NP_TMP/err" &
+pid=$!
+start=$(np_ms)
+np_wait_until 3 "netpath doctor catching SIGALRM" alrm_caught "$pid"
+kill -STOP "$pid"
+[ $(($(np_ms) - start)) -lt 3000 ] || np_skip "too slow a machine to stop doctor within its interval"
+while [ $(($(np_ms) - start)) -lt 14000 ]; do sleep 0.2; done
+kill -CONT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -le 2 ] || np_fail "--timeout 30 ended at 14 s: exit $rc: $(cat "$NP_TMP/nagios")"
