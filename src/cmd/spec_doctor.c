@@ -124,7 +124,11 @@ static const struct np_opt doctor_opts[] = {
 		 "\\fB@1:\\fR, not \\fB1\\fR (which would mean above 1). When some stages could not\n"
 		 "be judged the status line says how many were and names the others\n"
 		 "(\\(lq; 1 of 10 stages judged (not judged: link, nic, ...)\\(rq). Following lines give every\n"
-		 "warning and critical finding. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
+		 "warning and critical finding as\n"
+		 ".RB \\(lq \"CRITICAL nic.missed [eth0 nic]: summary\" \\(rq:\n"
+		 "the device is named for the link, PCIe, NIC and IRQ stages, for checks of an interface's own\n"
+		 "values (a qdisc, an ingress hook) and for any device beneath the interface; the host's and\n"
+		 "the namespace's findings (softnet backlog, sockets) give the stage alone. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
 		 "3 UNKNOWN (could not diagnose, or no stage of the receive path could be judged; the reason is\n"
 		 "on the status line)."),
 	NP_OPT('t', "timeout", "SEC",

@@ -73,3 +73,16 @@ kill -CONT "$pid"
 wait "$pid"
 rc=$?
 [ "$rc" -le 2 ] || np_fail "--timeout 30 ended at 14 s: exit $rc: $(cat "$NP_TMP/nagios")"
+
+# ---- Nagios long output names the device a finding is about ----
+"$NETPATH" doctor --root "$X710/after" --before "$X710/before" --nagios > "$NP_TMP/nagios" 2> "$NP_TMP/err"
+[ $? -eq 2 ] || np_fail "x710-server --nagios: not CRITICAL: $(cat "$NP_TMP/nagios")"
+grep -q '^CRITICAL nic.missed \[eth0 nic\]: ' "$NP_TMP/nagios" ||
+	np_fail "no device in the nic line: $(cat "$NP_TMP/nagios")"
+grep -q '^CRITICAL irq.affinity \[eth0 irq\]: ' "$NP_TMP/nagios" ||
+	np_fail "no device in the irq line: $(cat "$NP_TMP/nagios")"
+# The host's softnet backlog belongs to no device; the status line keeps its form.
+grep -q '^CRITICAL softnet.backlog-drops \[softnet\]: ' "$NP_TMP/nagios" ||
+	np_fail "softnet line: $(cat "$NP_TMP/nagios")"
+head -n 1 "$NP_TMP/nagios" | grep -q '^NETPATH CRITICAL - eth0: irq.affinity: ' ||
+	np_fail "status line changed: $(head -n 1 "$NP_TMP/nagios")"
