@@ -86,3 +86,42 @@ grep -q '^CRITICAL softnet.backlog-drops \[softnet\]: ' "$NP_TMP/nagios" ||
 	np_fail "softnet line: $(cat "$NP_TMP/nagios")"
 head -n 1 "$NP_TMP/nagios" | grep -q '^NETPATH CRITICAL - eth0: irq.affinity: ' ||
 	np_fail "status line changed: $(head -n 1 "$NP_TMP/nagios")"
+
+# ---- netpath help [CMD] ----
+run 0 help
+"$NETPATH" --help | cmp -s - "$NP_TMP/out" || np_fail "'help' is not the general usage"
+for c in $cmds; do
+	run 0 help "$c"
+	"$NETPATH" "$c" --help | cmp -s - "$NP_TMP/out" || np_fail "'help $c' is not '$c --help': $(head -n 2 "$NP_TMP/out")"
+	[ ! -s "$NP_TMP/err" ] || np_fail "'help $c' said on stderr: $(cat "$NP_TMP/err")"
+done
+# one_line_error EXPECTED_LINE ARGS...: exit 3, that reason line and the hint, nothing on stdout.
+one_line_error() {
+	local want=$1
+	shift
+	run 3 "$@"
+	[ "$(head -n 1 "$NP_TMP/err")" = "$want" ] || np_fail "'$*' said: $(cat "$NP_TMP/err")"
+	[ "$(wc -l < "$NP_TMP/err")" -eq 2 ] || np_fail "'$*' stderr is not reason + hint: $(cat "$NP_TMP/err")"
+	[ ! -s "$NP_TMP/out" ] || np_fail "'$*' printed on stdout: $(cat "$NP_TMP/out")"
+}
+one_line_error "netpath help: unknown command 'bogus'" help bogus
+one_line_error "netpath help: unknown command 'docter' (did you mean 'doctor'?)" help docter
+
+# ---- "did you mean": mistyped commands and check ids ----
+one_line_error "netpath: unknown command 'docter' (did you mean 'doctor'?)" docter
+one_line_error "netpath: unknown command 'tarce' (did you mean 'trace'?)" tarce lo
+one_line_error "netpath: unknown command 'frobnicate'" frobnicate
+run 3 docter --nagios
+[ "$(cat "$NP_TMP/out")" = "NETPATH UNKNOWN - unknown command 'docter' (did you mean 'doctor'?)" ] ||
+	np_fail "docter --nagios printed: $(cat "$NP_TMP/out")"
+run 3 explain softnet.backlog-drop
+[ "$(cat "$NP_TMP/err")" = "netpath explain: no check 'softnet.backlog-drop' (did you mean 'softnet.backlog-drops'? list them with 'netpath checks')" ] ||
+	np_fail "explain softnet.backlog-drop said: $(cat "$NP_TMP/err")"
+run 3 explain zzz
+grep -q "did you mean" "$NP_TMP/err" && np_fail "explain zzz suggested: $(cat "$NP_TMP/err")"
+one_line_error "netpath doctor: --check: 'softnet.backlog-drop' matches no check (did you mean 'softnet.backlog-drops'? ids, globs like softnet.* or stage names; list them with 'netpath checks')" \
+	doctor lo --config /dev/null --check softnet.backlog-drop
+one_line_error "netpath doctor: --skip: 'sofnet' matches no check (did you mean 'softnet'? ids, globs like softnet.* or stage names; list them with 'netpath checks')" \
+	doctor lo --config /dev/null --skip sofnet
+one_line_error "netpath doctor: --threshold: no check 'softnet.backlog-drop' (did you mean 'softnet.backlog-drops'? list them with 'netpath checks')" \
+	doctor lo --config /dev/null --threshold softnet.backlog-drop:crit=5
