@@ -43,6 +43,7 @@ struct doctor_args {
 	bool json;
 	bool prom;
 	bool nagios;
+	bool brief;			/* --brief: one line per stage (render_brief.c) */
 	const char *output;
 	enum np_color color;
 	bool all_counters;
@@ -147,6 +148,9 @@ static int set_option(void *arg, int id, const struct np_optval *v, struct np_st
 	case NP_DOCTOR_NAGIOS:
 		d->nagios = true;
 		break;
+	case NP_DOCTOR_BRIEF:
+		d->brief = true;
+		break;
 	case 'v':
 		d->opt.verbose++;
 		break;
@@ -194,6 +198,11 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 	if (d->nagios && (d->json || d->prom))
 		return np_fail(st, "--nagios is an output format of its own: not with --json or "
 			       "--format");
+	/* A summary for people: machine formats carry every field, Nagios has its own line. */
+	if (d->brief && (d->json || d->prom || d->nagios))
+		return np_fail(st, "--brief is a short text form: not with %s",
+			       d->nagios ? "--nagios" : d->json ? "--json or --format json" :
+			       "--format prometheus");
 	if (d->nagios && d->output)
 		return np_fail(st, "--nagios prints its status to stdout for the monitoring system: "
 			       "no -o");
@@ -409,6 +418,8 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 		np_render_doctor_prom(out, &v, d->all_counters);
 	else if (d->json)
 		np_render_doctor_json(out, &v);
+	else if (d->brief)
+		np_render_doctor_brief(out, &v);
 	else
 		np_render_doctor_text(out, &v, &ro);
 	if (d->output) {

@@ -51,6 +51,22 @@ static const struct np_opt doctor_opts[] = {
 		 "Series absent from the output were not reported by the kernel or driver.",
 	  .kind = NP_ARG_CHOICE, .words = "text json prometheus",
 	  .hint = "text, json, prometheus"),
+	NP_OPT(NP_DOCTOR_BRIEF, "brief", NULL,
+	  "one line per stage (verdict, device, the worst finding), for\n"
+	  "a quick look or a paste into a chat or ticket; text only",
+	  .man = "One line per stage, at most 100 columns, as\n"
+		 ".B ip \\-br\n"
+		 "gives one per device: the stage, its verdict (OK, INFO, WARNING, CRITICAL; UNKNOWN when its\n"
+		 "evidence could not be read, with the reason; PARTIAL when only part of it could and nothing\n"
+		 "was found there; \\(lq\\-\\(rq where the stage does not apply), the device the worst finding is\n"
+		 "about (\\(lq\\-\\(rq for the host's and the namespace's own values) and that finding's summary\n"
+		 "with its numbers, cut to fit, and how many more the stage has. For a quick look, or a paste\n"
+		 "into a chat or a ticket; the exit code is the report's. A text form: not with\n"
+		 ".BR \\-\\-json ,\n"
+		 ".B \\-\\-format json|prometheus\n"
+		 "or\n"
+		 ".B \\-\\-nagios\n"
+		 "(an error, exit 3), whose consumers read every field anyway."),
 	NP_OPT('o', "output", "FILE",
 	  "write the report to FILE atomically (a temporary file in the\n"
 	  "same directory, renamed over FILE); FILE's directory must exist",

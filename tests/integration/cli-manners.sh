@@ -125,3 +125,61 @@ one_line_error "netpath doctor: --skip: 'sofnet' matches no check (did you mean 
 	doctor lo --config /dev/null --skip sofnet
 one_line_error "netpath doctor: --threshold: no check 'softnet.backlog-drop' (did you mean 'softnet.backlog-drops'? list them with 'netpath checks')" \
 	doctor lo --config /dev/null --threshold softnet.backlog-drop:crit=5
+
+# ---- doctor --brief: one line per stage, at most 100 columns, never OK without evidence ----
+stages="link pcie nic irq softnet ingress ip transport socket congestion"
+not_judged=0
+for t in "$NP_SRCDIR"/tests/fixtures/trees/*/; do
+	name=$(basename "$t")
+	"$NETPATH" doctor --root "$t/after" --before "$t/before" --brief > "$NP_TMP/brief" 2> "$NP_TMP/err"
+	rc=$?
+	"$NETPATH" doctor --root "$t/after" --before "$t/before" > /dev/null 2>&1
+	[ "$rc" -eq $? ] || np_fail "$name --brief exit $rc differs from the report's"
+	[ "$(awk '{ print $1 }' "$NP_TMP/brief" | xargs)" = "$stages" ] ||
+		np_fail "$name --brief: not one line per stage: $(cat "$NP_TMP/brief")"
+	[ "$(wc -L < "$NP_TMP/brief")" -le 100 ] || np_fail "$name --brief wider than 100 columns"
+	[ "$(LC_ALL=C awk '{ if (length($0) > n) n = length($0) } END { print n + 0 }' "$NP_TMP/brief")" -le 100 ] ||
+		np_fail "$name --brief: a line over 100 bytes"
+	awk '$2 !~ /^(OK|INFO|WARNING|CRITICAL|UNKNOWN|PARTIAL|-)$/ { exit 1 }' "$NP_TMP/brief" ||
+		np_fail "$name --brief: a verdict outside the words: $(cat "$NP_TMP/brief")"
+	# A stage the report says was not judged is UNKNOWN here, with its reason.
+	"$NETPATH" doctor --root "$t/after" --before "$t/before" --json > "$NP_TMP/j" 2> /dev/null
+	for s in $("$NP_PY" -c 'import json, sys
+for c in json.load(open(sys.argv[1]))["coverage"]:
+    if c["status"] == "not_judged": print(c["stage"])' "$NP_TMP/j"); do
+		grep -q "^$s  *UNKNOWN  *- *not judged: " "$NP_TMP/brief" ||
+			np_fail "$name --brief: $s not judged but: $(grep "^$s " "$NP_TMP/brief")"
+		not_judged=$((not_judged + 1))
+	done
+done
+[ "$not_judged" -gt 0 ] || np_fail "no fixture has a stage not judged: the UNKNOWN lines went untested"
+"$NETPATH" doctor --root "$X710/after" --before "$X710/before" --brief > "$NP_TMP/brief"
+grep -q '^nic  *CRITICAL eth0  *(partly judged) eth0 ran out of receive buffers: 9000.0 packets/s' "$NP_TMP/brief" ||
+	np_fail "x710 --brief nic line: $(cat "$NP_TMP/brief")"
+grep -q '^softnet  *CRITICAL -  *Per-CPU backlog full: 12,000 packets/s dropped' "$NP_TMP/brief" ||
+	np_fail "x710 --brief softnet line: $(cat "$NP_TMP/brief")"
+grep -q '^ip  *OK  *-  *no finding ([0-9]* checks)$' "$NP_TMP/brief" ||
+	np_fail "x710 --brief ip line: $(cat "$NP_TMP/brief")"
+# Nothing readable: every stage UNKNOWN, exit 3, not a line of OK.
+mkdir -p "$NP_TMP/empty/proc"
+"$NETPATH" doctor eth0 --root "$NP_TMP/empty" --brief > "$NP_TMP/brief" 2> "$NP_TMP/err"
+[ $? -eq 3 ] || np_fail "--brief over an empty tree: not exit 3"
+[ "$(grep -c '^[a-z]*  *UNKNOWN  *- *not judged: ' "$NP_TMP/brief")" -eq 10 ] ||
+	np_fail "--brief over an empty tree: $(cat "$NP_TMP/brief")"
+"$NETPATH" doctor --root "$X710/after" --brief --format text > /dev/null || [ $? -le 2 ] ||
+	np_fail "--brief --format text refused"
+# Refused with the machine formats and Nagios: one line, exit 3 (JSON error with --json,
+# an UNKNOWN line with --nagios).
+for f in "--json" "--format json" "--format prometheus" "--nagios"; do
+	run 3 doctor --root "$X710/after" --brief $f
+	[ "$(cat "$NP_TMP/err")" = "netpath doctor: --brief is a short text form: not with $(
+		case $f in --json|"--format json") echo "--json or --format json" ;;
+		*prometheus) echo "--format prometheus" ;; *) echo "--nagios" ;; esac)" ] ||
+		np_fail "--brief $f said: $(cat "$NP_TMP/err")"
+done
+run 3 doctor --root "$X710/after" --brief --nagios
+[ "$(cat "$NP_TMP/out")" = "NETPATH UNKNOWN - --brief is a short text form: not with --nagios" ] ||
+	np_fail "--brief --nagios printed: $(cat "$NP_TMP/out")"
+run 3 doctor --root "$X710/after" --brief --json
+np_assert_json "$NP_TMP/out" 'd["schema"] == "netpath/error" and "--brief" in d["error"]'
+echo "PASS: -V, the --nagios timeout, help CMD, did you mean, Nagios devices, --brief"
