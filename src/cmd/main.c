@@ -90,15 +90,19 @@ static int help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	static const char *const nagios[] = { "--nagios", NULL };
+	/* "netpath --version --nagios" is doctor's plugin mode: UNKNOWN, as doctor's own. */
+	int told = np_argv_has(argc, argv, nagios) ? NP_EXIT_UNKNOWN : NP_EXIT_OK;
+
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		usage(stdout);
-		return NP_EXIT_OK;
+		return told;
 	}
 	if (argc >= 2 && strcmp(argv[1], "help") == 0)
 		return help(argc, argv);
 	if (argc >= 2 && (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)) {
 		printf("netpath %s\n", NETPATH_VERSION);
-		return NP_EXIT_OK;
+		return told;
 	}
 	if (argc >= 2 && argv[1][0] != '-') {
 		int c = find_command(argv[1]);

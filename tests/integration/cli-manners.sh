@@ -31,7 +31,7 @@ for c in $cmds; do
 done
 # A plugin's -V and --help exit UNKNOWN (3): a check command given one by mistake never shows
 # OK. Wherever --nagios stands, and before the configuration file is read.
-for args in "doctor --nagios -V" "doctor -V --nagios" "--nagios --version" \
+for args in "doctor --nagios -V" "doctor -V --nagios" "--nagios --version" "-V --nagios" \
 	    "doctor --nagios --config /nonexistent-np -V" "doctor lo --nagios --help"; do
 	run 3 $args
 	[ ! -s "$NP_TMP/err" ] || np_fail "'$args' said on stderr: $(cat "$NP_TMP/err")"
