@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* "Did you mean": the edit distance and which candidate is suggested, or none. */
+/* "Did you mean": the edit distance and which candidate is suggested, or none; over the check
+ * table as --check, --skip, --threshold and explain ask it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "selection.h"
 #include "suggest.h"
 
 static void distance(void **state)
@@ -73,11 +75,30 @@ static void suggestions(void **state)
 	assert_null(best("socket.udp-rcvbuf", ids));
 }
 
+static void check_ids(void **state)
+{
+	(void)state;
+	assert_string_equal(np_check_suggest("softnet.backlog-drop", false, false),
+			    "softnet.backlog-drops");
+	/* Stage names are patterns of --check and --skip, not ids of explain. */
+	assert_string_equal(np_check_suggest("sofnet", true, false), "softnet");
+	assert_string_not_equal(np_check_suggest("sofnet", false, false) ?
+				np_check_suggest("sofnet", false, false) : "", "softnet");
+	/* --threshold: only checks that have thresholds are offered. */
+	assert_string_equal(np_check_suggest("softnet.backlog-drop", false, true),
+			    "softnet.backlog-drops");
+	assert_null(np_check_suggest("link.dupl", false, true));
+	/* A glob that matches nothing is no typo of one id. */
+	assert_null(np_check_suggest("softnet.backlog-drop*", true, false));
+	assert_null(np_check_suggest("zzz", true, false));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(distance),
 		cmocka_unit_test(suggestions),
+		cmocka_unit_test(check_ids),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
