@@ -24,6 +24,14 @@ int np_stage_from_name(const char *name)
 	return -1;
 }
 
+bool np_finding_names_device(const struct np_finding *f, const char *primary)
+{
+	if (!f->dev[0])
+		return false;
+	return f->check->scope == NP_SCOPE_INTERFACE || f->check->stage <= NP_STAGE_IRQ ||
+	       strcmp(f->dev, primary) != 0;
+}
+
 const char *np_scope_name(enum np_scope sc)
 {
 	switch (sc) {

@@ -91,6 +91,15 @@ struct np_report {
 	char dev[16];			/* the device being judged: each finding names it */
 };
 
+/*
+ * Is f about a device worth naming beside its stage (Nagios long output, --brief)? Yes for
+ * the hardware stages (link .. irq: that NIC's link, slot, rings and IRQs), for checks that
+ * judge an interface's own values (a qdisc, an ingress hook), and for any finding on another
+ * device than primary (a bond's member, another --all interface); no for the namespace's and
+ * the host's own values (softnet backlog, sockets), which no device owns.
+ */
+bool np_finding_names_device(const struct np_finding *f, const char *primary);
+
 void np_report_free(struct np_report *r);
 /* Sort findings by stage, then severity (worst first), then rank. */
 void np_report_sort(struct np_report *r);

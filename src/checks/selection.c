@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "suggest.h"
+
 /* Longer than any id or sensible pattern; longer input is an error, not a truncation. */
 #define NP_PATTERN_MAX 128
 
@@ -23,6 +25,35 @@ bool np_pattern_match(const char *pattern, const struct np_check *c)
 	if (st >= 0)
 		return c->stage == (enum np_stage)st;
 	return fnmatch(pattern, c->id, 0) == 0;
+}
+
+const char *np_check_suggest(const char *word, bool stages, bool thresholds)
+{
+	size_t n;
+	const struct np_check *const *t = np_check_table(&n);
+	struct np_suggest sg;
+
+	if (strpbrk(word, "*?["))
+		return NULL;
+	np_suggest_init(&sg, word);
+	for (int st = 0; stages && st < NP_STAGE__COUNT; st++)
+		np_suggest_add(&sg, np_stage_name((enum np_stage)st));
+	for (size_t i = 0; i < n; i++)
+		if (!thresholds || !isnan(t[i]->warn) || !isnan(t[i]->crit))
+			np_suggest_add(&sg, t[i]->id);
+	return np_suggest_best(&sg);
+}
+
+/* " (did you mean 'X'?)" for a mistyped id or pattern, or "". */
+static const char *did_you_mean(const char *word, bool stages, bool thresholds, char *buf,
+				size_t size)
+{
+	const char *best = np_check_suggest(word, stages, thresholds);
+
+	if (!best)
+		return "";
+	snprintf(buf, size, "did you mean '%s'? ", best);
+	return buf;
 }
 
 /* Copy [b, e) into buf with surrounding blanks removed; false if it does not fit. */
@@ -53,8 +84,11 @@ static int select_one(struct np_selection *s, enum np_sel_kind kind, const char 
 		}
 	}
 	if (!hits) {
-		snprintf(err, errlen, "'%s' matches no check (ids, globs like softnet.* or stage "
-			 "names; list them with 'netpath checks')", pat);
+		char dym[NP_PATTERN_MAX + 32];
+
+		snprintf(err, errlen, "'%s' matches no check (%sids, globs like softnet.* or stage "
+			 "names; list them with 'netpath checks')", pat,
+			 did_you_mean(pat, true, false, dym, sizeof(dym)));
 		return -EINVAL;
 	}
 	return 0;
@@ -239,7 +273,10 @@ int np_overrides_set(struct np_overrides *o, const char *id, const char *levels,
 	int i, r;
 
 	if (!c) {
-		snprintf(err, errlen, "no check '%s' (list them with 'netpath checks')", id);
+		char dym[NP_PATTERN_MAX + 32];
+
+		snprintf(err, errlen, "no check '%s' (%slist them with 'netpath checks')", id,
+			 did_you_mean(id, false, true, dym, sizeof(dym)));
 		return -EINVAL;
 	}
 	if (isnan(c->warn) && isnan(c->crit)) {

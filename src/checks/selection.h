@@ -30,6 +30,13 @@ struct np_selection {
 bool np_pattern_match(const char *pattern, const struct np_check *c);
 
 /*
+ * "Did you mean": the check id closest to a mistyped one (suggest.h), among the checks with
+ * thresholds only when thresholds is true, and the stage names too when stages is true (they
+ * are patterns of their own); NULL when none is close or word is a glob.
+ */
+const char *np_check_suggest(const char *word, bool stages, bool thresholds);
+
+/*
  * Add the comma-separated patterns of arg ("softnet.*,socket.udp-*") to the check or skip list.
  * Blanks around a pattern are ignored. 0, or -EINVAL with a one-line reason in err for an empty
  * pattern or one that matches no check (a typo must not silently select nothing).

@@ -29,6 +29,11 @@
 #include "render.h"
 #include "render_monitor.h"
 
+/* A plugin must never outlive the monitoring system's patience (Nagios and Icinga end a check
+ * after 60 s, and the Monitoring Plugins' own default is 10 s): under --nagios without
+ * --timeout, the run gives up this many seconds after its sampling interval. */
+#define NAGIOS_TIMEOUT_EXTRA 10
+
 struct doctor_args {
 	struct np_options opt;
 	const char *root;
@@ -38,6 +43,7 @@ struct doctor_args {
 	bool json;
 	bool prom;
 	bool nagios;
+	bool brief;			/* --brief: one line per stage (render_brief.c) */
 	const char *output;
 	enum np_color color;
 	bool all_counters;
@@ -45,6 +51,7 @@ struct doctor_args {
 	int sockets_top;
 	double interval_of;		/* --interval-of: seconds between --before and --root */
 	double timeout;			/* -t/--timeout: seconds, 0 for none */
+	bool timeout_default;		/* --nagios without --timeout: NAGIOS_TIMEOUT_EXTRA */
 	double every;			/* --every: seconds between reports, 0 for one report */
 	long count;			/* --count: reports before exiting, 0 for no end */
 	/* --every: why this report is UNKNOWN although stages were judged (an interface that
@@ -141,6 +148,9 @@ static int set_option(void *arg, int id, const struct np_optval *v, struct np_st
 	case NP_DOCTOR_NAGIOS:
 		d->nagios = true;
 		break;
+	case NP_DOCTOR_BRIEF:
+		d->brief = true;
+		break;
 	case 'v':
 		d->opt.verbose++;
 		break;
@@ -171,8 +181,13 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 	if (np_opts_exact(&np_doctor_spec, argc, argv, st) < 0 ||
 	    np_command_config_load(&np_doctor_spec, NP_DOCTOR_CONFIG, argc, argv, &d->cfg, &d->opt,
 				   &d->opt.interval, st) < 0 ||
-	    np_opts_parse(&np_doctor_spec, argc, argv, set_option, d, st) < 0)
+	    np_opts_parse(&np_doctor_spec, argc, argv, set_option, d, st) < 0) {
+		/* --help and --version under --nagios: UNKNOWN, as the Monitoring Plugins
+		 * guidelines ask, so a check command given one by mistake never shows OK. */
+		if (!np_failed(st) && d->nagios)
+			st->code = NP_EXIT_UNKNOWN;
 		return -1;
+	}
 	if (optind < argc)
 		d->ifname = argv[optind++];
 	if (d->all && d->ifname)
@@ -183,6 +198,11 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 	if (d->nagios && (d->json || d->prom))
 		return np_fail(st, "--nagios is an output format of its own: not with --json or "
 			       "--format");
+	/* A summary for people: machine formats carry every field, Nagios has its own line. */
+	if (d->brief && (d->json || d->prom || d->nagios))
+		return np_fail(st, "--brief is a short text form: not with %s",
+			       d->nagios ? "--nagios" : d->json ? "--json or --format json" :
+			       "--format prometheus");
 	if (d->nagios && d->output)
 		return np_fail(st, "--nagios prints its status to stdout for the monitoring system: "
 			       "no -o");
@@ -206,6 +226,10 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 			       "namespace)");
 	if (np_selection_merge(&d->cfg.sel, &d->cli_sel, err, sizeof(err)) < 0)
 		return np_fail(st, "%s", err);
+	if (d->nagios && !(d->timeout > 0)) {
+		d->timeout = (d->root ? 0 : d->opt.interval) + NAGIOS_TIMEOUT_EXTRA;
+		d->timeout_default = true;
+	}
 	return 0;
 }
 
@@ -394,6 +418,8 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 		np_render_doctor_prom(out, &v, d->all_counters);
 	else if (d->json)
 		np_render_doctor_json(out, &v);
+	else if (d->brief)
+		np_render_doctor_brief(out, &v);
 	else
 		np_render_doctor_text(out, &v, &ro);
 	if (d->output) {
@@ -588,6 +614,10 @@ int np_cmd_doctor(int argc, char **argv)
 		struct np_deadline_msgs m;
 
 		np_deadline_format(&m, "doctor", d.nagios && !d.json, d.timeout);
+		if (d.timeout_default)
+			snprintf(m.timeout, sizeof(m.timeout), "NETPATH UNKNOWN - timed out after "
+				 "%g s (the --nagios default: the interval + %d s; set --timeout)\n",
+				 d.timeout, NAGIOS_TIMEOUT_EXTRA);
 		if (np_deadline_arm(&m, d.nagios && !d.json ? 1 : 2, d.timeout) < 0) {
 			np_fail(&st, "cannot arm --timeout: %s", strerror(errno));
 			return finish(&d, &st);

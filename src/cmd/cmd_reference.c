@@ -9,6 +9,7 @@
 #include "log.h"
 #include "opts.h"
 #include "render.h"
+#include "selection.h"
 #include "specs.h"
 
 /* The one option of both (spec_reference.c): --json. */
@@ -59,9 +60,12 @@ int np_cmd_explain(int argc, char **argv)
 	if (!c) {
 		char name[NP_SANITIZED_SIZE(64)];
 
+		const char *best = np_check_suggest(argv[optind], false, false);
+
 		/* The name as given, but never raw control bytes on a terminal. */
-		fprintf(stderr, "netpath explain: no check '%s' (list them with 'netpath checks')\n",
-			np_sanitize(argv[optind], name, sizeof(name)));
+		fprintf(stderr, "netpath explain: no check '%s' (%s%s%slist them with 'netpath "
+			"checks')\n", np_sanitize(argv[optind], name, sizeof(name)),
+			best ? "did you mean '" : "", best ? best : "", best ? "'? " : "");
 		if (json)
 			np_render_error_json(stdout, "explain", "no such check", NP_EXIT_UNKNOWN);
 		return NP_EXIT_UNKNOWN;

@@ -10,6 +10,7 @@
 #include "opts.h"
 #include "render_monitor.h"
 #include "specs.h"
+#include "suggest.h"
 
 /* What runs each command; names, summaries and options are in its spec (specs.h). */
 static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
@@ -28,41 +29,86 @@ static void usage(FILE *out)
 	fputs("Usage: netpath COMMAND [OPTIONS]\n\nCommands:\n", out);
 	for (size_t i = 0; i < NP_CMD__COUNT; i++)
 		fprintf(out, "  %-8s %s\n", np_cmd_specs[i]->name, np_cmd_specs[i]->summary);
-	fputs("\nRun 'netpath COMMAND --help' for its options; see netpath(8).\n"
+	fputs("\nRun 'netpath help COMMAND' (or 'netpath COMMAND --help') for its options; see\n"
+	      "netpath(8). 'netpath --version' prints the version.\n"
 	      "Without a command, netpath runs 'doctor'.\n", out);
 }
 
-/* A usage error before any command: one line and the hint, as the commands' own (status.h);
- * with --nagios a status line too, since a monitoring system shows only stdout. */
-static int unknown_command(int argc, char **argv)
+/* The command called name, or -1. */
+static int find_command(const char *name)
+{
+	for (size_t i = 0; i < NP_CMD__COUNT; i++)
+		if (strcmp(name, np_cmd_specs[i]->name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* A usage error before any command: one line (with the closest command's name when one is
+ * close: "did you mean 'doctor'?") and the hint, as the commands' own (status.h); with
+ * --nagios a status line too, since a monitoring system shows only stdout. who is "netpath"
+ * or "netpath help". */
+static int unknown_command(int argc, char **argv, const char *who, const char *word)
 {
 	static const char *const nagios[] = { "--nagios", NULL };
 	char name[NP_SANITIZED_SIZE(64)], line[400];
+	struct np_suggest sg;
 
-	snprintf(line, sizeof(line), "unknown command '%s'",
-		 np_sanitize(argv[1], name, sizeof(name)));
-	fprintf(stderr, "netpath: %s\nTry 'netpath --help'.\n", line);
+	np_suggest_init(&sg, word);
+	for (size_t i = 0; i < NP_CMD__COUNT; i++)
+		np_suggest_add(&sg, np_cmd_specs[i]->name);
+	snprintf(line, sizeof(line), "unknown command '%s'%s%s%s",
+		 np_sanitize(word, name, sizeof(name)), np_suggest_best(&sg) ? " (did you mean '" : "",
+		 np_suggest_best(&sg) ? np_suggest_best(&sg) : "", np_suggest_best(&sg) ? "'?)" : "");
+	fprintf(stderr, "%s: %s\nTry 'netpath --help'.\n", who, line);
 	if (np_argv_has(argc, argv, nagios))
 		np_render_nagios_unknown(stdout, line);
 	return NP_EXIT_UNKNOWN;
 }
 
-int main(int argc, char **argv)
+/* `netpath help [COMMAND]`: the general usage, or that command's --help (as git help). */
+static int help(int argc, char **argv)
 {
-	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
-			  strcmp(argv[1], "help") == 0)) {
+	int c;
+
+	if (argc < 3) {
 		usage(stdout);
 		return NP_EXIT_OK;
 	}
+	c = find_command(argv[2]);
+	if (c < 0)
+		return unknown_command(argc, argv, "netpath help", argv[2]);
+	if (argc > 3) {
+		char name[NP_SANITIZED_SIZE(64)];
+
+		fprintf(stderr, "netpath help: unexpected argument '%s' (one command at a time)\n"
+			"Try 'netpath --help'.\n", np_sanitize(argv[3], name, sizeof(name)));
+		return NP_EXIT_UNKNOWN;
+	}
+	np_opts_help(np_cmd_specs[c], stdout);
+	return NP_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const nagios[] = { "--nagios", NULL };
+	/* "netpath --version --nagios" is doctor's plugin mode: UNKNOWN, as doctor's own. */
+	int told = np_argv_has(argc, argv, nagios) ? NP_EXIT_UNKNOWN : NP_EXIT_OK;
+
+	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+		usage(stdout);
+		return told;
+	}
+	if (argc >= 2 && strcmp(argv[1], "help") == 0)
+		return help(argc, argv);
 	if (argc >= 2 && (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)) {
 		printf("netpath %s\n", NETPATH_VERSION);
-		return NP_EXIT_OK;
+		return told;
 	}
 	if (argc >= 2 && argv[1][0] != '-') {
-		for (size_t i = 0; i < NP_CMD__COUNT; i++)
-			if (strcmp(argv[1], np_cmd_specs[i]->name) == 0)
-				return run[i](argc - 1, argv + 1);
-		return unknown_command(argc, argv);
+		int c = find_command(argv[1]);
+
+		return c >= 0 ? run[c](argc - 1, argv + 1) :
+				unknown_command(argc, argv, "netpath", argv[1]);
 	}
 	/* "netpath --json" and plain "netpath" mean doctor on the default interface. */
 	return np_cmd_doctor(argc, argv);

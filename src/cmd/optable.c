@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "config.h"
 #include "optable.h"
 #include "opts.h"
 
@@ -183,6 +184,9 @@ int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_
 		} else if (c == 'h') {
 			np_opts_help(spec, stdout);
 			r = np_stop(st, NP_EXIT_OK);
+		} else if (c == 'V') {
+			printf("netpath %s\n", NETPATH_VERSION);
+			r = np_stop(st, NP_EXIT_OK);
 		} else if (check_value(o, optarg, &v, st) < 0 || fn(arg, c, &v, st) < 0) {
 			/* A value the command refuses is the command line's fault too. */
 			st->usage = np_failed(st);
@@ -210,7 +214,7 @@ bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int 
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		if (c == id)
 			*value = optarg;
-		help |= c == 'h';
+		help |= c == 'h' || c == 'V';
 	}
 	opterr = oerr;
 	optind = 0;

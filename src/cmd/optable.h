@@ -80,7 +80,8 @@ typedef int (*np_opt_fn)(void *arg, int id, const struct np_optval *v, struct np
 
 /*
  * getopt_long() over spec's table: inexact long options refused (spec->exact), values
- * checked ("invalid --NAME 'VALUE' (HINT)"), -h/--help printed to stdout (stop, exit 0). Every
+ * checked ("invalid --NAME 'VALUE' (HINT)"), -h/--help and -V/--version ("netpath VERSION")
+ * printed to stdout (a stop, exit 0: a caller in Nagios mode makes it 3). Every
  * error of the command line (unknown option, missing or invalid value, a value the callback
  * refuses) is a usage failure (np_usage: one line, then the --help hint; exit 3). 0 with optind
  * at the first operand, or -1 with st set.
@@ -93,7 +94,7 @@ int np_opts_exact(const struct np_cmd_spec *spec, int argc, char **argv, struct 
 /*
  * A quiet first pass, for what must be known before the others are judged (doctor's
  * --config): *value is the last value of option id (unchanged if absent). Errors are left to
- * np_opts_parse. Returns true when --help was asked for.
+ * np_opts_parse. Returns true when --help or --version was asked for.
  */
 bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int id,
 		     const char **value);

@@ -16,6 +16,7 @@ static const struct np_opt capture_opts[] = {
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS),
 	NP_OPT(NP_CAPTURE_PLAIN, "no-compress", NULL, "a plain tar"),
 	NP_OPT('v', "verbose", NULL, "say what is being recorded"),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this help"),
 	{ 0 },
 };

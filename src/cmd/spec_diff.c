@@ -18,6 +18,7 @@ static const struct np_opt diff_opts[] = {
 	NP_OPT(NP_DIFF_COLOR, "color", "WHEN", "auto, always or never (default auto)",
 	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
 	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug)"),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	{ 0 },
 };

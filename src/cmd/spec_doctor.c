@@ -51,6 +51,22 @@ static const struct np_opt doctor_opts[] = {
 		 "Series absent from the output were not reported by the kernel or driver.",
 	  .kind = NP_ARG_CHOICE, .words = "text json prometheus",
 	  .hint = "text, json, prometheus"),
+	NP_OPT(NP_DOCTOR_BRIEF, "brief", NULL,
+	  "one line per stage (verdict, device, the worst finding), for\n"
+	  "a quick look or a paste into a chat or ticket; text only",
+	  .man = "One line per stage, at most 100 columns, as\n"
+		 ".B ip \\-br\n"
+		 "gives one per device: the stage, its verdict (OK, INFO, WARNING, CRITICAL; UNKNOWN when its\n"
+		 "evidence could not be read, with the reason; PARTIAL when only part of it could and nothing\n"
+		 "was found there; \\(lq\\-\\(rq where the stage does not apply), the device the worst finding is\n"
+		 "about (\\(lq\\-\\(rq for the host's and the namespace's own values) and that finding's summary\n"
+		 "with its numbers, cut to fit, and how many more the stage has. For a quick look, or a paste\n"
+		 "into a chat or a ticket; the exit code is the report's. A text form: not with\n"
+		 ".BR \\-\\-json ,\n"
+		 ".B \\-\\-format json|prometheus\n"
+		 "or\n"
+		 ".B \\-\\-nagios\n"
+		 "(an error, exit 3), whose consumers read every field anyway."),
 	NP_OPT('o', "output", "FILE",
 	  "write the report to FILE atomically (a temporary file in the\n"
 	  "same directory, renamed over FILE); FILE's directory must exist",
@@ -124,12 +140,17 @@ static const struct np_opt doctor_opts[] = {
 		 "\\fB@1:\\fR, not \\fB1\\fR (which would mean above 1). When some stages could not\n"
 		 "be judged the status line says how many were and names the others\n"
 		 "(\\(lq; 1 of 10 stages judged (not judged: link, nic, ...)\\(rq). Following lines give every\n"
-		 "warning and critical finding. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
+		 "warning and critical finding as\n"
+		 ".RB \\(lq \"CRITICAL nic.missed [eth0 nic]: summary\" \\(rq:\n"
+		 "the device is named for the link, PCIe, NIC and IRQ stages, for checks of an interface's own\n"
+		 "values (a qdisc, an ingress hook) and for any device beneath the interface; the host's and\n"
+		 "the namespace's findings (softnet backlog, sockets) give the stage alone. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
 		 "3 UNKNOWN (could not diagnose, or no stage of the receive path could be judged; the reason is\n"
 		 "on the status line)."),
 	NP_OPT('t', "timeout", "SEC",
 	  "give up after SEC seconds: UNKNOWN (exit 3) with a one-line\n"
-	  "reason, as monitoring plugins do (default: no limit)",
+	  "reason, as monitoring plugins do (default: no limit; with\n"
+	  "--nagios the interval + 10 s)",
 	  .man = "Give up after\n"
 		 ".I SEC\n"
 		 "seconds (1 to 3600, fractions allowed): exit 3 (UNKNOWN) with the line\n"
@@ -145,7 +166,14 @@ static const struct np_opt doctor_opts[] = {
 		 ".B \\-o\n"
 		 "temporary file and an unpacked archive are removed first; the\n"
 		 ".B \\-o\n"
-		 "file keeps its previous content. The timeout must exceed the interval.",
+		 "file keeps its previous content. The timeout must exceed the interval.\n"
+		 "Default: no limit, except with\n"
+		 ".BR \\-\\-nagios ,\n"
+		 "where a plugin must never hang: the interval plus 10 seconds (11 s with the default\n"
+		 "interval of 1 s; 10 s with\n"
+		 ".BR \\-\\-root ),\n"
+		 "whose expiry says\n"
+		 ".RB \\(lq \"NETPATH UNKNOWN \\- timed out after 11 s (the \\-\\-nagios default: ...)\" \\(rq.",
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 3600, .hint = "seconds, 1 to 3600"),
 	NP_OPT(NP_DOCTOR_COLOR, "color", "WHEN", "auto, always or never (default auto)",
 	  .man = ".BR auto \" (default: colour on a terminal unless \" NO_COLOR \" is set), \" always \" or \" never .",
@@ -371,7 +399,16 @@ static const struct np_opt doctor_opts[] = {
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_IDLIST),
 	NP_OPT('v', "verbose", NULL, "more evidence and every check's outcome (-vv: debug log)",
 	  .man = "More evidence and the outcome of every check; twice for debug logging."),
-	NP_OPT('h', "help", NULL, "this text"),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit (with --nagios: exit 3)",
+	  .man = "Print\n"
+		 ".RB \\(lq \"netpath VERSION\" \\(rq\n"
+		 "on standard output and exit 0. With\n"
+		 ".B \\-\\-nagios\n"
+		 "the exit is 3 (UNKNOWN), as for\n"
+		 ".BR \\-\\-help ,\n"
+		 "which is what the Monitoring Plugins guidelines ask of a plugin: a check command that was\n"
+		 "given either by mistake never shows OK."),
+	NP_OPT('h', "help", NULL, "this text (with --nagios: exit 3)"),
 	{ 0 },
 };
 

@@ -73,6 +73,7 @@ static const struct np_opt plan_opts[] = {
 		 "to standard output.",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_DIR),
 	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug)"),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	{ 0 },
 };

@@ -4,6 +4,7 @@
 
 static const struct np_opt reference_opts[] = {
 	NP_OPT('j', "json", NULL, "JSON output"),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	{ 0 },
 };
@@ -11,14 +12,16 @@ static const struct np_opt reference_opts[] = {
 const struct np_cmd_spec np_checks_spec = {
 	.name = "checks",
 	.summary = "list every check (the catalogue)",
-	.synopsis = "Usage: netpath checks [--json]\n",
+	.synopsis = "Usage: netpath checks [--json]\nList every check, in receive-path order.\n\n",
+	.list_options = true,
 	.opts = reference_opts,
 };
 
 const struct np_cmd_spec np_explain_spec = {
 	.name = "explain",
 	.summary = "the reference text of one check",
-	.synopsis = "Usage: netpath explain [--json] CHECK-ID\n",
+	.synopsis = "Usage: netpath explain [--json] CHECK-ID\nThe reference text of one check.\n\n",
+	.list_options = true,
 	.operands = { { "CHECK-ID", NP_COMPLETE_CHECK } },
 	.opts = reference_opts,
 };

@@ -106,6 +106,7 @@ static const struct np_opt trace_opts[] = {
 		 "to the findings trace beside its drop counts shows, so they agree with doctor's (its interval line is doctor's).",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
 	NP_OPT('v', "verbose", NULL, "every finding and arrival row (-vv: debug log with libbpf's)"),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	{ 0 },
 };

@@ -51,6 +51,7 @@ static const struct np_opt watch_opts[] = {
 		 "to the findings watch shows, so they agree with doctor's (its interval line is doctor's sampling interval, not watch's frame period).",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
 	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug); ignored on the full screen"),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	/* Refused with a reason (watch needs the live system) rather than as unknown. */
 	NP_OPT(NP_WATCH_ROOT, "root", "DIR", "", .kind = NP_ARG_STRING, .undocumented = true),

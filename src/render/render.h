@@ -49,6 +49,9 @@ struct np_render_opts {
 void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 			   const struct np_render_opts *o);
 void np_render_doctor_json(FILE *out, const struct np_doctor_view *v);
+/* --brief: one line per stage (stage, verdict, device, the worst finding's summary), at most
+ * 100 columns; UNKNOWN for a stage without evidence (render_brief.c). */
+void np_render_doctor_brief(FILE *out, const struct np_doctor_view *v);
 struct np_json;
 /* One finding and the funnel as doctor writes them: shared by every JSON document that carries
  * findings (doctor, trace) so they cannot drift apart. */

@@ -228,18 +228,23 @@ int np_render_doctor_nagios(FILE *out, const struct np_doctor_view *v)
 	perfdata(out, v);
 	fputc('\n', out);
 
-	/* Long output: every warning and critical finding in receive-path order. */
+	/* Long output: every warning and critical finding in receive-path order, each with the
+	 * device it is about: "CRITICAL nic.missed [eth0 nic]: ...". */
 	for (size_t i = 0; i < v->r->n; i++) {
 		const struct np_finding *f = &v->r->f[i];
-		char line[sizeof(f->summary)];
+		char line[sizeof(f->summary)], dev[sizeof(f->dev) + 8] = "";
 
 		if (f->severity < NP_SEV_WARNING)
 			continue;
 		plugin_text(f->summary, line, sizeof(line), sizeof(line) - 1);
-		fprintf(out, "%s %s [%s%s%s]: %s\n",
-			state_names[f->severity == NP_SEV_CRITICAL ? 2 : 1], f->check->id,
-			np_stage_name(f->check->stage), strcmp(f->dev, v->a->cur->ifname) ? " on " : "",
-			strcmp(f->dev, v->a->cur->ifname) ? f->dev : "", line);
+		if (np_finding_names_device(f, v->a->cur->ifname)) {
+			/* An interface name may hold '|', which would open perfdata. */
+			plugin_text(f->dev, dev, sizeof(dev) - 1, sizeof(f->dev));
+			strcat(dev, " ");
+		}
+		fprintf(out, "%s %s [%s%s]: %s\n",
+			state_names[f->severity == NP_SEV_CRITICAL ? 2 : 1], f->check->id, dev,
+			np_stage_name(f->check->stage), line);
 	}
 	return code;
 }

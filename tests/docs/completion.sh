@@ -72,6 +72,11 @@ done
 has "netpath -<TAB>" "$(comp 1 netpath -)" "--interval"
 has "netpath -<TAB>" "$(comp 1 netpath -)" "--version"
 expect "netpath doctor --sk<TAB>" "$(comp 2 netpath doctor --sk)" "--skip"
+# netpath help COMMAND: the commands, once.
+expect "netpath help <TAB>" "$(comp 2 netpath help '')" "$cmds"
+expect "netpath help d<TAB>" "$(comp 2 netpath help d)" "$(grep '^d' <<< "$cmds")"
+expect "netpath help doctor <TAB>" "$(comp 3 netpath help doctor '')" ""
+has "netpath doctor --b<TAB>" "$(comp 2 netpath doctor --b)" "--brief"
 
 # explain soft<TAB>: the softnet ids, nothing else.
 expect "netpath explain soft<TAB>" "$(comp 2 netpath explain soft)" \

@@ -210,14 +210,20 @@ static void help_layout(void **state)
 				    "                         override a check's thresholds"));
 	assert_non_null(strstr(buf, "text, json or prometheus (text format 0.0.4, for the\n"
 				    "                         node_exporter textfile collector)\n"));
-	assert_non_null(strstr(buf, "\n  -h, --help             this text\n\nExit: 0 no"));
+	assert_non_null(strstr(buf, "\n  -V, --version          print netpath's version and exit"));
+	assert_non_null(strstr(buf, "\n  -h, --help             this text (with --nagios: exit 3)\n\n"
+				    "Exit: 0 no"));
 	free(buf);
-	/* checks names its one option in its synopsis. */
+	/* checks lists its options (--json, --version, --help) under its synopsis. */
 	buf = NULL;
 	f = open_memstream(&buf, &len);
 	np_opts_help(&np_checks_spec, f);
 	fclose(f);
-	assert_string_equal(buf, "Usage: netpath checks [--json]\n");
+	assert_string_equal(buf, "Usage: netpath checks [--json]\n"
+				 "List every check, in receive-path order.\n\n"
+				 "  -j, --json             JSON output\n"
+				 "  -V, --version          print netpath's version and exit\n"
+				 "  -h, --help             this text\n");
 	free(buf);
 }
 
@@ -234,6 +240,9 @@ static void prescan_finds_config_and_help(void **state)
 	v = NULL;
 	assert_true(np_opts_prescan(&np_doctor_spec, 3, help, NP_DOCTOR_CONFIG, &v));
 	assert_null(v);
+	/* --version, like --help, answers whatever the configuration file says. */
+	help[2] = "--version";
+	assert_true(np_opts_prescan(&np_doctor_spec, 3, help, NP_DOCTOR_CONFIG, &v));
 }
 
 /* Every table: unique ids, letters and names; a hint for every checked value; choices. */

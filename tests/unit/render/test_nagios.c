@@ -116,6 +116,9 @@ static void test_x710_critical(void **state)
 	/* Long output: every warning and critical finding, info left out. */
 	assert_contains(o.long_output, "CRITICAL softnet.backlog-drops [softnet]: ");
 	assert_contains(o.long_output, "WARNING softnet.time-squeeze [softnet]: ");
+	/* The device a finding is about, where it has one (not the host's softnet backlog). */
+	assert_contains(o.long_output, "CRITICAL nic.missed [eth0 nic]: ");
+	assert_contains(o.long_output, "CRITICAL irq.affinity [eth0 irq]: ");
 	assert_lacks(o.long_output, "socket.rmem-max");
 
 	/* Drop rates per stage; softnet's with softnet.backlog-drops' thresholds. */
