@@ -39,7 +39,8 @@ text5=$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE5" | col -b)
 settings=$(sed -n "s/.*unknown setting '%s' (\([a-z, ]*\)).*/\1/p" "${NP_SRCDIR:?}/src/core/conffile.c" | tr -d ,)
 [ -n "$settings" ] || fail "no settings list found in src/core/conffile.c"
 for s in $settings; do
-	grep -qE "^\.BI? $s( |\$)" "$NP_MANPAGE5" || fail "netpath.conf(5) does not document '$s'"
+	grep -A1 -x '.TP' "$NP_MANPAGE5" | grep -qE "^\.BI? $s( |\$)" ||
+		fail "netpath.conf(5) does not document '$s' (a .TP paragraph)"
 done
 grep -q '@' "$NP_MANPAGE5" && fail "netpath.conf(5) has a template variable left: $(grep '@' "$NP_MANPAGE5")"
 # This build's sysconfdir, as meson joins it (an absolute sysconfdir stays as it is).
