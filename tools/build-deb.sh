@@ -11,14 +11,14 @@
 # with apt-get, runs the installed unit's ExecStart and purges it. Prints the .deb's path and
 # the build's time; the directory is kept for inspection.
 # Usage: tools/build-deb.sh [--worktree] [OUTDIR]   (needs dpkg-dev, debhelper, lintian and the
-# build dependencies of debian/control: tools/install-deps.sh installs them)
+# build dependencies of debian/control: tools/install-test-deps.sh installs them all)
 set -eu
 cd "$(dirname "$0")/.."
 worktree=0
 [ "${1:-}" = --worktree ] && { worktree=1; shift; }
 out=${1:-$(mktemp -d "${TMPDIR:-/tmp}/netpath-deb.XXXXXX")}
 for tool in dpkg-buildpackage dh lintian; do
-	command -v "$tool" >/dev/null || { echo "build-deb: $tool not installed (tools/install-deps.sh)"; exit 3; }
+	command -v "$tool" >/dev/null || { echo "build-deb: $tool not installed (tools/install-test-deps.sh)"; exit 3; }
 done
 mkdir -p "$out/netpath"
 if [ "$worktree" = 1 ]; then

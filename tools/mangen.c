@@ -189,15 +189,29 @@ static void thresholds(FILE *out, const struct np_check *c)
 		fputs("Either level may be given alone; the other keeps its default.\n", out);
 }
 
-/* A template line with @CONFIG_PATH@: the settings file of this build (meson's sysconfdir). */
+/* A template line with @CONFIG_PATH@ (the main settings file, /etc's) or @SYSCONFDIR@ (meson's
+ * sysconfdir, the second directory read when it is not /etc). */
 static void config_path(FILE *out, const char *line)
 {
-	const char *at;
+	static const struct { const char *at, *value; } subst[] = {
+		{ "@CONFIG_PATH@", NP_CONFIG_PATH }, { "@SYSCONFDIR@", NP_CONFIG_SYSCONFDIR },
+	};
 
-	while ((at = strstr(line, "@CONFIG_PATH@"))) {
+	for (;;) {
+		const char *at = NULL, *value = NULL, *p;
+		size_t skip = 0;
+
+		for (size_t i = 0; i < sizeof(subst) / sizeof(subst[0]); i++)
+			if ((p = strstr(line, subst[i].at)) && (!at || p < at)) {
+				at = p;
+				value = subst[i].value;
+				skip = strlen(subst[i].at);
+			}
+		if (!at)
+			break;
 		fwrite(line, 1, (size_t)(at - line), out);
-		fputs(NP_CONFIG_PATH, out);
-		line = at + strlen("@CONFIG_PATH@");
+		fputs(value, out);
+		line = at + skip;
 	}
 	fputs(line, out);
 }
@@ -347,7 +361,11 @@ static int troff(const char *tmpl, const char *outpath)
 			}
 		} else if (strcmp(line, "@CHECK_LIST@\n") == 0) {
 			check_list(out);
-		} else if (strstr(line, "@CONFIG_PATH@")) {
+		} else if (strncmp(line, "@IF_SYSCONFDIR@ ", 16) == 0) {
+			/* A line about sysconfdir's files: left out where sysconfdir is /etc. */
+			if (strcmp(NP_CONFIG_SYSCONFDIR, NP_CONFIG_ETC_DIR) != 0)
+				config_path(out, line + 16);
+		} else if (strstr(line, "@CONFIG_PATH@") || strstr(line, "@SYSCONFDIR@")) {
 			config_path(out, line);
 		} else if (!nofill && line[0] != '.' && len > WRAP + 1) {
 			wrapped(out, line, len - (line[len - 1] == '\n'));

@@ -607,6 +607,7 @@ int np_cmd_doctor(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return finish(&d, &st);
 	np_log_set_verbosity(d.opt.verbose);
+	np_command_config_say(&d.cfg);
 	/* Before the deadline, which then takes SIGTERM over (monitoring runs: its own line). */
 	np_cleanup_signals("doctor", d.every > 0);
 	/* Monitoring runs are bounded, and end UNKNOWN when the monitoring system ends them. */

@@ -359,6 +359,7 @@ int np_cmd_trace(int argc, char **argv)
 	if (parse_args(argc, argv, &t, &st) < 0)
 		return np_finish(&st, "trace", t.json);
 	np_log_set_verbosity(t.verbose);
+	np_command_config_say(&t.cfg);
 	{
 		/* The namespace before anything is opened: the device, /proc/net, /sys and
 		 * /proc/self/ns/net (the namespace the programs match) must all be its own. */

@@ -318,6 +318,7 @@ int np_cmd_watch(int argc, char **argv)
 	if (parse_args(argc, argv, &w, &st) < 0)
 		return finish(&w, &st);
 	np_log_set_verbosity(w.verbose);
+	np_command_config_say(&w.cfg);
 	{
 		struct np_target_spec spec = { .cmd = "watch", .netns = w.netns, .ifname = w.ifname };
 		char err[400];

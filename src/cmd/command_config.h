@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * One configuration for every command: doctor, watch and trace read the same settings file
- * (--config FILE, else NP_CONFIG_PATH, meson's $sysconfdir/netpath.conf, when it exists), so
+ * One configuration for every command: doctor, watch and trace read the same settings (--config
+ * FILE alone, else /etc/netpath.conf, /etc/netpath.conf.d/ *.conf and the same in meson's
+ * $sysconfdir when that is another directory: np_config_load_dirs()), so
  * thresholds, check selection, rtt and bandwidth agree whichever command shows a finding.
  */
 #ifndef NP_COMMAND_CONFIG_H
@@ -22,5 +23,8 @@
 int np_command_config_load(const struct np_cmd_spec *spec, int config_id, int argc, char **argv,
 			   struct np_config *cfg, struct np_options *opt, double *interval,
 			   struct np_status *st);
+/* With -v (the info level): one line on stderr per file read, in order, or one saying that
+ * none was. Once the command has set its verbosity. */
+void np_command_config_say(const struct np_config *cfg);
 
 #endif

@@ -13,8 +13,14 @@
 #include "conffile.h"
 #include "selection.h"
 
+/* Files read at most: /etc's and sysconfdir's main file and drop-ins. */
+#define NP_CONFIG_MAX_FILES (2 * (1 + NP_CONFIG_MAX_DROPINS))
+
 struct np_config {
-	char path[1024];		/* the file read; "" when there was none */
+	char path[1024];		/* the last file read; "" when there was none */
+	/* The files read, in order, for -v and for messages: nfiles names, NUL-separated. */
+	unsigned nfiles;
+	char files[NP_CONFIG_MAX_FILES * 320];
 	struct np_overrides ovr;	/* `threshold` lines */
 	struct np_selection sel;	/* `check` and `skip` lines */
 	struct np_config_value interval, rtt, bandwidth;
@@ -37,6 +43,23 @@ int np_config_parse(struct np_config *c, const char *name, const char *text, siz
  */
 int np_config_load(const char *path, bool required, struct np_config *c, char *err,
 		   size_t errlen);
+
+/*
+ * The settings read without --config: for each directory of dirs (n of them) in turn,
+ * DIR/netpath.conf then the drop-ins DIR/netpath.conf.d/ *.conf (np_conffile_dropins()), all
+ * as if they were one file: `threshold` lines set their levels one by one, `check` and `skip`
+ * lines add up, for `interval`, `rtt` and `bandwidth` the last line read wins. A directory that
+ * is the same as one before (a symbolic link) is read once. Missing files and directories are
+ * no settings; anything else np_config_load() refuses is an error (the first one, naming its
+ * file). The dirs of np_config_default_dirs() in production, others in tests.
+ */
+int np_config_load_dirs(const char *const *dirs, size_t n, struct np_config *c, char *err,
+			size_t errlen);
+/* NP_CONFIG_ETC_DIR, then NP_CONFIG_SYSCONFDIR when it is another path: into dirs[2]; the
+ * count. */
+size_t np_config_default_dirs(const char *dirs[2]);
+/* The name of the i-th file read (from 1), or "" (i 0 or out of range). */
+const char *np_config_file(const struct np_config *c, unsigned i);
 void np_config_free(struct np_config *c);
 
 #endif

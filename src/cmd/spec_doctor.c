@@ -340,12 +340,14 @@ static const struct np_opt doctor_opts[] = {
 	  .man = "In JSON and Prometheus, list every driver\\-private counter, not only those that witness a loss\n"
 		 "or a throttle."),
 	NP_OPT(NP_DOCTOR_CONFIG, "config", "FILE",
-	  "settings file (default " NP_CONFIG_PATH " when it exists);\n"
-	  "the command line overrides it",
+	  "read only this settings file (default: " NP_CONFIG_PATH "\n"
+	  "and its drop-ins, netpath.conf(5)); the command line overrides it",
 	  .man = "Read settings from\n"
 		 ".I FILE\n"
-		 "instead of\n"
-		 ".IR " NP_CONFIG_PATH " .\n"
+		 "alone, instead of\n"
+		 ".I " NP_CONFIG_PATH "\n"
+		 "and the other files of\n"
+		 ".BR netpath.conf (5).\n"
 		 "A missing\n"
 		 ".I " NP_CONFIG_PATH "\n"
 		 "is no error (there are simply no settings); a missing or unreadable\n"

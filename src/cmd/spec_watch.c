@@ -43,9 +43,11 @@ static const struct np_opt watch_opts[] = {
 	  "when it exists): the thresholds, checks, rtt and bandwidth doctor uses",
 	  .man = "Read settings from\n"
 		 ".I FILE\n"
-		 "instead of\n"
-		 ".IR " NP_CONFIG_PATH ",\n"
-		 "the file\n"
+		 "alone, instead of\n"
+		 ".I " NP_CONFIG_PATH "\n"
+		 "and the other files of\n"
+		 ".BR netpath.conf (5),\n"
+		 "the files\n"
 		 ".B doctor\n"
 		 "reads, by the same rules: its thresholds, check and skip lines, rtt and bandwidth apply\n"
 		 "to the findings watch shows, so they agree with doctor's (its interval line is doctor's sampling interval, not watch's frame period).",

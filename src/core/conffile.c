@@ -5,6 +5,7 @@
 #include "log.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -505,6 +506,124 @@ int np_conffile_load(const char *path, bool required, struct np_conffile *c, cha
 		return r;
 	snprintf(c->path, sizeof(c->path), "%s", path);
 	return 0;
+}
+
+bool np_conffile_dropin_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	/* A stem before ".conf", not hidden: "x.conf~", ".x.conf.swp", "#x.conf#" and
+	 * "x.conf.dpkg-dist" are not settings. */
+	return name[0] != '.' && len > 5 && strcmp(name + len - 5, ".conf") == 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The directory itself: whoever may write it decides which drop-ins there are. */
+static int dropin_dir_refused(const char *dir, const struct stat *st, uid_t euid, char *err,
+			      size_t errlen)
+{
+	switch (np_config_dir_trust(st->st_uid, st->st_mode, euid)) {
+	case NP_TRUST_OK:
+		return 0;
+	case NP_TRUST_DIR_FOREIGN_OWNER:
+		snprintf(err, errlen, "config directory %s not used: owned by uid %u, %s", dir,
+			 (unsigned)st->st_uid, euid == 0 ? "not root" : "neither root nor you");
+		break;
+	default:
+		snprintf(err, errlen, "config directory %s not used: it is %s-writable without the "
+			 "sticky bit, so others could add or replace its files (chmod go-w %s)", dir,
+			 st->st_mode & S_IWOTH ? "world" : "group", dir);
+		break;
+	}
+	return -EPERM;
+}
+
+int np_conffile_dropins(const char *dir, uid_t euid, char ***paths, size_t *n, char *err,
+			size_t errlen)
+{
+	char real[PATH_MAX], *names[NP_CONFIG_MAX_DROPINS], **out, *p;
+	size_t k = 0, bytes = 0, dirlen = strlen(dir);
+	struct stat st, dst;
+	struct dirent *e;
+	DIR *d;
+	int r;
+
+	*paths = NULL;
+	*n = 0;
+	r = np_config_path_trust(dir, euid, &st, real, sizeof(real), err, errlen);
+	if (r == -ENOENT)
+		return 0;	/* no drop-ins */
+	if (r < 0)
+		return r;
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "config directory %s is not a directory", dir);
+		return -ENOTDIR;
+	}
+	r = dropin_dir_refused(dir, &st, euid, err, errlen);
+	if (r < 0)
+		return r;
+	d = opendir(dir);
+	if (!d) {
+		r = -errno;
+		if (r == -ENOENT)
+			return 0;
+		snprintf(err, errlen, "cannot read config directory %s: %s", dir, strerror(-r));
+		return r;
+	}
+	/* The walk judged the directory that is listed, not one put in its place since. */
+	if (fstat(dirfd(d), &dst) < 0 || dst.st_dev != st.st_dev || dst.st_ino != st.st_ino) {
+		closedir(d);
+		snprintf(err, errlen, "config directory %s not used: it was replaced while being "
+			 "read", dir);
+		return -EPERM;
+	}
+	errno = 0;
+	while ((e = readdir(d))) {
+		if (!np_conffile_dropin_name(e->d_name))
+			continue;
+		if (k == NP_CONFIG_MAX_DROPINS) {
+			snprintf(err, errlen, "config directory %s: more than %d *.conf files", dir,
+				 NP_CONFIG_MAX_DROPINS);
+			r = -E2BIG;
+			break;
+		}
+		names[k] = strdup(e->d_name);
+		if (!names[k]) {
+			r = -ENOMEM;
+			break;
+		}
+		bytes += dirlen + 1 + strlen(names[k]) + 1;
+		k++;
+	}
+	if (!e && errno && r == 0) {
+		r = -errno;
+		snprintf(err, errlen, "cannot read config directory %s: %s", dir, strerror(-r));
+	}
+	closedir(d);
+	if (r == 0) {
+		out = malloc(k * sizeof(*out) + bytes + 1);
+		if (!out)
+			r = -ENOMEM;
+	}
+	if (r == -ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", dir);
+	if (r == 0) {
+		qsort(names, k, sizeof(names[0]), cmp_name);
+		p = (char *)(out + k);
+		for (size_t i = 0; i < k; i++) {
+			out[i] = p;
+			p += sprintf(p, "%s/%s", dir, names[i]) + 1;
+		}
+		*paths = out;
+		*n = k;
+	}
+	for (size_t i = 0; i < k; i++)
+		free(names[i]);
+	return r;
 }
 
 void np_conffile_free(struct np_conffile *c)

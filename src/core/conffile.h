@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * $sysconfdir/netpath.conf (or --config FILE): the settings of doctor, watch and trace, one per
- * line. (Not "config.h": that name is meson's generated header with NETPATH_VERSION and
+ * /etc/netpath.conf, its drop-ins /etc/netpath.conf.d/NAME.conf, then the same in meson's
+ * $sysconfdir when that is another directory (or only --config FILE): the settings of doctor,
+ * watch and trace, one per line. (Not "config.h": that name is meson's generated header with NETPATH_VERSION and
  * NETPATH_CONFIG_PATH.)
  *
  *   # comment (a '#' anywhere starts one); blank lines are ignored
@@ -30,9 +31,18 @@
 
 #include "config.h"
 
-/* meson's sysconfdir: /etc/netpath.conf for a /usr install, /usr/local/etc/... by default. */
-#define NP_CONFIG_PATH NETPATH_CONFIG_PATH
+/*
+ * Where the settings are looked for without --config: /etc always (where an admin puts them,
+ * whatever prefix netpath was built with), then meson's sysconfdir when it is another directory
+ * (/usr/local/etc for a source build with the default prefix), so that the build's own file
+ * refines /etc's. In each: netpath.conf, then netpath.conf.d/ *.conf.
+ */
+#define NP_CONFIG_ETC_DIR "/etc"
+#define NP_CONFIG_PATH NP_CONFIG_ETC_DIR "/netpath.conf"
+#define NP_CONFIG_SYSCONFDIR NETPATH_SYSCONFDIR
 #define NP_CONFIG_MAX_BYTES (1 << 20)
+/* Drop-in files read from one netpath.conf.d directory, at most (more is an error). */
+#define NP_CONFIG_MAX_DROPINS 64
 #define NP_CONFIG_MAX_LINE 1024
 
 /*
@@ -43,6 +53,7 @@
 struct np_config_value {
 	char text[64];
 	unsigned line;			/* 0: not in the file */
+	unsigned file;			/* which file read it (np_config's count, from 1) */
 };
 
 enum np_conffile_kind {
@@ -128,6 +139,21 @@ int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *re
  */
 int np_conffile_load(const char *path, bool required, struct np_conffile *c, char *err,
 		     size_t errlen);
+/*
+ * The drop-in files of dir (a netpath.conf.d directory): the names ending in ".conf" that do
+ * not start with '.' (so no editor backup "x.conf~", swap file ".x.conf.swp", dpkg leftover
+ * "x.conf.dpkg-old" or hidden file), as dir/NAME in strcmp (C locale) order: *paths is an
+ * array of *n strings in one allocation, to free(). A directory that does not exist has none.
+ * dir is judged as a config file's directories are (np_config_path_trust() as euid, then the
+ * directory itself with np_config_dir_trust()); each file is then judged when loaded. More
+ * than NP_CONFIG_MAX_DROPINS names is an error. 0, or -errno/-EPERM/-E2BIG with a one-line
+ * reason naming dir in err.
+ */
+int np_conffile_dropins(const char *dir, uid_t euid, char ***paths, size_t *n, char *err,
+			size_t errlen);
+/* Is name a drop-in's (above)? */
+bool np_conffile_dropin_name(const char *name);
+
 /* Frees the rules and resets *c to an empty config. */
 void np_conffile_free(struct np_conffile *c);
 

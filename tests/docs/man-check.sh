@@ -3,19 +3,21 @@
 # The generated man pages are lint-clean; netpath-checks(7) documents every check of
 # `netpath checks --json` under its own heading, with its thresholds as the table has them and
 # the override syntax; netpath(8) lists every id; every id has a non-empty `explain` (text and
-# JSON); meson installs both pages. The page check is run once on a copy with one heading
+# JSON); netpath.conf(5) documents every setting the parser knows, the files and their order,
+# the drop-in names and the trust rules, with this build's paths, and netpath(8) points at it;
+# meson installs the three pages. The page check is run once on a copy with one heading
 # removed, to prove that a missing check fails this test.
 set -u
 # The distribution's python3, as in tests/integration/lib.sh: a python3 first on PATH (a pyenv
 # shim) may be slow to start.
 NP_PY=${NP_PYTHON:-/usr/bin/python3}
-: "${NETPATH:?}" "${NP_MANPAGE:?}" "${NP_MANPAGE7:?}" "${NP_BUILDDIR:?}"
+: "${NETPATH:?}" "${NP_MANPAGE:?}" "${NP_MANPAGE7:?}" "${NP_MANPAGE5:?}" "${NP_BUILDDIR:?}"
 command -v mandoc >/dev/null || { echo "SKIP: mandoc not installed"; exit 77; }
 tmp=$(mktemp -d /tmp/np-man.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for page in "$NP_MANPAGE" "$NP_MANPAGE7"; do
+for page in "$NP_MANPAGE" "$NP_MANPAGE7" "$NP_MANPAGE5"; do
 	lint=$(mandoc -Tlint "$page" 2>&1)
 	[ -z "$lint" ] || fail "mandoc -Tlint $page:
 $lint"
@@ -28,6 +30,34 @@ done
 # The pages must render (no troff errors) with their sections.
 mandoc -Thtml "$NP_MANPAGE" | grep -q 'id="EXIT_STATUS"' || fail "netpath.8 does not render"
 mandoc -Thtml "$NP_MANPAGE7" | grep -q 'id="CHECKS"' || fail "netpath-checks.7 does not render"
+mandoc -Thtml "$NP_MANPAGE5" | grep -q 'id="PRECEDENCE"' || fail "netpath.conf.5 does not render"
+
+# netpath.conf(5): every setting of the parser's "unknown setting" list (src/core/conffile.c, so a
+# new one must be documented), as a tagged paragraph; the files in their order with this build's
+# sysconfdir; the drop-in rules; no template variable left.
+text5=$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE5" | col -b)
+settings=$(sed -n "s/.*unknown setting '%s' (\([a-z, ]*\)).*/\1/p" "${NP_SRCDIR:?}/src/core/conffile.c" | tr -d ,)
+[ -n "$settings" ] || fail "no settings list found in src/core/conffile.c"
+for s in $settings; do
+	grep -A1 -x '.TP' "$NP_MANPAGE5" | grep -qE "^\.BI? $s( |\$)" ||
+		fail "netpath.conf(5) does not document '$s' (a .TP paragraph)"
+done
+grep -q '@' "$NP_MANPAGE5" && fail "netpath.conf(5) has a template variable left: $(grep '@' "$NP_MANPAGE5")"
+# This build's sysconfdir, as meson joins it (an absolute sysconfdir stays as it is).
+sysconfdir=$("$NP_PY" -c 'import json, os, sys
+o = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
+print(os.path.join(o["prefix"], o["sysconfdir"]))' "$NP_BUILDDIR/meson-info/intro-buildoptions.json")
+files=$(sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' <<< "$text5" | grep -o '/[^ ]*' | tr '\n' ' ')
+want="/etc/netpath.conf /etc/netpath.conf.d/*.conf "
+[ "$sysconfdir" = /etc ] || want="$want$sysconfdir/netpath.conf $sysconfdir/netpath.conf.d/*.conf "
+[ "$files" = "$want" ] ||
+	fail "netpath.conf(5) SYNOPSIS: /etc's files then $sysconfdir's, not '$files'"
+for want in "--config FILE reads FILE alone" "sticky bit" "does not start with a dot" "x.conf.dpkg-old" \
+	"the last line read wins" "every line adds to its list" "At most 64 drop-ins"; do
+	grep -qF -- "$want" <<< "$(tr -s ' \n' ' ' <<< "$text5")" || fail "netpath.conf(5) does not say '$want'"
+done
+grep -q "netpath.conf(5)" <<< "$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE" | col -b)" ||
+	fail "netpath(8) does not refer to netpath.conf(5)"
 
 "$NETPATH" checks --json > "$tmp/checks.json" || fail "netpath checks --json"
 ids=$("$NP_PY" -c 'import json,sys; print("\n".join(c["id"] for c in json.load(open(sys.argv[1]))["checks"]))' "$tmp/checks.json")
@@ -107,11 +137,11 @@ sys.exit(0 if ok else 1)
 PY
 done
 
-# meson install puts netpath(8) in man8 and netpath-checks(7) in man7.
+# meson install puts netpath(8) in man8, netpath-checks(7) in man7, netpath.conf(5) in man5.
 "$NP_PY" - "$NP_BUILDDIR/meson-info/intro-installed.json" <<'PY' || fail "man pages not installed"
 import json, sys
 dest = json.load(open(sys.argv[1])).values()
-for want in ("/man8/netpath.8", "/man7/netpath-checks.7"):
+for want in ("/man8/netpath.8", "/man7/netpath-checks.7", "/man5/netpath.conf.5"):
     if not any(d.endswith(want) for d in dest):
         print("not installed:", want); sys.exit(1)
 PY

@@ -141,15 +141,41 @@ static void test_errors(void **state)
 	assert_int_equal(load(&np_watch_spec, NP_WATCH_CONFIG, "--help", &cfg, &opt, NULL, &st), 0);
 }
 
-/* The default file is meson's sysconfdir's, the same one the man page and --help name. */
+/* The default file is /etc's whatever the prefix (where an admin puts it, and what the man page
+ * and --help name); meson's sysconfdir is the second directory read (test_dropins.c). */
 static void test_default_path(void **state)
 {
 	(void)state;
-	assert_string_equal(NP_CONFIG_PATH, NETPATH_CONFIG_PATH);
-	assert_true(strlen(NP_CONFIG_PATH) > strlen("/netpath.conf"));
-	assert_string_equal(NP_CONFIG_PATH + strlen(NP_CONFIG_PATH) - strlen("/netpath.conf"),
-			    "/netpath.conf");
-	assert_int_equal(NP_CONFIG_PATH[0], '/');
+	assert_string_equal(NP_CONFIG_PATH, "/etc/netpath.conf");
+	assert_string_equal(NP_CONFIG_SYSCONFDIR "/netpath.conf", NETPATH_CONFIG_PATH);
+}
+
+/* --config FILE reads that file alone: not the drop-ins beside it (a check command or a test
+ * wants exactly the file it names). */
+static void test_config_file_alone(void **state)
+{
+	char ddir[300], dropin[320];
+	struct np_options opt;
+	struct np_config cfg;
+	struct np_status st;
+	FILE *f;
+
+	(void)state;
+	snprintf(ddir, sizeof(ddir), "%s/netpath.conf.d", dir);
+	snprintf(dropin, sizeof(dropin), "%s/bad.conf", ddir);
+	assert_int_equal(mkdir(ddir, 0755), 0);
+	f = fopen(dropin, "w");
+	assert_non_null(f);
+	fputs("bogus\nrtt 99\n", f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(chmod(dropin, 0644), 0);
+	write_conf("rtt 12\n");
+	assert_int_equal(load(&np_doctor_spec, NP_DOCTOR_CONFIG, NULL, &cfg, &opt, NULL, &st), 0);
+	assert_near(opt.rtt_ms, 12, 1e-9);
+	assert_int_equal(cfg.nfiles, 1);
+	assert_string_equal(np_config_file(&cfg, 1), path);
+	unlink(dropin);
+	assert_int_equal(rmdir(ddir), 0);
 }
 
 int main(void)
@@ -158,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_watch_and_trace_read_it),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_default_path),
+		cmocka_unit_test(test_config_file_alone),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
