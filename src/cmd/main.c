@@ -10,6 +10,8 @@
 #include "opts.h"
 #include "render_monitor.h"
 #include "specs.h"
+#include "termwidth.h"
+#include "text_wrap.h"
 
 /* What runs each command; names, summaries and options are in its spec (specs.h). */
 static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
@@ -25,11 +27,15 @@ static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
 
 static void usage(FILE *out)
 {
-	fputs("Usage: netpath COMMAND [OPTIONS]\n\nCommands:\n", out);
+	struct np_wrap_stream w;
+	FILE *o = np_wrap_open(&w, out, np_term_width(out));
+
+	fputs("Usage: netpath COMMAND [OPTIONS]\n\nCommands:\n", o);
 	for (size_t i = 0; i < NP_CMD__COUNT; i++)
-		fprintf(out, "  %-8s %s\n", np_cmd_specs[i]->name, np_cmd_specs[i]->summary);
+		fprintf(o, "  %-8s %s\n", np_cmd_specs[i]->name, np_cmd_specs[i]->summary);
 	fputs("\nRun 'netpath COMMAND --help' for its options; see netpath(8).\n"
-	      "Without a command, netpath runs 'doctor'.\n", out);
+	      "Without a command, netpath runs 'doctor'.\n", o);
+	np_wrap_close(&w);
 }
 
 /* A usage error before any command: one line and the hint, as the commands' own (status.h);
