@@ -99,5 +99,35 @@ COLUMNS=60 "$NETPATH" doctor --color=always -i 0 --all --root "$T/trees/x710-ser
 grep -q $'\033\\[' "$work/out" || fail "--color=always wrote no colour"
 measure 60 "$work/out" 2 "doctor --color=always" || fails=$((fails + 1))
 
+# On a real terminal (a tmux pane of 80x24): the window's width wins over COLUMNS, colour comes
+# with --color=auto, and TERM=dumb gets none. capture-pane -J joins the lines the terminal
+# itself wrapped, so an overlong line shows.
+pane() {	# pane NAME TERM: the doctor report in a fresh 80x24 pane, as the screen holds it
+	local sock=np-width-$$-$1 i
+	tmux -L "$sock" -f /dev/null new-session -d -x 80 -y 24 \
+		"env TERM=$2 COLUMNS=200 '$NETPATH' doctor --color=auto -i 0 --all \
+		--root '$T/trees/x710-server/after'; echo __done__; sleep 60" || return 1
+	for i in $(seq 100); do
+		tmux -L "$sock" capture-pane -p -J -e -S - > "$work/$1" 2> /dev/null
+		grep -q __done__ "$work/$1" && break
+		sleep 0.1
+	done
+	tmux -L "$sock" kill-server 2> /dev/null
+	grep -q __done__ "$work/$1"
+}
+if ! command -v tmux > /dev/null; then
+	echo "note: no tmux, the terminal checks are skipped"
+elif pane tty xterm-256color && pane dumb dumb; then
+	sed -i '/__done__/,$d' "$work/tty" "$work/dumb"
+	measure 80 "$work/tty" 2 "doctor in an 80-column tmux pane" || fails=$((fails + 1))
+	grep -q 'result: ' "$work/tty" || fail "the tmux pane shows no report"
+	# tmux writes the attributes its own way: bold and a foreground colour, each apart.
+	grep -qE $'\033\\[(1|3[1-6])m' "$work/tty" || fail "no colour on a terminal with --color=auto"
+	grep -qE $'\033\\[(1|3[1-6])m' "$work/dumb" && fail "colour on TERM=dumb with --color=auto"
+	grep -q 'result: ' "$work/dumb" || fail "the TERM=dumb pane shows no report"
+else
+	fail "tmux did not run netpath"
+fi
+
 [ "$fails" = 0 ] || { echo "$fails failure(s)"; exit 1; }
 echo "ok: text output fits 60, 80 and 120 columns"
