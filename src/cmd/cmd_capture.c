@@ -29,6 +29,8 @@
 #include "root.h"
 #include "tar.h"
 #include "target.h"
+#include "termwidth.h"
+#include "text_wrap.h"
 
 struct capture_args {
 	const char *ifname;
@@ -258,6 +260,20 @@ static int write_meta(struct np_tar_out *tar, const struct capture_args *a,
 	return err;
 }
 
+/* The one summary line on stderr, wrapped at the terminal's width like all text. */
+static void summary(const struct capture_args *a, size_t ntops, double dt,
+		    const struct sample_stats *ss)
+{
+	char raw[1024], safe[NP_SANITIZED_SIZE(sizeof(raw))];
+
+	snprintf(raw, sizeof(raw), "netpath capture: %s: %zu interface%s, 2 samples %.1f s "
+		 "apart, %zu + %zu files, %zu + %zu kernel answers%s", a->output, ntops,
+		 ntops == 1 ? "" : "s", dt, ss[0].members, ss[1].members, ss[0].exchanges,
+		 ss[1].exchanges, ss[0].capped || ss[1].capped ? " (socket dumps capped)" : "");
+	np_sanitize(raw, safe, sizeof(safe));
+	np_wrap_line(stderr, safe, strlen(safe), np_term_width(stderr));
+}
+
 int np_cmd_capture(int argc, char **argv)
 {
 	char names[NP_STACK_MAX][IF_NAMESIZE], tmp[4200];
@@ -331,10 +347,7 @@ int np_cmd_capture(int argc, char **argv)
 		np_fail(&st, "cannot write %s: %s", a.output, strerror(-r));
 		goto done;
 	}
-	np_say("netpath capture: %s: %zu interface%s, 2 samples %.1f s apart, "
-	       "%zu + %zu files, %zu + %zu kernel answers%s", a.output, ntops,
-	       ntops == 1 ? "" : "s", dt, ss[0].members, ss[1].members, ss[0].exchanges,
-	       ss[1].exchanges, ss[0].capped || ss[1].capped ? " (socket dumps capped)" : "");
+	summary(&a, ntops, dt, ss);
 done:
 	if (dr)
 		np_runs_free(dr);

@@ -20,6 +20,7 @@
 #include "specs.h"
 #include "render_diff.h"
 #include "target.h"
+#include "termwidth.h"
 
 struct diff_args {
 	const char *before, *after, *ifname, *output;
@@ -211,6 +212,7 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 		if (!out)
 			return np_fail(st, "cannot write %s: %s", d->output, strerror(errno));
 	}
+	ro.width = np_term_width(out);	/* a file: $COLUMNS or 80 */
 	if (d->json)
 		np_render_diff_json(out, &v);
 	else

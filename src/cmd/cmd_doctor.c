@@ -28,6 +28,7 @@
 #include "specs.h"
 #include "render.h"
 #include "render_monitor.h"
+#include "termwidth.h"
 
 /* A plugin must never outlive the monitoring system's patience (Nagios and Icinga end a check
  * after 60 s, and the Monitoring Plugins' own default is 10 s): under --nagios without
@@ -412,6 +413,7 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 		}
 		ro.color = false;
 	}
+	ro.width = np_term_width(out);	/* a file: $COLUMNS or 80 */
 	if (d->nagios)
 		code = np_render_doctor_nagios(stdout, &v);
 	else if (d->prom)

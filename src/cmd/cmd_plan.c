@@ -21,6 +21,8 @@
 #include "render_plan.h"
 #include "specs.h"
 #include "target.h"
+#include "termwidth.h"
+#include "text_wrap.h"
 
 struct plan_args {
 	const char *ifname, *root, *write;
@@ -139,16 +141,20 @@ static int collect(struct np_target *t, const char *ifname, struct np_dev_runs *
 
 static int output(const struct plan_args *d, const struct np_plan *p, struct np_status *st)
 {
+	int width = np_term_width(stdout);
+	struct np_wrap_stream w;
 	char err[600];
 
 	if (d->write && np_plan_write(p, d->write, d->json ? NULL : stdout, err, sizeof(err)) < 0)
 		return np_fail(st, "%s", err);
 	if (d->json)
 		np_render_plan_json(stdout, p);
-	else if (d->write)
-		np_render_plan_summary(stdout, p);
-	else
-		np_render_plan_text(stdout, p);
+	else if (d->write) {
+		np_render_plan_summary(np_wrap_open(&w, stdout, width), p);
+		np_wrap_close(&w);
+	} else {
+		np_render_plan_text(stdout, p, width);
+	}
 	return 0;
 }
 

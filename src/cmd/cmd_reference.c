@@ -11,6 +11,7 @@
 #include "render.h"
 #include "selection.h"
 #include "specs.h"
+#include "termwidth.h"
 
 /* The one option of both (spec_reference.c): --json. */
 static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
@@ -36,7 +37,7 @@ int np_cmd_checks(int argc, char **argv)
 	if (json)
 		np_render_checks_json(stdout);
 	else
-		np_render_checks_text(stdout);
+		np_render_checks_text(stdout, np_term_width(stdout));
 	return NP_EXIT_OK;
 }
 
@@ -73,6 +74,6 @@ int np_cmd_explain(int argc, char **argv)
 	if (json)
 		np_render_explain_json(stdout, c);
 	else
-		np_render_explain_text(stdout, c);
+		np_render_explain_text(stdout, c, np_term_width(stdout));
 	return NP_EXIT_OK;
 }

@@ -24,6 +24,7 @@
 #include "trace_ksyms.h"
 #include "trace_model.h"
 #include "trace_nfrule.h"
+#include "termwidth.h"
 #include "trace_render.h"
 #include "trace_stack.h"
 #include "xdp_attach.h"
@@ -325,7 +326,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 		if (t->json)
 			np_render_trace_json(stdout, &v);
 		else
-			np_render_trace_text(stdout, &v, t->verbose);
+			np_render_trace_text(stdout, &v, t->verbose, np_term_width(stdout));
 		if (xs && !have_xdp)
 			np_warn("the XDP counters could not be read");
 		if (!analyzed)

@@ -19,6 +19,7 @@
 #include "funnel.h"
 #include "log.h"
 #include "target.h"
+#include "termwidth.h"
 #include "opts.h"
 #include "specs.h"
 #include "render_watch.h"
@@ -256,7 +257,7 @@ static int one_frame(struct watch_state *st, const struct np_snapshot *prev,
 	else if (st->w->json)
 		np_render_watch_json(stdout, f);
 	else
-		np_render_watch_text(stdout, f);
+		np_render_watch_text(stdout, f, np_term_width(stdout));	/* each frame: resizes */
 	fflush(stdout);
 	return 0;
 }

@@ -11,6 +11,8 @@
 #include "render_monitor.h"
 #include "specs.h"
 #include "suggest.h"
+#include "termwidth.h"
+#include "text_wrap.h"
 
 /* What runs each command; names, summaries and options are in its spec (specs.h). */
 static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
@@ -26,12 +28,16 @@ static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
 
 static void usage(FILE *out)
 {
-	fputs("Usage: netpath COMMAND [OPTIONS]\n\nCommands:\n", out);
+	struct np_wrap_stream w;
+	FILE *o = np_wrap_open(&w, out, np_term_width(out));
+
+	fputs("Usage: netpath COMMAND [OPTIONS]\n\nCommands:\n", o);
 	for (size_t i = 0; i < NP_CMD__COUNT; i++)
-		fprintf(out, "  %-8s %s\n", np_cmd_specs[i]->name, np_cmd_specs[i]->summary);
+		fprintf(o, "  %-8s %s\n", np_cmd_specs[i]->name, np_cmd_specs[i]->summary);
 	fputs("\nRun 'netpath help COMMAND' (or 'netpath COMMAND --help') for its options; see\n"
 	      "netpath(8). 'netpath --version' prints the version.\n"
-	      "Without a command, netpath runs 'doctor'.\n", out);
+	      "Without a command, netpath runs 'doctor'.\n", o);
+	np_wrap_close(&w);
 }
 
 /* The command called name, or -1. */
@@ -84,7 +90,7 @@ static int help(int argc, char **argv)
 			"Try 'netpath --help'.\n", np_sanitize(argv[3], name, sizeof(name)));
 		return NP_EXIT_UNKNOWN;
 	}
-	np_opts_help(np_cmd_specs[c], stdout);
+	np_opts_help(np_cmd_specs[c], stdout, np_term_width(stdout));
 	return NP_EXIT_OK;
 }
 

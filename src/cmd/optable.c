@@ -7,6 +7,8 @@
 #include "config.h"
 #include "optable.h"
 #include "opts.h"
+#include "termwidth.h"
+#include "text_wrap.h"
 
 /* Options per command: doctor has 22; the tables are checked against it by the unit test. */
 #define NP_OPTS_MAX 40
@@ -182,7 +184,7 @@ int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_
 		if (!o) {
 			r = getopt_error(spec, c, argc, argv, st);
 		} else if (c == 'h') {
-			np_opts_help(spec, stdout);
+			np_opts_help(spec, stdout, np_term_width(stdout));
 			r = np_stop(st, NP_EXIT_OK);
 		} else if (c == 'V') {
 			printf("netpath %s\n", NETPATH_VERSION);
@@ -221,10 +223,11 @@ bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int 
 	return help;
 }
 
-/* "  -i, --interval SEC     text", continuation lines under the text's column. */
-static void help_option(FILE *out, const struct np_opt *o)
+/* "  -i, --interval SEC     text", continuation lines under the text's column; the text is
+ * one paragraph, its line breaks reflowed to the width. */
+static void help_option(FILE *out, const struct np_opt *o, int width)
 {
-	char head[96];
+	char head[96], text[1024];
 	int n;
 
 	if (np_opt_short(o))
@@ -238,23 +241,26 @@ static void help_option(FILE *out, const struct np_opt *o)
 		fprintf(out, "%*s", HELP_COL - n, "");
 	else
 		fprintf(out, "\n%*s", HELP_COL, "");
-	for (const char *p = o->help; *p; p++) {
-		fputc(*p, out);
+	snprintf(text, sizeof(text), "%s", o->help);
+	for (char *p = text; *p; p++)
 		if (*p == '\n')
-			fprintf(out, "%*s", HELP_COL, "");
-	}
-	fputc('\n', out);
+			*p = ' ';
+	np_wrap_prose(out, text, HELP_COL, HELP_COL, width);
 }
 
-void np_opts_help(const struct np_cmd_spec *spec, FILE *out)
+void np_opts_help(const struct np_cmd_spec *spec, FILE *out, int width)
 {
-	fputs(spec->synopsis, out);
+	struct np_wrap_stream w;
+	FILE *o = np_wrap_open(&w, out, width);
+
+	fputs(spec->synopsis, o);
 	if (spec->list_options)
-		for (const struct np_opt *o = spec->opts; o->name; o++)
-			if (!o->undocumented)
-				help_option(out, o);
+		for (const struct np_opt *opt = spec->opts; opt->name; opt++)
+			if (!opt->undocumented)
+				help_option(o, opt, width);
 	if (spec->epilogue)
-		fputs(spec->epilogue, out);
+		fputs(spec->epilogue, o);
+	np_wrap_close(&w);
 }
 
 bool np_argv_has(int argc, char **argv, const char *const *words)

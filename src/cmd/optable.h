@@ -98,8 +98,8 @@ int np_opts_exact(const struct np_cmd_spec *spec, int argc, char **argv, struct 
  */
 bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int id,
 		     const char **value);
-/* --help's text. */
-void np_opts_help(const struct np_cmd_spec *spec, FILE *out);
+/* --help's text, wrapped at width columns (0: as written). */
+void np_opts_help(const struct np_cmd_spec *spec, FILE *out, int width);
 /* Is any of the words (NULL-terminated) an argument before "--"? (--json before parsing.) */
 bool np_argv_has(int argc, char **argv, const char *const *words);
 

@@ -82,11 +82,14 @@ int np_parse_color(const char *s, enum np_color *out)
 
 bool np_color_enabled(enum np_color c, FILE *out)
 {
-	const char *no = getenv("NO_COLOR");
+	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
 
 	if (c == NP_COLOR_ALWAYS)
 		return true;
 	if (c == NP_COLOR_NEVER || (no && *no))
+		return false;
+	/* A dumb terminal (Emacs' shell, a serial console) shows escapes as junk. */
+	if (term && !strcmp(term, "dumb"))
 		return false;
 	return isatty(fileno(out));
 }

@@ -44,6 +44,7 @@ struct np_doctor_view {
 struct np_render_opts {
 	bool color;
 	int verbose;
+	int width;	/* columns the text may take (cmd/termwidth.h); 0: no limit */
 };
 
 void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
@@ -75,9 +76,9 @@ const char *np_origin_kind_name(enum np_origin_kind k);
 void np_render_error_json(FILE *out, const char *command, const char *msg, int exit_code);
 
 /* The check catalogue and one check's reference text. */
-void np_render_checks_text(FILE *out);
+void np_render_checks_text(FILE *out, int width);
 void np_render_checks_json(FILE *out);
-void np_render_explain_text(FILE *out, const struct np_check *c);
+void np_render_explain_text(FILE *out, const struct np_check *c, int width);
 void np_render_explain_json(FILE *out, const struct np_check *c);
 
 /* Shared by text renderers: "1,234,567". */

@@ -3,8 +3,10 @@
 #include "conffile.h"
 #include "json_writer.h"
 #include "render.h"
+#include "text_wrap.h"
 
 #include <math.h>
+#include <string.h>
 
 /* "warning at 1, critical at 100 (drops/s)" */
 static void thresholds_text(FILE *out, const struct np_check *c)
@@ -30,24 +32,51 @@ static void levels_text(FILE *out, const struct np_check *c, const char *sep)
 		fprintf(out, "%scrit=%g", isnan(c->warn) ? "" : sep, c->crit);
 }
 
-void np_render_checks_text(FILE *out)
+/* ID and stage columns as wide as their longest entry; the title beside them, wrapped under
+ * itself, or beneath the ID when that would leave it too little room. */
+static void checks_text(FILE *out, int width)
 {
 	size_t n;
 	const struct np_check *const *t = np_check_table(&n);
+	int wid = (int)strlen("ID"), wst = (int)strlen("STAGE"), tcol;
 
-	fprintf(out, "%-34s %-11s %s\n", "ID", "STAGE", "TITLE / DEFAULT THRESHOLDS");
 	for (size_t i = 0; i < n; i++) {
-		fprintf(out, "%-34s %-11s %s\n", t[i]->id, np_stage_name(t[i]->stage),
-			t[i]->title);
+		wid = (int)strlen(t[i]->id) > wid ? (int)strlen(t[i]->id) : wid;
+		wst = (int)strlen(np_stage_name(t[i]->stage)) > wst ?
+		      (int)strlen(np_stage_name(t[i]->stage)) : wst;
+	}
+	tcol = wid + 1 + wst + 1;
+	if (width > 0 && width - tcol < 30)
+		tcol = 4;	/* narrow: "ID STAGE", then the title on lines of its own */
+	if (tcol == 4)
+		fprintf(out, "%-*s %s\n    %s\n", wid, "ID", "STAGE", "TITLE / DEFAULT THRESHOLDS");
+	else
+		fprintf(out, "%-*s %-*s %s\n", wid, "ID", wst, "STAGE", "TITLE / DEFAULT THRESHOLDS");
+	for (size_t i = 0; i < n; i++) {
+		if (tcol == 4) {
+			fprintf(out, "%-*s %s\n%*s", wid, t[i]->id, np_stage_name(t[i]->stage),
+				tcol, "");
+		} else {
+			fprintf(out, "%-*s %-*s ", wid, t[i]->id, wst, np_stage_name(t[i]->stage));
+		}
+		np_wrap_prose(out, t[i]->title, tcol, tcol, width);
 		if (isnan(t[i]->warn) && isnan(t[i]->crit))
 			continue;
-		fprintf(out, "%-46s ", "");
+		fprintf(out, "%*s", tcol, "");
 		thresholds_text(out, t[i]);
 		fputc('\n', out);
 	}
 	fputs("\nChecks without thresholds judge configuration. Override a threshold with "
-	      "--threshold ID:warn=N,crit=N\nor a 'threshold ID warn=N crit=N' line in "
+	      "--threshold ID:warn=N,crit=N or a 'threshold ID warn=N crit=N' line in "
 	      NP_CONFIG_PATH "; details: netpath explain ID.\n", out);
+}
+
+void np_render_checks_text(FILE *out, int width)
+{
+	struct np_wrap_stream w;
+
+	checks_text(np_wrap_open(&w, out, width), width);
+	np_wrap_close(&w);
 }
 
 /* One check; with full, the whole reference text as one document (schema netpath/check, so a
@@ -107,31 +136,34 @@ void np_render_explain_json(FILE *out, const struct np_check *c)
 	np_json_end(&j);
 }
 
-static void para(FILE *out, const char *head, const char *text)
+/* A heading, then its text as a paragraph indented 4. */
+static void para(FILE *out, const char *head, const char *text, int width)
 {
 	if (!text || !text[0])
 		return;
-	fprintf(out, "%s\n    %s\n\n", head, text);
+	fprintf(out, "%s\n    ", head);
+	np_wrap_prose(out, text, 4, 4, width);
+	fputc('\n', out);
 }
 
-void np_render_explain_text(FILE *out, const struct np_check *c)
+static void explain_text(FILE *out, const struct np_check *c, int width)
 {
 	fprintf(out, "%s — %s\nstage: %s\n\n", c->id, c->title, np_stage_name(c->stage));
-	para(out, "WHAT IT LOOKS AT", c->looks_at);
-	para(out, "WHY IT MATTERS (AND WHEN IT DOES NOT)", c->why);
-	para(out, "FIX AND ITS COST", c->fix);
-	para(out, "RELATED SETTINGS", c->related);
-	para(out, "KERNEL VERSIONS", c->kernel_notes);
+	para(out, "WHAT IT LOOKS AT", c->looks_at, width);
+	para(out, "WHY IT MATTERS (AND WHEN IT DOES NOT)", c->why, width);
+	para(out, "FIX AND ITS COST", c->fix, width);
+	para(out, "RELATED SETTINGS", c->related, width);
+	para(out, "KERNEL VERSIONS", c->kernel_notes, width);
 	fputs("THRESHOLDS\n    ", out);
 	thresholds_text(out, c);
 	fputs("\n", out);
 	if (isnan(c->warn) && isnan(c->crit)) {
 		fprintf(out, "    Nothing to override. To leave the check out: --skip %s, or a "
-			"'skip %s' line\n    in " NP_CONFIG_PATH ".\n", c->id, c->id);
+			"'skip %s' line in " NP_CONFIG_PATH ".\n", c->id, c->id);
 		return;
 	}
-	fputs("    Override in " NP_CONFIG_PATH " (or the file given with --config; writable by\n"
-	      "    its owner only, root's when run as root):\n"
+	fputs("    Override in " NP_CONFIG_PATH " (or the file given with --config; writable by "
+	      "its owner only, root's when run as root):\n"
 	      "        threshold ", out);
 	fprintf(out, "%s ", c->id);
 	levels_text(out, c, " ");
@@ -142,4 +174,12 @@ void np_render_explain_text(FILE *out, const struct np_check *c)
 		fputs("    Either level may be given alone; the other keeps its default.\n", out);
 	fputs("    Values are plain numbers in the unit above; the command line wins over the "
 	      "file.\n", out);
+}
+
+void np_render_explain_text(FILE *out, const struct np_check *c, int width)
+{
+	struct np_wrap_stream w;
+
+	explain_text(np_wrap_open(&w, out, width), c, width);
+	np_wrap_close(&w);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath diff` as text: settings old -> new, verdicts, coverage and funnels, stage by stage. */
 #include "render_diff.h"
+#include "text_wrap.h"
 
 #include <math.h>
 #include <string.h>
@@ -55,6 +56,7 @@ static void settings(FILE *out, const struct np_diff *d, const char *ifname,
 {
 	int wkey = 7, wold = 6;
 	char head[96];
+	bool narrow;
 
 	snprintf(head, sizeof(head), "%zu changed of %u compared", d->nset, d->settings_compared);
 	heading(out, o, "Settings (%s)", head);
@@ -70,17 +72,30 @@ static void settings(FILE *out, const struct np_diff *d, const char *ifname,
 		wkey = k > wkey ? k : wkey;
 		wold = w > wold ? w : wold;
 	}
-	fprintf(out, "  %-11s %-*s %-*s   %s\n", "stage", wkey, "setting", wold, "before", "after");
+	/* Too narrow for "before -> after" beside the setting: on a line of their own, below. */
+	narrow = o->width > 0 && 2 + 12 + wkey + 1 + wold + 3 + 12 > o->width;
+	if (narrow)
+		fprintf(out, "  %-11s %s\n  %-11s   %s \u2192 %s\n", "stage", "setting", "", "before",
+			"after");
+	else
+		fprintf(out, "  %-11s %-*s %-*s   %s\n", "stage", wkey, "setting", wold, "before",
+			"after");
 	for (size_t i = 0; i < d->nset; i++) {
 		const struct np_diff_setting *s = &d->set[i];
+		const char *old = s->old_known ? s->old : "unknown";
+		const char *new = s->new_known ? s->new : "unknown";
 		char key[128];
 
 		if (other_dev(s->dev, ifname))
 			snprintf(key, sizeof(key), "[%s] %s", s->dev, s->key);
 		else
 			snprintf(key, sizeof(key), "%s", s->key);
-		fprintf(out, "  %-11s %-*s %-*s \u2192 %s\n", np_stage_name(s->stage), wkey, key,
-			wold, s->old_known ? s->old : "unknown", s->new_known ? s->new : "unknown");
+		if (narrow)
+			fprintf(out, "  %-11s %s\n  %-11s   %s \u2192 %s\n", np_stage_name(s->stage),
+				key, "", old, new);
+		else
+			fprintf(out, "  %-11s %-*s %-*s \u2192 %s\n", np_stage_name(s->stage), wkey,
+				key, wold, old, new);
 	}
 	fputc('\n', out);
 }
@@ -98,7 +113,10 @@ static void verdicts(FILE *out, const struct np_diff *d, const char *ifname,
 		     const struct np_render_opts *o)
 {
 	char head[96];
+	int ind = 2 + 12 + 11 + 24;
 
+	if (o->width > 0 && o->width - ind < 30)
+		ind = 6;
 	snprintf(head, sizeof(head), "%zu changed, %u unchanged", d->nver, d->verdicts_same);
 	heading(out, o, "Findings (%s)", head);
 	if (!d->nver)
@@ -115,7 +133,10 @@ static void verdicts(FILE *out, const struct np_diff *d, const char *ifname,
 		fprintf(out, "  %-11s %s%-10s%s %-23s %s%s\n", np_stage_name(v->check->stage),
 			o->color ? change_color(v->change) : "", np_diff_change_name(v->change),
 			o->color ? C_RESET : "", sevs, dev, v->check->id);
-		fprintf(out, "  %-11s %-10s %-23s %s\n", "", "", "", v->summary);
+		/* The summary under the check's id, or nearer the left when that leaves it too
+		 * little room. */
+		fprintf(out, "%*s", ind, "");
+		np_wrap_prose(out, v->summary, ind, ind, o->width);
 	}
 	fputc('\n', out);
 }
@@ -185,7 +206,7 @@ static void funnels(FILE *out, const struct np_diff *d, const struct np_render_o
 	fputc('\n', out);
 }
 
-void np_render_diff_text(FILE *out, const struct np_diff_view *v, const struct np_render_opts *o)
+static void diff_text(FILE *out, const struct np_diff_view *v, const struct np_render_opts *o)
 {
 	const struct np_diff *d = v->d;
 	char ob[16], nb[16];
@@ -203,4 +224,12 @@ void np_render_diff_text(FILE *out, const struct np_diff_view *v, const struct n
 	funnels(out, d, o);
 	if (np_diff_empty(d))
 		fputs("No change between the two sides.\n", out);
+}
+
+void np_render_diff_text(FILE *out, const struct np_diff_view *v, const struct np_render_opts *o)
+{
+	struct np_wrap_stream w;
+
+	diff_text(np_wrap_open(&w, out, o->width), v, o);
+	np_wrap_close(&w);
 }

@@ -31,7 +31,7 @@ void np_render_plan_file(FILE *out, const struct np_plan *p, enum np_plan_file f
 /* What the plan changes per stage, what it resolves, and what it keeps and why. */
 void np_render_plan_summary(FILE *out, const struct np_plan *p);
 /* The text output: each file under a "==> /path <==" header, then the summary. */
-void np_render_plan_text(FILE *out, const struct np_plan *p);
+void np_render_plan_text(FILE *out, const struct np_plan *p, int width);
 /* Schema netpath/plan (doc/netpath-plan.schema.json). */
 void np_render_plan_json(FILE *out, const struct np_plan *p);
 

@@ -3,16 +3,19 @@
  * matter, cost, the value now, the checks it answers). */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
 #include "render_plan.h"
+#include "text_wrap.h"
 
-/* Comment lines are wrapped here: readable in a terminal and in a diff. */
+/* Comment lines are wrapped here: readable in a terminal and in a diff. The files written
+ * (--write) keep this width; shown on a terminal, they take the terminal's when narrower. */
 #define WRAP 92
 
-/* "# LABELtext" wrapped at WRAP columns, continuation lines indented by indent spaces. */
-static void comment(FILE *out, const char *label, const char *text, int indent)
+/* "# LABELtext" wrapped at wrap columns, continuation lines indented by indent spaces. */
+static void comment(FILE *out, int wrap, const char *label, const char *text, int indent)
 {
 	const char *p = text;
 	bool first = true;
@@ -29,7 +32,7 @@ static void comment(FILE *out, const char *label, const char *text, int indent)
 		w = strcspn(p, " ");
 		if (!w)
 			break;
-		if (!first && col + 1 + (int)w > WRAP) {
+		if (!first && col + 1 + (int)w > wrap) {
 			fprintf(out, "\n#%*s", indent + 1, "");
 			col = indent + 2;
 		} else if (!first) {
@@ -52,15 +55,15 @@ static void checks_text(const struct np_plan_line *l, char *buf, size_t size)
 }
 
 /* The comment block above a setting. */
-static void line_comment(FILE *out, const struct np_plan_line *l)
+static void line_comment(FILE *out, int wrap, const struct np_plan_line *l)
 {
 	char ids[160];
 
-	comment(out, "", l->why, 0);
-	comment(out, "Does not matter: ", l->moot, 2);
-	comment(out, "Cost: ", l->cost, 2);
+	comment(out, wrap, "", l->why, 0);
+	comment(out, wrap, "Does not matter: ", l->moot, 2);
+	comment(out, wrap, "Cost: ", l->cost, 2);
 	checks_text(l, ids, sizeof(ids));
-	comment(out, "Answers: ", ids, 2);
+	comment(out, wrap, "Answers: ", ids, 2);
 	if (l->current[0])
 		fprintf(out, "# Now: %s\n", l->current);
 	else
@@ -91,7 +94,7 @@ static void header(FILE *out, const struct np_plan *p, const char *path, const c
 	path_line(out, p);
 }
 
-static void sysctl_file(FILE *out, const struct np_plan *p)
+static void sysctl_file(FILE *out, int wrap, const struct np_plan *p)
 {
 	char path[96];
 
@@ -112,7 +115,7 @@ static void sysctl_file(FILE *out, const struct np_plan *p)
 					"per network namespace: containers have their own copy");
 			any = true;
 			fputc('\n', out);
-			line_comment(out, l);
+			line_comment(out, wrap, l);
 			fprintf(out, "%s = %s\n", l->key, l->planned);
 		}
 	}
@@ -134,14 +137,14 @@ static bool of_dev(const struct np_plan_line *l, const struct np_plan_dev *d)
 	return !strcmp(l->dev, d->name);
 }
 
-static void link_file(FILE *out, const struct np_plan *p, size_t dev)
+static void link_file(FILE *out, int wrap, const struct np_plan *p, size_t dev)
 {
 	const struct np_plan_dev *d = &p->dev[dev];
 	char path[96];
 
 	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_LINK, dev, path, sizeof(path)),
 	       "the NIC settings, applied by systemd-udevd each time the device appears");
-	comment(out, "", "Only the first .link file that matches a device applies, so this one "
+	comment(out, wrap, "", "Only the first .link file that matches a device applies, so this one "
 		"replaces 99-default.link for it: its naming policies are repeated below. Apply "
 		"now: udevadm trigger --action=add on the device, or reboot.", 0);
 	fputc('\n', out);
@@ -155,7 +158,7 @@ static void link_file(FILE *out, const struct np_plan *p, size_t dev)
 		if (l->kind != NP_PLAN_LINK || !of_dev(l, d))
 			continue;
 		fputc('\n', out);
-		line_comment(out, l);
+		line_comment(out, wrap, l);
 		fprintf(out, "%s=%s\n", l->key, l->planned);
 	}
 }
@@ -168,14 +171,14 @@ static void udev_match(FILE *out, const struct np_plan_dev *d)
 		fprintf(out, "ACTION==\"add\", SUBSYSTEM==\"net\", KERNEL==\"%s\", ", d->name);
 }
 
-static void udev_file(FILE *out, const struct np_plan *p, size_t dev)
+static void udev_file(FILE *out, int wrap, const struct np_plan *p, size_t dev)
 {
 	const struct np_plan_dev *d = &p->dev[dev];
 	char path[96];
 
 	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_UDEV, dev, path, sizeof(path)),
 	       "the same NIC settings for hosts whose udev does not apply .link files");
-	comment(out, "", "Install this or the .link file, not both. udev runs each command when "
+	comment(out, wrap, "", "Install this or the .link file, not both. udev runs each command when "
 		"the device appears ($name is its final name); the comments are the .link "
 		"file's.", 0);
 	for (size_t i = 0; i < p->n; i++) {
@@ -190,7 +193,7 @@ static void udev_file(FILE *out, const struct np_plan *p, size_t dev)
 	}
 }
 
-static void modules_file(FILE *out, const struct np_plan *p)
+static void modules_file(FILE *out, int wrap, const struct np_plan *p)
 {
 	char path[96];
 
@@ -203,8 +206,8 @@ static void modules_file(FILE *out, const struct np_plan *p)
 		if (l->kind != NP_PLAN_MODULE)
 			continue;
 		fputc('\n', out);
-		comment(out, "", l->why, 0);
-		comment(out, "Cost: ", l->cost, 2);
+		comment(out, wrap, "", l->why, 0);
+		comment(out, wrap, "Cost: ", l->cost, 2);
 		fprintf(out, "# Now: %s\n%s\n", l->current, l->key);
 	}
 }
@@ -220,14 +223,14 @@ static void now_command(FILE *out, const char *cmd, const char *ifname)
 		fprintf(out, "%s\n", cmd);
 }
 
-static void now_file(FILE *out, const struct np_plan *p)
+static void now_file(FILE *out, int wrap, const struct np_plan *p)
 {
 	char path[96];
 
 	fprintf(out, "#!/bin/sh\n");
 	header(out, p, np_plan_file_path(p, NP_PLAN_FILE_NOW, 0, path, sizeof(path)),
 	       "what the files above do at boot, done now on the running system");
-	comment(out, "", "Review it first; run it as root after installing the files. NIC "
+	comment(out, wrap, "", "Review it first; run it as root after installing the files. NIC "
 		"commands may reset the link; replacing the qdisc drops the packets queued in it.",
 		0);
 	fprintf(out, "set -e\n");
@@ -241,7 +244,7 @@ static void now_file(FILE *out, const struct np_plan *p)
 			now_command(out, p->l[i].command, p->l[i].dev);
 	for (size_t i = 0; i < p->n; i++)
 		if (p->l[i].kind == NP_PLAN_QDISC) {
-			comment(out, "", p->l[i].why, 0);
+			comment(out, wrap, "", p->l[i].why, 0);
 			fprintf(out, "%s\n", p->l[i].command);
 		}
 }
@@ -296,27 +299,33 @@ const char *np_plan_file_path(const struct np_plan *p, enum np_plan_file f, size
 	return NULL;
 }
 
-void np_render_plan_file(FILE *out, const struct np_plan *p, enum np_plan_file f, size_t dev)
+static void plan_file(FILE *out, int wrap, const struct np_plan *p, enum np_plan_file f,
+		      size_t dev)
 {
 	switch (f) {
 	case NP_PLAN_FILE_SYSCTL:
-		sysctl_file(out, p);
+		sysctl_file(out, wrap, p);
 		break;
 	case NP_PLAN_FILE_LINK:
-		link_file(out, p, dev);
+		link_file(out, wrap, p, dev);
 		break;
 	case NP_PLAN_FILE_UDEV:
-		udev_file(out, p, dev);
+		udev_file(out, wrap, p, dev);
 		break;
 	case NP_PLAN_FILE_MODULES:
-		modules_file(out, p);
+		modules_file(out, wrap, p);
 		break;
 	case NP_PLAN_FILE_NOW:
-		now_file(out, p);
+		now_file(out, wrap, p);
 		break;
 	case NP_PLAN_FILE__COUNT:
 		break;
 	}
+}
+
+void np_render_plan_file(FILE *out, const struct np_plan *p, enum np_plan_file f, size_t dev)
+{
+	plan_file(out, WRAP, p, f, dev);
 }
 
 static void id_list(FILE *out, const char *label, const char *const *ids, size_t n)
@@ -369,17 +378,34 @@ void np_render_plan_summary(FILE *out, const struct np_plan *p)
 	}
 }
 
-void np_render_plan_text(FILE *out, const struct np_plan *p)
+/* The files, their comments wrapped at the terminal's width (their settings never: a broken
+ * line would mean something else), then the summary, wrapped. */
+void np_render_plan_text(FILE *out, const struct np_plan *p, int width)
 {
+	int wrap = width > 0 && width < WRAP ? width : WRAP;
+	struct np_wrap_stream w;
 	char path[96];
 
 	for (int f = 0; f < NP_PLAN_FILE__COUNT; f++)
 		for (size_t d = 0; d < np_plan_file_count(p, (enum np_plan_file)f); d++) {
+			char *buf = NULL;
+			size_t len = 0;
+			FILE *m;
+
 			if (!np_plan_file_path(p, (enum np_plan_file)f, d, path, sizeof(path)))
 				continue;
 			fprintf(out, "==> %s%s <==\n", strchr(path, '/') ? "/" : "", path);
-			np_render_plan_file(out, p, (enum np_plan_file)f, d);
+			m = open_memstream(&buf, &len);
+			if (!m) {
+				plan_file(out, wrap, p, (enum np_plan_file)f, d);
+			} else {
+				plan_file(m, wrap, p, (enum np_plan_file)f, d);
+				if (fclose(m) == 0 && buf)
+					np_wrap_comments(out, buf, width);
+				free(buf);
+			}
 			fputc('\n', out);
 		}
-	np_render_plan_summary(out, p);
+	np_render_plan_summary(np_wrap_open(&w, out, width), p);
+	np_wrap_close(&w);
 }

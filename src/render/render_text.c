@@ -2,6 +2,7 @@
 /* Human text renderer for doctor: findings along the path, then the funnel and what was skipped. */
 #include "render.h"
 #include "render_sockets.h"
+#include "text_wrap.h"
 
 #include <math.h>
 #include <string.h>
@@ -46,38 +47,6 @@ const char *np_fmt_count(double v, char *buf, size_t size)
 	return buf;
 }
 
-/* Print text wrapped at 'width' columns with a hanging indent. */
-static void wrap(FILE *out, const char *text, int indent, int width)
-{
-	const char *p = text;
-	int col = indent;
-
-	while (*p) {
-		const char *w = p;
-		int len;
-
-		while (*w == ' ')
-			w++;
-		len = (int)strcspn(w, " \n");
-		if (col > indent && col + 1 + len > width) {
-			fprintf(out, "\n%*s", indent, "");
-			col = indent;
-		} else if (col > indent) {
-			fputc(' ', out);
-			col++;
-		}
-		fwrite(w, 1, (size_t)len, out);
-		col += len;
-		p = w + len;
-		if (*p == '\n') {
-			fprintf(out, "\n%*s", indent, "");
-			col = indent;
-			p++;
-		}
-	}
-	fputc('\n', out);
-}
-
 static void evidence(FILE *out, const struct np_evidence *e)
 {
 	char a[48], b[48];
@@ -104,6 +73,12 @@ static void evidence(FILE *out, const struct np_evidence *e)
 
 static void stack_lines(FILE *out, const struct np_stack *st);
 
+/* why/fix prose: the terminal's width, or the 100 columns it always had when there is none. */
+static int prose_width(const struct np_render_opts *o)
+{
+	return o->width > 0 ? o->width : 100;
+}
+
 static void finding(FILE *out, const struct np_finding *f, const struct np_render_opts *o,
 		    const char *primary)
 {
@@ -129,45 +104,56 @@ static void finding(FILE *out, const struct np_finding *f, const struct np_rende
 	if (o->verbose) {
 		char both[1700];
 
-		wrap(out, np_finding_why(f, both, sizeof(both)), 9, 100);
+		np_wrap_prose(out, np_finding_why(f, both, sizeof(both)), 9, 9, prose_width(o));
 	} else {
 		/* Short form: this machine's facts stand in for the general text. */
-		wrap(out, f->detail[0] ? f->detail : f->check->why, 9, 100);
+		np_wrap_prose(out, f->detail[0] ? f->detail : f->check->why, 9, 9,
+			      prose_width(o));
 	}
 	fputs("    fix: ", out);
-	wrap(out, np_finding_fix(f), 9, 100);
+	np_wrap_prose(out, np_finding_fix(f), 9, 9, prose_width(o));
 	fputc('\n', out);
 }
 
-static void funnel(FILE *out, const struct np_funnel *fn, bool sampled, const struct np_render_opts *o)
+/* One funnel cell: "1,234/s [5,678]" sampled, "5,678" since boot, "-" unknown. */
+static void funnel_cell(const struct np_funnel_row *r, bool drops, char *buf, size_t size)
 {
+	const struct np_counter_view *c = drops ? &r->drop : &r->in;
 	char a[40], b[40];
 
+	if (!c->present)
+		snprintf(buf, size, "-");
+	else if (c->sampled)
+		snprintf(buf, size, "%s/s [%s]", np_fmt_count(c->rate, a, sizeof(a)),
+			 np_fmt_count((double)c->total, b, sizeof(b)));
+	else
+		snprintf(buf, size, "%s", np_fmt_count((double)c->total, a, sizeof(a)));
+}
+
+/* The number columns are as wide as their widest number, not a fixed 30: the table fits 80
+ * columns and numbers are never cut. */
+static void funnel(FILE *out, const struct np_funnel *fn, bool sampled, const struct np_render_opts *o)
+{
+	int wi = (int)strlen("packets"), wd = (int)strlen("drops");
+	char cell[64];
+
+	for (size_t i = 0; i < fn->n; i++) {
+		funnel_cell(&fn->rows[i], false, cell, sizeof(cell));
+		wi = (int)strlen(cell) > wi ? (int)strlen(cell) : wi;
+		funnel_cell(&fn->rows[i], true, cell, sizeof(cell));
+		wd = (int)strlen(cell) > wd ? (int)strlen(cell) : wd;
+	}
 	fprintf(out, "%sPacket funnel%s (%s)\n", o->color ? C_BOLD : "", o->color ? C_RESET : "",
 		sampled ? "per second over the sample; since boot in brackets" : "since boot");
-	fprintf(out, "  %-11s %-10s %30s %30s\n", "stage", "scope", "packets", "drops");
+	fprintf(out, "  %-11s %-10s %*s  %*s\n", "stage", "scope", wi, "packets", wd, "drops");
 	for (size_t i = 0; i < fn->n; i++) {
 		const struct np_funnel_row *r = &fn->rows[i];
-		char in[64] = "-", drop[64] = "-";
+		char in[64], drop[64];
 
-		if (r->in.present) {
-			if (r->in.sampled)
-				snprintf(in, sizeof(in), "%s/s [%s]", np_fmt_count(r->in.rate, a, sizeof(a)),
-					 np_fmt_count((double)r->in.total, b, sizeof(b)));
-			else
-				snprintf(in, sizeof(in), "%s", np_fmt_count((double)r->in.total, a, sizeof(a)));
-		}
-		if (r->drop.present) {
-			if (r->drop.sampled)
-				snprintf(drop, sizeof(drop), "%s/s [%s]",
-					 np_fmt_count(r->drop.rate, a, sizeof(a)),
-					 np_fmt_count((double)r->drop.total, b, sizeof(b)));
-			else
-				snprintf(drop, sizeof(drop), "%s",
-					 np_fmt_count((double)r->drop.total, a, sizeof(a)));
-		}
-		fprintf(out, "  %-11s %-10s %30s %30s\n", np_stage_name(r->stage),
-			np_scope_name(r->scope), in, drop);
+		funnel_cell(r, false, in, sizeof(in));
+		funnel_cell(r, true, drop, sizeof(drop));
+		fprintf(out, "  %-11s %-10s %*s  %*s\n", np_stage_name(r->stage),
+			np_scope_name(r->scope), wi, in, wd, drop);
 	}
 	fputc('\n', out);
 }
@@ -341,20 +327,26 @@ static void footer(FILE *out, const struct np_doctor_view *v, const struct np_re
 	const struct np_snapshot *s = v->a->cur;
 	size_t passed = 0, flagged = 0, skipped = 0;
 	enum np_severity worst = np_report_worst(r);
+	int wid = 30;
 
 	for (size_t i = 0; i < r->nres; i++) {
 		passed += r->res[i].state == NP_CHECK_PASSED;
 		flagged += r->res[i].state == NP_CHECK_FLAGGED;
 		skipped += r->res[i].state == NP_CHECK_SKIPPED;
 	}
+	/* The id column as wide as the longest id skipped (at least 30, as it always was), so
+	 * the reason is a column of its own that wraps under itself. */
+	for (size_t i = 0; i < r->nres; i++)
+		if (r->res[i].state == NP_CHECK_SKIPPED && (int)strlen(r->res[i].check->id) > wid)
+			wid = (int)strlen(r->res[i].check->id);
 	fprintf(out, "checks: %zu passed, %zu flagged, %zu skipped\n", passed, flagged, skipped);
 	for (size_t i = 0; i < r->nres; i++) {
 		const struct np_check_result *c = &r->res[i];
 
 		/* "n/a": does not apply here; "skipped": its evidence could not be read. */
 		if (c->state == NP_CHECK_SKIPPED)
-			fprintf(out, "  %-7s %-30s %s\n", c->not_applicable ? "n/a" : "skipped",
-				c->check->id, c->skip_reason);
+			fprintf(out, "  %-7s %-*s  %s\n", c->not_applicable ? "n/a" : "skipped",
+				wid, c->check->id, c->skip_reason);
 		else if (o->verbose && c->state == NP_CHECK_PASSED)
 			fprintf(out, "  passed  %s\n", c->check->id);
 	}
@@ -379,8 +371,8 @@ static void footer(FILE *out, const struct np_doctor_view *v, const struct np_re
 	fputc('\n', out);
 }
 
-void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
-			   const struct np_render_opts *o)
+static void doctor_text(FILE *out, const struct np_doctor_view *v,
+			const struct np_render_opts *o)
 {
 	int last_stage = -1;
 
@@ -407,4 +399,13 @@ void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 	funnel(out, v->funnel, v->a->dt > 0, o);
 	np_render_sender_text(out, v, o->color);
 	footer(out, v, o);
+}
+
+void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
+			   const struct np_render_opts *o)
+{
+	struct np_wrap_stream w;
+
+	doctor_text(np_wrap_open(&w, out, o->width), v, o);
+	np_wrap_close(&w);
 }

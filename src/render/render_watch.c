@@ -9,6 +9,7 @@
 
 #include "json_writer.h"
 #include "render.h"
+#include "text_wrap.h"
 
 /* Column layout of the tables: a label column then numbers right-aligned in 12. */
 #define NUM "%12s"
@@ -363,10 +364,14 @@ static void text_line(void *arg, const struct np_watch_line *l)
 	fprintf(out, "%.*s\n", (int)len, l->text);
 }
 
-void np_render_watch_text(FILE *out, const struct np_watch_frame *f)
+void np_render_watch_text(FILE *out, const struct np_watch_frame *f, int width)
 {
-	np_watch_lines(f, NULL, text_line, out);
-	fputc('\n', out);
+	struct np_wrap_stream w;
+	FILE *o = np_wrap_open(&w, out, width);
+
+	np_watch_lines(f, NULL, text_line, o);
+	fputc('\n', o);
+	np_wrap_close(&w);
 }
 
 /* Rates to the hundredth below 100/s, whole numbers above: JSON stays short and exact. */

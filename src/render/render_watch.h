@@ -65,7 +65,7 @@ void np_watch_lines(const struct np_watch_frame *f, const struct np_watch_layout
 void np_watch_layout_fit(const struct np_watch_frame *f, size_t rows, struct np_watch_layout *lay);
 
 /* A whole frame as text (every row), ending with a blank line. */
-void np_render_watch_text(FILE *out, const struct np_watch_frame *f);
+void np_render_watch_text(FILE *out, const struct np_watch_frame *f, int width);
 /* One compact JSON object and a newline. */
 void np_render_watch_json(FILE *out, const struct np_watch_frame *f);
 /* The netpath/error object (as np_render_error_json) on one line, to end a JSON-lines stream. */

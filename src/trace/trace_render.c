@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "text_wrap.h"
 #include "trace_stack.h"
 #include "xdp_render.h"
 
@@ -224,7 +225,7 @@ static void print_attribution(FILE *out, const struct np_trace_view *v)
 			v->sum->flow_cap);
 }
 
-void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose)
+static void trace_text(FILE *out, const struct np_trace_view *v, int verbose)
 {
 	bool in_table[NP_STAGE__COUNT] = { false };
 	char a[32];
@@ -266,4 +267,12 @@ void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose)
 		fprintf(out, "%s events not counted: a BPF map was full, or a packet "
 			"came from an rx queue above 1023\n",
 			np_fmt_count((double)v->sum->lost, a, sizeof(a)));
+}
+
+void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose, int width)
+{
+	struct np_wrap_stream w;
+
+	trace_text(np_wrap_open(&w, out, width), v, verbose);
+	np_wrap_close(&w);
 }

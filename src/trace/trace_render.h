@@ -41,7 +41,8 @@ struct np_trace_view {
 	int exit_code;
 };
 
-void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose);
+/* Wrapped at width columns (render/text_wrap.h; 0: no limit). */
+void np_render_trace_text(FILE *out, const struct np_trace_view *v, int verbose, int width);
 void np_render_trace_json(FILE *out, const struct np_trace_view *v);
 
 #endif

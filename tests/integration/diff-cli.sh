@@ -57,7 +57,8 @@ mkdir -p "$NP_TMP/empty/proc" "$NP_TMP/empty/sys"
 grep -q '^Usage: netpath diff' "$NP_TMP/out" || np_fail "diff --help: no usage"
 
 # The exit code is AFTER's verdict: tuned (info: 0), untuned (irq.affinity warning: 1).
-"$NETPATH" diff "$pair/before" "$pair/after" > "$NP_TMP/out" 2>&1
+# Wide enough for the row on one line (the wrapping is docs/width.sh's).
+COLUMNS=200 "$NETPATH" diff "$pair/before" "$pair/after" > "$NP_TMP/out" 2>&1
 [ $? -eq 0 ] || np_fail "diff before after: exit $?"
 grep -q 'net.ipv4.tcp_congestion_control *cubic *→ bbr' "$NP_TMP/out" || np_fail "no cubic → bbr row"
 "$NETPATH" diff "$pair/after" "$pair/before" > "$NP_TMP/out" 2>&1

@@ -59,8 +59,8 @@ fi
 # The rules together explain the reason: their growth is about its count.
 np_assert_json "$out" "abs($nf['rule_note']['packets'] - $nf['count']) <= 0.05 * $nf['count'] + 100"
 
-# Text: the rule under its reason.
-ip netns exec "$NS_B" "$NETPATH" trace vb --duration 1 > "$NP_TMP/out.txt"
+# Text: the rule under its reason, on one line when the width allows (docs/width.sh wraps).
+COLUMNS=200 ip netns exec "$NS_B" "$NETPATH" trace vb --duration 1 > "$NP_TMP/out.txt"
 grep -A12 "^    NETFILTER_DROP" "$NP_TMP/out.txt" |
 	grep -q "rule nftables ip filter INPUT rule 1 (handle [0-9]*): meta l4proto udp udp dport 9001 drop" ||
 	np_fail "text lacks the nft rule: $(cat "$NP_TMP/out.txt")"

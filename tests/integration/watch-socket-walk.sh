@@ -27,7 +27,8 @@ for d in frames:
     assert w["only_listeners"] and w["full"] and w["age_s"] == 0, w
     assert not any(f["from_walk"] for f in d["findings"]), d["findings"]
 PY
-ip netns exec "$NS_B" "$NETPATH" watch vb --count 1 --interval 0.3 > "$NP_TMP/lis.txt"
+# Wide enough for the line whole (the wrapping is docs/width.sh's).
+COLUMNS=200 ip netns exec "$NS_B" "$NETPATH" watch vb --count 1 --interval 0.3 > "$NP_TMP/lis.txt"
 grep -q '^  no TCP socket here but listeners (sockstat): no full TCP walk needed; listeners and UDP every frame$' "$NP_TMP/lis.txt" ||
 	np_fail "no line for the skipped walk: $(cat "$NP_TMP/lis.txt")"
 
@@ -67,7 +68,7 @@ PY
 
 # The default: adaptive, said on the screen (a veth namespace's walk is cheap, but the hash is
 # shared with the host, so N is whatever the measured costs give: at least 1).
-ip netns exec "$NS_B" "$NETPATH" watch vb --count 2 --interval 0.3 > "$NP_TMP/walk.txt" ||
+COLUMNS=200 ip netns exec "$NS_B" "$NETPATH" watch vb --count 2 --interval 0.3 > "$NP_TMP/walk.txt" ||
 	np_fail "watch exited non-zero"
 [ "$(grep -cE '^  full TCP walk every (frame|[0-9]+ frames) \(adaptive: [0-9]+ ms CPU a walk(, [0-9.]+ ms a frame between)?\), last (this frame|[0-9.]+ s ago); listeners and UDP every frame$' "$NP_TMP/walk.txt")" -eq 2 ] ||
 	np_fail "no cadence line per frame: $(cat "$NP_TMP/walk.txt")"

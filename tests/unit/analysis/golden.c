@@ -459,7 +459,7 @@ void check_renderers(const struct golden *g)
 		.a = &g->a, .r = &g->rep, .funnel = &g->fn, .cov = &g->cov, .root = g->after,
 		.live = false, .exit_code = g->exit_code,
 	};
-	struct np_render_opts ro = { .color = false, .verbose = 1 };
+	struct np_render_opts ro = { .color = false, .verbose = 1, .width = 80 };
 	char *buf = NULL, needle[128];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);

@@ -41,7 +41,7 @@ static char *render(const struct golden *g, int fmt, int *code)
 		.a = &g->a, .r = &g->rep, .funnel = &g->fn, .cov = &g->cov, .root = g->after,
 		.exit_code = g->exit_code,
 	};
-	struct np_render_opts ro = { 0 };
+	struct np_render_opts ro = { .width = 80 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);

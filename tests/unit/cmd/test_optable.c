@@ -201,7 +201,7 @@ static void help_layout(void **state)
 
 	(void)state;
 	assert_non_null(f);
-	np_opts_help(&np_doctor_spec, f);
+	np_opts_help(&np_doctor_spec, f, 80);
 	fclose(f);
 	assert_non_null(strstr(buf, "Usage: netpath doctor [OPTIONS] [IFACE]\n"));
 	assert_non_null(strstr(buf, "\n  -i, --interval SEC     sample counters over SEC seconds"));
@@ -217,7 +217,7 @@ static void help_layout(void **state)
 	/* checks lists its options (--json, --version, --help) under its synopsis. */
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	np_opts_help(&np_checks_spec, f);
+	np_opts_help(&np_checks_spec, f, 80);
 	fclose(f);
 	assert_string_equal(buf, "Usage: netpath checks [--json]\n"
 				 "List every check, in receive-path order.\n\n"

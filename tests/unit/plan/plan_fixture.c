@@ -82,7 +82,7 @@ char *render(const struct np_plan *p, bool json)
 	if (json)
 		np_render_plan_json(f, p);
 	else
-		np_render_plan_text(f, p);
+		np_render_plan_text(f, p, 80);
 	assert_int_equal(fclose(f), 0);
 	if (json)
 		assert_json(buf, len);

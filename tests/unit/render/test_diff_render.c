@@ -19,6 +19,7 @@
 #include "diff.h"
 #include "doctor_stack.h"
 #include "render_diff.h"
+#include "../fits_width.h"
 
 struct side {
 	struct np_dev_runs dr;
@@ -96,9 +97,9 @@ static struct fix *run(void **state, const char *b0, const char *b, const char *
 	return f;
 }
 
-static char *text_of(struct fix *f, bool json)
+static char *text_at(struct fix *f, bool json, int width)
 {
-	struct np_render_opts o = { 0 };
+	struct np_render_opts o = { .width = width };
 	size_t len = 0;
 	FILE *m;
 
@@ -112,6 +113,12 @@ static char *text_of(struct fix *f, bool json)
 		np_render_diff_text(m, &f->v, &o);
 	assert_int_equal(fclose(m), 0);
 	return f->text;
+}
+
+/* The table as its assertions were written: 120 columns hold it. */
+static char *text_of(struct fix *f, bool json)
+{
+	return text_at(f, json, 120);
 }
 
 /* text holds line as one whole line. */
@@ -151,6 +158,20 @@ static void test_field_report_table(void **state)
 	assert_null(strstr(t, "Packet funnel"));
 	assert_int_equal(f->d.new_worst, NP_SEV_INFO);
 	assert_false(f->d.new_unknown);
+}
+
+/* At 60 columns "before -> after" goes beneath each setting, and every line fits. */
+static void test_field_report_narrow(void **state)
+{
+	struct fix *f = run(state, NULL, FIELD "before", NULL, FIELD "after", "enp1s0f0");
+	const char *t = text_at(f, false, 60);
+
+	assert_line(t, "  stage       setting");
+	assert_line(t, "                before \u2192 after");
+	assert_line(t, "  socket      net.ipv4.tcp_rmem");
+	assert_line(t, "                4096 131072 6291456 \u2192 4096 131072 33554432");
+	np_assert_fits(t, 60);
+	np_assert_fits(text_at(f, false, 80), 80);
 }
 
 static void test_field_report_json(void **state)
@@ -228,6 +249,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_field_report_table, teardown),
+		cmocka_unit_test_teardown(test_field_report_narrow, teardown),
 		cmocka_unit_test_teardown(test_field_report_json, teardown),
 		cmocka_unit_test_teardown(test_swapped_is_worse, teardown),
 		cmocka_unit_test_teardown(test_same_tree_no_change, teardown),

@@ -11,6 +11,7 @@
 
 #include "funnel.h"
 #include "render_watch.h"
+#include "../fits_width.h"
 
 struct pair {
 	struct np_snapshot prev, cur;
@@ -141,7 +142,16 @@ static char *render_text(const struct np_watch_frame *f)
 	out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	np_render_watch_text(out, f);
+	np_render_watch_text(out, f, 60);
+	fclose(out);
+	np_assert_fits(buf, 60);
+	free(buf);
+	/* The assertions were written for whole lines: no limit. */
+	buf = NULL;
+	len = 0;
+	out = open_memstream(&buf, &len);
+	assert_non_null(out);
+	np_render_watch_text(out, f, 0);
 	fclose(out);
 	return buf;
 }

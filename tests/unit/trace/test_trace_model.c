@@ -14,6 +14,7 @@
 
 #include "trace_model.h"
 #include "trace_render.h"
+#include "../fits_width.h"
 
 static struct np_reason_name reason_tab[] = {
 	{ 1, "CONSUMED" }, { 2, "NOT_SPECIFIED" }, { 6, "SOCKET_RCVBUFF" },
@@ -120,7 +121,7 @@ static void test_locations(void **state)
 	np_trace_summary_free(&s);
 }
 
-static char *render(const struct np_trace_view *v, bool json)
+static char *render_at(const struct np_trace_view *v, bool json, int width)
 {
 	/* static: GCC 12 takes the stream's pointer to a local buffer for a dangling one. */
 	static char *buf;
@@ -135,9 +136,22 @@ static char *render(const struct np_trace_view *v, bool json)
 	if (json)
 		np_render_trace_json(f, v);
 	else
-		np_render_trace_text(f, v, 0);
+		np_render_trace_text(f, v, 0, width);
 	fclose(f);
 	return buf;
+}
+
+/* The text as the assertions below were written, with no width limit; and at 60 and 80
+ * columns, where it must fit. */
+static char *render(const struct np_trace_view *v, bool json)
+{
+	for (int w = 60; !json && w <= 80; w += 20) {
+		char *narrow = render_at(v, false, w);
+
+		np_assert_fits(narrow, w);
+		free(narrow);
+	}
+	return render_at(v, json, 0);
 }
 
 static void test_render(void **state)

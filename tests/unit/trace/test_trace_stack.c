@@ -18,6 +18,7 @@
 #include "trace_model.h"
 #include "trace_render.h"
 #include "trace_stack.h"
+#include "../fits_width.h"
 
 static struct np_ksyms ks;
 
@@ -174,7 +175,7 @@ static void test_build(void **state)
 	assert_int_equal(s.n, 0);
 }
 
-static char *render(const struct np_trace_view *v, bool json)
+static char *render_at(const struct np_trace_view *v, bool json, int width)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -184,7 +185,7 @@ static char *render(const struct np_trace_view *v, bool json)
 	if (json)
 		np_render_trace_json(f, v);
 	else
-		np_render_trace_text(f, v, 0);
+		np_render_trace_text(f, v, 0, width);
 	fclose(f);
 	/* A copy: gcc -O3 otherwise takes pointers into the result for pointers to the local
 	 * `buf` that open_memstream() was given, and warns of a dangling pointer (-Werror). */
@@ -195,6 +196,19 @@ static char *render(const struct np_trace_view *v, bool json)
 		assert_non_null(out);
 		return out;
 	}
+}
+
+/* The text as the assertions below were written, with no width limit; and at 60 and 80
+ * columns, where it must fit. */
+static char *render(const struct np_trace_view *v, bool json)
+{
+	for (int w = 60; !json && w <= 80; w += 20) {
+		char *narrow = render_at(v, false, w);
+
+		np_assert_fits(narrow, w);
+		free(narrow);
+	}
+	return render_at(v, json, 0);
 }
 
 static void test_render(void **state)

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Wrapping text at the terminal's width: see text_wrap.h. */
+#include "text_wrap.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes of the escape sequence at s (ESC [ ... final byte), 0 when s starts none. */
+static size_t esc_len(const char *s, size_t n)
+{
+	size_t i = 2;
+
+	if (n < 2 || s[0] != '\033' || s[1] != '[')
+		return 0;
+	while (i < n && !((unsigned char)s[i] >= 0x40 && (unsigned char)s[i] <= 0x7e))
+		i++;
+	return i < n ? i + 1 : n;
+}
+
+size_t np_text_cols(const char *s, size_t n)
+{
+	size_t cols = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t e = esc_len(s + i, n - i);
+
+		if (e) {
+			i += e;
+			continue;
+		}
+		cols += ((unsigned char)s[i] & 0xc0) != 0x80;
+		i++;
+	}
+	return cols;
+}
+
+static size_t lead_blanks(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] == ' ')
+		i++;
+	return i;
+}
+
+/* Byte offset of the text continuation lines hang under (see np_wrap_hang). */
+static size_t hang_at(const char *line, size_t len, int width)
+{
+	size_t lead = lead_blanks(line, len), at = 0, room;
+
+	/* A comment (a plan's files): under its text, after the "#" np_wrap_line repeats. */
+	if (lead < len && line[lead] == '#') {
+		at = lead + 1;
+		while (at < len && line[at] == ' ')
+			at++;
+		return at < len && np_text_cols(line, at) < (size_t)width / 2 ? at : lead + 2;
+	}
+	if (lead + 2 <= len && strchr("-*", line[lead]) && line[lead + 1] == ' ')
+		at = lead + 2;
+	if (!at && lead + 4 <= len && !memcmp(line + lead, "\xe2\x80\xa2 ", 4))	/* "• " */
+		at = lead + 4;
+	/* A table row: the last column that starts on the first line. */
+	for (size_t i = lead, marker = at; !marker && i + 2 < len; i++) {
+		if (line[i] == ' ' && line[i + 1] == ' ') {
+			size_t j = i;
+
+			while (j < len && line[j] == ' ')
+				j++;
+			if (j < len && np_text_cols(line, j) < (size_t)width)
+				at = j;
+			i = j - 1;
+		}
+	}
+	/* "label: text": short labels of a word or three. */
+	if (!at) {
+		size_t words = 0;
+
+		for (size_t i = lead; i + 1 < len && i - lead < 32; i++) {
+			if (line[i] == ' ' && ++words > 2)
+				break;
+			if (line[i] == ':' && line[i + 1] == ' ') {
+				at = i + 2;
+				while (at < len && line[at] == ' ')
+					at++;
+				break;
+			}
+		}
+	}
+	if (!at)
+		return lead;
+	room = np_text_cols(line, at);
+	room = room < (size_t)width ? (size_t)width - room : 0;
+	if (room >= (size_t)width / 3)
+		return at;
+	/* Too far right: a little in from the row, so the continuation reads as one. */
+	return lead + 4 <= len && (size_t)width > 3 * (lead + 4) / 2 ? lead + 4 : lead;
+}
+
+size_t np_wrap_hang(const char *line, size_t len, int width)
+{
+	return np_text_cols(line, hang_at(line, len, width));
+}
+
+/* Writes line[0..len) wrapped; a newline after it when nl. */
+static void wrap_line(FILE *out, const char *line, size_t len, int width, bool nl)
+{
+	size_t hang_b, hang, lead, s = 0, col = 0;
+	bool first = true, comment;
+
+	if (width <= 0 || np_text_cols(line, len) <= (size_t)width) {
+		fwrite(line, 1, len, out);
+		if (nl)
+			fputc('\n', out);
+		return;
+	}
+	hang_b = hang_at(line, len, width);
+	hang = np_text_cols(line, hang_b);
+	lead = lead_blanks(line, len);
+	comment = lead < len && line[lead] == '#' && hang > lead;
+	while (s < len) {
+		/* The last blank where the line may break: past the hang on the first line (the
+		 * columns before it stay together), past the first word on the others. */
+		size_t from = first ? (hang_b > s ? hang_b : s) : s, brk = 0, end;
+
+		while (from < len && line[from] != ' ' && !first)
+			from++;
+		for (size_t i = from; i < len; i++) {
+			if (line[i] != ' ' || (i > 0 && line[i - 1] == ' '))
+				continue;
+			if (col + np_text_cols(line + s, i - s) > (size_t)width)
+				break;
+			brk = i;
+		}
+		if (col + np_text_cols(line + s, len - s) <= (size_t)width) {
+			brk = len;
+		} else if (!brk) {
+			/* Nothing fits: the next word whole (never cut), then break after it. */
+			brk = from;
+			while (first && brk < len && line[brk] == ' ')
+				brk++;
+			while (first && brk < len && line[brk] != ' ')
+				brk++;
+		}
+		end = brk;
+		while (end > s && line[end - 1] == ' ')
+			end--;
+		fwrite(line + s, 1, end - s, out);
+		s = brk;
+		while (s < len && line[s] == ' ')
+			s++;
+		if (s >= len)
+			break;
+		/* A comment's continuation is still a comment. */
+		if (comment)
+			fprintf(out, "\n%*s#%*s", (int)lead, "", (int)(hang - lead - 1), "");
+		else
+			fprintf(out, "\n%*s", (int)hang, "");
+		col = hang;
+		first = false;
+	}
+	if (nl)
+		fputc('\n', out);
+}
+
+void np_wrap_line(FILE *out, const char *line, size_t len, int width)
+{
+	wrap_line(out, line, len, width, true);
+}
+
+void np_wrap_text(FILE *out, const char *text, int width)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		wrap_line(out, p, len, width, nl != NULL);
+		p += len + (nl != NULL);
+	}
+}
+
+void np_wrap_comments(FILE *out, const char *text, int width)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), lead = lead_blanks(p, len);
+
+		wrap_line(out, p, len, lead < len && p[lead] == '#' ? width : 0, nl != NULL);
+		p += len + (nl != NULL);
+	}
+}
+
+void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
+{
+	const char *p = text;
+	bool fresh = true;	/* nothing written yet on this line */
+	bool comment = false;	/* past a shell comment's "#" on this line */
+
+	if (col < 0)
+		col = 0;
+	if (width > 0 && indent > width - width / 3)
+		indent = width / 3;
+	while (*p) {
+		size_t len, cols;
+
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		if (*p == '\n') {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+			fresh = true;
+			comment = false;
+			p++;
+			continue;
+		}
+		len = strcspn(p, " \n");
+		cols = np_text_cols(p, len);
+		if (!fresh && width > 0 && (size_t)col + 1 + cols > (size_t)width) {
+			/* "cmd # why" broken in the why: the rest stays a comment, so the
+			 * command copied with its lines runs nothing more. */
+			fprintf(out, "\n%*s%s", indent, "", comment ? "#" : "");
+			col = indent + comment;
+			fresh = !comment;
+		}
+		if (!fresh) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, len, out);
+		col += (int)cols;
+		fresh = false;
+		comment |= len == 1 && *p == '#';
+		p += len;
+	}
+	fputc('\n', out);
+}
+
+FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)
+{
+	*w = (struct np_wrap_stream){ .out = out, .width = width };
+	if (width > 0)
+		w->mem = open_memstream(&w->buf, &w->len);
+	return w->mem ? w->mem : out;
+}
+
+void np_wrap_close(struct np_wrap_stream *w)
+{
+	if (!w->mem)
+		return;
+	if (fclose(w->mem) == 0 && w->buf)
+		np_wrap_text(w->out, w->buf, w->width);
+	free(w->buf);
+	w->mem = NULL;
+	w->buf = NULL;
+}

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The width module every text renderer shares: columns of UTF-8 and colour, hanging indents,
+ * breaks at blanks only, long words kept whole. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "text_wrap.h"
+
+static char *buf;
+
+/* What np_wrap_text() makes of text at width. */
+static const char *wrapped(const char *text, int width)
+{
+	size_t len = 0;
+	FILE *f;
+
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	np_wrap_text(f, text, width);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static const char *prose(const char *text, int col, int indent, int width)
+{
+	size_t len = 0;
+	FILE *f;
+
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	np_wrap_prose(f, text, col, indent, width);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static void test_columns(void **state)
+{
+	(void)state;
+	assert_int_equal(np_text_cols("abc", 3), 3);
+	/* "→", "×", "≈": one column each, whatever their bytes. */
+	assert_int_equal(np_text_cols("a \u2192 b", strlen("a \u2192 b")), 5);
+	assert_int_equal(np_text_cols("2 \u00d7 4", strlen("2 \u00d7 4")), 5);
+	/* Colour takes none. */
+	assert_int_equal(np_text_cols("\033[1;31mCRIT\033[0m", strlen("\033[1;31mCRIT\033[0m")), 4);
+}
+
+static void test_short_lines_untouched(void **state)
+{
+	(void)state;
+	assert_string_equal(wrapped("  a  b   c\n\nlast", 20), "  a  b   c\n\nlast");
+	/* No limit: as written. */
+	assert_string_equal(wrapped("a very long line indeed", 0), "a very long line indeed");
+}
+
+static void test_word_boundaries(void **state)
+{
+	(void)state;
+	assert_string_equal(wrapped("one two three four five six seven eight nine ten eleven "
+				    "twelve thirteen fourteen\n", 40),
+			    "one two three four five six seven eight\n"
+			    "nine ten eleven twelve thirteen fourteen\n");
+	/* Continuation lines keep the line's own indent. */
+	assert_string_equal(wrapped("    one two three four five six seven eight nine ten\n", 40),
+			    "    one two three four five six seven\n    eight nine ten\n");
+}
+
+static void test_hanging_indent(void **state)
+{
+	(void)state;
+	/* A table row: under its last column. */
+	assert_string_equal(wrapped("  skipped  nic.ring  ring sizes not available: needs "
+				    "netlink on a live system\n", 51),
+			    "  skipped  nic.ring  ring sizes not available:\n"
+			    "                     needs netlink on a live system\n");
+	/* A label. */
+	assert_string_equal(wrapped("stages judged: link, pcie, nic, irq, softnet, ip, transport, "
+				    "socket\n", 40),
+			    "stages judged: link, pcie, nic, irq,\n"
+			    "               softnet, ip, transport,\n"
+			    "               socket\n");
+	/* A list item. */
+	assert_string_equal(wrapped("  - alpha beta gamma delta epsilon zeta eta theta\n", 30),
+			    "  - alpha beta gamma delta\n    epsilon zeta eta theta\n");
+	/* A comment stays one. */
+	assert_string_equal(wrapped("# alpha beta gamma delta epsilon zeta eta theta\n", 30),
+			    "# alpha beta gamma delta\n# epsilon zeta eta theta\n");
+	/* A column too far right for the room left: a little in from the row instead. */
+	assert_string_equal(wrapped("  x                                 alpha beta gamma delta\n",
+				    40),
+			    "  x                                 alpha\n      beta gamma delta\n");
+	assert_int_equal(np_wrap_hang("  a   b c", 9, 40), 6);
+}
+
+static void test_utf8_counts_one_column(void **state)
+{
+	(void)state;
+	/* 19 columns, 25 bytes: fits 20. */
+	assert_string_equal(wrapped("\u2192\u2192\u2192 abc \u00d7\u00d7\u00d7 def ghij\n", 20),
+			    "\u2192\u2192\u2192 abc \u00d7\u00d7\u00d7 def ghij\n");
+	assert_string_equal(wrapped("a \u2192 b \u2192 c \u2192 d \u2192 e \u2192 f\n", 10),
+			    "a \u2192 b \u2192 c\n\u2192 d \u2192 e \u2192\nf\n");
+	assert_string_equal(prose("\u00e9t\u00e9 \u00e9t\u00e9 \u00e9t\u00e9", 0, 2, 8),
+			    "\u00e9t\u00e9 \u00e9t\u00e9\n  \u00e9t\u00e9\n");
+}
+
+static void test_long_words_whole(void **state)
+{
+	(void)state;
+	/* Never cut: alone on a line of its own, past the width. */
+	assert_string_equal(wrapped("see /sys/bus/pci/devices/0000:3b:00.0/current_link_speed now\n",
+				    20),
+			    "see\n/sys/bus/pci/devices/0000:3b:00.0/current_link_speed\nnow\n");
+	assert_string_equal(prose("a 123456789012345 b", 0, 4, 10),
+			    "a\n    123456789012345\n    b\n");
+}
+
+static void test_prose(void **state)
+{
+	(void)state;
+	/* Continues from column 9 ("    why: "), then under it; "\n" starts a new line. */
+	assert_string_equal(prose("alpha beta gamma delta\nepsilon", 9, 9, 25),
+			    "alpha beta gamma\n         delta\n         epsilon\n");
+	/* A command's comment broken: the rest stays a comment. */
+	assert_string_equal(prose("sysctl -w a=1 # only after every hop allows it", 0, 2, 24),
+			    "sysctl -w a=1 # only\n  # after every hop\n  # allows it\n");
+}
+
+static void test_stream(void **state)
+{
+	struct np_wrap_stream w;
+	size_t len = 0;
+	char *out = NULL;
+	FILE *f = open_memstream(&out, &len), *m;
+
+	(void)state;
+	assert_non_null(f);
+	m = np_wrap_open(&w, f, 20);
+	assert_ptr_not_equal(m, f);
+	fputs("  alpha beta gamma delta epsilon\nok\n", m);
+	np_wrap_close(&w);
+	/* Width 0: the stream itself, nothing buffered. */
+	assert_ptr_equal(np_wrap_open(&w, f, 0), f);
+	np_wrap_close(&w);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(out, "  alpha beta gamma\n  delta epsilon\nok\n");
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_short_lines_untouched),
+		cmocka_unit_test(test_word_boundaries),
+		cmocka_unit_test(test_hanging_indent),
+		cmocka_unit_test(test_utf8_counts_one_column),
+		cmocka_unit_test(test_long_words_whole),
+		cmocka_unit_test(test_prose),
+		cmocka_unit_test(test_stream),
+	};
+	int r = cmocka_run_group_tests(tests, NULL, NULL);
+
+	free(buf);
+	return r;
+}
