@@ -7,6 +7,12 @@
 #   diagnose) and one line on stderr, nothing left;
 # - doctor --every, a service, stopped by SIGTERM after its first report exits 0 (a clean stop
 #   for systemd) after a line saying so, its temporary file removed and the report file whole.
+# A signal ignored when a shell starts stays ignored in everything it runs (nohup ignores SIGHUP,
+# a background job SIGINT), and netpath rightly keeps an ignored signal ignored: run again with
+# the default dispositions, so the test asks what it means to however it was started.
+if [ -z "${NP_SIGNALS_RESET:-}" ] && env --default-signal=HUP true 2> /dev/null; then
+	NP_SIGNALS_RESET=1 exec env --default-signal=HUP,INT,QUIT,TERM,PIPE bash "$0" "$@"
+fi
 . "$(dirname "$0")/lib.sh"
 CAP="$NP_SRCDIR/tests/fixtures/capture/veth-tbf.cap"
 [ -f "$CAP" ] || np_skip "no fixture capture"

@@ -233,6 +233,13 @@ static void test_own_handler_kept(void **state)
 
 int main(void)
 {
+	/* The guard keeps a signal the runner ignores ignored, by design (nohup: SIGHUP, a
+	 * background job: SIGINT), and installs once per process: start from the defaults, so the
+	 * signal tests ask what they mean however the suite was started. */
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_create_and_remove, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tmpdir_fallback, setup, teardown),
