@@ -7,7 +7,7 @@
 #   settings lines together as one file;
 #   README.md: every command line of its code blocks (trailing "# ..." comments dropped).
 # Only read-only commands run, each against a fixture tree instead of this machine: doctor,
-# plan, diff, checks, explain, optionally piped into jq (whose filter must parse and print
+# plan, diff, checks, explain, help, optionally piped into jq (whose filter must parse and print
 # something). Paths the examples name are mapped to fixtures, output files (-o, --write) go to
 # a scratch directory, and the working directory is one too. An example that no rule covers,
 # or a rule that no example uses, fails the test: the list stays the documentation's.
@@ -51,7 +51,7 @@ PATHS = {
     "/srv/captures/web7-friday": f"{fix}/trees/pop-b/after",
 }
 # What may run: one read-only netpath command, at most piped into jq; no other shell.
-RUNNABLE = re.compile(r"^netpath (doctor|plan|diff|checks|explain)( [^;&|<>`$()]*)?( \| jq '[^']*')?$")
+RUNNABLE = re.compile(r"^netpath (doctor|plan|diff|checks|explain|help)( [^;&|<>`$()]*)?( \| jq '[^']*')?$")
 
 
 def render(page):
