@@ -16,6 +16,7 @@ $SUDO apt-get update -qq
 # udev's udevadm parses `netpath plan`'s .link files as udevd would (tests/integration/plan.sh).
 # clang, llvm and bpftool build the BPF programs of `netpath trace`; without them netpath still
 # builds and trace says which one is missing.
+# zsh and fish (test only) parse and run the generated completions (tests/docs/completion.sh).
 $SUDO apt-get install -y -qq --no-install-recommends \
 	gcc libc6-dev meson ninja-build pkg-config \
 	libnl-3-dev libnl-route-3-dev libmnl-dev libbpf-dev libcmocka-dev \
@@ -26,6 +27,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
 	libncurses-dev tmux \
 	valgrind strace \
 	prometheus systemd udev \
+	zsh fish \
 	build-essential dpkg-dev debhelper lintian \
 	>/dev/null
 # libFuzzer's runtime for tests/fuzz (clang -fsanitize=fuzzer). Not every release has this
