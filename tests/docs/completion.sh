@@ -235,6 +235,31 @@ if [[ $shells == *zc* ]]; then
 	expect "zsh: doctor --config DIR/<TAB>" "$(zc "netpath doctor --config $tmp/")" "_files "
 	expect "zsh: doctor --root DIR/<TAB>" "$(zc "netpath doctor --root $tmp/")" "_files "
 	expect "zsh: plan --write DIR/<TAB>" "$(zc "netpath plan --write $tmp/")" "_files -/"
+	# And once through zsh's own completion system (compinit, the file found on $fpath,
+	# autoloaded), in a pseudo-terminal: what compadd is given for LINE<TAB>.
+	cat > "$tmp/zreal.zsh" <<'EOF'
+# zsh -f THIS FPATHDIR LINE: the candidates zsh's real completion system offers for LINE<TAB>
+zmodload zsh/zpty || exit 1
+local out
+zpty z zsh -f -i
+zpty -w z "PROMPT=; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z 'compadd () { local -a h; builtin compadd -O h "$@"; print -r -- "HITS:${(j: :)h}:END"; builtin compadd "$@" }'
+zpty -w z "echo __RE''ADY__"
+zpty -r z out '*__READY__*' || exit 2
+zpty -n -w z "$2"$'\t'
+zpty -n -w z $'\x15'"echo __DO''NE__"$'\n'
+zpty -r z out '*__DONE__*' || exit 2
+zpty -d z
+print -r -- "$out" | grep -a -o 'HITS:.*:END' | grep -v 'j:' | sed 's/^HITS://;s/:END$//' | tr ' ' '\n' | grep -v '^$'
+EOF
+	zr() { timeout 30 zsh -f "$tmp/zreal.zsh" "$(dirname "$NP_COMPLETION_ZSH")" "$1" | sort; }
+	expect "zsh (real): netpath doc<TAB>" "$(zr 'netpath doc')" "doctor"
+	expect "zsh (real): doctor --color=al<TAB>" "$(zr 'netpath doctor --color=al')" "always"
+	expect "zsh (real): explain softnet.f<TAB>" "$(zr 'netpath explain softnet.f')" \
+		"softnet.flow-limit"
+	expect "zsh (real): --threshold softnet.backlog-drops:<TAB>" \
+		"$(zr 'netpath doctor --threshold softnet.backlog-drops:')" \
+		"$(printf '%s\n' softnet.backlog-drops:crit= softnet.backlog-drops:warn=)"
 fi
 if [[ $shells == *fc* ]]; then
 	expect "fish: doctor --color=al<TAB>" "$(fc 'netpath doctor --color=al')" "--color=always"
