@@ -18,10 +18,11 @@ here=$(dirname "$0")
 # udev's udevadm parses `netpath plan`'s .link files as udevd would (tests/integration/plan.sh);
 # tmux drives `netpath watch` on a terminal (tests/integration/watch-tty.sh); valgrind and strace
 # are the hardening tests' (tests/integration/valgrind.sh, security-readonly.sh); jq runs the man
-# page's and README's jq examples (tests/docs/examples.sh).
+# page's and README's jq examples (tests/docs/examples.sh); zsh and fish parse and run the
+# generated completions (tests/docs/completion.sh).
 TEST_PKGS="iproute2 ethtool iptables procps util-linux
 	python3 python3-jsonschema python3-prometheus-client
-	mandoc bsdextrautils time tmux valgrind strace jq
+	mandoc bsdextrautils time tmux valgrind strace jq zsh fish
 	prometheus systemd udev
 	build-essential dpkg-dev debhelper lintian"
 # libFuzzer's runtime for tests/fuzz (clang -fsanitize=fuzzer). Not every release has this

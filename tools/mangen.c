@@ -3,7 +3,7 @@
  * reference cannot drift from the code.
  *   mangen TEMPLATE OUTPUT                 troff: expands @CHECKS@, @CHECK_LIST@ and
  *                                          @OPTIONS command@ (the command's option table)
- *   mangen --bash TEMPLATE OUTPUT           bash completion (mangen_bash.c) */
+ *   mangen --bash|--zsh|--fish TEMPLATE OUTPUT   shell completion (mangen_bash.c) */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -379,11 +379,11 @@ static int troff(const char *tmpl, const char *outpath)
 
 int main(int argc, char **argv)
 {
-	if (argc == 4 && strcmp(argv[1], "--bash") == 0)
-		return np_mangen_bash(argv[2], argv[3]);
+	if (argc == 4 && strncmp(argv[1], "--", 2) == 0)
+		return np_mangen_completion(argv[1] + 2, argv[2], argv[3]);
 	if (argc == 3)
 		return troff(argv[1], argv[2]);
-	fputs("usage: mangen TEMPLATE OUTPUT\n       mangen --bash TEMPLATE OUTPUT\n",
+	fputs("usage: mangen TEMPLATE OUTPUT\n       mangen --bash|--zsh|--fish TEMPLATE OUTPUT\n",
 	      stderr);
 	return 2;
 }

@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* mangen --bash: the bash completion from the commands' option tables and the check table. */
+/*
+ * mangen --bash, --zsh, --fish: the shell completions from the commands' option tables and the
+ * check table. The templates (completion/netpath.{bash,zsh,fish}.in) hold the logic; this fills
+ * in the lists and the lookup tables, as case arms: bash and zsh share the syntax
+ * ("a | b)\n echo 'x' ;;"), fish has its own ("case a b\n printf '%s\n' 'x'").
+ */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,6 +24,20 @@ static const char *const kind_names[] = {
 	[NP_COMPLETE_WORDS] = "words",
 };
 
+static bool fish;	/* the dialect of the case arms */
+
+/* One case arm: the patterns (n of them), then the value the arm prints. */
+static void arm(FILE *out, const char *const *pat, size_t n, const char *value)
+{
+	fputs(fish ? "\tcase " : "\t", out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%s", i ? (fish ? " " : " | ") : "", pat[i]);
+	if (fish)
+		fprintf(out, "\n\t\tprintf '%%s\\n' '%s'\n", value);
+	else
+		fprintf(out, ")\n\t\techo '%s' ;;\n", value);
+}
+
 /* Everything written into the script must be a plain word: no quoting, no expansion. */
 static bool plain(const char *s)
 {
@@ -36,18 +55,27 @@ static void options_block(FILE *out)
 {
 	for (size_t i = 0; i < NP_CMD__COUNT; i++) {
 		const struct np_cmd_spec *c = np_cmd_specs[i];
+		char words[4096];
+		FILE *w = fmemopen(words, sizeof(words), "w");
 		const char *sep = "";
 
-		fprintf(out, "\t%s)\n\t\techo '", c->name);
+		if (!w) {
+			perror("mangen");
+			exit(1);
+		}
 		for (const struct np_opt *o = c->opts; o->name; o++) {
 			if (!offered(o))
 				continue;
 			if (np_opt_short(o))
-				fprintf(out, "%s-%c", sep, np_opt_short(o));
-			fprintf(out, "%s--%s", np_opt_short(o) ? " " : sep, o->name);
+				fprintf(w, "%s-%c", sep, np_opt_short(o));
+			fprintf(w, "%s--%s", np_opt_short(o) ? " " : sep, o->name);
 			sep = " ";
 		}
-		fputs("' ;;\n", out);
+		if (fclose(w) != 0 || !memchr(words, '\0', sizeof(words))) {
+			fputs("mangen: too many options\n", stderr);
+			exit(1);
+		}
+		arm(out, &c->name, 1, words);
 	}
 }
 
@@ -61,12 +89,17 @@ static void optargs_block(FILE *out)
 
 			if (!o->arg || !offered(o))
 				continue;
-			fputc('\t', out);
+			char pat[2][256], value[1024];
+			const char *pats[2] = { pat[0], pat[1] };
+			size_t n = 0;
+
 			if (np_opt_short(o))
-				fprintf(out, "%s:-%c | ", c->name, np_opt_short(o));
-			fprintf(out, "%s:--%s)\n\t\techo '%s%s%s' ;;\n", c->name, o->name,
-				kind_names[k], k == NP_COMPLETE_WORDS ? " " : "",
-				k == NP_COMPLETE_WORDS ? o->words : "");
+				snprintf(pat[n++], sizeof(pat[0]), "%s:-%c", c->name, np_opt_short(o));
+			snprintf(pat[n++], sizeof(pat[0]), "%s:--%s", c->name, o->name);
+			snprintf(value, sizeof(value), "%s%s%s", kind_names[k],
+				 k == NP_COMPLETE_WORDS ? " " : "",
+				 k == NP_COMPLETE_WORDS ? o->words : "");
+			arm(out, pats, n, value);
 		}
 	}
 }
@@ -77,9 +110,13 @@ static void operands_block(FILE *out)
 		const struct np_cmd_spec *c = np_cmd_specs[i];
 
 		for (size_t k = 0; k < sizeof(c->operands) / sizeof(c->operands[0]) &&
-				   c->operands[k].name; k++)
-			fprintf(out, "\t%s:%zu)\n\t\techo '%s' ;;\n", c->name, k,
-				kind_names[c->operands[k].complete]);
+				   c->operands[k].name; k++) {
+			char pat[256];
+			const char *pats[1] = { pat };
+
+			snprintf(pat, sizeof(pat), "%s:%zu", c->name, k);
+			arm(out, pats, 1, kind_names[c->operands[k].complete]);
+		}
 	}
 }
 
@@ -91,10 +128,8 @@ static void levels_block(FILE *out)
 	for (size_t i = 0; i < n; i++) {
 		if (isnan(t[i]->warn) && isnan(t[i]->crit))
 			continue;
-		fprintf(out, "\t%s)\n\t\techo '%s%s%s' ;;\n", t[i]->id,
-			isnan(t[i]->warn) ? "" : "warn",
-			!isnan(t[i]->warn) && !isnan(t[i]->crit) ? " " : "",
-			isnan(t[i]->crit) ? "" : "crit");
+		arm(out, &t[i]->id, 1,
+		    isnan(t[i]->warn) ? "crit" : isnan(t[i]->crit) ? "warn" : "warn crit");
 	}
 }
 
@@ -205,11 +240,16 @@ static int expand(FILE *in, FILE *out)
 	return 0;
 }
 
-int np_mangen_bash(const char *tmpl, const char *outpath)
+int np_mangen_completion(const char *shell, const char *tmpl, const char *outpath)
 {
 	FILE *in = NULL, *out = NULL;
 	int ret = 1;
 
+	if (strcmp(shell, "bash") && strcmp(shell, "zsh") && strcmp(shell, "fish")) {
+		fprintf(stderr, "mangen: no completion for shell %s\n", shell);
+		return 1;
+	}
+	fish = !strcmp(shell, "fish");
 	if (check_names() < 0)
 		return 1;
 	in = fopen(tmpl, "r");

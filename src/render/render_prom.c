@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Prometheus text exposition (format 0.0.4) of a doctor run, for node_exporter's textfile dir. */
+/*
+ * Prometheus text exposition (format 0.0.4) of a doctor run, for node_exporter's textfile dir.
+ * What node_exporter's default collectors already export (softnet_stat per CPU, MTU, link speed,
+ * conntrack count and limit, sockstat memory in use) is not repeated: the same number under two
+ * names disagrees with itself by a scrape. Written are the verdicts, the coverage, the per-stage
+ * funnel and the configuration netpath judges that node_exporter lacks (contrib/prometheus/
+ * README.md has the table).
+ */
 #include "render_monitor.h"
 
 #include <inttypes.h>
@@ -414,43 +421,6 @@ static void funnel(struct np_prom *p, const struct np_funnel *fn)
 	}
 }
 
-/* Per-CPU softnet_stat counters (32-bit in the kernel: a wrap reads as a counter reset). */
-static void softnet(struct np_prom *p, const struct np_softnet *sn)
-{
-	static const struct {
-		const char *name, *help;
-		size_t off;
-	} fams[] = {
-		{ "netpath_softnet_processed_total",
-		  "Packets processed by the CPU's NET_RX softirq",
-		  offsetof(struct np_softnet_row, processed) },
-		{ "netpath_softnet_dropped_total",
-		  "Packets dropped because the CPU's backlog was full (netdev_max_backlog)",
-		  offsetof(struct np_softnet_row, dropped) },
-		{ "netpath_softnet_time_squeeze_total",
-		  "NET_RX runs that ended with work left (netdev_budget or netdev_budget_usecs)",
-		  offsetof(struct np_softnet_row, time_squeeze) },
-		{ "netpath_softnet_flow_limit_total", "Packets dropped by the per-flow limit",
-		  offsetof(struct np_softnet_row, flow_limit_count) },
-	};
-
-	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
-		np_prom_family(p, NP_PROM_HOST, fams[k].name, "counter", fams[k].help);
-		for (size_t i = 0; i < sn->n; i++) {
-			const struct np_softnet_row *row = &sn->rows[i];
-			bool dup = row->cpu < 0;
-			char cpu[16];
-
-			for (size_t j = 0; j < i && !dup; j++)
-				dup = sn->rows[j].cpu == row->cpu;
-			if (dup)
-				continue;
-			snprintf(cpu, sizeof(cpu), "%d", row->cpu);
-			np_prom_u64(p, np_prom_field(row, fams[k].off), "cpu", cpu, NULL);
-		}
-	}
-}
-
 /* One sysctl value as a gauge, scaled (usecs to seconds); absent when not read. */
 static void sysctl(struct np_prom *p, const struct np_snapshot *s, const char *key, int idx,
 		   double scale, const char *lname, const char *lval)
@@ -482,8 +452,6 @@ static void sysctls(struct np_prom *p, const struct np_snapshot *s)
 {
 	static const char *const thr[3] = { "min", "pressure", "max" };
 	static const char *const set[3] = { "min", "default", "max" };
-	const struct np_sockstat *ss = &s->sockstat;
-	bool sock = np_src_ok(s, NP_SRC_SOCKSTAT);
 
 	np_prom_family(p, NP_PROM_HOST, "netpath_netdev_max_backlog_packets", "gauge",
 		       "net.core.netdev_max_backlog: per-CPU backlog queue length");
@@ -508,30 +476,26 @@ static void sysctls(struct np_prom *p, const struct np_snapshot *s)
 	sysctl3(p, s, "net.ipv4.tcp_wmem", "setting", set);
 
 	np_prom_family(p, NP_PROM_HOST, "netpath_tcp_mem_pages", "gauge",
-		       "net.ipv4.tcp_mem thresholds in pages: min, pressure, max");
+		       "net.ipv4.tcp_mem thresholds in pages: min, pressure, max (pages in use: "
+		       "node_sockstat_TCP_mem)");
 	sysctl3(p, s, "net.ipv4.tcp_mem", "threshold", thr);
-	np_prom_family(p, NP_PROM_HOST, "netpath_tcp_mem_used_pages", "gauge",
-		       "Pages all TCP sockets use now (/proc/net/sockstat TCP mem)");
-	if (sock)
-		np_prom_u64(p, ss->tcp_mem, NULL);
 	np_prom_family(p, NP_PROM_HOST, "netpath_udp_mem_pages", "gauge",
-		       "net.ipv4.udp_mem thresholds in pages: min, pressure, max");
+		       "net.ipv4.udp_mem thresholds in pages: min, pressure, max (pages in use: "
+		       "node_sockstat_UDP_mem)");
 	sysctl3(p, s, "net.ipv4.udp_mem", "threshold", thr);
-	np_prom_family(p, NP_PROM_HOST, "netpath_udp_mem_used_pages", "gauge",
-		       "Pages all UDP sockets use now (/proc/net/sockstat UDP mem)");
-	if (sock)
-		np_prom_u64(p, ss->udp_mem, NULL);
 	np_prom_family(p, NP_PROM_HOST, "netpath_page_size_bytes", "gauge",
 		       "Page size: the unit of tcp_mem and udp_mem");
 	if (!s->mem.page_size_assumed)
 		np_prom_u64(p, s->mem.page_size, NULL);
 
+	/* node_exporter's conntrack collector reads the namespace it runs in (the host's):
+	 * only a container's count is ours to add. */
+	if (!p->netns)
+		return;
 	np_prom_family(p, NP_PROM_NETNS, "netpath_conntrack_entries", "gauge",
-		       "net.netfilter.nf_conntrack_count: connection tracking entries in use");
+		       "net.netfilter.nf_conntrack_count of the --netns namespace (the host's own is "
+		       "node_exporter's node_nf_conntrack_entries)");
 	sysctl(p, s, "net.netfilter.nf_conntrack_count", 0, 1, NULL, NULL);
-	np_prom_family(p, NP_PROM_HOST, "netpath_conntrack_max_entries", "gauge",
-		       "net.netfilter.nf_conntrack_max: the table size");
-	sysctl(p, s, "net.netfilter.nf_conntrack_max", 0, 1, NULL, NULL);
 }
 
 void np_render_doctor_prom(FILE *out, const struct np_doctor_view *v, bool raw_driver_counters)
@@ -546,8 +510,6 @@ void np_render_doctor_prom(FILE *out, const struct np_doctor_view *v, bool raw_d
 	checks(&p, v->r);
 	funnel(&p, v->funnel);
 	np_prom_nic(&p, devs, ndevs, raw_driver_counters);
-	if (np_src_ok(s, NP_SRC_SOFTNET))
-		softnet(&p, &s->softnet);
 	sysctls(&p, s);
 	np_prom_qdiscs(&p, devs, ndevs);
 }

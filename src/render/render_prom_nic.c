@@ -1,51 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Prometheus families of the NIC side: link, rings, channels, queues, driver counters, qdiscs. */
+/* Prometheus families of the NIC side: rings, channels, coalescing, queues, driver counters, qdiscs. */
 #include "render_monitor.h"
 #include "render_prom_priv.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "driver_counters.h"
 
-/* A device's speed in bytes per second (the base unit), NP_NA when it reports none. A virtual
- * device's ethtool speed is made up (veth 10000): only a physical one's counts; dev.speed_mbps
- * of a virtual device is already the speed of the device beneath. */
-static double link_speed_bytes(const struct np_snapshot *s)
-{
-	uint64_t speed = np_has(s->dev.speed_mbps) && s->dev.speed_mbps ? s->dev.speed_mbps :
-			 !np_dev_is_virtual(s) ? s->eth.link.speed_mbps : NP_NA;
-
-	return np_has(speed) && speed > 0 && speed < UINT32_MAX ? (double)speed * 1e6 / 8 : NAN;
-}
-
-static uint64_t link_mtu(const struct np_snapshot *s)
-{
-	uint64_t mtu = s->rtnl.mtu;
-
-	if (!np_src_ok(s, NP_SRC_RTNL_LINK) || !np_has(mtu))
-		mtu = np_src_ok(s, NP_SRC_NETDEV) ? s->dev.mtu : NP_NA;
-	return mtu;
-}
-
-/* Link, rings and channels: one family at a time, every device's sample in it. */
-static void link_nic(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n)
+/* Rings and channels: one family at a time, every device's sample in it. Link speed and MTU
+ * are node_exporter's (node_network_speed_bytes, node_network_mtu_bytes). */
+static void rings_channels(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n)
 {
 	static const char *const type[3] = { "combined", "rx", "tx" };
 
-	np_prom_family(p, NP_PROM_DEVICE, "netpath_link_speed_bytes_per_second", "gauge",
-		       "Negotiated link speed in bytes per second (absent when the device does not "
-		       "report one)");
-	for (size_t i = 0; i < n; i++) {
-		np_prom_device(p, snaps[i]->ifname);
-		np_prom_dbl(p, link_speed_bytes(snaps[i]), NULL);
-	}
-	np_prom_family(p, NP_PROM_DEVICE, "netpath_link_mtu_bytes", "gauge", "MTU of the interface");
-	for (size_t i = 0; i < n; i++) {
-		np_prom_device(p, snaps[i]->ifname);
-		np_prom_u64(p, link_mtu(snaps[i]), NULL);
-	}
 	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_rx_ring_descriptors", "gauge",
 		       "RX ring descriptors configured");
 	for (size_t i = 0; i < n; i++)
@@ -76,6 +44,35 @@ static void link_nic(struct np_prom *p, const struct np_snapshot *const *snaps, 
 				np_prom_u64(p, v[max][t], "type", type[t], NULL);
 		}
 	}
+}
+
+/* RX interrupt coalescing (ethtool -c), which the nic and irq checks judge and node_exporter
+ * does not export: the delay in seconds, the frame count, and adaptive on or off. */
+static void coalescing(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n)
+{
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_rx_coalesce_seconds", "gauge",
+		       "RX interrupt coalescing delay (ethtool -c rx-usecs / 1e6)");
+	for (size_t i = 0; i < n; i++)
+		if (np_src_ok(snaps[i], NP_SRC_ETHTOOL_COALESCE) &&
+		    np_has(snaps[i]->eth.coalesce.rx_usecs)) {
+			np_prom_device(p, snaps[i]->ifname);
+			np_prom_dbl(p, (double)snaps[i]->eth.coalesce.rx_usecs * 1e-6, NULL);
+		}
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_rx_coalesce_frames", "gauge",
+		       "RX interrupt coalescing frame count (ethtool -c rx-frames)");
+	for (size_t i = 0; i < n; i++)
+		if (np_src_ok(snaps[i], NP_SRC_ETHTOOL_COALESCE)) {
+			np_prom_device(p, snaps[i]->ifname);
+			np_prom_u64(p, snaps[i]->eth.coalesce.rx_max_frames, NULL);
+		}
+	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_rx_coalesce_adaptive", "gauge",
+		       "1 when adaptive RX coalescing is on, 0 off (absent: not reported)");
+	for (size_t i = 0; i < n; i++)
+		if (np_src_ok(snaps[i], NP_SRC_ETHTOOL_COALESCE) &&
+		    snaps[i]->eth.coalesce.adaptive_rx >= 0) {
+			np_prom_device(p, snaps[i]->ifname);
+			np_prom_dbl(p, snaps[i]->eth.coalesce.adaptive_rx ? 1 : 0, NULL);
+		}
 }
 
 /* Per-queue counters from netdev qstats (6.9+); the first of a duplicated queue id wins. */
@@ -285,7 +282,8 @@ void np_prom_qdiscs(struct np_prom *p, const struct np_snapshot *const *snaps, s
 void np_prom_nic(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n,
 		 bool raw_driver_counters)
 {
-	link_nic(p, snaps, n);
+	rings_channels(p, snaps, n);
+	coalescing(p, snaps, n);
 	queues(p, snaps, n);
 	/* The classified witnesses always (alert rules keep their series), raw ones on request. */
 	np_prom_family(p, NP_PROM_DEVICE, "netpath_nic_witness_total", "counter",

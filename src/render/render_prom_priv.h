@@ -73,7 +73,7 @@ static inline uint64_t np_prom_field(const void *base, size_t off)
 	return v;
 }
 
-/* render_prom_nic.c: link, rings, channels, qstats, driver counters and qdiscs of every device
+/* render_prom_nic.c: rings, channels, coalescing, qstats, driver counters and qdiscs of every device
  * (snaps[i] is device i's snapshot; each family lists all devices before the next begins). */
 void np_prom_nic(struct np_prom *p, const struct np_snapshot *const *snaps, size_t n,
 		 bool raw_driver_counters);

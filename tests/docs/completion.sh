@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # The generated bash completion, driven as bash drives it (COMP_WORDS/COMP_CWORD, then the
-# function registered with `complete`): commands, every option of every command's --help,
+# function registered with `complete`), and the zsh and fish ones on the same lines: commands, every option of every command's --help,
 # option arguments, interfaces, check ids, comma lists and ID:LEVEL= for --threshold, also
 # with COMP_WORDS split at '=' and ':' the way readline splits them. Expected candidates come
 # from the binary (`--help`, `checks --json`) and the system, not from the completion file.
@@ -154,10 +154,137 @@ for ns in $(ls /run/netns 2>/dev/null); do
 	grep -qxF -- "$ns" <<< "$before" && has "doctor --netns <TAB>" "$got" "$ns"
 done
 
-# Installed where bash-completion finds it on demand.
+# zsh and fish: generated from the same tables, each with its own logic; run for real on the
+# same command lines, the expected candidates again from the binary and the system. zsh's
+# completion system needs a terminal, so its builtins (compadd, compset, _files) are stood in
+# for by functions that print what they were given; fish runs its own (`complete -C LINE`).
+: "${NP_COMPLETION_ZSH:?}" "${NP_COMPLETION_FISH:?}"
+[ -s "$NP_COMPLETION_ZSH" ] || fail "no zsh completion generated"
+[ -s "$NP_COMPLETION_FISH" ] || fail "no fish completion generated"
+cat > "$tmp/zcomp.zsh" <<'EOF'
+source $1 || exit 1
+compadd() { while [[ $1 != -- ]]; do shift; done; shift; print -l -- "$@" }
+compset() { [[ $1 == -P && $words[CURRENT] == *=* ]] && print -r -- "compset ${words[CURRENT]%%=*}=" }
+_files() { print -r -- "_files $*" }
+words=(${(s: :)2})
+[[ $2 == *" " ]] && words+=("")
+CURRENT=${#words}
+_netpath
+EOF
+# zc LINE / fc LINE: the candidates zsh / fish offer at the end of LINE, sorted.
+zc() { zsh -f "$tmp/zcomp.zsh" "$NP_COMPLETION_ZSH" "$1" | sort; }
+fc() {
+	fish --no-config -c 'source $argv[1]; or exit 1; complete -C $argv[2]' \
+		"$NP_COMPLETION_FISH" "$1" | cut -f1 | sort
+	[ "${PIPESTATUS[0]}" -eq 0 ] || fail "fish: completing '$1' failed"
+}
+shells=
+if command -v zsh > /dev/null; then
+	zsh -n "$NP_COMPLETION_ZSH" || fail "syntax error in $NP_COMPLETION_ZSH"
+	shells+=" zc"
+else
+	echo "SKIP: zsh not installed (tools/install-deps.sh): its completion is not run"
+fi
+if command -v fish > /dev/null; then
+	fish --no-config -n "$NP_COMPLETION_FISH" || fail "syntax error in $NP_COMPLETION_FISH"
+	shells+=" fc"
+else
+	echo "SKIP: fish not installed (tools/install-deps.sh): its completion is not run"
+fi
+for sh in $shells; do
+	expect "$sh: netpath <TAB>" "$($sh 'netpath ')" "$cmds"
+	expect "$sh: netpath ex<TAB>" "$($sh 'netpath ex')" "explain"
+	for c in $cmds; do
+		got=$($sh "netpath $c -")
+		for o in $(grep -oE -- '(^|[ [])--?[a-zA-Z][a-z0-9-]*' <<< "$("$NETPATH" "$c" --help)" |
+			   tr -d ' ['); do
+			has "$sh: netpath $c -<TAB>" "$got" "$o"
+		done
+	done
+	has "$sh: netpath -<TAB>" "$($sh 'netpath -')" "--version"
+	expect "$sh: explain soft<TAB>" "$($sh 'netpath explain soft')" \
+		"$(grep '^softnet\.' <<< "$ids" | sort)"
+	expect "$sh: explain ID <TAB>" "$($sh 'netpath explain softnet.flow-limit ')" ""
+	expect "$sh: doctor --color <TAB>" "$($sh 'netpath doctor --color ')" \
+		"$(printf '%s\n' always auto never)"
+	want=$(for w in $stages $ids; do [[ $w == sock* ]] && echo "softnet.backlog-drops,$w"; done |
+	       sort)
+	expect "$sh: doctor --skip softnet.backlog-drops,sock<TAB>" \
+		"$($sh 'netpath doctor --skip softnet.backlog-drops,sock')" "$want"
+	expect "$sh: doctor --threshold softnet.<TAB>" "$($sh 'netpath doctor --threshold softnet.')" \
+		"$(grep '^softnet\.' <<< "$thr_ids" | sed 's/$/:/' | sort)"
+	expect "$sh: --threshold softnet.backlog-drops:<TAB>" \
+		"$($sh 'netpath doctor --threshold softnet.backlog-drops:')" \
+		"$(printf '%s\n' softnet.backlog-drops:crit= softnet.backlog-drops:warn=)"
+	expect "$sh: --threshold softnet.backlog-drops:warn=1,<TAB>" \
+		"$($sh 'netpath doctor --threshold softnet.backlog-drops:warn=1,')" \
+		"softnet.backlog-drops:warn=1,crit="
+	expect "$sh: --threshold $warn_only:<TAB>" "$($sh "netpath doctor --threshold $warn_only:")" \
+		"$warn_only:warn="
+	got=$($sh 'netpath doctor l')
+	has "$sh: netpath doctor l<TAB>" "$got" "lo"
+	for w in $got; do
+		[[ $w == l* && -e /sys/class/net/$w ]] || fail "$sh: doctor l<TAB> offered $w"
+	done
+	has "$sh: netpath -i 2 l<TAB>" "$($sh 'netpath -i 2 l')" "lo"
+	expect "$sh: doctor --root TREE f<TAB>" "$($sh "netpath doctor --root $tmp/tree f")" \
+		"$(printf '%s\n' fake0 fake1)"
+	expect "$sh: diff A TREE f<TAB>" "$($sh "netpath diff $tmp/x $tmp/tree f")" \
+		"$(printf '%s\n' fake0 fake1)"
+done
+# Where they differ: zsh hands files to _files and moves "--opt=" aside with compset; fish
+# lists the files itself and keeps "--opt=" on each candidate.
+if [[ $shells == *zc* ]]; then
+	expect "zsh: doctor --color=al<TAB>" "$(zc 'netpath doctor --color=al')" \
+		"$(printf '%s\n' always 'compset --color=')"
+	expect "zsh: doctor --config DIR/<TAB>" "$(zc "netpath doctor --config $tmp/")" "_files "
+	expect "zsh: doctor --root DIR/<TAB>" "$(zc "netpath doctor --root $tmp/")" "_files "
+	expect "zsh: plan --write DIR/<TAB>" "$(zc "netpath plan --write $tmp/")" "_files -/"
+	# And once through zsh's own completion system (compinit, the file found on $fpath,
+	# autoloaded), in a pseudo-terminal: what compadd is given for LINE<TAB>.
+	cat > "$tmp/zreal.zsh" <<'EOF'
+# zsh -f THIS FPATHDIR LINE: the candidates zsh's real completion system offers for LINE<TAB>
+zmodload zsh/zpty || exit 1
+local out
+zpty z zsh -f -i
+zpty -w z "PROMPT=; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z 'compadd () { local -a h; builtin compadd -O h "$@"; print -r -- "HITS:${(j: :)h}:END"; builtin compadd "$@" }'
+zpty -w z "echo __RE''ADY__"
+zpty -r z out '*__READY__*' || exit 2
+zpty -n -w z "$2"$'\t'
+zpty -n -w z $'\x15'"echo __DO''NE__"$'\n'
+zpty -r z out '*__DONE__*' || exit 2
+zpty -d z
+print -r -- "$out" | grep -a -o 'HITS:.*:END' | grep -v 'j:' | sed 's/^HITS://;s/:END$//' | tr ' ' '\n' | grep -v '^$'
+EOF
+	zr() { timeout 30 zsh -f "$tmp/zreal.zsh" "$(dirname "$NP_COMPLETION_ZSH")" "$1" | sort; }
+	expect "zsh (real): netpath doc<TAB>" "$(zr 'netpath doc')" "doctor"
+	expect "zsh (real): doctor --color=al<TAB>" "$(zr 'netpath doctor --color=al')" "always"
+	expect "zsh (real): explain softnet.f<TAB>" "$(zr 'netpath explain softnet.f')" \
+		"softnet.flow-limit"
+	expect "zsh (real): --threshold softnet.backlog-drops:<TAB>" \
+		"$(zr 'netpath doctor --threshold softnet.backlog-drops:')" \
+		"$(printf '%s\n' softnet.backlog-drops:crit= softnet.backlog-drops:warn=)"
+fi
+if [[ $shells == *fc* ]]; then
+	expect "fish: doctor --color=al<TAB>" "$(fc 'netpath doctor --color=al')" "--color=always"
+	has "fish: doctor --config DIR/<TAB>" "$(fc "netpath doctor --config $tmp/")" \
+		"$tmp/file.conf"
+	has "fish: netpath doc<TAB>" "$(fc 'netpath doc')" "doctor"
+	got=$(fc "netpath plan --write $tmp/")
+	has "fish: plan --write DIR/<TAB>" "$got" "$tmp/dir.d/"
+	grep -qF "file.conf" <<< "$got" && fail "fish: plan --write DIR/<TAB> offered a file"
+fi
+
+# Installed where each shell finds it on demand.
 "$NP_PY" - "$NP_BUILDDIR/meson-info/intro-installed.json" <<'PY' || fail "completion not installed"
 import json, sys
-sys.exit(0 if any(d.endswith("/bash-completion/completions/netpath")
-                  for d in json.load(open(sys.argv[1])).values()) else 1)
+dests = json.load(open(sys.argv[1])).values()
+for want in ("/bash-completion/completions/netpath", "/zsh/vendor-completions/_netpath",
+             "/fish/vendor_completions.d/netpath.fish"):
+    if not any(d.endswith(want) for d in dests):
+        sys.exit(f"nothing installed as ...{want}")
 PY
-echo "PASS: bash completion for $(echo $cmds) and $(echo "$ids" | wc -l) check ids"
+shells=${shells//zc/zsh}
+shells=${shells//fc/fish}
+echo "PASS: bash${shells// /, } completion for $(echo $cmds) and $(echo "$ids" | wc -l) check ids"

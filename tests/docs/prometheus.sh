@@ -4,7 +4,8 @@
 # rates and with --all, the real trees, the sosreports, the capture) passes `promtool check
 # metrics` (Debian package prometheus) with nothing to say, --all-counters included; and the
 # scope rules hold in what it writes: host-wide families carry neither interface nor netns and
-# appear once, device families carry interface. No root: every input is a fixture.
+# appear once, device families carry interface; nothing node_exporter's default collectors
+# already export is repeated. No root: every input is a fixture.
 set -u
 : "${NETPATH:?}" "${NP_SRCDIR:?}"
 # lib.sh: np_fail, $NP_PY, $NP_TMP removed on exit.
@@ -57,8 +58,10 @@ grep -q '^netpath_nic_driver_stat_total{interface="eth0",name=' "$NP_TMP"/sos-*.
 # The scope rules on every file written above.
 "$NP_PY" - "$NP_TMP"/*.prom <<'PY' || np_fail "scope labels are wrong"
 import re, sys
-host = re.compile(r"netpath_(softnet_|netdev_|rmem_max|wmem_max|tcp_mem_|udp_mem_|page_size|conntrack_max)")
-dev = re.compile(r"netpath_(link_|nic_|queue_|qdisc_|stack_device_info|device_check_severity)")
+host = re.compile(r"netpath_(netdev_|rmem_max|wmem_max|tcp_mem_|udp_mem_|page_size)")
+dev = re.compile(r"netpath_(nic_|queue_|qdisc_|stack_device_info|device_check_severity)")
+# What node_exporter's default collectors export is not repeated (contrib/prometheus/README.md).
+node = re.compile(r"netpath_(softnet_|link_speed|link_mtu|conntrack_max|tcp_mem_used|udp_mem_used)")
 for path in sys.argv[1:]:
     seen = set()
     for line in open(path):
@@ -67,6 +70,9 @@ for path in sys.argv[1:]:
         m = re.match(r"([a-z_]+)(\{[^}]*\})? ", line)
         assert m, f"{path}: {line!r}"
         name, labels = m.group(1), m.group(2) or ""
+        assert not node.match(name), f"{path}: node_exporter's already: {line!r}"
+        # The host's conntrack count is node_nf_conntrack_entries; only a --netns run's is ours.
+        assert name != "netpath_conntrack_entries" or "netns=" in labels, f"{path}: {line!r}"
         if host.match(name):
             assert "interface=" not in labels and "netns=" not in labels, f"{path}: {line!r}"
             assert line not in seen, f"{path}: twice: {line!r}"
