@@ -12,6 +12,8 @@ export NP_SRCDIR NETPATH
 . "$NP_SRCDIR/tests/integration/lib.sh"
 SCEN_NAME=$(basename "$0" .sh)
 SCEN_TRACE=()
+# Findings a busy host can add to a live scenario (scen_doctor sets them; see assert_scenario.py).
+SCEN_LOAD=()
 
 # scen_bg NS NAME MODE ARGS...: nptraffic MODE ARGS in namespace NS until the EXIT trap stops
 # it (60 s at most); returns once it is ready (bound, listening, connected or first burst
@@ -41,6 +43,9 @@ scen_doctor() {
 	scen_keep "$NP_TMP/doctor.json"
 	[ "$rc" -le 2 ] || np_fail "doctor exited $rc: $(head -c 300 "$NP_TMP/doctor.json")"
 	np_validate "$NP_TMP/doctor.json"
+	# Live only: on a busy host the scenario's traffic overflows the per-CPU backlog (see
+	# assert_scenario.py --load); a captured tree's findings are what was recorded.
+	SCEN_LOAD=(--load softnet.backlog-drops --load nic.rx-dropped)
 }
 
 # scen_doctor_root TREE [doctor options]: doctor over a captured tree pair (TREE/after with
@@ -73,6 +78,6 @@ scen_trace() {
 # scen_assert ARGS...: the verdict (see assert_scenario.py); fails the script on a mismatch.
 scen_assert() {
 	"$NP_PY" "$SCEN_DIR/assert_scenario.py" --name "$SCEN_NAME" --doctor "$NP_TMP/doctor.json" \
-		${NP_SCEN_ROWS:+--rows "$NP_SCEN_ROWS"} "${SCEN_TRACE[@]}" "$@" ||
+		${NP_SCEN_ROWS:+--rows "$NP_SCEN_ROWS"} "${SCEN_TRACE[@]}" "${SCEN_LOAD[@]}" "$@" ||
 		np_fail "$SCEN_NAME: netpath's verdict does not match the scenario"
 }
