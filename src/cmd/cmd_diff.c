@@ -20,6 +20,7 @@
 #include "specs.h"
 #include "render_diff.h"
 #include "target.h"
+#include "textenc.h"
 
 struct diff_args {
 	const char *before, *after, *ifname, *output;
@@ -213,8 +214,12 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 	}
 	if (d->json)
 		np_render_diff_json(out, &v);
-	else
-		np_render_diff_text(out, &v, &ro);
+	else {
+		FILE *h = np_text_stream(out);	/* ASCII under a non-UTF-8 locale */
+
+		np_render_diff_text(h, &v, &ro);
+		np_text_stream_done(h, out);
+	}
 	if (d->output) {
 		r = np_atomic_commit(out, tmp, d->output);
 		if (r < 0)
@@ -259,6 +264,7 @@ int np_cmd_diff(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return np_finish(&st, "diff", d.json);
 	np_log_set_verbosity(d.verbose);
+	np_text_grouping(!d.json);	/* the locale's digit groups in text only */
 	np_cleanup_signals("diff", false);
 	aopt.interval = d.live ? d.interval : 0;
 	compare(&d, &before, &after, &bopt, &aopt, &st);

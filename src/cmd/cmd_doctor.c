@@ -28,6 +28,7 @@
 #include "specs.h"
 #include "render.h"
 #include "render_monitor.h"
+#include "textenc.h"
 
 struct doctor_args {
 	struct np_options opt;
@@ -388,14 +389,21 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 		}
 		ro.color = false;
 	}
-	if (d->nagios)
-		code = np_render_doctor_nagios(stdout, &v);
-	else if (d->prom)
+	if (d->nagios) {
+		FILE *h = np_text_stream(stdout);	/* ASCII under a non-UTF-8 locale */
+
+		code = np_render_doctor_nagios(h, &v);
+		np_text_stream_done(h, stdout);
+	} else if (d->prom) {
 		np_render_doctor_prom(out, &v, d->all_counters);
-	else if (d->json)
+	} else if (d->json) {
 		np_render_doctor_json(out, &v);
-	else
-		np_render_doctor_text(out, &v, &ro);
+	} else {
+		FILE *h = np_text_stream(out);
+
+		np_render_doctor_text(h, &v, &ro);
+		np_text_stream_done(h, out);
+	}
 	if (d->output) {
 		r = np_atomic_commit(out, tmp, d->output);
 		if (r < 0) {
@@ -581,6 +589,9 @@ int np_cmd_doctor(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return finish(&d, &st);
 	np_log_set_verbosity(d.opt.verbose);
+	/* Digits grouped as the locale says in text only: JSON, Prometheus and the Nagios line
+	 * read the same everywhere. */
+	np_text_grouping(!d.json && !d.prom && !d.nagios);
 	/* Before the deadline, which then takes SIGTERM over (monitoring runs: its own line). */
 	np_cleanup_signals("doctor", d.every > 0);
 	/* Monitoring runs are bounded, and end UNKNOWN when the monitoring system ends them. */

@@ -21,6 +21,7 @@
 #include "render_plan.h"
 #include "specs.h"
 #include "target.h"
+#include "textenc.h"
 
 struct plan_args {
 	const char *ifname, *root, *write;
@@ -139,17 +140,22 @@ static int collect(struct np_target *t, const char *ifname, struct np_dev_runs *
 
 static int output(const struct plan_args *d, const struct np_plan *p, struct np_status *st)
 {
+	/* The files are written as they are, whatever the locale; what is shown on stdout is
+	 * human text (ASCII under a non-UTF-8 locale). Never digit-grouped. */
+	FILE *h = d->json ? stdout : np_text_stream(stdout);
 	char err[600];
+	int r = 0;
 
-	if (d->write && np_plan_write(p, d->write, d->json ? NULL : stdout, err, sizeof(err)) < 0)
-		return np_fail(st, "%s", err);
-	if (d->json)
+	if (d->write && np_plan_write(p, d->write, d->json ? NULL : h, err, sizeof(err)) < 0)
+		r = np_fail(st, "%s", err);
+	else if (d->json)
 		np_render_plan_json(stdout, p);
 	else if (d->write)
-		np_render_plan_summary(stdout, p);
+		np_render_plan_summary(h, p);
 	else
-		np_render_plan_text(stdout, p);
-	return 0;
+		np_render_plan_text(h, p);
+	np_text_stream_done(h, stdout);
+	return r;
 }
 
 /*

@@ -10,6 +10,7 @@
 #include "opts.h"
 #include "render.h"
 #include "specs.h"
+#include "textenc.h"
 
 /* The one option of both (spec_reference.c): --json. */
 static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
@@ -34,8 +35,12 @@ int np_cmd_checks(int argc, char **argv)
 	}
 	if (json)
 		np_render_checks_json(stdout);
-	else
-		np_render_checks_text(stdout);
+	else {
+		FILE *h = np_text_stream(stdout);	/* ASCII under a non-UTF-8 locale */
+
+		np_render_checks_text(h);
+		np_text_stream_done(h, stdout);
+	}
 	return NP_EXIT_OK;
 }
 
@@ -68,7 +73,11 @@ int np_cmd_explain(int argc, char **argv)
 	}
 	if (json)
 		np_render_explain_json(stdout, c);
-	else
-		np_render_explain_text(stdout, c);
+	else {
+		FILE *h = np_text_stream(stdout);	/* ASCII under a non-UTF-8 locale */
+
+		np_render_explain_text(h, c);
+		np_text_stream_done(h, stdout);
+	}
 	return NP_EXIT_OK;
 }

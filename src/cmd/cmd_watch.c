@@ -24,6 +24,7 @@
 #include "render_watch.h"
 #include "walk_cadence.h"
 #include "watch_tui.h"
+#include "textenc.h"
 
 struct watch_args {
 	const char *ifname;
@@ -255,8 +256,12 @@ static int one_frame(struct watch_state *st, const struct np_snapshot *prev,
 		np_watch_tui_draw(st->tui, f);
 	else if (st->w->json)
 		np_render_watch_json(stdout, f);
-	else
-		np_render_watch_text(stdout, f);
+	else {
+		FILE *h = np_text_stream(stdout);	/* ASCII under a non-UTF-8 locale */
+
+		np_render_watch_text(h, f);
+		np_text_stream_done(h, stdout);
+	}
 	fflush(stdout);
 	return 0;
 }
@@ -318,6 +323,7 @@ int np_cmd_watch(int argc, char **argv)
 	if (parse_args(argc, argv, &w, &st) < 0)
 		return finish(&w, &st);
 	np_log_set_verbosity(w.verbose);
+	np_text_grouping(!w.json);	/* the locale's digit groups in text only */
 	{
 		struct np_target_spec spec = { .cmd = "watch", .netns = w.netns, .ifname = w.ifname };
 		char err[400];

@@ -10,6 +10,7 @@
 #include "opts.h"
 #include "render_monitor.h"
 #include "specs.h"
+#include "textenc.h"
 
 /* What runs each command; names, summaries and options are in its spec (specs.h). */
 static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
@@ -49,6 +50,8 @@ static int unknown_command(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* Queried, never set: the parsers stay in the C locale (textenc.h). */
+	np_text_locale_init();
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
 			  strcmp(argv[1], "help") == 0)) {
 		usage(stdout);
