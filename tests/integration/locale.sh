@@ -15,8 +15,8 @@ in_locale() {
 	local loc=$1
 	shift
 	case $loc in
-	C | C.UTF-8) LANG= LC_ALL=$loc "$@" ;;
-	*) LANG= LC_ALL=$loc LOCPATH=$NP_TMP/loc \
+	C | C.UTF-8) LANG='' LC_ALL=$loc "$@" ;;
+	*) LANG='' LC_ALL=$loc LOCPATH=$NP_TMP/loc \
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$@" ;;
 	esac
 }
