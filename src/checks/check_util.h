@@ -113,8 +113,18 @@ unsigned np_ncpu_online(const struct np_snapshot *s);
  * significant first ("ff,fffffffe"); "0" for the empty set. */
 void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size);
 
-/* "1,234" (integers with thousands separators), "0.5" below 10. */
+/* "1,234" (integers with the group separator below), "0.5" below 10. */
 const char *np_fmt_num(double v, char *buf, size_t size);
+/* np_fmt_num into one of 8 rotating buffers, for a rate inside an np_emit() argument list
+ * ("%s/s"): valid until the 8th call after it. Rates in summaries all take this one form, so
+ * every line that quotes them (the Nagios status line too) reads alike. */
+const char *np_fmt_rate(double v);
+/* The digit group separator: "," by default, "" for none (machine-facing output). main() sets
+ * it from the locale for human text (render/textenc.h). */
+void np_fmt_set_group_sep(const char *sep);
+const char *np_fmt_group_sep(void);
+/* "-1234567" -> "-1,234,567" with that separator. */
+const char *np_fmt_group(const char *digits, char *buf, size_t size);
 
 /* Whether a space-separated list (tcp_available_congestion_control: "reno cubic bbr") holds
  * word. */

@@ -74,8 +74,8 @@ static void run_conntrack_full(const struct np_analysis *a, struct np_report *r)
 	else
 		snprintf(fill, sizeof(fill), "max %lld entries, count unknown", (long long)max);
 	if (drop.sampled && (drop.delta || early.delta))
-		f = np_emit(r, sev, "conntrack table full: %.1f drops/s, %.1f early drops/s (%s)",
-			    drop.rate, early.rate, fill);
+		f = np_emit(r, sev, "conntrack table full: %s drops/s, %s early drops/s (%s)",
+			    np_fmt_rate(drop.rate), np_fmt_rate(early.rate), fill);
 	else if (fill_sev != NP_SEV_OK)
 		f = np_emit(r, sev, "conntrack table %.0f%% full (%s)", pct, fill);
 	else
@@ -147,7 +147,7 @@ static void run_conntrack_insert_failed(const struct np_analysis *a, struct np_r
 	if (sev == NP_SEV_OK || !v.sampled || v.delta == 0)
 		return;
 	clash = ct_view(a, "clash_resolve");
-	f = np_emit(r, sev, "conntrack insertions failing: %.1f/s (%llu since boot)", v.rate,
+	f = np_emit(r, sev, "conntrack insertions failing: %s/s (%llu since boot)", np_fmt_rate(v.rate),
 		    (unsigned long long)v.total);
 	if (!f)
 		return;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Numbers for people: thousands separators, binary byte units, bit rates, CPU masks; and the
- * word lists sysctls hold. */
+/* Numbers for people: digit groups (the locale's, set by main), binary byte units, bit rates,
+ * CPU masks; and the word lists sysctls hold. */
 #include "check_util.h"
 
 #include <stdio.h>
@@ -38,23 +38,60 @@ const char *np_fmt_bps(double bps, char *buf, size_t size)
 	return buf;
 }
 
+/* The separator between groups of three digits in text for people. "," until main() sets it from
+ * the locale (np_text_locale_init): the unit tests see the historical form, netpath itself groups
+ * only in human text and only where LC_NUMERIC says so; "" never groups. */
+static char group_sep[8] = ",";
+
+void np_fmt_set_group_sep(const char *sep)
+{
+	snprintf(group_sep, sizeof(group_sep), "%s", sep ? sep : "");
+}
+
+const char *np_fmt_group_sep(void)
+{
+	return group_sep;
+}
+
+const char *np_fmt_group(const char *digits, char *buf, size_t size)
+{
+	size_t len = strlen(digits), sl = strlen(group_sep), o = 0;
+	size_t lead = digits[0] == '-' ? 1 : 0;
+
+	if (!size)
+		return buf;
+	for (size_t i = 0; i < len && o + 1 < size; i++) {
+		if (i > lead && (len - i) % 3 == 0 && sl) {
+			if (o + sl + 1 >= size)
+				break;
+			memcpy(buf + o, group_sep, sl);
+			o += sl;
+		}
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 const char *np_fmt_num(double v, char *buf, size_t size)
 {
 	char tmp[32];
-	size_t len, o = 0;
 
 	if (v < 10 && v != (double)(long long)v) {
 		snprintf(buf, size, "%.1f", v);
 		return buf;
 	}
-	len = (size_t)snprintf(tmp, sizeof(tmp), "%.0f", v);
-	for (size_t i = 0; i < len && o + 1 < size; i++) {
-		if (i && (len - i) % 3 == 0 && o + 2 < size)
-			buf[o++] = ',';
-		buf[o++] = tmp[i];
-	}
-	buf[o] = '\0';
-	return buf;
+	snprintf(tmp, sizeof(tmp), "%.0f", v);
+	return np_fmt_group(tmp, buf, size);
+}
+
+const char *np_fmt_rate(double v)
+{
+	static _Thread_local char ring[8][40];
+	static _Thread_local unsigned next;
+	char *buf = ring[next++ % 8];
+
+	return np_fmt_num(v, buf, sizeof(ring[0]));
 }
 
 void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size)

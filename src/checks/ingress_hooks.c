@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "ingress", hooks before the stack: an attached XDP program, tc ingress/clsact drops. */
+#include "check_util.h"
 #include "nic_view.h"
 
 #include <stdio.h>
@@ -114,8 +115,8 @@ static void run_tc_drops(const struct np_analysis *a, struct np_report *r)
 	if (sev == NP_SEV_OK)
 		return;
 	if (drops.sampled && drops.delta)
-		f = np_emit(r, sev, "tc filters on %s's %s hook drop %.1f packets/s (%llu since "
-			    "boot)", ifn, clsact ? "clsact" : "ingress", drops.rate,
+		f = np_emit(r, sev, "tc filters on %s's %s hook drop %s packets/s (%llu since "
+			    "boot)", ifn, clsact ? "clsact" : "ingress", np_fmt_rate(drops.rate),
 			    (unsigned long long)drops.total);
 	else
 		f = np_emit(r, sev, "tc filters on %s's %s hook dropped %llu packets since boot%s",

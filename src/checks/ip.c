@@ -133,8 +133,8 @@ static void run_addr_errors(const struct np_analysis *a, struct np_report *r)
 	/* Informational only, and only while it moves: these packets were never ours. */
 	if (!v.sampled || v.delta == 0)
 		return;
-	f = np_emit(r, NP_SEV_INFO, "packets not for this host or for an unknown protocol: %.1f/s",
-		    v.rate);
+	f = np_emit(r, NP_SEV_INFO, "packets not for this host or for an unknown protocol: %s/s",
+		    np_fmt_rate(v.rate));
 	if (!f)
 		return;
 	f->rank = v.rate;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "link": the wire, PHY and MAC as sysfs reports them. */
+#include "check_util.h"
 #include "check.h"
 
 #include <string.h>
@@ -102,7 +103,7 @@ static void run_mtu_jumbo(const struct np_analysis *a, struct np_report *r)
 		    (unsigned long long)d->mtu, (unsigned long long)d->speed_mbps);
 	np_ev_value(f, "mtu", "bytes", (double)d->mtu);
 	np_ev_value(f, "speed", "Mbit/s", (double)d->speed_mbps);
-	np_detail(f, "At 10 Gbit/s and above, 1500-byte frames mean ~820,000 packets/s per 10G of "
+	np_detail(f, "At 10 Gbit/s and above, 1500-byte frames mean ~820 thousand packets/s per 10G of "
 		     "traffic to interrupt, GRO and route; jumbo frames (9000) cut per-packet work "
 		     "about six-fold. It only helps if every hop on the path (switch ports, routers, "
 		     "the peer) carries the larger MTU; one 1500 hop makes PMTU discovery fragment or "
@@ -133,8 +134,8 @@ static void run_rx_errors(const struct np_analysis *a, struct np_report *r)
 	if (sev == NP_SEV_OK)
 		return;
 	if (all.sampled && all.delta)
-		f = np_emit(r, sev, "%s receives damaged frames: %.1f/s (CRC %llu, frame %llu, "
-			    "length %llu since boot)", a->cur->dev.name, all.rate,
+		f = np_emit(r, sev, "%s receives damaged frames: %s/s (CRC %llu, frame %llu, "
+			    "length %llu since boot)", a->cur->dev.name, np_fmt_rate(all.rate),
 			    (unsigned long long)crc.total, (unsigned long long)frame.total,
 			    (unsigned long long)len.total);
 	else

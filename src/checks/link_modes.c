@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "link" from ethtool: negotiated speed vs the modes both ends support, MAC/PHY errors. */
+#include "check_util.h"
 #include "nic_view.h"
 #include "linkmode.h"
 
@@ -187,8 +188,8 @@ static void run_phy_errors(const struct np_analysis *a, struct np_report *r)
 	u = by_rate ? "/s" : "";
 	if (by_rate)
 		f = np_emit(r, sev, "%s MAC/PHY errors that the interface counters do not show: "
-			    "%.1f/s (physical %.1f/s, oversize %.1f/s)", ifn, all.rate, phys.rate,
-			    oversize.rate);
+			    "%s/s (physical %s/s, oversize %s/s)", ifn, np_fmt_rate(all.rate), np_fmt_rate(phys.rate),
+			    np_fmt_rate(oversize.rate));
 	else
 		f = np_emit(r, sev, "%s counted %llu MAC/PHY errors since boot that the interface "
 			    "counters do not show (physical %llu, oversize %llu)%s", ifn,

@@ -39,7 +39,7 @@ const char *np_mib_missing(const struct np_analysis *a, const struct np_counter_
 void np_rate_text(const struct np_counter_view *v, char *buf, size_t size)
 {
 	if (v->sampled && v->delta)
-		snprintf(buf, size, "%.1f/s (%llu since boot)", v->rate,
+		snprintf(buf, size, "%s/s (%llu since boot)", np_fmt_rate(v->rate),
 			 (unsigned long long)v->total);
 	else
 		snprintf(buf, size, "%llu since boot%s", (unsigned long long)v->total,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "nic": NIC buffers and RX rings as the interface's sysfs statistics report them. */
+#include "check_util.h"
 #include "nic_view.h"
 
 #include <stddef.h>
@@ -80,8 +81,8 @@ static void run_missed(const struct np_analysis *a, struct np_report *r)
 		return;
 	missed_counts(&rg, &all, counts, sizeof(counts));
 	if (all.sampled && all.delta)
-		f = np_emit(r, sev, "%s ran out of receive buffers: %.1f packets/s %s (%s)", ifn,
-			    all.rate, st == NP_NV_RING_BELOW_MAX ? "beyond the ring-empty drops" :
+		f = np_emit(r, sev, "%s ran out of receive buffers: %s packets/s %s (%s)", ifn,
+			    np_fmt_rate(all.rate), st == NP_NV_RING_BELOW_MAX ? "beyond the ring-empty drops" :
 			    "missed", counts);
 	else
 		f = np_emit(r, sev, "%s ran out of receive buffers in the past (%s)%s", ifn, counts,
@@ -153,7 +154,7 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 			sev = NP_SEV_WARNING;
 	}
 	if (drop.sampled && drop.delta)
-		f = np_emit(r, sev, "%s rx_dropped grows %.1f/s%s", ifn, drop.rate,
+		f = np_emit(r, sev, "%s rx_dropped grows %s/s%s", ifn, np_fmt_rate(drop.rate),
 			    share >= 0 ? "" : " (packet rate unknown)");
 	else
 		f = np_emit(r, sev, "%s rx_dropped is %llu since boot%s", ifn,
@@ -183,8 +184,8 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 		     "handles (LLDP, STP, IPv6 when disabled), traffic not for this host, and the "
 		     "stack's own backlog drops, besides driver drops.");
 	if (drop.sampled && drop.delta && sn.sampled && sn.delta)
-		np_detail(f, "Softnet backlog drops also grew (%.1f/s host-wide): part of this is "
-			     "backlog overflow (softnet.backlog-drops).", sn.rate);
+		np_detail(f, "Softnet backlog drops also grew (%s/s host-wide): part of this is "
+			     "backlog overflow (softnet.backlog-drops).", np_fmt_rate(sn.rate));
 	else if (sn.sampled && drop.sampled && drop.delta)
 		np_detail(f, "Softnet backlog drops did not grow: this is not backlog overflow.");
 	if (noh.present || other.present)

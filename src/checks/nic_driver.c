@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "nic" from the NIC's own view: ring sizes, port buffer, cloud shaping, buffer refill. */
+#include "check_util.h"
 #include "nic_view.h"
 #include "sizing.h"
 
@@ -87,8 +88,8 @@ static void run_ring_size(const struct np_analysis *a, struct np_report *r)
 	target = np_size_rx_ring(rg->rx, rg->rx_max, sev == NP_SEV_CRITICAL);
 	if (moving)
 		f = np_emit(r, sev, "%s rx ring %llu of %llu while the NIC runs out of RX buffers: "
-			    "%.1f packets/s", ifn, (unsigned long long)rg->rx,
-			    (unsigned long long)rg->rx_max, best.rate);
+			    "%s packets/s", ifn, (unsigned long long)rg->rx,
+			    (unsigned long long)rg->rx_max, np_fmt_rate(best.rate));
 	else if (best.present && best.total)
 		f = np_emit(r, sev, "%s rx ring %llu of %llu (%llu ring-empty drops since boot%s)",
 			    ifn, (unsigned long long)rg->rx, (unsigned long long)rg->rx_max,
@@ -156,8 +157,8 @@ static void run_port_discards(const struct np_analysis *a, struct np_report *r)
 	if (sev == NP_SEV_OK)
 		return;
 	if (d.v.sampled && d.v.delta)
-		f = np_emit(r, sev, "%s NIC port buffer overflows: %.1f packets/s discarded (%s)",
-			    ifn, d.v.rate, d.top[0].name);
+		f = np_emit(r, sev, "%s NIC port buffer overflows: %s packets/s discarded (%s)",
+			    ifn, np_fmt_rate(d.v.rate), d.top[0].name);
 	else
 		f = np_emit(r, sev, "%s NIC port buffer discarded %llu packets since boot%s", ifn,
 			    (unsigned long long)d.v.total,
@@ -213,8 +214,8 @@ static void run_cloud_allowance(const struct np_analysis *a, struct np_report *r
 	if (sev == NP_SEV_OK)
 		return;
 	if (all.sampled && all.delta)
-		f = np_emit(r, sev, "%s is shaped outside the VM: %.1f packets/s over the "
-			    "allowance (%s)", ifn, all.rate,
+		f = np_emit(r, sev, "%s is shaped outside the VM: %s packets/s over the "
+			    "allowance (%s)", ifn, np_fmt_rate(all.rate),
 			    d.n && d.v.delta >= rl.delta ? d.top[0].name :
 			    "rx-hw-drop-ratelimits");
 	else
@@ -270,7 +271,7 @@ static void run_alloc_failures(const struct np_analysis *a, struct np_report *r)
 	if (sev == NP_SEV_OK)
 		return;
 	if (best.sampled && best.delta)
-		f = np_emit(r, sev, "%s fails to allocate RX buffers: %.1f/s", ifn, best.rate);
+		f = np_emit(r, sev, "%s fails to allocate RX buffers: %s/s", ifn, np_fmt_rate(best.rate));
 	else
 		f = np_emit(r, sev, "%s failed to allocate RX buffers %llu times since boot%s", ifn,
 			    (unsigned long long)best.total,

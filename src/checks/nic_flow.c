@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "nic", continued: drops per RX queue, pause frames, and drops by an XDP program. */
+#include "check_util.h"
 #include "nic_view.h"
 
 #include <stdio.h>
@@ -103,8 +104,8 @@ static void qspread_fill(const struct np_counter_view *q, int n, bool by_delta,
 		if (!q[i].present || qkey(&q[i], by_delta) <= 0)
 			continue;
 		if (by_delta)
-			len += (size_t)snprintf(t, room, "%sq%d %.1f/s", len ? ", " : "", i,
-						q[i].rate);
+			len += (size_t)snprintf(t, room, "%sq%d %s/s", len ? ", " : "", i,
+						np_fmt_rate(q[i].rate));
 		else
 			len += (size_t)snprintf(t, room, "%sq%d %llu", len ? ", " : "", i,
 						(unsigned long long)q[i].total);
@@ -156,7 +157,7 @@ static void run_queue_drops(const struct np_analysis *a, struct np_report *r)
 		snprintf(share, sizeof(share), ", %.0f%% on queue %d of %d", 100 * sp.share, sp.top,
 			 sp.nq);
 	if (by_delta)
-		f = np_emit(r, sev, "%s RX queues drop %.1f packets/s%s", ifn, all.rate, share);
+		f = np_emit(r, sev, "%s RX queues drop %s packets/s%s", ifn, np_fmt_rate(all.rate), share);
 	else
 		f = np_emit(r, sev, "%s RX queues dropped %llu packets since boot%s%s", ifn,
 			    (unsigned long long)all.total,
@@ -237,8 +238,8 @@ static void pause_tx_finding(const struct np_analysis *a, struct np_report *r,
 	if (sev == NP_SEV_OK)
 		return;
 	if (v->sampled && v->delta)
-		f = np_emit(r, sev, "%s sends pause frames: %.1f/s (the host cannot keep up; the "
-			    "switch holds or drops the traffic instead)", ifn, v->rate);
+		f = np_emit(r, sev, "%s sends pause frames: %s/s (the host cannot keep up; the "
+			    "switch holds or drops the traffic instead)", ifn, np_fmt_rate(v->rate));
 	else
 		f = np_emit(r, sev, "%s sent %llu pause frames since boot%s", ifn,
 			    (unsigned long long)v->total,
@@ -273,8 +274,8 @@ static void pause_rx_finding(const struct np_analysis *a, struct np_report *r,
 	if (sev == NP_SEV_OK)
 		return;
 	if (v->sampled && v->delta)
-		f = np_emit(r, sev, "%s receives pause frames: %.1f/s (the link partner throttles "
-			    "our transmit)", ifn, v->rate);
+		f = np_emit(r, sev, "%s receives pause frames: %s/s (the link partner throttles "
+			    "our transmit)", ifn, np_fmt_rate(v->rate));
 	else
 		f = np_emit(r, sev, "%s received %llu pause frames since boot%s", ifn,
 			    (unsigned long long)v->total,
@@ -350,7 +351,7 @@ static void run_xdp_drops(const struct np_analysis *a, struct np_report *r)
 	if (sev == NP_SEV_OK)
 		return;
 	if (d.v.sampled && d.v.delta)
-		f = np_emit(r, sev, "%s XDP program drops %.1f packets/s", ifn, d.v.rate);
+		f = np_emit(r, sev, "%s XDP program drops %s packets/s", ifn, np_fmt_rate(d.v.rate));
 	else
 		f = np_emit(r, sev, "%s XDP dropped %llu packets since boot%s", ifn,
 			    (unsigned long long)d.v.total,

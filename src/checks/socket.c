@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "socket": receive queues (UDP rcvbuf overflows, listen queues) and the stage's table. */
+#include "check_util.h"
 #include "socket_priv.h"
 
 /* A rmem_max worth suggesting for UDP receivers: 8 MiB, or double what is there already. */
@@ -110,8 +111,8 @@ static void run_listen_overflow(const struct np_analysis *a, struct np_report *r
 			    "queue drops %llu since boot)", rate, (unsigned long long)ovf.total,
 			    (unsigned long long)(synq.present ? synq.total : 0));
 	} else {
-		f = np_emit(r, sev, "SYN queue full, answering with SYN cookies: %.1f/s",
-			    cookies.rate);
+		f = np_emit(r, sev, "SYN queue full, answering with SYN cookies: %s/s",
+			    np_fmt_rate(cookies.rate));
 	}
 	if (!f)
 		return;

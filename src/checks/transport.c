@@ -25,8 +25,8 @@ static void run_udp_no_ports(const struct np_analysis *a, struct np_report *r)
 	/* Not a loss: reported only while it moves, and never above info. */
 	if (!v.sampled || v.delta == 0)
 		return;
-	f = np_emit(r, NP_SEV_INFO, "UDP datagrams to closed ports: %.1f/s (%llu since boot)",
-		    v.rate, (unsigned long long)v.total);
+	f = np_emit(r, NP_SEV_INFO, "UDP datagrams to closed ports: %s/s (%llu since boot)",
+		    np_fmt_rate(v.rate), (unsigned long long)v.total);
 	if (!f)
 		return;
 	f->rank = v.rate;

@@ -21,6 +21,7 @@
 #include "render_diff.h"
 #include "target.h"
 #include "termwidth.h"
+#include "textenc.h"
 
 struct diff_args {
 	const char *before, *after, *ifname, *output;
@@ -215,8 +216,13 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 	ro.width = np_term_width(out);	/* a file: $COLUMNS or 80 */
 	if (d->json)
 		np_render_diff_json(out, &v);
-	else
-		np_render_diff_text(out, &v, &ro);
+	else {
+		/* The renderer wraps into h, which writes ASCII under a non-UTF-8 locale. */
+		FILE *h = np_text_stream(out);
+
+		np_render_diff_text(h, &v, &ro);
+		np_text_stream_done(h, out);
+	}
 	if (d->output) {
 		r = np_atomic_commit(out, tmp, d->output);
 		if (r < 0)
@@ -261,6 +267,7 @@ int np_cmd_diff(int argc, char **argv)
 	if (parse_args(argc, argv, &d, &st) < 0)
 		return np_finish(&st, "diff", d.json);
 	np_log_set_verbosity(d.verbose);
+	np_text_grouping(!d.json);	/* the locale's digit groups in text only */
 	np_cleanup_signals("diff", false);
 	aopt.interval = d.live ? d.interval : 0;
 	compare(&d, &before, &after, &bopt, &aopt, &st);

@@ -29,6 +29,7 @@
 #include "render.h"
 #include "render_monitor.h"
 #include "termwidth.h"
+#include "textenc.h"
 
 /* A plugin must never outlive the monitoring system's patience (Nagios and Icinga end a check
  * after 60 s, and the Monitoring Plugins' own default is 10 s): under --nagios without
@@ -414,16 +415,27 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 		ro.color = false;
 	}
 	ro.width = np_term_width(out);	/* a file: $COLUMNS or 80 */
-	if (d->nagios)
-		code = np_render_doctor_nagios(stdout, &v);
-	else if (d->prom)
+	if (d->nagios) {
+		FILE *h = np_text_stream(stdout);	/* ASCII under a non-UTF-8 locale */
+
+		code = np_render_doctor_nagios(h, &v);
+		np_text_stream_done(h, stdout);
+	} else if (d->prom) {
 		np_render_doctor_prom(out, &v, d->all_counters);
-	else if (d->json)
+	} else if (d->json) {
 		np_render_doctor_json(out, &v);
-	else if (d->brief)
-		np_render_doctor_brief(out, &v);
-	else
-		np_render_doctor_text(out, &v, &ro);
+	} else {
+		/* Human text (the report, --brief): the renderer wraps into h, which writes
+		 * ASCII under a non-UTF-8 locale. --brief's lines are within 100 bytes, and no
+		 * glyph's ASCII form is longer than its UTF-8 bytes, so they stay within 100. */
+		FILE *h = np_text_stream(out);
+
+		if (d->brief)
+			np_render_doctor_brief(h, &v);
+		else
+			np_render_doctor_text(h, &v, &ro);
+		np_text_stream_done(h, out);
+	}
 	if (d->output) {
 		r = np_atomic_commit(out, tmp, d->output);
 		if (r < 0) {
@@ -610,6 +622,9 @@ int np_cmd_doctor(int argc, char **argv)
 		return finish(&d, &st);
 	np_log_set_verbosity(d.opt.verbose);
 	np_command_config_say(&d.cfg);
+	/* Digits grouped as the locale says in text only (the report and --brief, both human
+	 * text): JSON, Prometheus and the Nagios line read the same everywhere. */
+	np_text_grouping(!d.json && !d.prom && !d.nagios);
 	/* Before the deadline, which then takes SIGTERM over (monitoring runs: its own line). */
 	np_cleanup_signals("doctor", d.every > 0);
 	/* Monitoring runs are bounded, and end UNKNOWN when the monitoring system ends them. */

@@ -23,6 +23,7 @@
 #include "target.h"
 #include "termwidth.h"
 #include "text_wrap.h"
+#include "textenc.h"
 
 struct plan_args {
 	const char *ifname, *root, *write;
@@ -143,19 +144,25 @@ static int output(const struct plan_args *d, const struct np_plan *p, struct np_
 {
 	int width = np_term_width(stdout);
 	struct np_wrap_stream w;
+	/* The files are written as they are, whatever the locale; what is shown on stdout is
+	 * human text, wrapped at the width and then ASCII under a non-UTF-8 locale (h). Never
+	 * digit-grouped. */
+	FILE *h = d->json ? stdout : np_text_stream(stdout);
 	char err[600];
+	int r = 0;
 
-	if (d->write && np_plan_write(p, d->write, d->json ? NULL : stdout, err, sizeof(err)) < 0)
-		return np_fail(st, "%s", err);
-	if (d->json)
+	if (d->write && np_plan_write(p, d->write, d->json ? NULL : h, err, sizeof(err)) < 0)
+		r = np_fail(st, "%s", err);
+	else if (d->json)
 		np_render_plan_json(stdout, p);
 	else if (d->write) {
-		np_render_plan_summary(np_wrap_open(&w, stdout, width), p);
+		np_render_plan_summary(np_wrap_open(&w, h, width), p);
 		np_wrap_close(&w);
 	} else {
-		np_render_plan_text(stdout, p, width);
+		np_render_plan_text(h, p, width);
 	}
-	return 0;
+	np_text_stream_done(h, stdout);
+	return r;
 }
 
 /*

@@ -12,6 +12,7 @@
 #include "selection.h"
 #include "specs.h"
 #include "termwidth.h"
+#include "textenc.h"
 
 /* The one option of both (spec_reference.c): --json. */
 static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
@@ -36,8 +37,13 @@ int np_cmd_checks(int argc, char **argv)
 	}
 	if (json)
 		np_render_checks_json(stdout);
-	else
-		np_render_checks_text(stdout, np_term_width(stdout));
+	else {
+		/* Wrapped at stdout's width into h, which writes ASCII under a non-UTF-8 locale. */
+		FILE *h = np_text_stream(stdout);
+
+		np_render_checks_text(h, np_term_width(stdout));
+		np_text_stream_done(h, stdout);
+	}
 	return NP_EXIT_OK;
 }
 
@@ -73,7 +79,12 @@ int np_cmd_explain(int argc, char **argv)
 	}
 	if (json)
 		np_render_explain_json(stdout, c);
-	else
-		np_render_explain_text(stdout, c, np_term_width(stdout));
+	else {
+		/* Wrapped at stdout's width into h, which writes ASCII under a non-UTF-8 locale. */
+		FILE *h = np_text_stream(stdout);
+
+		np_render_explain_text(h, c, np_term_width(stdout));
+		np_text_stream_done(h, stdout);
+	}
 	return NP_EXIT_OK;
 }

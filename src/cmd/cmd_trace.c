@@ -28,6 +28,7 @@
 #include "trace_render.h"
 #include "trace_stack.h"
 #include "xdp_attach.h"
+#include "textenc.h"
 
 /* The rtnl snapshot as it would be without netpath's own XDP counter. */
 static void hide_own_xdp(struct np_snapshot *s, uint32_t own_id)
@@ -325,8 +326,13 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 		code = 0;
 		if (t->json)
 			np_render_trace_json(stdout, &v);
-		else
-			np_render_trace_text(stdout, &v, t->verbose, np_term_width(stdout));
+		else {
+			/* Wrapped at stdout's width into h: ASCII under a non-UTF-8 locale. */
+			FILE *h = np_text_stream(stdout);
+
+			np_render_trace_text(h, &v, t->verbose, np_term_width(stdout));
+			np_text_stream_done(h, stdout);
+		}
 		if (xs && !have_xdp)
 			np_warn("the XDP counters could not be read");
 		if (!analyzed)
@@ -361,6 +367,7 @@ int np_cmd_trace(int argc, char **argv)
 		return np_finish(&st, "trace", t.json);
 	np_log_set_verbosity(t.verbose);
 	np_command_config_say(&t.cfg);
+	np_text_grouping(!t.json);	/* the locale's digit groups in text only */
 	{
 		/* The namespace before anything is opened: the device, /proc/net, /sys and
 		 * /proc/self/ns/net (the namespace the programs match) must all be its own. */

@@ -25,6 +25,7 @@
 #include "render_watch.h"
 #include "walk_cadence.h"
 #include "watch_tui.h"
+#include "textenc.h"
 
 struct watch_args {
 	const char *ifname;
@@ -256,8 +257,14 @@ static int one_frame(struct watch_state *st, const struct np_snapshot *prev,
 		np_watch_tui_draw(st->tui, f);
 	else if (st->w->json)
 		np_render_watch_json(stdout, f);
-	else
-		np_render_watch_text(stdout, f, np_term_width(stdout));	/* each frame: resizes */
+	else {
+		/* Wrapped at stdout's width, measured each frame (resizes), into h: ASCII under a
+		 * non-UTF-8 locale. */
+		FILE *h = np_text_stream(stdout);
+
+		np_render_watch_text(h, f, np_term_width(stdout));
+		np_text_stream_done(h, stdout);
+	}
 	fflush(stdout);
 	return 0;
 }
@@ -320,6 +327,7 @@ int np_cmd_watch(int argc, char **argv)
 		return finish(&w, &st);
 	np_log_set_verbosity(w.verbose);
 	np_command_config_say(&w.cfg);
+	np_text_grouping(!w.json);	/* the locale's digit groups in text only */
 	{
 		struct np_target_spec spec = { .cmd = "watch", .netns = w.netns, .ifname = w.ifname };
 		char err[400];

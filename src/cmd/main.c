@@ -13,6 +13,7 @@
 #include "suggest.h"
 #include "termwidth.h"
 #include "text_wrap.h"
+#include "textenc.h"
 
 /* What runs each command; names, summaries and options are in its spec (specs.h). */
 static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
@@ -29,7 +30,8 @@ static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
 static void usage(FILE *out)
 {
 	struct np_wrap_stream w;
-	FILE *o = np_wrap_open(&w, out, np_term_width(out));
+	FILE *h = np_text_stream(out);	/* wrapped first, then ASCII under a non-UTF-8 locale */
+	FILE *o = np_wrap_open(&w, h, np_term_width(out));
 
 	fputs("Usage: netpath COMMAND [OPTIONS]\n\nCommands:\n", o);
 	for (size_t i = 0; i < NP_CMD__COUNT; i++)
@@ -38,6 +40,7 @@ static void usage(FILE *out)
 	      "netpath(8). 'netpath --version' prints the version.\n"
 	      "Without a command, netpath runs 'doctor'.\n", o);
 	np_wrap_close(&w);
+	np_text_stream_done(h, out);
 }
 
 /* The command called name, or -1. */
@@ -100,6 +103,9 @@ int main(int argc, char **argv)
 	/* "netpath --version --nagios" is doctor's plugin mode: UNKNOWN, as doctor's own. */
 	int told = np_argv_has(argc, argv, nagios) ? NP_EXIT_UNKNOWN : NP_EXIT_OK;
 
+	/* Queried, never set: the parsers stay in the C locale (textenc.h). First, so that the
+	 * usage and --help text below go out as the locale's character set allows too. */
+	np_text_locale_init();
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		usage(stdout);
 		return told;

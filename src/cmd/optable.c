@@ -9,6 +9,7 @@
 #include "opts.h"
 #include "termwidth.h"
 #include "text_wrap.h"
+#include "textenc.h"
 
 /* Options per command: doctor has 22; the tables are checked against it by the unit test. */
 #define NP_OPTS_MAX 40
@@ -251,7 +252,8 @@ static void help_option(FILE *out, const struct np_opt *o, int width)
 void np_opts_help(const struct np_cmd_spec *spec, FILE *out, int width)
 {
 	struct np_wrap_stream w;
-	FILE *o = np_wrap_open(&w, out, width);
+	FILE *h = np_text_stream(out);	/* wrapped first, then ASCII under a non-UTF-8 locale */
+	FILE *o = np_wrap_open(&w, h, width);
 
 	fputs(spec->synopsis, o);
 	if (spec->list_options)
@@ -261,6 +263,7 @@ void np_opts_help(const struct np_cmd_spec *spec, FILE *out, int width)
 	if (spec->epilogue)
 		fputs(spec->epilogue, o);
 	np_wrap_close(&w);
+	np_text_stream_done(h, out);
 }
 
 bool np_argv_has(int argc, char **argv, const char *const *words)

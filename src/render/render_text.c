@@ -3,6 +3,7 @@
 #include "render.h"
 #include "render_sockets.h"
 #include "text_wrap.h"
+#include "check_util.h"
 
 #include <math.h>
 #include <string.h>
@@ -25,7 +26,6 @@ static const char *sev_color(enum np_severity s)
 const char *np_fmt_count(double v, char *buf, size_t size)
 {
 	char raw[64];
-	size_t len, j = 0, lead;
 
 	if (isnan(v)) {
 		snprintf(buf, size, "n/a");
@@ -36,15 +36,7 @@ const char *np_fmt_count(double v, char *buf, size_t size)
 		return buf;
 	}
 	snprintf(raw, sizeof(raw), "%.0f", v);
-	len = strlen(raw);
-	lead = raw[0] == '-' ? 1 : 0;
-	for (size_t i = 0; i < len && j + 2 < size; i++) {
-		if (i > lead && (len - i) % 3 == 0)
-			buf[j++] = ',';
-		buf[j++] = raw[i];
-	}
-	buf[j] = '\0';
-	return buf;
+	return np_fmt_group(raw, buf, size);
 }
 
 static void evidence(FILE *out, const struct np_evidence *e)

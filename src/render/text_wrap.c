@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Wrapping text at the terminal's width: see text_wrap.h. */
 #include "text_wrap.h"
+#include "textenc.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -18,15 +19,32 @@ static size_t esc_len(const char *s, size_t n)
 	return i < n ? i + 1 : n;
 }
 
+/* Set by np_text_locale_init() (textenc.c) under a codeset that is not UTF-8. */
+static bool ascii_cols;
+
+void np_text_cols_ascii(bool on)
+{
+	ascii_cols = on;
+}
+
 size_t np_text_cols(const char *s, size_t n)
 {
 	size_t cols = 0;
 
 	for (size_t i = 0; i < n;) {
-		size_t e = esc_len(s + i, n - i);
+		size_t e = esc_len(s + i, n - i), len;
+		const char *a;
 
 		if (e) {
 			i += e;
+			continue;
+		}
+		if (ascii_cols && ((unsigned char)s[i] & 0x80)) {
+			/* What the ASCII stream will write for it: "->" for the arrow is two
+			 * columns, and a line measured as one would overflow by one. */
+			a = np_glyph_ascii(s + i, n - i, &len);
+			cols += a ? strlen(a) : 1;
+			i += len ? len : n - i;	/* an incomplete sequence at the end: "?" */
 			continue;
 		}
 		cols += ((unsigned char)s[i] & 0xc0) != 0x80;

@@ -6,6 +6,7 @@
  * and picks attributes.
  */
 #include "watch_tui.h"
+#include "textenc.h"
 #include "clock.h"
 
 #include <curses.h>
@@ -93,10 +94,15 @@ static attr_t sev_attr(const struct np_watch_tui *t, enum np_severity s)
 
 static void put(struct np_watch_tui *t, attr_t attr, const char *text)
 {
-	size_t n = strlen(text), max = COLS > 0 ? (size_t)COLS : 0;
+	size_t n, max = COLS > 0 ? (size_t)COLS : 0;
+	char ascii[1024];
 
 	if (t->row >= t->rows)
 		return;
+	/* Outside UTF-8, ncurses would show the glyphs' bytes as "M-b": their ASCII forms. */
+	if (!np_text_locale()->utf8)
+		text = np_text_ascii(text, ascii, sizeof(ascii));
+	n = strlen(text);
 	/* Clip to the width, not into the next line; never inside a UTF-8 sequence ("≈" in a
 	 * summary). A multibyte character is narrower than its bytes, so this always fits. */
 	if (n > max) {

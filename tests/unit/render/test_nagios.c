@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "check_util.h"
 #include "render_monitor.h"
 #include "tree.h"
 
@@ -130,6 +131,56 @@ static void test_x710_critical(void **state)
 	assert_string_equal(perf_item(&o, "checks_critical", item, sizeof(item)),
 			    "'checks_critical'=3;;@1:;0");
 	assert_lacks(o.buf, "ingress_drops");	/* no conntrack counters in the tree */
+	free(o.buf);
+}
+
+/* Every rate in the status and detail lines reads alike, as netpath's Nagios mode runs them (no
+ * digit groups, main() leaves them off outside human text): "12000 packets/s", "0.5/s", never
+ * "9000.0 packets/s" beside "12,000/s". */
+static void test_rates_one_format(void **state)
+{
+	struct tree_run *t;
+	struct nagios_out o = { 0 };
+	regex_t rate, grouped;
+	regmatch_t m[2];
+	size_t len, nrates = 0;
+	int code;
+
+	np_fmt_set_group_sep("");
+	t = tree_run(state, "x710-server", "eth0", true);
+	o.buf = render_nagios(t, &code, &len);
+	np_fmt_set_group_sep(",");
+	parse(&o);
+	assert_int_equal(regcomp(&rate, "([0-9][0-9.,]*)( [a-z]+)?/s", REG_EXTENDED), 0);
+	assert_int_equal(regcomp(&grouped, "[0-9],[0-9]{3}", REG_EXTENDED | REG_NOSUB), 0);
+	for (const char *p = o.status; !regexec(&rate, p, 2, m, 0); p += m[0].rm_eo) {
+		char num[32];
+		regex_t one;
+
+		snprintf(num, sizeof(num), "%.*s", (int)(m[1].rm_eo - m[1].rm_so), p + m[1].rm_so);
+		assert_int_equal(regcomp(&one, "^([0-9]+|[0-9]\\.[0-9])$", REG_EXTENDED | REG_NOSUB), 0);
+		if (regexec(&one, num, 0, NULL, 0))
+			fail_msg("rate '%s' in '%s'", num, o.status);
+		regfree(&one);
+		nrates++;
+	}
+	for (const char *p = o.long_output; !regexec(&rate, p, 2, m, 0); p += m[0].rm_eo) {
+		char num[32];
+		regex_t one;
+
+		snprintf(num, sizeof(num), "%.*s", (int)(m[1].rm_eo - m[1].rm_so), p + m[1].rm_so);
+		assert_int_equal(regcomp(&one, "^([0-9]+|[0-9]\\.[0-9])$", REG_EXTENDED | REG_NOSUB), 0);
+		if (regexec(&one, num, 0, NULL, 0))
+			fail_msg("rate '%s' in the long output", num);
+		regfree(&one);
+		nrates++;
+	}
+	assert_true(nrates >= 6);
+	assert_int_not_equal(regexec(&grouped, o.buf, 0, NULL, 0), 0);
+	assert_contains(o.status, "9000 packets/s");
+	assert_contains(o.status, "12000 packets/s");
+	regfree(&rate);
+	regfree(&grouped);
 	free(o.buf);
 }
 
@@ -302,6 +353,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_x710_critical, tree_teardown),
+		cmocka_unit_test_teardown(test_rates_one_format, tree_teardown),
 		cmocka_unit_test_teardown(test_vm_virtio_ok, tree_teardown),
 		cmocka_unit_test_teardown(test_unsampled_counters, tree_teardown),
 		cmocka_unit_test_teardown(test_hostile_summary, tree_teardown),

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "text_wrap.h"
+#include "textenc.h"
 
 static char *buf;
 
@@ -156,6 +157,43 @@ static void test_stream(void **state)
 	free(out);
 }
 
+/* Under a non-UTF-8 locale text is wrapped first and transliterated after (textenc.h): the
+ * wrapper counts "->" for the arrow as the two columns it becomes, so no line of the final
+ * bytes is wider than the width. */
+static void test_ascii_columns(void **state)
+{
+	static const char text[] = "\u2192\u2192\u2192 abc \u00d7\u00d7\u00d7 def ghij\n"
+				   "  rx \u2192 backlog \u2192 socket \u2192 app \u2265 1 \u2192 done\n";
+	size_t len = 0;
+	char *out = NULL;
+	FILE *f = open_memstream(&out, &len), *h;
+
+	(void)state;
+	assert_non_null(f);
+	np_text_cols_ascii(true);
+	assert_int_equal(np_text_cols("a \u2192 b", strlen("a \u2192 b")), 6);
+	assert_int_equal(np_text_cols("2 \u00d7 4", strlen("2 \u00d7 4")), 5);
+	/* The locale is C here (np_text_locale_init not called): h transliterates. */
+	h = np_text_stream(f);
+	assert_ptr_not_equal(h, f);
+	np_wrap_text(h, text, 20);
+	np_text_stream_done(h, f);
+	np_text_cols_ascii(false);
+	assert_int_equal(fclose(f), 0);
+	for (const char *p = out; *p;) {
+		size_t n = strcspn(p, "\n");
+
+		for (size_t i = 0; i < n; i++)
+			assert_true((unsigned char)p[i] < 0x80);
+		if (n > 20)
+			fail_msg("%zu columns: %.*s", n, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	assert_string_equal(out, "->->-> abc xxx def\nghij\n"
+			    "  rx -> backlog ->\n  socket -> app >= 1\n  -> done\n");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +205,7 @@ int main(void)
 		cmocka_unit_test(test_long_words_whole),
 		cmocka_unit_test(test_prose),
 		cmocka_unit_test(test_stream),
+		cmocka_unit_test(test_ascii_columns),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Human text and the user's locale: digit grouping from LC_NUMERIC, ASCII under a codeset that is
+ * not UTF-8 (textenc.h says why the process locale is left alone). */
+#include "textenc.h"
+#include "check_util.h"
+#include "text_wrap.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Every non-ASCII character netpath's text may hold (tables, summaries, arrows in diff,
+ * sparklines and boxes should a renderer draw them), with the ASCII it becomes. A character
+ * missing here prints as "?": tests/integration/locale.sh fails on it under LC_ALL=C. */
+static const struct {
+	const char *utf8, *ascii;
+} glyphs[] = {
+	{ "\u2192", "->" }, { "\u2190", "<-" }, { "\u2194", "<->" }, { "\u21d2", "=>" },
+	{ "\u00d7", "x" }, { "\u00f7", "/" }, { "\u00b1", "+/-" },
+	{ "\u2265", ">=" }, { "\u2264", "<=" }, { "\u2260", "!=" }, { "\u2248", "~" },
+	{ "\u2286", "<=" }, { "\u221e", "inf" },
+	{ "\u00b5", "u" }, { "\u03bc", "u" }, { "\u00b0", " deg" },
+	{ "\u2014", "-" }, { "\u2013", "-" }, { "\u2212", "-" }, { "\u2026", "..." },
+	{ "\u2018", "'" }, { "\u2019", "'" }, { "\u201c", "\"" }, { "\u201d", "\"" },
+	{ "\u00a0", " " }, { "\u202f", " " }, { "\u2009", " " },
+	{ "\u00b7", "." }, { "\u2022", "*" }, { "\u2713", "ok" }, { "\u2717", "x" },
+	/* box drawing */
+	{ "\u2500", "-" }, { "\u2502", "|" }, { "\u250c", "+" }, { "\u2510", "+" },
+	{ "\u2514", "+" }, { "\u2518", "+" }, { "\u251c", "+" }, { "\u2524", "+" },
+	{ "\u252c", "+" }, { "\u2534", "+" }, { "\u253c", "+" },
+	/* sparklines: eight heights, low to high */
+	{ "\u2581", "_" }, { "\u2582", "." }, { "\u2583", "-" }, { "\u2584", "=" },
+	{ "\u2585", "+" }, { "\u2586", "*" }, { "\u2587", "#" }, { "\u2588", "#" },
+};
+
+static struct np_text_locale cur;	/* C until np_text_locale_init */
+
+static size_t seq_len(unsigned char lead)
+{
+	if (lead >= 0xc2 && lead <= 0xdf)
+		return 2;
+	if (lead >= 0xe0 && lead <= 0xef)
+		return 3;
+	if (lead >= 0xf0 && lead <= 0xf4)
+		return 4;
+	return 1;	/* a stray continuation byte or an invalid lead: one byte, "?" */
+}
+
+const char *np_glyph_ascii(const char *s, size_t n, size_t *len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t need;
+
+	*len = n ? 1 : 0;
+	if (!n || u[0] < 0x80)
+		return NULL;
+	need = seq_len(u[0]);
+	for (size_t i = 1; i < need; i++) {
+		if (i >= n) {
+			*len = 0;	/* incomplete: more bytes may follow */
+			return NULL;
+		}
+		if ((u[i] & 0xc0) != 0x80)
+			return "?";	/* broken sequence: replace its lead, go on from there */
+	}
+	*len = need;
+	for (size_t i = 0; i < sizeof(glyphs) / sizeof(glyphs[0]); i++)
+		if (strlen(glyphs[i].utf8) == need && !memcmp(glyphs[i].utf8, s, need))
+			return glyphs[i].ascii;
+	return "?";
+}
+
+char *np_text_ascii(const char *in, char *out, size_t size)
+{
+	size_t o = 0, n = strlen(in);
+
+	if (!size)
+		return out;
+	for (size_t i = 0; i < n;) {
+		size_t len;
+		const char *a = np_glyph_ascii(in + i, n - i, &len);
+
+		if (!a && !len)
+			a = "?", len = n - i;	/* incomplete at the end */
+		if (!a) {
+			if (o + 1 >= size)
+				break;
+			out[o++] = in[i++];
+			continue;
+		}
+		if (o + strlen(a) >= size)
+			break;
+		memcpy(out + o, a, strlen(a));
+		o += strlen(a);
+		i += len;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+void np_text_locale_from(const char *codeset, const char *thousands_sep,
+			 struct np_text_locale *out)
+{
+	const char *s = thousands_sep ? thousands_sep : "";
+	bool ascii = true, space = false;
+
+	out->utf8 = codeset && (!strcasecmp(codeset, "UTF-8") || !strcasecmp(codeset, "utf8"));
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		ascii &= *p < 0x80;
+		space |= *p == ' ' || *p == '\t';
+	}
+	out->sep[0] = '\0';
+	if (!*s || !strcmp(s, ".") || space || (!ascii && !out->utf8) || strlen(s) >= sizeof(out->sep))
+		return;
+	snprintf(out->sep, sizeof(out->sep), "%s", s);
+}
+
+void np_text_locale_init(void)
+{
+	/* Only the categories that matter, so a broken LC_TIME does not turn the rest into C. */
+	locale_t ct = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
+	locale_t num = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+
+	np_text_locale_from(ct ? nl_langinfo_l(CODESET, ct) : "ANSI_X3.4-1968",
+			    num ? nl_langinfo_l(THOUSANDS_SEP, num) : "", &cur);
+	if (ct)
+		freelocale(ct);
+	if (num)
+		freelocale(num);
+	np_fmt_set_group_sep("");
+	/* Text is wrapped before it is transliterated: the wrapper counts the ASCII forms. */
+	np_text_cols_ascii(!cur.utf8);
+}
+
+const struct np_text_locale *np_text_locale(void)
+{
+	return &cur;
+}
+
+void np_text_grouping(bool human)
+{
+	np_fmt_set_group_sep(human ? cur.sep : "");
+}
+
+/* The ASCII stream: a character split across two writes waits in pend. */
+struct ascii_cookie {
+	FILE *under;
+	char pend[4];
+	size_t npend;
+};
+
+static void put_byte(struct ascii_cookie *c, char b)
+{
+	size_t len;
+	const char *a;
+
+	if (!c->npend && !((unsigned char)b & 0x80)) {
+		fputc(b, c->under);
+		return;
+	}
+	c->pend[c->npend++] = b;
+	a = np_glyph_ascii(c->pend, c->npend, &len);
+	if (!a && !len && c->npend < sizeof(c->pend))
+		return;		/* wait for the rest */
+	fputs(a ? a : "?", c->under);
+	if (len && len < c->npend) {
+		/* A broken sequence: its lead became "?", the bytes after it start afresh. */
+		char rest[4];
+		size_t nrest = c->npend - 1;
+
+		memcpy(rest, c->pend + 1, nrest);
+		c->npend = 0;
+		for (size_t i = 0; i < nrest; i++)
+			put_byte(c, rest[i]);
+		return;
+	}
+	c->npend = 0;
+}
+
+static ssize_t ascii_write(void *cookie, const char *buf, size_t n)
+{
+	struct ascii_cookie *c = cookie;
+
+	for (size_t i = 0; i < n; i++)
+		put_byte(c, buf[i]);
+	return ferror(c->under) ? -1 : (ssize_t)n;
+}
+
+static int ascii_close(void *cookie)
+{
+	struct ascii_cookie *c = cookie;
+
+	if (c->npend)
+		fputc('?', c->under);
+	free(c);
+	return 0;
+}
+
+FILE *np_text_stream(FILE *out)
+{
+	cookie_io_functions_t io = { .write = ascii_write, .close = ascii_close };
+	struct ascii_cookie *c;
+	FILE *f;
+
+	if (cur.utf8 || !out)
+		return out;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return out;
+	c->under = out;
+	f = fopencookie(c, "w", io);
+	if (!f) {
+		free(c);
+		return out;
+	}
+	setvbuf(f, NULL, _IONBF, 0);
+	return f;
+}
+
+void np_text_stream_done(FILE *s, FILE *out)
+{
+	if (s && s != out)
+		fclose(s);
+}
