@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "tmpdir_fixture.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,32 +34,14 @@
 #include "tar_build.h"
 #include "tar_parse.h"
 
-struct dir {
-	char path[64];
-	int fd;
-};
-
 static int setup(void **state)
 {
-	struct dir *d = calloc(1, sizeof(*d));
-
-	assert_non_null(d);
-	snprintf(d->path, sizeof(d->path), "/tmp/np-tar-caps.XXXXXX");
-	assert_non_null(mkdtemp(d->path));
-	d->fd = open(d->path, O_RDONLY | O_DIRECTORY);
-	assert_true(d->fd >= 0);
-	*state = d;
-	return 0;
+	return np_test_dir_setup(state, "/tmp/np-tar-caps.XXXXXX");
 }
 
 static int teardown(void **state)
 {
-	struct dir *d = *state;
-
-	close(d->fd);
-	np_rmtree(d->path);
-	free(d);
-	return 0;
+	return np_test_dir_teardown(state);
 }
 
 /* A size the compiler cannot see (gcc would warn that ar_hdr's octal field may not hold it). */

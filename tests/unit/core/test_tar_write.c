@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "tmpdir_fixture.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,32 +31,14 @@
 #define SYSFS "sys/devices/pci0000:00/0000:00:01.0/0000:01:00.0/0000:02:00.0/0000:03:00.0/" \
 	      "0000:04:00.0/0000:05:00.0/net/eth0/queues/rx-0/rps_cpus"
 
-struct dir {
-	char path[64];
-	int fd;
-};
-
 static int setup(void **state)
 {
-	struct dir *d = calloc(1, sizeof(*d));
-
-	assert_non_null(d);
-	snprintf(d->path, sizeof(d->path), "/tmp/np-tar-write.XXXXXX");
-	assert_non_null(mkdtemp(d->path));
-	d->fd = open(d->path, O_RDONLY | O_DIRECTORY);
-	assert_true(d->fd >= 0);
-	*state = d;
-	return 0;
+	return np_test_dir_setup(state, "/tmp/np-tar-write.XXXXXX");
 }
 
 static int teardown(void **state)
 {
-	struct dir *d = *state;
-
-	close(d->fd);
-	np_rmtree(d->path);
-	free(d);
-	return 0;
+	return np_test_dir_teardown(state);
 }
 
 static char very_long[400];	/* 3 components of ~100: no ustar split fits */
