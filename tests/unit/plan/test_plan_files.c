@@ -22,6 +22,7 @@
 #include "plan_priv.h"
 #include "plan_write.h"
 #include "render_plan.h"
+#include "small_plan.h"
 
 static char tmpdir[64];
 
@@ -55,34 +56,6 @@ static void put(const char *rel, const char *text)
 	assert_non_null(f);
 	fputs(text, f);
 	assert_int_equal(fclose(f), 0);
-}
-
-/* A plan with one line of each kind that lands in a file. */
-static void small_plan(struct np_plan *p)
-{
-	struct np_plan_line *l;
-
-	memset(p, 0, sizeof(*p));
-	p->profile = NP_PROFILE_LONG_HAUL;
-	snprintf(p->ifname, sizeof(p->ifname), "eth0");
-	snprintf(p->dev[0].name, sizeof(p->dev[0].name), "eth0");
-	p->ndev = 1;
-	p->rtt_ms = 30;
-	p->bw_bps = p->bdp = NAN;
-	p->bw_source = p->rtt_source = "--rtt";
-	l = np_plan_add(p, NP_PLAN_SYSCTL, NP_STAGE_CONGESTION, "net.ipv4.tcp_mtu_probing");
-	assert_non_null(l);
-	snprintf(l->current, sizeof(l->current), "0");
-	snprintf(l->planned, sizeof(l->planned), "1");
-	snprintf(l->why, sizeof(l->why), "black holes");
-	l = np_plan_add(p, NP_PLAN_LINK, NP_STAGE_NIC, "RxBufferSize");
-	assert_non_null(l);
-	snprintf(l->current, sizeof(l->current), "512");
-	snprintf(l->planned, sizeof(l->planned), "4096");
-	snprintf(l->command, sizeof(l->command), "/usr/sbin/ethtool -G $name rx 4096");
-	l = np_plan_add(p, NP_PLAN_MODULE, NP_STAGE_CONGESTION, "tcp_bbr");
-	assert_non_null(l);
-	snprintf(l->command, sizeof(l->command), "modprobe tcp_bbr");
 }
 
 static void assert_refused(const char *dir, const char *why)

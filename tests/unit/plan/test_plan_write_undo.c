@@ -20,6 +20,7 @@
 
 #include "plan_priv.h"
 #include "plan_write.h"
+#include "small_plan.h"
 
 int __real_renameat(int olddfd, const char *old, int newdfd, const char *new);
 int __wrap_renameat(int olddfd, const char *old, int newdfd, const char *new);
@@ -51,33 +52,6 @@ static int teardown(void **state)
 	(void)state;
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	return system(cmd) == 0 ? 0 : -1;
-}
-
-/* Five files: sysctl.d, .link, udev rule, modules-load.d, netpath-apply-now.sh, in order. */
-static void small_plan(struct np_plan *p)
-{
-	struct np_plan_line *l;
-
-	memset(p, 0, sizeof(*p));
-	p->profile = NP_PROFILE_LONG_HAUL;
-	snprintf(p->ifname, sizeof(p->ifname), "eth0");
-	snprintf(p->dev[0].name, sizeof(p->dev[0].name), "eth0");
-	p->ndev = 1;
-	p->rtt_ms = 30;
-	p->bw_bps = p->bdp = NAN;
-	p->bw_source = p->rtt_source = "--rtt";
-	l = np_plan_add(p, NP_PLAN_SYSCTL, NP_STAGE_CONGESTION, "net.ipv4.tcp_mtu_probing");
-	assert_non_null(l);
-	snprintf(l->current, sizeof(l->current), "0");
-	snprintf(l->planned, sizeof(l->planned), "1");
-	l = np_plan_add(p, NP_PLAN_LINK, NP_STAGE_NIC, "RxBufferSize");
-	assert_non_null(l);
-	snprintf(l->current, sizeof(l->current), "512");
-	snprintf(l->planned, sizeof(l->planned), "4096");
-	snprintf(l->command, sizeof(l->command), "/usr/sbin/ethtool -G $name rx 4096");
-	l = np_plan_add(p, NP_PLAN_MODULE, NP_STAGE_CONGESTION, "tcp_bbr");
-	assert_non_null(l);
-	snprintf(l->command, sizeof(l->command), "modprobe tcp_bbr");
 }
 
 static void shell(const char *fmt, const char *arg)
