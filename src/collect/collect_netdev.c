@@ -11,21 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define STAT(name) { #name, offsetof(struct np_link_stats, name) }
-static const struct {
-	const char *name;
-	size_t off;
-} stat_files[] = {
-	STAT(rx_packets), STAT(tx_packets), STAT(rx_bytes), STAT(tx_bytes),
-	STAT(rx_errors), STAT(tx_errors), STAT(rx_dropped), STAT(tx_dropped),
-	STAT(multicast), STAT(collisions), STAT(rx_length_errors), STAT(rx_over_errors),
-	STAT(rx_crc_errors), STAT(rx_frame_errors), STAT(rx_fifo_errors), STAT(rx_missed_errors),
-	STAT(tx_aborted_errors), STAT(tx_carrier_errors), STAT(tx_fifo_errors),
-	STAT(tx_heartbeat_errors), STAT(tx_window_errors), STAT(rx_compressed), STAT(tx_compressed),
-	STAT(rx_nohandler), STAT(rx_otherhost_dropped),
-};
-#undef STAT
-
 static void dev_u64(const struct np_ctx *ctx, const char *ifname, const char *file, uint64_t *out)
 {
 	char path[128];
@@ -400,9 +385,9 @@ void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s)
 		d->stats = s->rtnl.stats64;
 		return;
 	}
-	for (size_t i = 0; i < sizeof(stat_files) / sizeof(stat_files[0]); i++) {
-		snprintf(num, sizeof(num), "statistics/%s", stat_files[i].name);
-		dev_u64(ctx, d->name, num, (uint64_t *)((char *)&d->stats + stat_files[i].off));
+	for (size_t i = 0; i < np_link_stats_nfields; i++) {
+		snprintf(num, sizeof(num), "statistics/%s", np_link_stats_fields[i].name);
+		dev_u64(ctx, d->name, num, np_link_stats_at(&d->stats, i));
 	}
 }
 

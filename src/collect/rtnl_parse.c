@@ -19,20 +19,6 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* struct rtnl_link_stats64 in the kernel's order, one u64 each: the uapi header of the build
- * host may be older than the kernel we run on, so offsets come from this table, not sizeof. */
-#define ST(f) offsetof(struct np_link_stats, f)
-static const size_t stats64_off[] = {
-	ST(rx_packets), ST(tx_packets), ST(rx_bytes), ST(tx_bytes),
-	ST(rx_errors), ST(tx_errors), ST(rx_dropped), ST(tx_dropped),
-	ST(multicast), ST(collisions), ST(rx_length_errors), ST(rx_over_errors),
-	ST(rx_crc_errors), ST(rx_frame_errors), ST(rx_fifo_errors), ST(rx_missed_errors),
-	ST(tx_aborted_errors), ST(tx_carrier_errors), ST(tx_fifo_errors),
-	ST(tx_heartbeat_errors), ST(tx_window_errors), ST(rx_compressed), ST(tx_compressed),
-	ST(rx_nohandler), ST(rx_otherhost_dropped),
-};
-#undef ST
-
 /* Legacy struct tc_stats and struct gnet_stats_{basic,queue}, by offset: their sizeof differs
  * between 32- and 64-bit ABIs (u64 alignment), the wire layout does not. */
 #define TC_STATS_MIN	36	/* bytes u64, packets drops overlimits bps pps qlen backlog u32 */
@@ -123,11 +109,9 @@ static int parse_stats64(const struct nlattr *a, struct np_rtnl *r)
 	const void *p = nla_data(a);
 
 	np_link_stats_init(&r->stats64);
-	for (size_t i = 0; i < ARRAY_SIZE(stats64_off) && (i + 1) * 8 <= n; i++) {
-		uint64_t v = rd64(p, i * 8);
-
-		memcpy((char *)&r->stats64 + stats64_off[i], &v, sizeof(v));
-	}
+	/* By position in the kernel's order (link_stats.h): a shorter payload is an older kernel. */
+	for (size_t i = 0; i < np_link_stats_nfields && (i + 1) * 8 <= n; i++)
+		*np_link_stats_at(&r->stats64, i) = rd64(p, i * 8);
 	r->has_stats64 = true;
 	r->stats64_len = n;
 	return n < NP_RTNL_STATS64_BASE || n % 8 ? -EBADMSG : 0;

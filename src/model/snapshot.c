@@ -103,14 +103,6 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 		src->detail[0] = '\0';
 }
 
-void np_link_stats_init(struct np_link_stats *st)
-{
-	uint64_t *p = (uint64_t *)st;
-
-	for (size_t i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
-		p[i] = NP_NA;
-}
-
 void np_snapshot_init(struct np_snapshot *s)
 {
 	memset(s, 0, sizeof(*s));
