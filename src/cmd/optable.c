@@ -249,13 +249,40 @@ static void help_option(FILE *out, const struct np_opt *o, int width)
 	np_wrap_prose(out, text, HELP_COL, HELP_COL, width);
 }
 
+/*
+ * The synopsis as the terminal wants it: usage lines and indented lines as written, and each
+ * paragraph of prose joined into one line for the wrapper, so that a
+ * paragraph written with its own line breaks is not broken twice ("...the interface\nof\n...").
+ */
+static void put_text(FILE *o, const char *text)
+{
+	bool in_para = false;
+
+	for (const char *l = text; *l;) {
+		size_t n = strcspn(l, "\n");
+		bool verbatim = n == 0 || l[0] == ' ' || l[0] == '\t' || strncmp(l, "Usage:", 6) == 0;
+
+		if (in_para && verbatim)
+			fputc('\n', o);
+		else if (in_para)
+			fputc(' ', o);
+		fwrite(l, 1, n, o);
+		in_para = !verbatim;
+		if (verbatim && l[n] == '\n')
+			fputc('\n', o);
+		l += n + (l[n] == '\n');
+	}
+	if (in_para)
+		fputc('\n', o);
+}
+
 void np_opts_help(const struct np_cmd_spec *spec, FILE *out, int width)
 {
 	struct np_wrap_stream w;
 	FILE *h = np_text_stream(out);	/* wrapped first, then ASCII under a non-UTF-8 locale */
 	FILE *o = np_wrap_open(&w, h, width);
 
-	fputs(spec->synopsis, o);
+	put_text(o, spec->synopsis);
 	if (spec->list_options)
 		for (const struct np_opt *opt = spec->opts; opt->name; opt++)
 			if (!opt->undocumented)

@@ -40,8 +40,7 @@ const struct np_cmd_spec np_diff_spec = {
 		"default-route interface.\n\n",
 	.epilogue =
 		"\nExit: AFTER's verdict: 0 no warning, 1 warning, 2 critical, 3 could not "
-		"diagnose\n"
-		"(also bad arguments, with a one-line reason on stderr).\n",
+		"diagnose (also bad arguments, with a one-line reason on stderr).\n",
 	.list_options = true,
 	.exact = true,
 	/* BEFORE and AFTER: captures, sosreports or trees (or archives of them): files or

@@ -93,8 +93,8 @@ const struct np_cmd_spec np_plan_spec = {
 		"and\n"
 		"checked by judging the data again with the plan applied. Never applied.\n\n",
 	.epilogue =
-		"\nExit: 0 plan made, 3 could not plan (bad arguments, no such interface, a\n"
-		"--write directory refused or the plan not written whole: nothing\n"
+		"\nExit: 0 plan made, 3 could not plan (bad arguments, no such interface, a "
+		"--write directory refused or the plan not written whole: nothing "
 		"written then), with a one-line reason on stderr.\n",
 	.list_options = true,
 	.exact = true,

@@ -126,8 +126,8 @@ const struct np_cmd_spec np_trace_spec = {
 		"\n\n",
 	.epilogue =
 		"\nNeeds root (or CAP_BPF and CAP_PERFMON) and a kernel with BTF.\n"
-		"Exit: 0 no warning, 1 warning, 2 critical (worst of the drop reasons and doctor's\n"
-		"findings; a reason is a warning from 1 drop/s, critical from 100 drops/s, benign\n"
+		"Exit: 0 no warning, 1 warning, 2 critical (worst of the drop reasons and doctor's "
+		"findings; a reason is a warning from 1 drop/s, critical from 100 drops/s, benign "
 		"reasons never count), 3 could not trace.\n",
 	.list_options = true,
 	.operands = { { "IFACE", NP_COMPLETE_IFACE } },

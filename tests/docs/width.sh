@@ -70,6 +70,34 @@ for c in doctor checks explain trace capture watch diff plan; do
 	run "$c --help" 0 "$c" --help
 done
 run checks 0 checks
+# Paragraphs of --help are wrapped once: a line that ends while the next line's first word
+# would still have fitted on it was broken by the source, not by the width ("...the
+# interface" / "of" / "the default route..." when a description kept its own line breaks).
+ragged() {
+	"$NP_PY" - "$@" <<'PY'
+import sys
+width, path, what = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+lines = open(path, encoding='utf-8').read().split('\n')
+bad = 0
+for a, b in zip(lines, lines[1:]):
+    if not a.strip() or not b.strip():
+        continue
+    # usage lines, option heads and sentences that end their line are laid out on purpose
+    if a.startswith('Usage') or a.lstrip().startswith(('-', 'netpath ')) or \
+       a.rstrip().endswith(('.', ':', ')')) or b.lstrip().startswith(('-', 'netpath ')):
+        continue
+    if len(a.rstrip()) + 1 + len(b.split()[0]) <= width:
+        print(f'FAIL: {what} at {width}: broken early: {a.rstrip()!r} / {b!r}')
+        bad = 1
+sys.exit(bad)
+PY
+}
+for c in doctor trace capture watch diff plan; do
+	for w in 60 80 120; do
+		COLUMNS=$w "$NETPATH" "$c" --help > "$work/out" 2>&1
+		ragged "$w" "$work/out" "$c --help" || fails=$((fails + 1))
+	done
+done
 for id in $("$NETPATH" checks --json | "$NP_PY" -c \
 	'import json, sys; print(" ".join(c["id"] for c in json.load(sys.stdin)["checks"]))'); do
 	run "explain $id" 1 explain "$id"
