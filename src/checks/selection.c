@@ -292,10 +292,22 @@ int np_overrides_set(struct np_overrides *o, const char *id, const char *levels,
 	/* The pair the check will run with: these levels over earlier ones over the table. */
 	warn = t.has_warn ? t.warn : cur->has_warn ? cur->warn : c->warn;
 	crit = t.has_crit ? t.crit : cur->has_crit ? cur->crit : c->crit;
+	/* Either level may be given alone: a default the given level passes follows it (warn=500
+	 * alone, against the default crit=100, is critical from 500 too), so that raising one
+	 * level never needs the other restated. Levels the admin set are not moved. */
+	if (levels_ordered(c) && !isnan(warn) && !isnan(crit) && warn > crit) {
+		if (t.has_warn && !t.has_crit && !cur->has_crit) {
+			t.has_crit = true;
+			t.crit = crit = warn;
+		} else if (t.has_crit && !t.has_warn && !cur->has_warn) {
+			t.has_warn = true;
+			t.warn = warn = crit;
+		}
+	}
 	if (levels_ordered(c) && !isnan(warn) && !isnan(crit) && warn > crit) {
 		snprintf(err, errlen, "%s: warn=%g is above crit=%g%s (the warning level must not "
 			 "exceed the critical one)", id, warn, crit,
-			 t.has_crit ? "" : cur->has_crit ? " (set earlier)" : " (the default)");
+			 t.has_crit ? "" : " (set earlier)");
 		return -EINVAL;
 	}
 	if (t.has_warn) {

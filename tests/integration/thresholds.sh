@@ -141,8 +141,8 @@ expect_usage_error "invalid warn value 'abc'" --config /dev/null \
 expect_usage_error "softnet.max-backlog has no thresholds" --config /dev/null \
 	--threshold softnet.max-backlog:warn=1
 expect_usage_error "is not ID:warn=N,crit=N" --config /dev/null --threshold softnet.backlog-drops
-expect_usage_error "warn=500 is above crit=100 (the default)" --config /dev/null \
-	--threshold softnet.backlog-drops:warn=500
+expect_usage_error "warn=500 is above crit=100 (the warning level" --config /dev/null \
+	--threshold softnet.backlog-drops:warn=500,crit=100
 expect_usage_error "'softnet.nope*' matches no check" --config /dev/null --check 'softnet.nope*'
 expect_usage_error "'nosuchstage' matches no check" --config /dev/null --skip nosuchstage
 expect_error "leave no check to run" --config /dev/null --skip '*'

@@ -156,6 +156,34 @@ static void test_two_scale_levels(void **state)
 	np_config_free(&c);
 }
 
+/* Either level alone, past the other's default: the default follows it (the man page's
+ * promise), in both directions; a level the admin set earlier is never moved. */
+static void test_level_alone_moves_default(void **state)
+{
+	const struct np_check *b = chk("softnet.backlog-drops");
+	struct np_config c;
+	char err[256];
+	int i = np_check_index(b);
+
+	(void)state;
+	assert_true(b->warn < 500 && b->crit < 500 && b->warn >= 1 && b->crit > 2);
+	assert_int_equal(parse(&c, "threshold softnet.backlog-drops warn=500\n", err, sizeof(err)),
+			 0);
+	assert_true(c.ovr.t[i].has_warn && c.ovr.t[i].warn == 500);
+	assert_true(c.ovr.t[i].has_crit && c.ovr.t[i].crit == 500);
+	np_config_free(&c);
+	assert_int_equal(parse(&c, "threshold softnet.backlog-drops crit=0.5\n", err, sizeof(err)),
+			 0);
+	assert_true(c.ovr.t[i].has_warn && c.ovr.t[i].warn == 0.5);
+	assert_true(c.ovr.t[i].crit == 0.5);
+	np_config_free(&c);
+	/* below the default: nothing moves */
+	assert_int_equal(parse(&c, "threshold softnet.backlog-drops warn=2\n", err, sizeof(err)), 0);
+	assert_true(c.ovr.t[i].warn == 2);
+	assert_false(c.ovr.t[i].has_crit);
+	np_config_free(&c);
+}
+
 /* ---- malformed lines: each names the file, the line and the problem ---- */
 
 static void test_parse_errors(void **state)
@@ -198,8 +226,6 @@ static void test_parse_errors(void **state)
 		  "softnet.backlog-drops: warn given twice", 1 },
 		{ "threshold softnet.backlog-drops warn=500 crit=100\n",
 		  "softnet.backlog-drops: warn=500 is above crit=100 (the warning level", 1 },
-		{ "threshold softnet.backlog-drops warn=500\n",
-		  "warn=500 is above crit=100 (the default)", 1 },
 		{ "threshold softnet.backlog-drops crit=1000\nthreshold softnet.backlog-drops "
 		  "warn=2000\n", "warn=2000 is above crit=1000 (set earlier)", 2 },
 		{ long_item, "softnet.backlog-drops: threshold item too long", 1 },
@@ -805,6 +831,7 @@ int main(void)
 		cmocka_unit_test(test_parse_good),
 		cmocka_unit_test(test_parse_empty),
 		cmocka_unit_test(test_two_scale_levels),
+		cmocka_unit_test(test_level_alone_moves_default),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_parse_nul),
 		cmocka_unit_test(test_load),
