@@ -2,6 +2,8 @@
 /* The per-stage funnel: a pure summary of the counters each stage's drops show up in. */
 #include "funnel.h"
 #include "check_util.h"
+#include "ingress_gap.h"
+#include "nic_view.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -67,11 +69,19 @@ void np_funnel_build(const struct np_analysis *a, struct np_funnel *f)
 	r->drop = np_view_sum(np_view_sum(DEV(a, rx_crc_errors), DEV(a, rx_frame_errors)),
 			      DEV(a, rx_length_errors));
 
+	/* rx_dropped is the stack's count of what the device received and could not hand on
+	 * (nic.rx-dropped: a veth refusing frames above its MTU, an unknown protocol, filters),
+	 * and some drivers put ring overflows there too: it may overlap the hardware's counters,
+	 * so the row takes the larger, never the sum. The kernel adds softnet's backlog drops to
+	 * it as well; the softnet row counts those. */
 	r = row(f, NP_STAGE_NIC, NP_SCOPE_INTERFACE, "rx_packets",
-		"rx_missed_errors + rx_fifo_errors + rx_over_errors");
+		"rx_missed_errors + rx_fifo_errors + rx_over_errors, or rx_dropped less softnet "
+		"drops if larger");
 	r->in = DEV(a, rx_packets);
-	r->drop = np_view_sum(np_view_sum(DEV(a, rx_missed_errors), DEV(a, rx_fifo_errors)),
-			      DEV(a, rx_over_errors));
+	r->drop = np_nv_max(np_view_sum(np_view_sum(DEV(a, rx_missed_errors),
+						    DEV(a, rx_fifo_errors)),
+					DEV(a, rx_over_errors)),
+			    np_nv_beyond(a, DEV(a, rx_dropped), np_nv_softnet(a, false)));
 
 	r = row(f, NP_STAGE_SOFTNET, NP_SCOPE_HOST, "softnet processed (post-GRO)",
 		"softnet dropped (backlog full, flow limit)");
@@ -79,12 +89,15 @@ void np_funnel_build(const struct np_analysis *a, struct np_funnel *f)
 
 	/* early_drop evicts an old entry to make room: the new packet passes, so only "drop"
 	 * (no room even after eviction) is a lost packet. */
-	r = row(f, NP_STAGE_INGRESS, NP_SCOPE_NETNS, "", "conntrack drop (table full)");
-	if (np_src_ok(a->cur, NP_SRC_CONNTRACK)) {
-		const struct np_counters *p = a->prev ? &a->prev->conntrack : NULL;
+	/* Netfilter's rule drops have no counter of their own: they are what IPv4 input received
+	 * and no IP counter accounts for (ingress.netfilter-drops), beside conntrack's. */
+	r = row(f, NP_STAGE_INGRESS, NP_SCOPE_NETNS, "",
+		"conntrack drop (table full) + IPv4 input that vanished (netfilter rules)");
+	{
+		struct np_ingress_gap g;
 
-		r->drop = np_view_u64(a, p ? np_counters_get(p, "drop") : NP_NA,
-				      np_counters_get(&a->cur->conntrack, "drop"));
+		np_ingress_gap(a, &g);
+		r->drop = np_view_sum(g.ct, g.gone);
 	}
 
 	r = row(f, NP_STAGE_IP, NP_SCOPE_NETNS, "IpInReceives",

@@ -2,90 +2,50 @@
 /* Stage "ingress": packets IP received that vanished before delivery (netfilter rules). */
 #include "check.h"
 #include "check_util.h"
+#include "ingress_gap.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 /* Below this rate a gap is reported as info at most, whatever its share. */
 #define NF_MIN_PPS 10.0
 
-/*
- * Every IPv4 packet ip_rcv() counts in InReceives ends in exactly one place the IP MIB counts:
- * delivered to a protocol (InDelivers), forwarded (ForwDatagrams), an IP-layer error (header,
- * address, unknown protocol, discards, no route, truncated, rp_filter), or consumed as a fragment
- * of a datagram reassembled later (ReasmReqds - ReasmOKs). What the MIB does not count is a drop
- * by a netfilter hook between them (PREROUTING, INPUT, FORWARD: iptables/nft DROP or REJECT,
- * conntrack), or a martian source the route lookup refuses. Multicast and broadcast a host did
- * not join can vanish the same way and are set aside.
- */
-static const char *const explained[] = {
-	"IpInDelivers", "IpForwDatagrams", "IpInHdrErrors", "IpInAddrErrors",
-	"IpInUnknownProtos", "IpInDiscards", "IpExtInNoRoutes", "IpExtInTruncatedPkts",
-	"TcpExtIPReversePathFilter", "IpReasmReqds", "IpExtInMcastPkts", "IpExtInBcastPkts",
-	NULL,
-};
-
-/* Conntrack's own drops (table full) are netfilter drops that ingress.conntrack-full reports. */
-static struct np_counter_view ct_drop(const struct np_analysis *a)
-{
-	uint64_t prev = NP_NA;
-
-	if (a->prev && np_src_ok(a->prev, NP_SRC_CONNTRACK))
-		prev = np_counters_get(&a->prev->conntrack, "drop");
-	if (!np_src_ok(a->cur, NP_SRC_CONNTRACK))
-		return np_view_u64(a, NP_NA, NP_NA);
-	return np_view_u64(a, prev, np_counters_get(&a->cur->conntrack, "drop"));
-}
-
 static void run_netfilter_drops(const struct np_analysis *a, struct np_report *r)
 {
-	struct np_counter_view in = np_view_mib(a, "IpInReceives");
-	struct np_counter_view oks = np_view_mib(a, "IpReasmOKs");
-	struct np_counter_view deliv = np_view_mib(a, "IpInDelivers");
-	struct np_counter_view ct = ct_drop(a), gone = { 0 };
+	struct np_ingress_gap g;
 	enum np_severity sev = NP_SEV_INFO;
-	double n = 0, tot = 0, share;
+	int err = np_ingress_gap(a, &g);
+	double share;
 	struct np_finding *f;
 	char num[32];
 
-	if (!in.present || !deliv.present) {
+	if (err == -ENOENT) {
 		np_skip(r, "IP counters (/proc/net/snmp Ip: InReceives, InDelivers) not readable");
 		return;
 	}
-	if (!in.sampled || a->dt <= 0) {
+	if (err < 0) {
 		np_not_applicable(r, "needs an interval: the IP counters only balance over the same window");
 		return;
 	}
-	n = (double)in.delta + (double)oks.delta - (ct.sampled ? (double)ct.delta : 0.0);
-	tot = (double)in.total + (double)oks.total - (ct.present ? (double)ct.total : 0.0);
-	for (size_t i = 0; explained[i]; i++) {
-		struct np_counter_view v = np_view_mib(a, explained[i]);
-
-		n -= (double)v.delta;
-		tot -= (double)v.total;
-	}
-	if (n < 1 || !in.delta)
+	if (!g.gone.delta)
 		return;
-	gone.present = gone.sampled = true;
-	gone.total = tot > n ? (uint64_t)tot : (uint64_t)n;
-	gone.delta = (uint64_t)n;
-	gone.rate = n / a->dt;
-	share = 100.0 * n / (double)in.delta;
-	if (gone.rate >= NF_MIN_PPS && share >= np_thr_crit(r))
+	share = 100.0 * (double)g.gone.delta / (double)g.in.delta;
+	if (g.gone.rate >= NF_MIN_PPS && share >= np_thr_crit(r))
 		sev = NP_SEV_CRITICAL;
-	else if (gone.rate >= NF_MIN_PPS && share >= np_thr_warn(r))
+	else if (g.gone.rate >= NF_MIN_PPS && share >= np_thr_warn(r))
 		sev = NP_SEV_WARNING;
 	f = np_emit(r, sev, "%s packets/s (%.1f%% of IPv4 input) vanished after IP input without "
 		    "an IP error: dropped by netfilter rules (or taken by IPVS, refused as "
-		    "martians)", np_fmt_num(gone.rate, num, sizeof(num)), share);
+		    "martians)", np_fmt_num(g.gone.rate, num, sizeof(num)), share);
 	if (!f)
 		return;
-	f->rank = gone.rate;
-	np_ev_counter(f, "vanished", "packets", &gone);
+	f->rank = g.gone.rate;
+	np_ev_counter(f, "vanished", "packets", &g.gone);
 	np_ev_value(f, "vanished_share", "% of IpInReceives", share);
-	np_ev_counter(f, "IpInReceives", "packets", &in);
-	np_ev_counter(f, "IpInDelivers", "packets", &deliv);
-	if (ct.present)
-		np_ev_counter(f, "conntrack_drop (not counted here)", "packets", &ct);
+	np_ev_counter(f, "IpInReceives", "packets", &g.in);
+	np_ev_counter(f, "IpInDelivers", "packets", &g.deliv);
+	if (g.ct.present)
+		np_ev_counter(f, "conntrack_drop (not counted here)", "packets", &g.ct);
 	np_detail(f, "Every IPv4 packet IP receives is delivered, forwarded, counted as an IP "
 		     "error or reassembled; these were none of those. That is a netfilter hook "
 		     "(iptables/nft DROP or REJECT in PREROUTING, INPUT or FORWARD, a raw/mangle "

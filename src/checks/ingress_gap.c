@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The IPv4 input balance (ingress_gap.h): one computation for the check and the funnel. */
+#include "ingress_gap.h"
+#include "check_util.h"
+
+#include <errno.h>
+
+/*
+ * Every IPv4 packet ip_rcv() counts in InReceives ends in exactly one place the IP MIB counts:
+ * delivered to a protocol (InDelivers), forwarded (ForwDatagrams), an IP-layer error (header,
+ * address, unknown protocol, discards, no route, truncated, rp_filter), or consumed as a fragment
+ * of a datagram reassembled later (ReasmReqds - ReasmOKs). What the MIB does not count is a drop
+ * by a netfilter hook between them (PREROUTING, INPUT, FORWARD: iptables/nft DROP or REJECT,
+ * conntrack), or a martian source the route lookup refuses. Multicast and broadcast a host did
+ * not join can vanish the same way and are set aside.
+ */
+static const char *const explained[] = {
+	"IpInDelivers", "IpForwDatagrams", "IpInHdrErrors", "IpInAddrErrors",
+	"IpInUnknownProtos", "IpInDiscards", "IpExtInNoRoutes", "IpExtInTruncatedPkts",
+	"TcpExtIPReversePathFilter", "IpReasmReqds", "IpExtInMcastPkts", "IpExtInBcastPkts",
+	NULL,
+};
+
+/* Conntrack's own drops (table full) are netfilter drops that ingress.conntrack-full reports. */
+static struct np_counter_view ct_drop(const struct np_analysis *a)
+{
+	uint64_t prev = NP_NA;
+
+	if (a->prev && np_src_ok(a->prev, NP_SRC_CONNTRACK))
+		prev = np_counters_get(&a->prev->conntrack, "drop");
+	if (!np_src_ok(a->cur, NP_SRC_CONNTRACK))
+		return np_view_u64(a, NP_NA, NP_NA);
+	return np_view_u64(a, prev, np_counters_get(&a->cur->conntrack, "drop"));
+}
+
+int np_ingress_gap(const struct np_analysis *a, struct np_ingress_gap *g)
+{
+	struct np_counter_view oks = np_view_mib(a, "IpReasmOKs");
+	double n, tot;
+
+	g->in = np_view_mib(a, "IpInReceives");
+	g->deliv = np_view_mib(a, "IpInDelivers");
+	g->ct = ct_drop(a);
+	g->gone = (struct np_counter_view){ 0 };
+	if (!g->in.present || !g->deliv.present)
+		return -ENOENT;
+	if (!g->in.sampled || a->dt <= 0)
+		return -EAGAIN;
+	n = (double)g->in.delta + (double)oks.delta - (g->ct.sampled ? (double)g->ct.delta : 0.0);
+	tot = (double)g->in.total + (double)oks.total - (g->ct.present ? (double)g->ct.total : 0.0);
+	for (size_t i = 0; explained[i]; i++) {
+		struct np_counter_view v = np_view_mib(a, explained[i]);
+
+		n -= (double)v.delta;
+		tot -= (double)v.total;
+	}
+	/* Since boot the same balance is an estimate (the counters of a namespace created later,
+	 * a reset): at least what vanished in the window, never below 0. */
+	g->gone.present = g->gone.sampled = true;
+	g->gone.total = tot > 0 ? (uint64_t)tot : 0;
+	if (n < 1 || !g->in.delta)
+		return 0;
+	if (g->gone.total < (uint64_t)n)
+		g->gone.total = (uint64_t)n;
+	g->gone.delta = (uint64_t)n;
+	g->gone.rate = n / a->dt;
+	return 0;
+}
