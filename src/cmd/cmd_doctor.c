@@ -368,7 +368,7 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	struct np_doctor_view v = {
 		.a = &pr->a, .r = &pr->rep, .funnel = &fn, .cov = &pr->cov,
 		.stack = &dr->stack, .root = ctx->root, .live = ctx->live,
-		.origin = &ctx->origin,
+		.origin = ctx->origin,
 		.all_counters = d->all_counters, .sockets_top = d->sockets_top,
 		.netns = d->netns, .netns_path = d->netns ? tgt->netns_path : NULL,
 	};

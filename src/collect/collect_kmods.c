@@ -8,21 +8,6 @@
 #include "kmods.h"
 #include "parse.h"
 
-const char *np_kmod_state_name(enum np_kmod_state st)
-{
-	switch (st) {
-	case NP_KMOD_BUILTIN:
-		return "built-in";
-	case NP_KMOD_MODULE:
-		return "module";
-	case NP_KMOD_ABSENT:
-		return "absent";
-	case NP_KMOD_UNKNOWN:
-		break;
-	}
-	return "unknown";
-}
-
 /* A release as uname -r spells it; it becomes a path component, so nothing else passes. */
 static bool release_ok(const char *r)
 {

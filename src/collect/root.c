@@ -361,7 +361,12 @@ int np_root_ctx_open(struct np_ctx *ctx, const struct np_root *r, const char *di
 	if (e < 0)
 		return e;
 	snprintf(ctx->root, sizeof(ctx->root), "%s", r->shown);
-	ctx->origin = r->origin;
+	ctx->origin = malloc(sizeof(*ctx->origin));
+	if (!ctx->origin) {
+		np_ctx_close(ctx);
+		return -ENOMEM;
+	}
+	*ctx->origin = r->origin;
 	ctx->page_size = r->page_size;
 	if (!r->capture) {
 		np_sos_detect(ctx);	/* a sosreport says so in its origin */

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "ctx.h"
+#include "origin.h"
 
 /*
  * Archives are unpacked with these caps (tar.h says what each counts). A capture is under

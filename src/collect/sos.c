@@ -230,12 +230,17 @@ static void origin_lacks(const struct np_ctx *ctx, struct np_origin *o)
 
 void np_sos_detect(struct np_ctx *ctx)
 {
-	struct np_origin *o = &ctx->origin;
+	struct np_origin *o = ctx->origin;
 	char buf[256], *json;
 	size_t len;
 
 	if (!ctx->confined || ctx->top_fd < 0 || !np_exists(ctx, NP_TOP, "sos_commands"))
 		return;
+	if (!o) {
+		o = ctx->origin = malloc(sizeof(*o));
+		if (!o)
+			return;	/* then it reads as a plain tree */
+	}
 	memset(o, 0, sizeof(*o));
 	o->kind = NP_ORIGIN_SOSREPORT;
 

@@ -12,11 +12,12 @@
 #include <stddef.h>
 
 #include "ctx.h"
+#include "origin.h"
 #include "snapshot.h"
 
 static inline bool np_ctx_is_sos(const struct np_ctx *ctx)
 {
-	return ctx->origin.kind == NP_ORIGIN_SOSREPORT;
+	return ctx->origin && ctx->origin->kind == NP_ORIGIN_SOSREPORT;
 }
 
 /* Right after np_ctx_open(): a --root whose top holds sos_commands/ is a sosreport. Fills

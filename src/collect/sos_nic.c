@@ -375,6 +375,6 @@ void np_collect_sos_nic(const struct np_ctx *ctx, struct np_snapshot *s)
 	qdiscs(ctx, s);
 	pcie(ctx, s);
 	cpus(ctx, s);
-	if (!s->host.kernel[0] && ctx->origin.kernel[0])
-		snprintf(s->host.kernel, sizeof(s->host.kernel), "%.63s", ctx->origin.kernel);
+	if (!s->host.kernel[0] && ctx->origin && ctx->origin->kernel[0])
+		snprintf(s->host.kernel, sizeof(s->host.kernel), "%.63s", ctx->origin->kernel);
 }

@@ -98,7 +98,6 @@ int np_ctx_open_dir(struct np_ctx *ctx, int rfd, const char *root, const char **
 	ctx->live = root == NULL || strcmp(root, "/") == 0;
 	ctx->confined = !ctx->live;
 	snprintf(ctx->root, sizeof(ctx->root), "%s", root ? root : "/");
-	ctx->origin.kind = ctx->live ? NP_ORIGIN_LIVE : NP_ORIGIN_TREE;
 	if (root && strlen(root) >= sizeof(ctx->root))
 		return -ENAMETOOLONG;
 
@@ -160,6 +159,8 @@ void np_ctx_close(struct np_ctx *ctx)
 	/* Only a live context opened it (contexts built by hand leave it 0). */
 	if (ctx->live && ctx->rootfs_fd > 0)
 		close(ctx->rootfs_fd);
+	free(ctx->origin);
+	ctx->origin = NULL;
 	ctx->proc_fd = ctx->sys_fd = ctx->top_fd = ctx->run_fd = -1;
 	ctx->rootfs_fd = 0;
 }

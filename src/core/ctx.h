@@ -25,16 +25,8 @@ struct np_sock_limits;
 /* Where a --root tree came from, said in every report's header: a plain tree of /proc and /sys
  * files, a `netpath capture`, or a sosreport. Filled when the root is opened; empty fields are
  * unknown. */
-enum np_origin_kind { NP_ORIGIN_LIVE, NP_ORIGIN_TREE, NP_ORIGIN_CAPTURE, NP_ORIGIN_SOSREPORT };
-
-struct np_origin {
-	enum np_origin_kind kind;
-	char tool_version[32];	/* the netpath or sos version that made it */
-	char hostname[64];
-	char kernel[96];	/* uname -r of the captured machine */
-	char taken[32];		/* UTC, "2026-11-25T06:00:00Z" */
-	char lacks[512];	/* what it does not hold that doctor reads, "; "-separated */
-};
+/* model/origin.h: core does not know the type, only holds it. */
+struct np_origin;
 
 struct np_ctx {
 	int proc_fd;		/* directory fd of ROOT/proc */
@@ -49,7 +41,10 @@ struct np_ctx {
 	 * --netns keeps the initial namespace's host-wide sysctls here. NULL: none. */
 	const struct np_overlay *overlay;
 	bool owns_overlay;	/* a capture's, freed by np_root_ctx_close() */
-	struct np_origin origin;
+	/* Where a --root tree came from (model/origin.h): set by collect/root.c for a tree or a
+	 * capture, by np_sos_detect() for a sosreport; NULL for the live system or a tree nobody
+	 * looked at yet. Owned here: np_ctx_close() frees it. */
+	struct np_origin *origin;
 	/* `netpath capture`: the kernel's answers are recorded here (live) or replayed from here
 	 * (a capture's sample), and every file read is recorded in rec. NULL otherwise. */
 	struct np_ktape *tape;

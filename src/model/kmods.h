@@ -16,6 +16,21 @@ struct np_kmods {
 	char from[192];		/* what was read, or why nothing could be */
 };
 
-const char *np_kmod_state_name(enum np_kmod_state st);
+/* The state as plan's text and JSON print it. Here, not in the collector: plan and render name
+ * states and may not include collect/. */
+static inline const char *np_kmod_state_name(enum np_kmod_state st)
+{
+	switch (st) {
+	case NP_KMOD_BUILTIN:
+		return "built-in";
+	case NP_KMOD_MODULE:
+		return "module";
+	case NP_KMOD_ABSENT:
+		return "absent";
+	case NP_KMOD_UNKNOWN:
+		break;
+	}
+	return "unknown";
+}
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "ctx.h"
+#include "origin.h"
 #include "coverage.h"
 #include "stack.h"
 #include "funnel.h"

@@ -61,16 +61,16 @@ static void test_sos4_origin(void **state)
 
 	(void)state;
 	assert_int_equal(np_ctx_open(&ctx, SOS4), 0);
-	assert_int_equal(ctx.origin.kind, NP_ORIGIN_TREE);
+	assert_null(ctx.origin);	/* nobody looked yet: a plain tree */
 	np_sos_detect(&ctx);
 	assert_true(np_ctx_is_sos(&ctx));
-	assert_string_equal(ctx.origin.tool_version, "sos 4.0");
-	assert_string_equal(ctx.origin.hostname, "vm");
-	assert_string_equal(ctx.origin.kernel, "6.18.44-fc-v782");
-	assert_string_equal(ctx.origin.taken, "2026-11-25 06:12:01 local");
+	assert_string_equal(ctx.origin->tool_version, "sos 4.0");
+	assert_string_equal(ctx.origin->hostname, "vm");
+	assert_string_equal(ctx.origin->kernel, "6.18.44-fc-v782");
+	assert_string_equal(ctx.origin->taken, "2026-11-25 06:12:01 local");
 	/* The fixture omits the hardware plugin: no /proc/interrupts. */
-	assert_non_null(strstr(ctx.origin.lacks, "no proc/interrupts"));
-	assert_null(strstr(ctx.origin.lacks, "ethtool_-g_eth0"));
+	assert_non_null(strstr(ctx.origin->lacks, "no proc/interrupts"));
+	assert_null(strstr(ctx.origin->lacks, "ethtool_-g_eth0"));
 	np_ctx_close(&ctx);
 }
 
@@ -81,8 +81,8 @@ static void test_plain_tree_stays_tree(void **state)
 	(void)state;
 	assert_int_equal(np_ctx_open(&ctx, NP_FIXTURES "/trees/lan-10g/after"), 0);
 	np_sos_detect(&ctx);
-	assert_int_equal(ctx.origin.kind, NP_ORIGIN_TREE);
-	assert_string_equal(ctx.origin.lacks, "");
+	assert_null(ctx.origin);	/* a plain tree: nothing to say where it came from */
+	assert_false(np_ctx_is_sos(&ctx));
 	np_ctx_close(&ctx);
 }
 
@@ -176,11 +176,11 @@ static void test_sos3_composite(void **state)
 	const struct np_snapshot *s = &f->s;
 
 	(void)state;
-	assert_string_equal(f->ctx.origin.tool_version, "sos 3.4");
-	assert_string_equal(f->ctx.origin.hostname, "");
-	assert_non_null(strstr(f->ctx.origin.lacks, "no ethtool_-l_eth0"));
-	assert_non_null(strstr(f->ctx.origin.lacks, "no tc -s qdisc show"));
-	assert_non_null(strstr(f->ctx.origin.lacks, "no sysctl -a"));
+	assert_string_equal(f->ctx.origin->tool_version, "sos 3.4");
+	assert_string_equal(f->ctx.origin->hostname, "");
+	assert_non_null(strstr(f->ctx.origin->lacks, "no ethtool_-l_eth0"));
+	assert_non_null(strstr(f->ctx.origin->lacks, "no tc -s qdisc show"));
+	assert_non_null(strstr(f->ctx.origin->lacks, "no sysctl -a"));
 	/* ethtool_-i_eth0 (node_exporter's e1000e) */
 	assert_string_equal(s->eth.driver, "e1000e");
 	assert_string_equal(s->eth.fw_version, "0.5-4");
