@@ -2,6 +2,7 @@
 /* Stage "link": a device that is down carries nothing, whatever else looks healthy. */
 #include "check.h"
 #include "check_util.h"
+#include "stack.h"
 
 #include <string.h>
 
@@ -20,11 +21,71 @@ static bool state_is(const char *st, const char *name)
 	return strcmp(st, name) == 0;
 }
 
+/* A virtual device's carrier is not a cable's: each kind takes it from something else, and
+ * that is where to look. NULL for a physical (or unknown) device. */
+static const char *virtual_no_carrier(enum np_dev_kind k)
+{
+	switch (k) {
+	case NP_KIND_VETH:
+		return "without carrier: a veth has carrier only while its peer is up, so the peer "
+		       "is down (or went with its namespace)";
+	case NP_KIND_TUN:
+		return "without carrier: a TUN/TAP device has carrier only while a process holds it "
+		       "open (a VM, a VPN client), and none does";
+	case NP_KIND_BRIDGE:
+		return "without carrier: a bridge has carrier only while one of its ports is up "
+		       "(or it has no port)";
+	case NP_KIND_BOND:
+	case NP_KIND_TEAM:
+		return "without carrier: no member has link";
+	case NP_KIND_VLAN:
+	case NP_KIND_MACVLAN:
+	case NP_KIND_IPVLAN:
+		return "without carrier: its lower device has none";
+	case NP_KIND_VXLAN:
+	case NP_KIND_GENEVE:
+	case NP_KIND_OTHER:
+		return "without carrier: what this virtual device takes its state from is down";
+	default:
+		return NULL;
+	}
+}
+
+/* What to run for a device without carrier, by kind. */
+static void no_carrier_remedy(struct np_finding *f, enum np_dev_kind k, const char *dev)
+{
+	switch (k) {
+	case NP_KIND_VETH:
+		np_remedy(f, "ip -d link show dev %s   # the peer: '@ifN' and link-netns name it",
+			  dev);
+		np_remedy(f, "ip link set dev PEER up   # in the peer's namespace (ip -n NS link "
+			     "set ...)");
+		return;
+	case NP_KIND_TUN:
+		np_remedy(f, "ip -d link show dev %s   # tun/tap, its owner and group", dev);
+		np_remedy(f, "Start (or restart) the process that owns it: the VM or the VPN "
+			     "client.");
+		return;
+	case NP_KIND_BRIDGE:
+	case NP_KIND_BOND:
+	case NP_KIND_TEAM:
+	case NP_KIND_VLAN:
+	case NP_KIND_MACVLAN:
+	case NP_KIND_IPVLAN:
+		np_remedy(f, "ip -d link show dev %s; ip link show master %s   # the devices it "
+			     "takes its state from", dev, dev);
+		return;
+	default:
+		np_remedy(f, "ip -d link show dev %s   # what it is bound to", dev);
+		return;
+	}
+}
+
 static void run_down(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	const struct np_netdev *d = &s->dev;
-	const char *st = operstate(s), *why;
+	const char *st = operstate(s), *why, *vwhy = NULL;
 	enum np_severity sev = NP_SEV_CRITICAL;
 	struct np_finding *f;
 
@@ -55,7 +116,7 @@ static void run_down(const struct np_analysis *a, struct np_report *r)
 		why = "not present (a removed component)";
 	} else if (state_is(st, "testing")) {
 		why = "in test mode";
-	} else {
+	} else if (!(why = vwhy = virtual_no_carrier(np_dev_kind_of(s)))) {
 		why = "without carrier: no link partner, or a cable, optic or switch port fault";
 	}
 	f = np_emit(r, sev, "%s is %s: it receives nothing", d->name, st);
@@ -78,6 +139,10 @@ static void run_down(const struct np_analysis *a, struct np_report *r)
 		np_remedy(f, "Cost: none beyond what the interface then carries.");
 		return;
 	}
+	if (vwhy) {
+		no_carrier_remedy(f, np_dev_kind_of(s), d->name);
+		return;
+	}
 	np_remedy(f, "ethtool %s | grep -E 'Link detected|Speed'   # the PHY's view", d->name);
 	np_remedy(f, "ip -d link show dev %s   # its master/lower devices and their state",
 		  d->name);
@@ -98,7 +163,9 @@ const struct np_check np_check_link_down = {
 	       "normal for devices that do not report carrier (loopback, tun) and is not flagged "
 	       "unless carrier reads 0.",
 	.fix = "Administratively down: ip link set dev IF up. No carrier: the cable, optic or "
-	       "switch port. Lower layer down: the bond members or VLAN parent beneath.",
+	       "switch port; for a virtual device what it takes its carrier from (a veth's peer, "
+	       "a TAP's owning process, a bridge's ports). Lower layer down: the bond members or "
+	       "VLAN parent beneath.",
 	.related = "ip link, ethtool IF (Link detected), /sys/class/net/IF/carrier",
 	.warn = NAN, .crit = NAN, .thr_unit = NULL,
 	.run = run_down,

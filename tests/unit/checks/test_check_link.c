@@ -108,6 +108,43 @@ static void test_carrier_flap_during_sample(void **state)
 	np_snapshot_free(&c);
 }
 
+/* No carrier: a NIC's cable and switch port, but a virtual device's own source of carrier
+ * (a veth's peer, a TAP's process, a bridge's ports), never a cable it does not have. */
+static void test_down_advice_by_kind(void **state)
+{
+	static const struct {
+		const char *kind, *why, *fix;
+	} kinds[] = {
+		{ "", "cable, optic or switch port", "ethtool eth0" },
+		{ "veth", "so the peer is down", "ip link set dev PEER up" },
+		{ "tun", "holds it open", "owns it" },
+		{ "bridge", "one of its ports is up", "ip link show master eth0" },
+	};
+	struct np_snapshot c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		synth_init(&c, 1);
+		snprintf(c.dev.operstate, sizeof(c.dev.operstate), "down");
+		c.dev.carrier = 0;
+		c.dev.admin_up = 1;
+		c.dev.has_device = !kinds[i].kind[0];
+		c.dev.is_virtual = kinds[i].kind[0] ? 1 : 0;
+		snprintf(c.rtnl.kind, sizeof(c.rtnl.kind), "%s", kinds[i].kind);
+		synth_run(&run, "link.down", NULL, &c, NAN, NAN);
+		assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+		f = synth_first(&run);
+		if (!strstr(f->detail, kinds[i].why) || !strstr(f->remedy, kinds[i].fix))
+			fail_msg("%s: %s / %s", kinds[i].kind, f->detail, f->remedy);
+		if (kinds[i].kind[0])
+			assert_null(strstr(f->remedy, "switch port"));
+		synth_run_free(&run);
+		np_snapshot_free(&c);
+	}
+}
+
 static void test_mtu_jumbo(void **state)
 {
 	struct np_snapshot s;
@@ -178,6 +215,7 @@ int main(void)
 		cmocka_unit_test(test_half_duplex_flagged),
 		cmocka_unit_test(test_half_duplex_from_ethtool),
 		cmocka_unit_test(test_carrier_flap_during_sample),
+		cmocka_unit_test(test_down_advice_by_kind),
 		cmocka_unit_test(test_mtu_jumbo),
 		cmocka_unit_test(test_rx_errors_rates),
 	};
