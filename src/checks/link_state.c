@@ -2,6 +2,7 @@
 /* Stage "link": a device that is down carries nothing, whatever else looks healthy. */
 #include "check.h"
 #include "check_util.h"
+#include "nic_view.h"
 #include "stack.h"
 
 #include <string.h>
@@ -169,4 +170,53 @@ const struct np_check np_check_link_down = {
 	.related = "ip link, ethtool IF (Link detected), /sys/class/net/IF/carrier",
 	.warn = NAN, .crit = NAN, .thr_unit = NULL,
 	.run = run_down,
+};
+
+/*
+ * A device that received nothing during the sample: every rate check passed because there was
+ * nothing to count, which is not the same as healthy. Said as info, so that "OK" over an idle
+ * window is read for what it is (an incident between bursts, the wrong interface).
+ */
+static void run_idle(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_counter_view pkts = NP_NV_LINK(a, rx_packets, NULL);
+	struct np_finding *f;
+
+	if (!pkts.present) {
+		np_skip(r, "rx_packets not reported");
+		return;
+	}
+	if (!pkts.sampled || a->dt <= 0) {
+		np_not_applicable(r, "needs an interval (doctor -i SEC)");
+		return;
+	}
+	if (pkts.delta)
+		return;
+	f = np_emit(r, NP_SEV_INFO, "%s received no packet in the %.1f s sample: the rate "
+		    "checks had no traffic to judge", s->dev.name, a->dt);
+	if (!f)
+		return;
+	np_ev_counter(f, "rx_packets", "packets", &pkts);
+	np_detail(f, "Counters that did not move passed their checks only because nothing "
+		     "arrived. If the problem comes in bursts, judge a window with traffic in it "
+		     "(a longer --interval, netpath watch, or a flight recording), or check that "
+		     "%s is the interface the traffic uses (ip route get ADDRESS).", s->dev.name);
+	np_remedy(f, "netpath doctor -i 10 %s   # a longer sample", s->dev.name);
+	np_remedy(f, "ip route get ADDRESS   # the interface traffic to ADDRESS leaves by");
+}
+
+const struct np_check np_check_link_idle = {
+	.id = "link.idle",
+	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
+	.title = "No traffic during the sample",
+	.looks_at = "rx_packets over the interval (rtnetlink stats64, else sysfs statistics)",
+	.why = "A rate check over a window without traffic passes for want of anything to count: "
+	       "an idle window is said, so that its OK is not read as a healthy path.",
+	.fix = "Sample while the traffic flows (a longer --interval, netpath watch), or pick the "
+	       "interface it uses (ip route get ADDRESS).",
+	.related = "rx_packets, netpath watch",
+	.warn = NAN, .crit = NAN, .thr_unit = NULL,
+	.run = run_idle,
 };

@@ -145,6 +145,31 @@ static void test_down_advice_by_kind(void **state)
 	}
 }
 
+/* An idle window is said (info), not passed in silence; traffic or no interval: nothing. */
+static void test_idle_window(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+
+	(void)state;
+	synth_init(&p, 0);
+	synth_init(&c, 2);
+	p.dev.stats.rx_packets = c.dev.stats.rx_packets = 5000;
+	synth_run(&run, "link.idle", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	assert_non_null(strstr(synth_first(&run)->summary, "no packet in the 2.0 s sample"));
+	synth_run_free(&run);
+	c.dev.stats.rx_packets = 5001;
+	synth_run(&run, "link.idle", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	synth_run(&run, "link.idle", NULL, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
 static void test_mtu_jumbo(void **state)
 {
 	struct np_snapshot s;
@@ -216,6 +241,7 @@ int main(void)
 		cmocka_unit_test(test_half_duplex_from_ethtool),
 		cmocka_unit_test(test_carrier_flap_during_sample),
 		cmocka_unit_test(test_down_advice_by_kind),
+		cmocka_unit_test(test_idle_window),
 		cmocka_unit_test(test_mtu_jumbo),
 		cmocka_unit_test(test_rx_errors_rates),
 	};
