@@ -40,6 +40,7 @@ static const struct {
 	{ "net.core.optmem_max", NP_STAGE_SOCKET },
 	{ "net.core.somaxconn", NP_STAGE_SOCKET },
 	{ "net.ipv4.tcp_max_syn_backlog", NP_STAGE_SOCKET },
+	{ "net.ipv4.tcp_max_orphans", NP_STAGE_SOCKET },
 	{ "net.ipv4.tcp_rmem", NP_STAGE_SOCKET },
 	{ "net.ipv4.tcp_wmem", NP_STAGE_SOCKET },
 	{ "net.ipv4.tcp_mem", NP_STAGE_SOCKET },

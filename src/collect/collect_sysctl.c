@@ -59,6 +59,7 @@ static const struct {
 	{ "net.ipv4.tcp_ecn", NETNS },
 	{ "net.ipv4.tcp_keepalive_time", NETNS },
 	{ "net.ipv4.tcp_max_syn_backlog", NETNS },
+	{ "net.ipv4.tcp_max_orphans", HOST },
 	{ "net.ipv4.tcp_syncookies", NETNS },
 	{ "net.ipv4.tcp_no_metrics_save", NETNS },
 	{ "net.ipv4.ip_forward", NETNS },

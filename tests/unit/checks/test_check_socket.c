@@ -177,6 +177,62 @@ static void test_listen_overflow(void **state)
 	free_pair(&p, &c);
 }
 
+/*
+ * "Out of socket memory" with tcp_mem far from its limit: sockstat and tcp_mem as published in
+ * "Troubleshooting the 'Out of socket memory' error" (linux-admins.net, 2013-01: TCP inuse
+ * 174950 orphan 126800 tw 153787 alloc 174954 mem 102910; tcp_mem 3480768 4641024 6961536).
+ * tcp_mem is cleared and the orphans are the cause; the post does not print the host's
+ * tcp_max_orphans, so three plausible limits are judged.
+ */
+static void test_orphans_published_host(void **state)
+{
+	static const struct {
+		const char *max;
+		enum np_severity sev;
+	} limits[] = {
+		{ "65536", NP_SEV_CRITICAL }, { "262144", NP_SEV_WARNING }, { "1048576", NP_SEV_OK },
+	};
+	struct np_snapshot p, c;
+	struct synth_run run;
+
+	(void)state;
+	pair(&p, &c);
+	c.sockstat.tcp_inuse = 174950;
+	c.sockstat.tcp_orphan = 126800;
+	c.sockstat.tcp_tw = 153787;
+	c.sockstat.tcp_mem = 102910;
+	/* Its tcp_mem is the kernel default (tcp_mem[1] = free buffer pages / 16) of a host
+	 * with ~280 GiB: RAM is not printed either, so it is taken from that ratio. */
+	c.mem.mem_total = 288ull << 30;
+	synth_sysctl(&c, "net.ipv4.tcp_mem", "3480768 4641024 6961536");
+	synth_mib(&p, "TcpExtTCPMemoryPressures", 0);
+	synth_mib(&c, "TcpExtTCPMemoryPressures", 0);
+	synth_run(&run, "socket.tcp-mem", &p, &c, NAN, NAN);
+	assert_int_equal(run.r.n, 0);	/* 102910 pages in use of 4641024: not the cause */
+	synth_run_free(&run);
+	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+		synth_sysctl(&c, "net.ipv4.tcp_max_orphans", limits[i].max);
+		synth_run(&run, "socket.tcp-orphans", &p, &c, NAN, NAN);
+		assert_int_equal(synth_worst(&run), limits[i].sev);
+		if (limits[i].sev != NP_SEV_OK) {
+			const struct np_finding *f = synth_first(&run);
+
+			assert_non_null(strstr(f->summary, "126800 orphaned TCP sockets"));
+			assert_true(synth_has_ev(f, "net.ipv4.tcp_max_orphans"));
+			assert_non_null(strstr(f->remedy, "net.ipv4.tcp_max_orphans="));
+		}
+		synth_run_free(&run);
+	}
+	/* No limit in the evidence: skipped, never OK. */
+	free_pair(&p, &c);
+	pair(&p, &c);
+	c.sockstat.tcp_orphan = 126800;
+	synth_run(&run, "socket.tcp-orphans", &p, &c, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	free_pair(&p, &c);
+}
+
 static void test_tcp_mem(void **state)
 {
 	struct np_snapshot p, c;
@@ -463,6 +519,7 @@ int main(void)
 		cmocka_unit_test(test_tcp_rmem_bdp),
 		cmocka_unit_test(test_tcp_wmem_bdp),
 		cmocka_unit_test(test_rcvbuf_autotuning),
+		cmocka_unit_test(test_orphans_published_host),
 		cmocka_unit_test(test_rmem_max),
 		cmocka_unit_test(test_buffer_limits),
 	};
