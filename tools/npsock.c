@@ -88,9 +88,8 @@ int main(int argc, char **argv)
 	if (!s || np_ctx_open(&ctx, NULL) < 0)
 		return 1;
 	np_snapshot_init(s);
-	ctx.sock_fold = np_socket_fold;
 	np_collect_sysctls(&ctx, s);
-	np_collect_sockets(&ctx, s);
+	np_collect_sockets(&ctx, np_socket_fold, s);
 	if (owners)
 		np_sockets_map_owners(&ctx, s, 200000, 2.0);
 	if (!np_src_ok(s, NP_SRC_SOCK_DIAG)) {

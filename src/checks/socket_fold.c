@@ -4,7 +4,7 @@
  * counts and RTT histograms, and the judgement of which sockets belong in the top lists (a
  * listener near its limit, a UDP socket dropping, a flow limited by a buffer at its ceiling or
  * pinned by the application, a lossy long flow). Judgement is the checks' business, so it lives
- * here; the collector streams each record into the fold the command hands it (ctx->sock_fold)
+ * here; the collector streams each record into the fold the command hands it (np_collect())
  * and never stores the records: 200k sockets cost one np_sockets, not 200k rows.
  */
 #include "socket_fold.h"

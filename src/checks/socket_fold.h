@@ -5,7 +5,7 @@
 #include "sockets.h"
 
 /* The socket judgement, folded in while sock_diag streams (socket_fold.c). Commands hand it to
- * the collector as ctx->sock_fold. */
+ * the collector as np_collect()'s fold. */
 np_sock_fold_fn np_socket_fold;
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "socket_fold.h"
 #include "clock.h"
 #include "collect.h"
 #include "command_config.h"
@@ -247,7 +248,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	have_nf = np_nfrules_collect(&nf_start) == 0;
 	memset(&nf_end, 0, sizeof(nf_end));
 	t0 = np_mono_now();
-	have_prev = np_collect(ctx, ifname, &prev) == 0;
+	have_prev = np_collect(ctx, ifname, np_socket_fold, &prev) == 0;
 	wait_window(t0, t->duration);
 	have_nf = have_nf && np_nfrules_collect(&nf_end) == 0;
 	if (have_nf)
@@ -256,7 +257,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	if (xs)
 		have_xdp = np_xdp_read(xs, &xc) == 0;
 	dt = np_mono_now() - t0;
-	have_cur = np_collect(ctx, ifname, &cur) == 0;
+	have_cur = np_collect(ctx, ifname, np_socket_fold, &cur) == 0;
 	/* Our own counter is not the user's XDP program: hide it from the checks so
 	 * ingress.xdp-attached reports only what was there without netpath. */
 	if (xs) {

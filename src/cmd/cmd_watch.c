@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "socket_fold.h"
 #include "clock.h"
 #include "collect.h"
 #include "command_config.h"
@@ -207,7 +208,8 @@ static int collect(struct watch_state *st, struct np_snapshot *s)
 	double c0 = cpu_now();
 	int r;
 
-	r = np_collect_walk(st->ctx, st->ifname, s, full ? NP_SOCK_WALK_FULL : NP_SOCK_WALK_LISTEN);
+	r = np_collect_walk(st->ctx, st->ifname, np_socket_fold, s,
+			    full ? NP_SOCK_WALK_FULL : NP_SOCK_WALK_LISTEN);
 	st->only_listeners = only_listeners(st, s);
 	np_walk_cadence_record(&st->cadence, full, cpu_now() - c0, s->t);
 	if (!np_src_ok(s, NP_SRC_SOCK_DIAG))

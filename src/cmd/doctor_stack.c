@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* doctor over a device stack: one run per device, folded into one report (doctor_stack.h). */
+#include "socket_fold.h"
 #include "doctor_stack.h"
 
 #include <dirent.h>
@@ -74,7 +75,7 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 	/* Only the primary's run judges sockets: the others need not walk them, nor read the
 	 * host-wide sources again (they borrow the primary's, freed last by np_runs_free). */
 	if (idx == 0)
-		np_collect(ctx, name, &r->prev);
+		np_collect(ctx, name, np_socket_fold, &r->prev);
 	else
 		np_collect_device(ctx, name, &r->prev, &dr->run[0].prev);
 	r->have_prev = true;
@@ -137,7 +138,7 @@ void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx)
 {
 	for (size_t i = 0; i < dr->n; i++) {
 		if (i == 0)
-			np_collect(ctx, dr->run[i].name, &dr->run[i].cur);
+			np_collect(ctx, dr->run[i].name, np_socket_fold, &dr->run[i].cur);
 		else
 			np_collect_device(ctx, dr->run[i].name, &dr->run[i].cur, &dr->run[0].cur);
 		dr->run[i].have_cur = true;

@@ -9,7 +9,6 @@
 
 #include "collect.h"
 #include "netns.h"
-#include "socket_fold.h"
 
 /* Host-wide keys from the initial namespace; a failure only loses those keys (the checks say
  * "not reported"), never the run. */
@@ -105,7 +104,6 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 	}
 	if (t->has_host_files)
 		t->ctx.overlay = &t->host_files;
-	t->ctx.sock_fold = np_socket_fold;
 	if (!spec->any_iface && resolve_iface(t, spec, err, errlen) < 0) {
 		np_target_close(t);
 		return -1;
@@ -126,9 +124,5 @@ void np_target_close(struct np_target *t)
 
 int np_sample_ctx_open(struct np_ctx *ctx, const struct np_root *root, const char *dir)
 {
-	int r = np_root_ctx_open(ctx, root, dir);
-
-	if (r == 0)
-		ctx->sock_fold = np_socket_fold;
-	return r;
+	return np_root_ctx_open(ctx, root, dir);
 }

@@ -120,7 +120,8 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 
 /* sockets: false for none, else walk says which (sockets.h). host: see np_collect_device(). */
 static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
-		   bool sockets, enum np_sock_walk walk, const struct np_snapshot *host)
+		   np_sock_fold_fn *fold, bool sockets, enum np_sock_walk walk,
+		   const struct np_snapshot *host)
 {
 	int ok = 0;
 
@@ -151,7 +152,7 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	np_collect_nic(ctx, s);
 	np_collect_netdev_stats(ctx, s);	/* after rtnetlink, whose stats64 it reuses */
 	if (sockets) {
-		np_collect_sockets_walk(ctx, s, walk);
+		np_collect_sockets_walk(ctx, fold, s, walk);
 	} else {
 		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
 		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(s->src[0].detail),
@@ -166,19 +167,20 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	return ok ? 0 : -ENOENT;
 }
 
-int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s)
+int np_collect(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
+	       struct np_snapshot *s)
 {
-	return collect(ctx, ifname, s, true, NP_SOCK_WALK_FULL, NULL);
+	return collect(ctx, ifname, s, fold, true, NP_SOCK_WALK_FULL, NULL);
 }
 
-int np_collect_walk(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
-		    enum np_sock_walk walk)
+int np_collect_walk(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
+		    struct np_snapshot *s, enum np_sock_walk walk)
 {
-	return collect(ctx, ifname, s, true, walk, NULL);
+	return collect(ctx, ifname, s, fold, true, walk, NULL);
 }
 
 int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
 		      const struct np_snapshot *host)
 {
-	return collect(ctx, ifname, s, false, NP_SOCK_WALK_FULL, host);
+	return collect(ctx, ifname, s, NULL, false, NP_SOCK_WALK_FULL, host);
 }

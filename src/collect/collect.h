@@ -6,13 +6,19 @@
 #include "ctx.h"
 #include "snapshot.h"
 
-/* Take one snapshot of everything about IFACE and the host. Returns 0 when anything useful
- * was read, -errno when nothing was (each source's outcome is in s->src[]). */
-int np_collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s);
+/*
+ * Take one snapshot of everything about IFACE and the host. Returns 0 when anything useful
+ * was read, -errno when nothing was (each source's outcome is in s->src[]). Each socket of the
+ * namespace's sock_diag dump goes through fold as it streams (the checks' judgement,
+ * checks/socket_fold.h: collectors do not judge); NULL asks for no socket, which the sock_diag
+ * source then says ("not asked for by this command").
+ */
+int np_collect(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
+	       struct np_snapshot *s);
 /* The same with the sockets of one kind of walk (sockets.h): watch's frames between full walks
  * ask for NP_SOCK_WALK_LISTEN. */
-int np_collect_walk(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
-		    enum np_sock_walk walk);
+int np_collect_walk(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
+		    struct np_snapshot *s, enum np_sock_walk walk);
 /*
  * The same without the namespace's sockets (sock_diag walks every socket): for the other
  * devices of a stack, whose runs judge no socket. With host set (a snapshot of the same tree
@@ -78,11 +84,11 @@ void np_collect_rtnl(const struct np_ctx *ctx, struct np_snapshot *s);			/* rtnl
 void np_collect_qstats(const struct np_ctx *ctx, struct np_snapshot *s);			/* netdev_qstats.c */
 /* Every TCP and UDP socket of the namespace over sock_diag, folded into s->socks (sock_diag.c;
  * after the sysctls, which classify buffers). Skipped under --root. */
-void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s);
+void np_collect_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct np_snapshot *s);
 /* The same for one kind of walk (sockets.h): NP_SOCK_WALK_LISTEN asks for TCP listeners and UDP
  * only, without walking the established hash (watch's frames between full walks). */
-void np_collect_sockets_walk(const struct np_ctx *ctx, struct np_snapshot *s,
-			     enum np_sock_walk walk);
+void np_collect_sockets_walk(const struct np_ctx *ctx, np_sock_fold_fn *fold,
+			     struct np_snapshot *s, enum np_sock_walk walk);
 
 /* tcp_bbr and sch_fq of kernel release (the snapshot's host.kernel) under the root's
  * lib/modules/RELEASE (modules.builtin, modules.dep, else the module files): NP_KMOD_UNKNOWN

@@ -217,16 +217,16 @@ static bool no_tcp_socket(const struct np_ctx *ctx, enum np_sock_walk walk)
 	       np_collect_tcp_inuse(ctx, &inuse, &tw) == 0 && inuse == 0 && tw == 0;
 }
 
-void np_collect_sockets(const struct np_ctx *ctx, struct np_snapshot *s)
+void np_collect_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct np_snapshot *s)
 {
-	np_collect_sockets_walk(ctx, s, NP_SOCK_WALK_FULL);
+	np_collect_sockets_walk(ctx, fold, s, NP_SOCK_WALK_FULL);
 }
 
-void np_collect_sockets_walk(const struct np_ctx *ctx, struct np_snapshot *s,
-			     enum np_sock_walk walk)
+void np_collect_sockets_walk(const struct np_ctx *ctx, np_sock_fold_fn *fold,
+			     struct np_snapshot *s, enum np_sock_walk walk)
 {
 	struct np_sock_limits lim;
-	struct dumps x = { .lim = &lim, .fold = ctx->sock_fold, .walk = walk,
+	struct dumps x = { .lim = &lim, .fold = fold, .walk = walk,
 			   .socks = &s->socks };
 	int err;
 

@@ -50,11 +50,6 @@ struct np_ctx {
 	struct np_ktape *tape;
 	struct np_fsrec *rec;
 	unsigned page_size;	/* a capture's recorded page size; 0 when the tree does not say */
-	/* How each socket of a sock_diag dump is folded in as it streams (np_sock_fold_fn): the
-	 * checks' judgement, handed down by the command, since collectors do not judge. NULL:
-	 * this context's collections dump no sockets. */
-	void (*sock_fold)(struct np_sockets *k, const struct np_sock_rec *r,
-			  const struct np_sock_limits *lim);
 };
 
 /* A netpath capture (ctx->tape replays its kernel answers) holds every file its collectors read,

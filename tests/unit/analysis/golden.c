@@ -35,9 +35,9 @@ struct golden *golden_run_path(void **state, const char *tree, const char *ifnam
 	assert_false(ctx.live);
 	assert_int_equal(np_iface_check(&ctx, ifname), 0);
 	assert_int_equal(np_ctx_open(&bctx, g->before), 0);
-	assert_int_equal(np_collect(&bctx, ifname, &g->prev), 0);
+	assert_int_equal(np_collect(&bctx, ifname, NULL, &g->prev), 0);
 	np_ctx_close(&bctx);
-	assert_int_equal(np_collect(&ctx, ifname, &g->cur), 0);
+	assert_int_equal(np_collect(&ctx, ifname, NULL, &g->cur), 0);
 	np_ctx_close(&ctx);
 	/* The captures' instants come from their proc/uptime. */
 	assert_true(g->cur.t > g->prev.t);
@@ -71,7 +71,7 @@ struct golden *golden_run_single(void **state, const char *dir, const char *ifna
 		snprintf(g->after, sizeof(g->after), "%s/%s", NP_FIXTURES, dir);
 	assert_int_equal(np_ctx_open(&ctx, g->after), 0);
 	assert_false(ctx.live);
-	np_collect(&ctx, ifname, &g->cur);
+	np_collect(&ctx, ifname, NULL, &g->cur);
 	np_ctx_close(&ctx);
 	g->opt.interval = 0;
 	g->opt.rtt_ms = NAN;

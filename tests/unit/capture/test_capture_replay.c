@@ -26,7 +26,7 @@ static void sample(const struct np_root *r, const char *dir, struct np_snapshot 
 
 	assert_int_equal(np_root_ctx_open(&ctx, r, dir), 0);
 	assert_non_null(ctx.tape);
-	assert_int_equal(np_collect(&ctx, "va", s), 0);
+	assert_int_equal(np_collect(&ctx, "va", NULL, s), 0);
 	np_root_ctx_close(&ctx);
 }
 
@@ -80,10 +80,8 @@ static void sockets_replayed_through_the_fold(void **state)
 	(void)state;
 	assert_int_equal(np_root_resolve(&r, CAP, err, sizeof(err)), 0);
 	assert_int_equal(np_root_ctx_open(&ctx, &r, r.dir), 0);
-	ctx.sock_fold = np_socket_fold;
-	assert_int_equal(np_collect(&ctx, "va", &with), 0);
-	ctx.sock_fold = NULL;
-	np_collect(&ctx, "va", &without);
+	assert_int_equal(np_collect(&ctx, "va", np_socket_fold, &with), 0);
+	np_collect(&ctx, "va", NULL, &without);
 	np_root_ctx_close(&ctx);
 	assert_true(np_src_ok(&with, NP_SRC_SOCK_DIAG));
 	assert_int_equal(without.src[NP_SRC_SOCK_DIAG].status, NP_SRC_SKIPPED);

@@ -55,7 +55,7 @@ static void collect(const char *root, const char *ifname, struct np_snapshot *s)
 	struct np_ctx ctx;
 
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
-	np_collect(&ctx, ifname, s);
+	np_collect(&ctx, ifname, NULL, s);
 	np_ctx_close(&ctx);
 }
 

@@ -86,7 +86,7 @@ static void test_host_read_once(void **state)
 	tree_put(root, "proc/sys/net/ipv4/conf/eth1/rp_filter", "2\n");
 	host_files(root, "00000010", "1000\n");
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
-	assert_int_equal(np_collect(&ctx, "eth0", &a), 0);
+	assert_int_equal(np_collect(&ctx, "eth0", NULL, &a), 0);
 	/* The host changes before the second device is read: a borrower must not see it. */
 	host_files(root, "00000020", "2000\n");
 	assert_int_equal(np_collect_device(&ctx, "eth1", &b, &a), 0);

@@ -35,7 +35,7 @@ static struct fx *open_fx(const char *root)
 	assert_non_null(f);
 	assert_int_equal(np_ctx_open(&f->ctx, root), 0);
 	np_sos_detect(&f->ctx);
-	assert_int_equal(np_collect(&f->ctx, "eth0", &f->s), 0);
+	assert_int_equal(np_collect(&f->ctx, "eth0", NULL, &f->s), 0);
 	return f;
 }
 

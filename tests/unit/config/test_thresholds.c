@@ -44,12 +44,12 @@ static int setup(void **state)
 	snprintf(before, sizeof(before), "%s/trees/x710-server/before", NP_FIXTURES);
 	if (np_ctx_open(&bctx, before) < 0)
 		return -1;
-	if (np_collect(&bctx, "eth0", &x->prev) < 0)
+	if (np_collect(&bctx, "eth0", NULL, &x->prev) < 0)
 		return -1;
 	np_ctx_close(&bctx);
 	if (np_ctx_open(&ctx, after) < 0)
 		return -1;
-	if (np_collect(&ctx, "eth0", &x->cur) < 0)
+	if (np_collect(&ctx, "eth0", NULL, &x->cur) < 0)
 		return -1;
 	np_ctx_close(&ctx);
 	x->opt.rtt_ms = NAN;

@@ -42,9 +42,9 @@ struct tree_run *tree_run(void **state, const char *tree, const char *ifname, bo
 	assert_int_equal(np_ctx_open(&ctx, t->after), 0);
 	assert_int_equal(np_iface_check(&ctx, ifname), 0);
 	assert_int_equal(np_ctx_open(&bctx, t->before), 0);
-	assert_int_equal(np_collect(&bctx, ifname, &t->prev), 0);
+	assert_int_equal(np_collect(&bctx, ifname, NULL, &t->prev), 0);
 	np_ctx_close(&bctx);
-	assert_int_equal(np_collect(&ctx, ifname, &t->cur), 0);
+	assert_int_equal(np_collect(&ctx, ifname, NULL, &t->cur), 0);
 	np_ctx_close(&ctx);
 
 	t->opt.interval = 0;
