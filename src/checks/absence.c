@@ -40,15 +40,16 @@ bool np_kernel_before(const struct np_snapshot *s, unsigned major, unsigned mino
  */
 bool np_in_child_netns(const struct np_snapshot *s)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, "net.core.netdev_max_backlog");
+	const struct np_sysctl *e = np_sysctl_find(s, NP_SYSCTL_NETDEV_MAX_BACKLOG);
 
 	return !s->captured && e && e->err == ENOENT;
 }
 
-const char *np_sysctl_absence(const struct np_snapshot *s, const char *key, char *buf,
+const char *np_sysctl_absence(const struct np_snapshot *s, enum np_sysctl_id id, char *buf,
 			      size_t size)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, key);
+	const struct np_sysctl *e = np_sysctl_find(s, id);
+	const char *key = np_sysctl_def(id)->key;
 
 	if (s->captured)
 		snprintf(buf, size, "%s is not in this capture", key);
@@ -62,9 +63,9 @@ const char *np_sysctl_absence(const struct np_snapshot *s, const char *key, char
 	return buf;
 }
 
-const char *np_sysctl_absence_short(const struct np_snapshot *s, const char *key)
+const char *np_sysctl_absence_short(const struct np_snapshot *s, enum np_sysctl_id id)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, key);
+	const struct np_sysctl *e = np_sysctl_find(s, id);
 
 	if (s->captured)
 		return "not in this capture";
@@ -75,15 +76,16 @@ const char *np_sysctl_absence_short(const struct np_snapshot *s, const char *key
 	return "not readable";
 }
 
-void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, const char *key)
+void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, enum np_sysctl_id id)
 {
-	const struct np_sysctl *e = np_sysctl_find(a->cur, key);
+	const struct np_sysctl *e = np_sysctl_find(a->cur, id);
+	const char *key = np_sysctl_def(id)->key;
 	char why[224];
 
 	if (!e)
 		np_skip(r, "%s not readable", key);
 	else if (e->err == ENOENT)
-		np_skip(r, "%s", np_sysctl_absence(a->cur, key, why, sizeof(why)));
+		np_skip(r, "%s", np_sysctl_absence(a->cur, id, why, sizeof(why)));
 	else if (e->err == EACCES || e->err == EPERM)
 		np_skip(r, "%s not readable (permission denied)", key);
 	else if (e->err)

@@ -44,14 +44,14 @@ struct np_finding *np_mib_drop_finding(const struct np_analysis *a, struct np_re
 
 /* Skip the running check for want of sysctl key, saying why: absent on this kernel, denied,
  * or a host-wide key read from inside a network namespace (where it has no file). */
-void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, const char *key);
+void np_skip_sysctl(const struct np_analysis *a, struct np_report *r, enum np_sysctl_id id);
 /* Why a sysctl file is absent, the same words everywhere: "not in this capture", host-wide
  * inside a namespace, or not on this kernel (naming the release when it is known). */
-const char *np_sysctl_absence(const struct np_snapshot *s, const char *key, char *buf,
+const char *np_sysctl_absence(const struct np_snapshot *s, enum np_sysctl_id id, char *buf,
 			      size_t size);
 /* The same in a few words, for summaries: "not in this capture", "host-wide, not visible in
  * this network namespace", "not on this kernel", "not readable". */
-const char *np_sysctl_absence_short(const struct np_snapshot *s, const char *key);
+const char *np_sysctl_absence_short(const struct np_snapshot *s, enum np_sysctl_id id);
 /* A live run inside a child network namespace (host-wide sysctls have no files there). */
 bool np_in_child_netns(const struct np_snapshot *s);
 /* A source's state in words for a skip reason: "not in this capture", "refused: row 3 has 7

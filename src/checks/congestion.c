@@ -39,8 +39,8 @@ static void remedy_bbr(struct np_finding *f, const struct np_analysis *a, bool b
 
 static void run_cc(const struct np_analysis *a, struct np_report *r)
 {
-	const char *cc = np_sysctl_str(a->cur, "net.ipv4.tcp_congestion_control");
-	const char *avail = np_sysctl_str(a->cur, "net.ipv4.tcp_available_congestion_control");
+	const char *cc = np_sysctl_str(a->cur, NP_SYSCTL_TCP_CONGESTION_CONTROL);
+	const char *avail = np_sysctl_str(a->cur, NP_SYSCTL_TCP_AVAILABLE_CONGESTION_CONTROL);
 	bool bbr_avail = avail && np_word_in(avail, "bbr");
 	bool loss_based;
 	struct np_counter_view re, out;
@@ -49,7 +49,7 @@ static void run_cc(const struct np_analysis *a, struct np_report *r)
 	enum np_severity sev;
 
 	if (!cc) {
-		np_skip_sysctl(a, r, "net.ipv4.tcp_congestion_control");
+		np_skip_sysctl(a, r, NP_SYSCTL_TCP_CONGESTION_CONTROL);
 		return;
 	}
 	loss_based = !strcmp(cc, "cubic") || !strcmp(cc, "reno");
@@ -131,8 +131,8 @@ static const char *attached_kind(const struct np_snapshot *s)
 
 static void run_pacing(const struct np_analysis *a, struct np_report *r)
 {
-	const char *dq = np_sysctl_str(a->cur, "net.core.default_qdisc");
-	const char *cc = np_sysctl_str(a->cur, "net.ipv4.tcp_congestion_control");
+	const char *dq = np_sysctl_str(a->cur, NP_SYSCTL_DEFAULT_QDISC);
+	const char *cc = np_sysctl_str(a->cur, NP_SYSCTL_TCP_CONGESTION_CONTROL);
 	/* With the attached qdisc known, congestion.bbr-without-fq judges bbr on the qdisc that
 	 * really paces; default_qdisc alone would report the same thing twice, or wrongly. */
 	bool attached = np_src_ok(a->cur, NP_SRC_RTNL_QDISC);
@@ -144,7 +144,7 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 
 	if (!dq && !root) {
 		np_skip(r, "net.core.default_qdisc %s%s",
-			np_sysctl_absence_short(a->cur, "net.core.default_qdisc"),
+			np_sysctl_absence_short(a->cur, NP_SYSCTL_DEFAULT_QDISC),
 			attached ? " and no qdisc attached to the interface" : "");
 		return;
 	}
@@ -186,7 +186,7 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 			     "flow's packets out and isolates flows from each other.");
 	if (!dq)
 		np_detail(f, "net.core.default_qdisc was not read (%s): this goes by the qdisc "
-			     "attached to %s.", np_sysctl_absence_short(a->cur, "net.core.default_qdisc"),
+			     "attached to %s.", np_sysctl_absence_short(a->cur, NP_SYSCTL_DEFAULT_QDISC),
 			  a->cur->dev.name);
 	np_detail(f, "default_qdisc only applies to qdiscs created after it is set (device "
 		     "activation, mq leaves).");
@@ -200,13 +200,13 @@ static void run_pacing(const struct np_analysis *a, struct np_report *r)
 static void run_ssai(const struct np_analysis *a, struct np_report *r)
 {
 	bool ok;
-	int64_t v = np_sysctl_int(a->cur, "net.ipv4.tcp_slow_start_after_idle", 0, &ok);
+	int64_t v = np_sysctl_int(a->cur, NP_SYSCTL_TCP_SLOW_START_AFTER_IDLE, 0, &ok);
 	char b[32];
 	struct np_finding *f;
 	enum np_severity sev;
 
 	if (!ok) {
-		np_skip_sysctl(a, r, "net.ipv4.tcp_slow_start_after_idle");
+		np_skip_sysctl(a, r, NP_SYSCTL_TCP_SLOW_START_AFTER_IDLE);
 		return;
 	}
 	if (v == 0)
@@ -245,14 +245,14 @@ static void run_ssai(const struct np_analysis *a, struct np_report *r)
 static void run_mtu_probing(const struct np_analysis *a, struct np_report *r)
 {
 	bool ok;
-	int64_t v = np_sysctl_int(a->cur, "net.ipv4.tcp_mtu_probing", 0, &ok);
+	int64_t v = np_sysctl_int(a->cur, NP_SYSCTL_TCP_MTU_PROBING, 0, &ok);
 	uint64_t mtu = a->cur->dev.mtu;
 	bool jumbo = np_has(mtu) && mtu > 1500;
 	bool long_rtt = !isnan(a->rtt_ms) && a->rtt_ms >= LONG_RTT_MS;
 	struct np_finding *f;
 
 	if (!ok) {
-		np_skip_sysctl(a, r, "net.ipv4.tcp_mtu_probing");
+		np_skip_sysctl(a, r, NP_SYSCTL_TCP_MTU_PROBING);
 		return;
 	}
 	if (v != 0 || (!jumbo && !long_rtt))
@@ -284,11 +284,11 @@ static void run_mtu_probing(const struct np_analysis *a, struct np_report *r)
 static void run_keepalive(const struct np_analysis *a, struct np_report *r)
 {
 	bool ok;
-	int64_t v = np_sysctl_int(a->cur, "net.ipv4.tcp_keepalive_time", 0, &ok);
+	int64_t v = np_sysctl_int(a->cur, NP_SYSCTL_TCP_KEEPALIVE_TIME, 0, &ok);
 	struct np_finding *f;
 
 	if (!ok) {
-		np_skip_sysctl(a, r, "net.ipv4.tcp_keepalive_time");
+		np_skip_sysctl(a, r, NP_SYSCTL_TCP_KEEPALIVE_TIME);
 		return;
 	}
 	if (v < NP_KEEPALIVE_LATE_S)

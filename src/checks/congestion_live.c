@@ -32,8 +32,8 @@ static const struct np_sock_cc *cc_of(const struct np_sockets *k, const char *na
 static void run_lossy(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_sockets *k = np_live_socks(a, r), *p = np_live_prev(a);
-	const char *avail = np_sysctl_str(a->cur, "net.ipv4.tcp_available_congestion_control");
-	const char *def = np_sysctl_str(a->cur, "net.ipv4.tcp_congestion_control");
+	const char *avail = np_sysctl_str(a->cur, NP_SYSCTL_TCP_AVAILABLE_CONGESTION_CONTROL);
+	const char *def = np_sysctl_str(a->cur, NP_SYSCTL_TCP_CONGESTION_CONTROL);
 	const struct np_sock_flow *fl = NULL, *pf;
 	const struct np_sock_cc *agg;
 	double life, ival = NAN;
@@ -125,9 +125,9 @@ static void run_cc_in_use(const struct np_analysis *a, struct np_report *r)
 
 	if (!k)
 		return;
-	def = np_sysctl_str(a->cur, "net.ipv4.tcp_congestion_control");
+	def = np_sysctl_str(a->cur, NP_SYSCTL_TCP_CONGESTION_CONTROL);
 	if (!def) {
-		np_skip_sysctl(a, r, "net.ipv4.tcp_congestion_control");
+		np_skip_sysctl(a, r, NP_SYSCTL_TCP_CONGESTION_CONTROL);
 		return;
 	}
 	for (uint32_t i = 0; i <= NP_SOCK_MAX_CC; i++) {

@@ -217,8 +217,8 @@ static void run_qdisc_drops(const struct np_analysis *a, struct np_report *r)
 static void run_bbr_without_fq(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
-	const char *cc = np_sysctl_str(s, "net.ipv4.tcp_congestion_control");
-	const char *dq = np_sysctl_str(s, "net.core.default_qdisc");
+	const char *cc = np_sysctl_str(s, NP_SYSCTL_TCP_CONGESTION_CONTROL);
+	const char *dq = np_sysctl_str(s, NP_SYSCTL_DEFAULT_QDISC);
 	const struct np_qdisc *root, *other = NULL;
 	size_t total = 0, nfq = 0;
 	bool multiq, leaves = false;
@@ -226,7 +226,7 @@ static void run_bbr_without_fq(const struct np_analysis *a, struct np_report *r)
 	char name[48];
 
 	if (!cc) {
-		np_skip_sysctl(a, r, "net.ipv4.tcp_congestion_control");
+		np_skip_sysctl(a, r, NP_SYSCTL_TCP_CONGESTION_CONTROL);
 		return;
 	}
 	if (!np_nv_src_usable(s, NP_SRC_RTNL_QDISC, "qdisc list", r))

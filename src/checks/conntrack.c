@@ -40,12 +40,12 @@ static void run_conntrack_full(const struct np_analysis *a, struct np_report *r)
 	char fill[64];
 	struct np_finding *f;
 
-	max = np_sysctl_int(s, "net.netfilter.nf_conntrack_max", 0, &have_max);
-	count = np_sysctl_int(s, "net.netfilter.nf_conntrack_count", 0, &have_count);
-	buckets = np_sysctl_int(s, "net.netfilter.nf_conntrack_buckets", 0, &have_buckets);
+	max = np_sysctl_int(s, NP_SYSCTL_NF_CONNTRACK_MAX, 0, &have_max);
+	count = np_sysctl_int(s, NP_SYSCTL_NF_CONNTRACK_COUNT, 0, &have_count);
+	buckets = np_sysctl_int(s, NP_SYSCTL_NF_CONNTRACK_BUCKETS, 0, &have_buckets);
 	if (!have_max) {
 		if (s->captured)
-			np_skip_sysctl(a, r, "net.netfilter.nf_conntrack_max");
+			np_skip_sysctl(a, r, NP_SYSCTL_NF_CONNTRACK_MAX);
 		else
 			np_not_applicable(r, "connection tracking is not loaded (no "
 					  "net.netfilter.nf_conntrack_max)");

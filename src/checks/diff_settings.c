@@ -358,7 +358,7 @@ static int device(struct np_diff *d, const char *dev, const struct np_snapshot *
 
 static const char *sysctl_val(const struct np_snapshot *s, const char *key)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, key);
+	const struct np_sysctl *e = np_sysctl_find_key(s, key);
 
 	return e && !e->err ? e->raw : NULL;
 }
@@ -376,7 +376,7 @@ static int sysctls(struct np_diff *d, const struct np_snapshot *b, const struct 
 			bool listed;
 
 			/* Keys of both sides are compared once, from the before side. */
-			if (is_gauge(key) || (k >= 2 && np_sysctl_find(b, key)))
+			if (is_gauge(key) || (k >= 2 && np_sysctl_find_key(b, key)))
 				continue;
 			if (add(d, np_diff_sysctl_stage(key, &listed), NULL, key,
 				sysctl_val(b, key), sysctl_val(a, key)) < 0)

@@ -17,16 +17,15 @@ static void run_rp_filter(const struct np_analysis *a, struct np_report *r)
 	struct np_counter_view v;
 	int64_t all, dev, eff = -1;
 	bool have_all, have_dev;
-	char key[128], rate[96], ifsys[IF_NAMESIZE];
+	char rate[96], ifsys[IF_NAMESIZE];
 	struct np_finding *f;
 	enum np_severity sev;
 
 	sev = np_mib_verdict(a, r, names, &v);
 	if (sev == NP_SEV_OK)
 		return;
-	all = np_sysctl_int(a->cur, "net.ipv4.conf.all.rp_filter", 0, &have_all);
-	snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", ifn);
-	dev = np_sysctl_int(a->cur, key, 0, &have_dev);
+	all = np_sysctl_int(a->cur, NP_SYSCTL_CONF_ALL_RP_FILTER, 0, &have_all);
+	dev = np_sysctl_dev_int(a->cur, NP_SYSCTL_DEV_RP_FILTER_FMT, &have_dev);
 	if (have_all && have_dev)
 		eff = all > dev ? all : dev;
 	np_rate_text(&v, rate, sizeof(rate));
@@ -74,7 +73,7 @@ static void run_no_route(const struct np_analysis *a, struct np_report *r)
 {
 	static const char *const names[] = { "IpExtInNoRoutes", "Ip6InNoRoutes", NULL };
 	bool have_fwd;
-	int64_t fwd = np_sysctl_int(a->cur, "net.ipv4.ip_forward", 0, &have_fwd);
+	int64_t fwd = np_sysctl_int(a->cur, NP_SYSCTL_IP_FORWARD, 0, &have_fwd);
 	struct np_finding *f;
 
 	f = np_mib_drop_finding(a, r, names, "packets", "packets dropped for lack of a route");
@@ -125,7 +124,7 @@ static void run_addr_errors(const struct np_analysis *a, struct np_report *r)
 	};
 	struct np_counter_view v;
 	bool have_fwd;
-	int64_t fwd = np_sysctl_int(a->cur, "net.ipv4.ip_forward", 0, &have_fwd);
+	int64_t fwd = np_sysctl_int(a->cur, NP_SYSCTL_IP_FORWARD, 0, &have_fwd);
 	struct np_finding *f;
 
 	if (!np_mib_read(a, r, names, &v))
@@ -180,8 +179,8 @@ static void run_reassembly(const struct np_analysis *a, struct np_report *r)
 	};
 	const struct np_sockstat *ss = &a->cur->sockstat;
 	bool have_hi, have_time;
-	int64_t hi = np_sysctl_int(a->cur, "net.ipv4.ipfrag_high_thresh", 0, &have_hi);
-	int64_t tmo = np_sysctl_int(a->cur, "net.ipv4.ipfrag_time", 0, &have_time);
+	int64_t hi = np_sysctl_int(a->cur, NP_SYSCTL_IPFRAG_HIGH_THRESH, 0, &have_hi);
+	int64_t tmo = np_sysctl_int(a->cur, NP_SYSCTL_IPFRAG_TIME, 0, &have_time);
 	char b1[32];
 	struct np_finding *f;
 

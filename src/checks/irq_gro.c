@@ -49,8 +49,8 @@ static void lro_forwarding(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	bool ok4, ok6, fwd;
-	int64_t fwd4 = np_sysctl_int(s, "net.ipv4.ip_forward", 0, &ok4);
-	int64_t fwd6 = np_sysctl_int(s, "net.ipv6.conf.all.forwarding", 0, &ok6);
+	int64_t fwd4 = np_sysctl_int(s, NP_SYSCTL_IP_FORWARD, 0, &ok4);
+	int64_t fwd6 = np_sysctl_int(s, NP_SYSCTL_IPV6_CONF_ALL_FORWARDING, 0, &ok6);
 	struct np_finding *f;
 
 	fwd = (ok4 && fwd4 == 1) || (ok6 && fwd6 == 1);

@@ -284,7 +284,7 @@ static void run_alloc_failures(const struct np_analysis *a, struct np_report *r)
 		np_ev_counter(f, "qstats_rx_alloc_fail", "failures", &q);
 	if (np_has(s->mem.mem_available))
 		np_ev_value(f, "mem_available", "bytes", (double)s->mem.mem_available);
-	minfree = np_sysctl_int(s, "vm.min_free_kbytes", 0, &have_minfree);
+	minfree = np_sysctl_int(s, NP_SYSCTL_MIN_FREE_KBYTES, 0, &have_minfree);
 	if (have_minfree)
 		np_ev_value(f, "vm.min_free_kbytes", "KiB", (double)minfree);
 	np_detail(f, "The driver could not get a page or skb to refill its RX ring (in softirq "

@@ -19,10 +19,10 @@ static void run_udp_rcvbuf(const struct np_analysis *a, struct np_report *r)
 	struct np_counter_view v;
 	struct np_counter_view mem = np_view_mib(a, "UdpMemErrors");
 	bool have_max, have_def;
-	int64_t rmax = np_sysctl_int(s, "net.core.rmem_max", 0, &have_max);
-	int64_t rdef = np_sysctl_int(s, "net.core.rmem_default", 0, &have_def);
+	int64_t rmax = np_sysctl_int(s, NP_SYSCTL_RMEM_MAX, 0, &have_max);
+	int64_t rdef = np_sysctl_int(s, NP_SYSCTL_RMEM_DEFAULT, 0, &have_def);
 	int64_t udp_mem[3], target;
-	bool have_udp_mem = np_sysctl_vec(s, "net.ipv4.udp_mem", 3, udp_mem);
+	bool have_udp_mem = np_sysctl_vec(s, NP_SYSCTL_UDP_MEM, 3, udp_mem);
 	char rate[96], b1[32], b2[32];
 	struct np_finding *f;
 	enum np_severity sev;
@@ -85,9 +85,9 @@ static void run_listen_overflow(const struct np_analysis *a, struct np_report *r
 	struct np_counter_view v;
 	const char *why;
 	bool have_smc, have_syn, have_ck;
-	int64_t somaxconn = np_sysctl_int(s, "net.core.somaxconn", 0, &have_smc);
-	int64_t synbl = np_sysctl_int(s, "net.ipv4.tcp_max_syn_backlog", 0, &have_syn);
-	int64_t syncookies = np_sysctl_int(s, "net.ipv4.tcp_syncookies", 0, &have_ck);
+	int64_t somaxconn = np_sysctl_int(s, NP_SYSCTL_SOMAXCONN, 0, &have_smc);
+	int64_t synbl = np_sysctl_int(s, NP_SYSCTL_TCP_MAX_SYN_BACKLOG, 0, &have_syn);
+	int64_t syncookies = np_sysctl_int(s, NP_SYSCTL_TCP_SYNCOOKIES, 0, &have_ck);
 	char rate[96];
 	struct np_finding *f;
 	enum np_severity sev;

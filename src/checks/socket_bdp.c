@@ -21,13 +21,13 @@ static void ev_bw_rtt(struct np_finding *f, const struct np_analysis *a)
 static void run_buf_bdp(const struct np_analysis *a, struct np_report *r, bool recv)
 {
 	const char *name = recv ? "tcp_rmem" : "tcp_wmem";
-	char key[32], b1[32], b2[32], b3[32], b4[32];
+	enum np_sysctl_id key = recv ? NP_SYSCTL_TCP_RMEM : NP_SYSCTL_TCP_WMEM;
+	char b1[32], b2[32], b3[32], b4[32];
 	double bdp = NAN, need, covered, cap_bps;
 	enum np_severity sev;
 	struct np_finding *f;
 	int64_t v[3], target;
 
-	snprintf(key, sizeof(key), "net.ipv4.%s", name);
 	if (!np_sysctl_vec(a->cur, key, 3, v)) {
 		np_skip_sysctl(a, r, key);
 		return;
@@ -106,14 +106,14 @@ static void run_wmem_bdp(const struct np_analysis *a, struct np_report *r)
 static void run_autotuning(const struct np_analysis *a, struct np_report *r)
 {
 	bool ok;
-	int64_t mod = np_sysctl_int(a->cur, "net.ipv4.tcp_moderate_rcvbuf", 0, &ok);
+	int64_t mod = np_sysctl_int(a->cur, NP_SYSCTL_TCP_MODERATE_RCVBUF, 0, &ok);
 	int64_t v[3];
-	bool have_rmem = np_sysctl_vec(a->cur, "net.ipv4.tcp_rmem", 3, v);
+	bool have_rmem = np_sysctl_vec(a->cur, NP_SYSCTL_TCP_RMEM, 3, v);
 	char b1[32], b2[32];
 	struct np_finding *f;
 
 	if (!ok) {
-		np_skip_sysctl(a, r, "net.ipv4.tcp_moderate_rcvbuf");
+		np_skip_sysctl(a, r, NP_SYSCTL_TCP_MODERATE_RCVBUF);
 		return;
 	}
 	if (mod != 0)
@@ -148,16 +148,16 @@ static void run_rmem_max(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
 	bool have_rmax, have_wmax;
-	int64_t rmax = np_sysctl_int(s, "net.core.rmem_max", 0, &have_rmax);
-	int64_t wmax = np_sysctl_int(s, "net.core.wmem_max", 0, &have_wmax);
+	int64_t rmax = np_sysctl_int(s, NP_SYSCTL_RMEM_MAX, 0, &have_rmax);
+	int64_t wmax = np_sysctl_int(s, NP_SYSCTL_WMEM_MAX, 0, &have_wmax);
 	int64_t v[3], target;
-	bool have_rmem = np_sysctl_vec(s, "net.ipv4.tcp_rmem", 3, v);
+	bool have_rmem = np_sysctl_vec(s, NP_SYSCTL_TCP_RMEM, 3, v);
 	double bdp = np_bdp_bytes(a->bw_bps, a->rtt_ms);
 	char b1[32], b2[32], b3[32];
 	struct np_finding *f;
 
 	if (!have_rmax) {
-		np_skip_sysctl(a, r, "net.core.rmem_max");
+		np_skip_sysctl(a, r, NP_SYSCTL_RMEM_MAX);
 		return;
 	}
 	if (!isnan(bdp) && (double)rmax < bdp) {
@@ -206,10 +206,10 @@ static void run_rmem_max(const struct np_analysis *a, struct np_report *r)
 
 static void run_buffer_limits(const struct np_analysis *a, struct np_report *r)
 {
-	static const struct { const char *key; int n; } keys[] = {
-		{ "net.core.rmem_max", 1 }, { "net.core.wmem_max", 1 },
-		{ "net.core.rmem_default", 1 }, { "net.core.wmem_default", 1 },
-		{ "net.ipv4.tcp_rmem", 3 }, { "net.ipv4.tcp_wmem", 3 },
+	static const struct { enum np_sysctl_id id; int n; } keys[] = {
+		{ NP_SYSCTL_RMEM_MAX, 1 }, { NP_SYSCTL_WMEM_MAX, 1 },
+		{ NP_SYSCTL_RMEM_DEFAULT, 1 }, { NP_SYSCTL_WMEM_DEFAULT, 1 },
+		{ NP_SYSCTL_TCP_RMEM, 3 }, { NP_SYSCTL_TCP_WMEM, 3 },
 	};
 	struct bad_value { const char *key; int idx, n; int64_t v; } bad[16];
 	size_t nbad = 0, nread = 0;
@@ -219,13 +219,14 @@ static void run_buffer_limits(const struct np_analysis *a, struct np_report *r)
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		int64_t v[3];
 
-		if (!np_sysctl_vec(a->cur, keys[i].key, keys[i].n, v))
+		if (!np_sysctl_vec(a->cur, keys[i].id, keys[i].n, v))
 			continue;
 		nread++;
 		for (int j = 0; j < keys[i].n; j++)
 			/* The kernel keeps these in an int: past INT_MAX (or wrapped negative). */
 			if ((v[j] > INT_MAX || v[j] < 0) && nbad < 16)
-				bad[nbad++] = (struct bad_value){ keys[i].key, j, keys[i].n, v[j] };
+				bad[nbad++] = (struct bad_value){ np_sysctl_def(keys[i].id)->key, j, keys[i].n,
+								   v[j] };
 	}
 	if (!nread) {
 		np_skip(r, "buffer sysctls not readable");

@@ -56,7 +56,7 @@ static void run_listen_queue(const struct np_analysis *a, struct np_report *r)
 
 	if (!k)
 		return;
-	somaxconn = np_sysctl_int(a->cur, "net.core.somaxconn", 0, &have_smc);
+	somaxconn = np_sysctl_int(a->cur, NP_SYSCTL_SOMAXCONN, 0, &have_smc);
 	for (uint32_t i = 0; i < k->listen.n && nf < MAX_FINDINGS; i++) {
 		const struct np_sock_listener *l = &k->listen.e[i];
 		const struct np_sock_listener *pl =
@@ -141,8 +141,8 @@ static void run_udp_drops(const struct np_analysis *a, struct np_report *r)
 
 	if (!k)
 		return;
-	rmax = np_sysctl_int(a->cur, "net.core.rmem_max", 0, &have_max);
-	rdef = np_sysctl_int(a->cur, "net.core.rmem_default", 0, &have_def);
+	rmax = np_sysctl_int(a->cur, NP_SYSCTL_RMEM_MAX, 0, &have_max);
+	rdef = np_sysctl_int(a->cur, NP_SYSCTL_RMEM_DEFAULT, 0, &have_def);
 	for (uint32_t i = 0; i < k->udp.n && nf < MAX_FINDINGS; i++) {
 		const struct np_sock_udp *u = &k->udp.e[i];
 		const struct np_sock_udp *pu =

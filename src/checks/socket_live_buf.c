@@ -77,6 +77,7 @@ static void run_ceiling(const struct np_analysis *a, struct np_report *r)
 	const struct np_sock_flow *fl;
 	struct flow_view v;
 	struct np_finding *f;
+	enum np_sysctl_id kid;
 	const char *key;
 	char b1[32], b2[32];
 	double need;
@@ -86,7 +87,8 @@ static void run_ceiling(const struct np_analysis *a, struct np_report *r)
 		return;
 	fl = &k->ceiling.e[0];
 	view_of(fl, NP_SOCKF_RCVBUF_MAX | NP_SOCKF_SNDBUF_MAX, 0, &v);
-	key = v.recv ? "net.ipv4.tcp_rmem" : "net.ipv4.tcp_wmem";
+	kid = v.recv ? NP_SYSCTL_TCP_RMEM : NP_SYSCTL_TCP_WMEM;
+	key = np_sysctl_def(kid)->key;
 	f = np_emit(r, flow_sev(a, &v, np_thr_warn(r)), "%llu TCP flow%s %s at the %s ceiling "
 		    "(%s): %s %s %s at %.3g ms RTT tops out near %s",
 		    (unsigned long long)k->ceiling.total, k->ceiling.total == 1 ? "" : "s",
@@ -110,7 +112,7 @@ static void run_ceiling(const struct np_analysis *a, struct np_report *r)
 		np_detail(f, "At a LAN RTT the ceiling is already %s: the application or the CPU "
 			     "is the likelier limit, and a bigger maximum is only insurance.",
 			  np_fmt_bps(v.cap_bps, b2, sizeof(b2)));
-	if (np_sysctl_vec(a->cur, key, 3, vec))
+	if (np_sysctl_vec(a->cur, kid, 3, vec))
 		np_remedy(f, "sysctl -w %s=\"%lld %lld %lld\"%s", key, (long long)vec[0],
 			  (long long)vec[1], (long long)np_size_round_mib(need),
 			  isnan(a->bw_bps) ? "   # doubled: no bandwidth known (--bandwidth)" :
@@ -123,14 +125,15 @@ static void run_ceiling(const struct np_analysis *a, struct np_report *r)
 static const char *pin_reason(const struct np_analysis *a, const struct flow_view *v,
 			      char *buf, size_t size)
 {
-	const char *key = v->recv ? "net.ipv4.tcp_rmem" : "net.ipv4.tcp_wmem";
+	enum np_sysctl_id kid = v->recv ? NP_SYSCTL_TCP_RMEM : NP_SYSCTL_TCP_WMEM;
+	const char *key = np_sysctl_def(kid)->key;
 	bool ok;
-	int64_t smax = np_sysctl_int(a->cur, v->recv ? "net.core.rmem_max" : "net.core.wmem_max",
-				     0, &ok);
+	int64_t smax = np_sysctl_int(a->cur, v->recv ? NP_SYSCTL_RMEM_MAX : NP_SYSCTL_WMEM_MAX, 0,
+				     &ok);
 	int64_t vec[3];
 	char b[32];
 
-	if (!np_sysctl_vec(a->cur, key, 3, vec))
+	if (!np_sysctl_vec(a->cur, kid, 3, vec))
 		snprintf(buf, size, "a size autotuning does not pick");
 	else if (v->buf < (double)vec[1])
 		snprintf(buf, size, "below %s[1] = %s, where autotuning starts", key + 9,
@@ -163,8 +166,9 @@ static void run_pinned(const struct np_analysis *a, struct np_report *r)
 	fl = &k->pinned.e[0];
 	view_of(fl, 0, NP_SOCKF_RCVBUF_PINNED | NP_SOCKF_SNDBUF_PINNED, &v);
 	opt = v.recv ? "SO_RCVBUF" : "SO_SNDBUF";
-	smax_key = v.recv ? "net.core.rmem_max" : "net.core.wmem_max";
-	smax = np_sysctl_int(a->cur, smax_key, 0, &have_smax);
+	smax = np_sysctl_int(a->cur, v.recv ? NP_SYSCTL_RMEM_MAX : NP_SYSCTL_WMEM_MAX, 0,
+			     &have_smax);
+	smax_key = np_sysctl_def(v.recv ? NP_SYSCTL_RMEM_MAX : NP_SYSCTL_WMEM_MAX)->key;
 	f = np_emit(r, flow_sev(a, &v, np_thr_warn(r)), "%s %s %s%s is held back by a %s %s "
 		    "buffer fixed with %s: at most %s at %.3g ms RTT (%llu such flow%s)", v.addr,
 		    v.recv ? "<-" : "->", v.peer, v.own, np_fmt_bytes(v.buf, b1, sizeof(b1)),

@@ -18,13 +18,12 @@ static bool memlim_read(const struct np_snapshot *s, const char *name, int eff, 
 			struct memlim *m)
 {
 	struct np_mem_judgement j;
-	char key[48];
+	enum np_sysctl_id id = eff == 2 ? NP_SYSCTL_TCP_MEM : NP_SYSCTL_UDP_MEM;
 
-	snprintf(key, sizeof(key), "net.ipv4.%s", name);
 	m->name = name;
 	m->eff = eff;
 	m->div = div;
-	if (!np_sysctl_vec(s, key, 3, m->v))
+	if (!np_sysctl_vec(s, id, 3, m->v))
 		return false;
 	m->page_assumed = s->mem.page_size_assumed || !np_has(s->mem.page_size) ||
 			  s->mem.page_size == 0;
@@ -112,7 +111,7 @@ static void run_tcp_mem(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!memlim_read(s, "tcp_mem", 2, 16, &m)) {
-		np_skip_sysctl(a, r, "net.ipv4.tcp_mem");
+		np_skip_sysctl(a, r, NP_SYSCTL_TCP_MEM);
 		return;
 	}
 	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->sockstat.tcp_mem)) {
@@ -202,14 +201,14 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 	struct np_counter_view v = np_mib_sum(a, names);
 	enum np_severity sev, use_sev = NP_SEV_OK;
 	bool have_min;
-	int64_t rmin = np_sysctl_int(s, "net.ipv4.udp_rmem_min", 0, &have_min);
+	int64_t rmin = np_sysctl_int(s, NP_SYSCTL_UDP_RMEM_MIN, 0, &have_min);
 	double used = NAN, pct = NAN;
 	char rate[96], b1[48], b2[32];
 	struct memlim m;
 	struct np_finding *f;
 
 	if (!memlim_read(s, "udp_mem", 0, 8, &m)) {
-		np_skip_sysctl(a, r, "net.ipv4.udp_mem");
+		np_skip_sysctl(a, r, NP_SYSCTL_UDP_MEM);
 		return;
 	}
 	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->sockstat.udp_mem)) {

@@ -18,7 +18,7 @@ static void run_orphans(const struct np_analysis *a, struct np_report *r)
 	enum np_severity sev = NP_SEV_OK;
 	struct np_counter_view aborts = np_view_mib(a, "TcpExtTCPAbortOnMemory");
 	bool ok;
-	int64_t max = np_sysctl_int(s, "net.ipv4.tcp_max_orphans", 0, &ok);
+	int64_t max = np_sysctl_int(s, NP_SYSCTL_TCP_MAX_ORPHANS, 0, &ok);
 	double orph, pct;
 	char b[32];
 

@@ -60,9 +60,9 @@ struct np_sn_cpu *np_sn_verdict(const struct np_analysis *a, struct np_report *r
 	return c;
 }
 
-int64_t np_sn_sysctl_or(const struct np_snapshot *s, const char *key, int64_t dflt, bool *ok)
+int64_t np_sn_sysctl_or(const struct np_snapshot *s, enum np_sysctl_id id, int64_t dflt, bool *ok)
 {
-	int64_t v = np_sysctl_int(s, key, 0, ok);
+	int64_t v = np_sysctl_int(s, id, 0, ok);
 
 	return *ok ? v : dflt;
 }
@@ -154,7 +154,7 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 	c = np_sn_verdict(a, r, NP_SN_DROPPED, &tot, &sev);
 	if (!c)
 		return;
-	backlog = np_sn_sysctl_or(s, "net.core.netdev_max_backlog", 1000, &have_backlog);
+	backlog = np_sn_sysctl_or(s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 1000, &have_backlog);
 	/* CPUs that carry 80% of the drops: when that is one or two of many, spread the load. */
 	for (double acc = 0, need = 0.8 * (tot.sampled ? (double)tot.delta : (double)tot.total);
 	     hot < s->softnet.n && c[hot].key > 0 && acc < need; hot++) {
@@ -174,7 +174,7 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 	else if (tot.sampled && tot.delta)
 		f = np_emit(r, sev, "Per-CPU backlog full: %s packets/s dropped (%s); "
 			    "netdev_max_backlog %s", np_fmt_num(tot.rate, num, sizeof(num)), top,
-			    np_sysctl_absence_short(s, "net.core.netdev_max_backlog"));
+			    np_sysctl_absence_short(s, NP_SYSCTL_NETDEV_MAX_BACKLOG));
 	else
 		f = np_emit(r, sev, "Per-CPU backlog dropped %s packets since boot%s%s%s%s",
 			    np_fmt_num((double)tot.total, num, sizeof(num)), top[0] ? " (" : "",
@@ -223,7 +223,7 @@ static void run_flow_limit(const struct np_analysis *a, struct np_report *r)
 	struct np_sn_cpu *c;
 	struct np_finding *f;
 	enum np_severity sev;
-	const char *bitmap = np_sysctl_str(s, "net.core.flow_limit_cpu_bitmap");
+	const char *bitmap = np_sysctl_str(s, NP_SYSCTL_FLOW_LIMIT_CPU_BITMAP);
 	char top[160], num[32];
 
 	/* Flow limit (and its counter) came in 3.11: older layouts have no column for it. */
@@ -272,10 +272,10 @@ static void run_max_backlog(const struct np_analysis *a, struct np_report *r)
 	const struct np_snapshot *s = a->cur;
 	struct np_finding *f;
 	bool ok;
-	int64_t backlog = np_sysctl_int(s, "net.core.netdev_max_backlog", 0, &ok);
+	int64_t backlog = np_sysctl_int(s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok);
 
 	if (!ok) {
-		np_skip_sysctl(a, r, "net.core.netdev_max_backlog");
+		np_skip_sysctl(a, r, NP_SYSCTL_NETDEV_MAX_BACKLOG);
 		return;
 	}
 	if (!np_has(s->dev.speed_mbps) || !s->dev.speed_mbps) {

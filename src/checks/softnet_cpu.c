@@ -37,7 +37,7 @@ enum sq_limit { SQ_UNKNOWN, SQ_BUDGET, SQ_TIME };
 static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, enum sq_limit lim,
 			   int64_t budget, int64_t usecs, bool have_usecs, int cpu)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, "net.core.netdev_budget_usecs");
+	const struct np_sysctl *e = np_sysctl_find(s, NP_SYSCTL_NETDEV_BUDGET_USECS);
 
 	if (have_usecs) {
 		if (lim != SQ_TIME)
@@ -59,7 +59,7 @@ static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, en
 		char why[224];
 
 		np_detail(f, "netdev_budget_usecs was not read (%s), so only netdev_budget is "
-			     "suggested.", np_sysctl_absence(s, "net.core.netdev_budget_usecs", why,
+			     "suggested.", np_sysctl_absence(s, NP_SYSCTL_NETDEV_BUDGET_USECS, why,
 							     sizeof(why)));
 	} else
 		np_detail(f, "net.core.netdev_budget_usecs could not be read, so only "
@@ -92,9 +92,9 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 	sq = np_sn_verdict(a, r, NP_SN_SQUEEZE, &tot, &sev);
 	if (!sq)
 		return;
-	budget = np_sn_sysctl_or(s, "net.core.netdev_budget", 300, &have_budget);
+	budget = np_sn_sysctl_or(s, NP_SYSCTL_NETDEV_BUDGET, 300, &have_budget);
 	/* The default is 2 jiffies: 2000 us at HZ=1000, 8000 us at HZ=250. */
-	usecs = np_sn_sysctl_or(s, "net.core.netdev_budget_usecs",
+	usecs = np_sn_sysctl_or(s, NP_SYSCTL_NETDEV_BUDGET_USECS,
 				np_has(s->host.hz_hint) && s->host.hz_hint ?
 				(int64_t)(2000000 / s->host.hz_hint) : 2000, &have_usecs);
 	/* The kernel keeps both in an int (usecs >= 0). A value outside that, read from a damaged

@@ -22,6 +22,6 @@ void np_sn_top_ev(struct np_finding *f, const struct np_sn_cpu *c, size_t n, con
 struct np_sn_cpu *np_sn_verdict(const struct np_analysis *a, struct np_report *r, size_t off,
 				struct np_counter_view *tot, enum np_severity *sev);
 /* A sysctl's first value, or dflt (with *ok false) when it was not read. */
-int64_t np_sn_sysctl_or(const struct np_snapshot *s, const char *key, int64_t dflt, bool *ok);
+int64_t np_sn_sysctl_or(const struct np_snapshot *s, enum np_sysctl_id id, int64_t dflt, bool *ok);
 
 #endif

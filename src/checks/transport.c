@@ -8,7 +8,7 @@
 static void ev_tcp_rmem(struct np_finding *f, const struct np_snapshot *s)
 {
 	bool ok;
-	int64_t max = np_sysctl_int(s, "net.ipv4.tcp_rmem", 2, &ok);
+	int64_t max = np_sysctl_int(s, NP_SYSCTL_TCP_RMEM, 2, &ok);
 
 	if (ok)
 		np_ev_value(f, "tcp_rmem[2]", "bytes", (double)max);

@@ -12,69 +12,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Everything the checks may consult. A key missing on this kernel is recorded (ENOENT), not
- * an error: e.g. netdev_budget_usecs appeared in 4.12, conntrack keys need nf_conntrack.
- * HOST keys exist in the initial network namespace only (the kernel registers them for
- * init_net): inside another one their files are absent. */
+/* Everything the checks may consult: the registry's rows (sysctl_registry.h), in its order.
+ * A key missing on this kernel is recorded (ENOENT), not an error: e.g. netdev_budget_usecs
+ * appeared in 4.12, conntrack keys need nf_conntrack. HOST keys exist in the initial network
+ * namespace only (the kernel registers them for init_net): inside another one their files are
+ * absent. */
 enum key_scope { NETNS, HOST };
 
-static const struct {
-	const char *key;
-	enum key_scope scope;
-} keys[] = {
-	{ "net.core.netdev_max_backlog", HOST },
-	{ "net.core.netdev_budget", HOST },
-	{ "net.core.netdev_budget_usecs", HOST },
-	{ "net.core.dev_weight", HOST },
-	{ "net.core.flow_limit_cpu_bitmap", HOST },
-	{ "net.core.flow_limit_table_len", HOST },
-	{ "net.core.rps_sock_flow_entries", HOST },
-	{ "net.core.rmem_max", NETNS },
-	{ "net.core.wmem_max", NETNS },
-	{ "net.core.rmem_default", NETNS },
-	{ "net.core.wmem_default", NETNS },
-	{ "net.core.optmem_max", NETNS },
-	{ "net.core.somaxconn", NETNS },
-	{ "net.core.default_qdisc", HOST },
-	{ "net.core.busy_poll", HOST },
-	{ "net.core.busy_read", HOST },
-	{ "net.core.gro_normal_batch", HOST },
-	{ "net.ipv4.tcp_rmem", NETNS },
-	{ "net.ipv4.tcp_wmem", NETNS },
-	{ "net.ipv4.tcp_mem", HOST },
-	{ "net.ipv4.udp_mem", HOST },
-	{ "net.ipv4.udp_rmem_min", NETNS },
-	{ "net.ipv4.udp_wmem_min", NETNS },
-	{ "net.ipv4.tcp_moderate_rcvbuf", NETNS },
-	{ "net.ipv4.tcp_adv_win_scale", NETNS },
-	{ "net.ipv4.tcp_window_scaling", NETNS },
-	{ "net.ipv4.tcp_timestamps", NETNS },
-	{ "net.ipv4.tcp_sack", NETNS },
-	{ "net.ipv4.tcp_congestion_control", NETNS },
-	{ "net.ipv4.tcp_available_congestion_control", NETNS },
-	{ "net.ipv4.tcp_allowed_congestion_control", NETNS },
-	{ "net.ipv4.tcp_slow_start_after_idle", NETNS },
-	{ "net.ipv4.tcp_mtu_probing", NETNS },
-	{ "net.ipv4.tcp_notsent_lowat", NETNS },
-	{ "net.ipv4.tcp_ecn", NETNS },
-	{ "net.ipv4.tcp_keepalive_time", NETNS },
-	{ "net.ipv4.tcp_max_syn_backlog", NETNS },
-	{ "net.ipv4.tcp_max_orphans", HOST },
-	{ "net.ipv4.tcp_syncookies", NETNS },
-	{ "net.ipv4.tcp_no_metrics_save", NETNS },
-	{ "net.ipv4.ip_forward", NETNS },
-	{ "net.ipv4.ipfrag_high_thresh", NETNS },
-	{ "net.ipv4.ipfrag_low_thresh", NETNS },
-	{ "net.ipv4.ipfrag_time", NETNS },
-	{ "net.ipv4.conf.all.rp_filter", NETNS },
-	{ "net.ipv4.conf.default.rp_filter", NETNS },
-	{ "net.netfilter.nf_conntrack_count", NETNS },
-	{ "net.netfilter.nf_conntrack_max", NETNS },
-	{ "net.netfilter.nf_conntrack_buckets", NETNS },
-	/* The reserve atomic allocations draw on: drivers refill RX rings in softirq context
-	 * (nic.alloc-failures suggests doubling it). */
-	{ "vm.min_free_kbytes", NETNS },
-};
+static const char *key_of(size_t i)
+{
+	return np_sysctl_defs[i].key;
+}
+
+static enum key_scope scope_of(size_t i)
+{
+	return np_sysctl_defs[i].files == NP_SYSCTL_FILES_INIT ? HOST : NETNS;
+}
+
+#define NKEYS ((size_t)NP_SYSCTL__COUNT)
 
 /* "net.core.x" -> "sys/net/core/x". An interface name may itself hold dots (eth0.100), so the
  * per-interface keys pass their path explicitly. */
@@ -141,19 +96,19 @@ void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out)
 
 	bool borrowed;
 
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if (keys[i].scope != HOST)
+	for (size_t i = 0; i < NKEYS; i++) {
+		if (scope_of(i) != HOST)
 			continue;
-		key_to_path(keys[i].key, path, sizeof(path));
-		if (read_one(ctx, out, keys[i].key, path, HOST, &borrowed, NULL, NULL) == -ENOMEM)
+		key_to_path(key_of(i), path, sizeof(path));
+		if (read_one(ctx, out, key_of(i), path, HOST, &borrowed, NULL, NULL) == -ENOMEM)
 			return;
 	}
 }
 
 static bool host_key(const char *key)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (keys[i].scope == HOST && !strcmp(keys[i].key, key))
+	for (size_t i = 0; i < NKEYS; i++)
+		if (scope_of(i) == HOST && !strcmp(key_of(i), key))
 			return true;
 	return false;
 }
@@ -211,13 +166,13 @@ int np_host_sysctls_text(const struct np_overlay *o, char **text, size_t *len)
 
 	if (!m)
 		return -ENOMEM;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if (keys[i].scope != HOST)
+	for (size_t i = 0; i < NKEYS; i++) {
+		if (scope_of(i) != HOST)
 			continue;
-		key_to_path(keys[i].key, path, sizeof(path));
+		key_to_path(key_of(i), path, sizeof(path));
 		f = np_overlay_find(o, NP_PROC, path);
 		if (f && np_parse_sysctl_value(f->text, &e) >= 0)
-			fprintf(m, "%s\t%s\n", keys[i].key, e.raw);
+			fprintf(m, "%s\t%s\n", key_of(i), e.raw);
 	}
 	if (fclose(m) != 0) {
 		free(*text);
@@ -235,11 +190,11 @@ static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
 	char path[128];
 	bool borrowed;
 
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (size_t i = 0; i < NKEYS; i++) {
 		int r;
 
-		key_to_path(keys[i].key, path, sizeof(path));
-		r = read_one(ctx, t, keys[i].key, path, keys[i].scope, &borrowed, sa, NULL);
+		key_to_path(key_of(i), path, sizeof(path));
+		r = read_one(ctx, t, key_of(i), path, scope_of(i), &borrowed, sa, NULL);
 		t->nborrowed += borrowed;
 		t->nok += r >= 0;
 		t->ndenied += r == -EACCES || r == -EPERM;

@@ -104,19 +104,19 @@ void np_sock_limits_from(const struct np_snapshot *s, struct np_sock_limits *lim
 	bool ok;
 
 	for (int i = 0; i < 3; i++) {
-		int64_t v = np_sysctl_int(s, "net.ipv4.tcp_rmem", i, &ok);
+		int64_t v = np_sysctl_int(s, NP_SYSCTL_TCP_RMEM, i, &ok);
 
 		lim->tcp_rmem[i] = ok ? v : -1;
-		v = np_sysctl_int(s, "net.ipv4.tcp_wmem", i, &ok);
+		v = np_sysctl_int(s, NP_SYSCTL_TCP_WMEM, i, &ok);
 		lim->tcp_wmem[i] = ok ? v : -1;
 	}
-	lim->rmem_max = np_sysctl_int(s, "net.core.rmem_max", 0, &ok);
+	lim->rmem_max = np_sysctl_int(s, NP_SYSCTL_RMEM_MAX, 0, &ok);
 	if (!ok)
 		lim->rmem_max = -1;
-	lim->wmem_max = np_sysctl_int(s, "net.core.wmem_max", 0, &ok);
+	lim->wmem_max = np_sysctl_int(s, NP_SYSCTL_WMEM_MAX, 0, &ok);
 	if (!ok)
 		lim->wmem_max = -1;
-	lim->moderate_rcvbuf = (int)np_sysctl_int(s, "net.ipv4.tcp_moderate_rcvbuf", 0, &ok);
+	lim->moderate_rcvbuf = (int)np_sysctl_int(s, NP_SYSCTL_TCP_MODERATE_RCVBUF, 0, &ok);
 	if (!ok)
 		lim->moderate_rcvbuf = -1;
 }

@@ -218,16 +218,20 @@ static const struct np_sysctl *find_in(const struct np_sysctls *t, const char *k
 	return NULL;
 }
 
-const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key)
+const struct np_sysctl *np_sysctl_find_key(const struct np_snapshot *s, const char *key)
 {
 	const struct np_sysctl *e = find_in(&s->sysctl, key);
 
 	return e ? e : find_in(&s->dev_sysctl, key);
 }
 
-int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, bool *ok)
+const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, enum np_sysctl_id id)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, key);
+	return (unsigned)id < NP_SYSCTL__COUNT ? find_in(&s->sysctl, np_sysctl_def(id)->key) : NULL;
+}
+
+static int64_t entry_int(const struct np_sysctl *e, int idx, bool *ok)
+{
 	bool good = e && !e->err && idx >= 0 && idx < e->nvals;
 
 	if (ok)
@@ -235,16 +239,29 @@ int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, boo
 	return good ? e->v[idx] : 0;
 }
 
-const char *np_sysctl_str(const struct np_snapshot *s, const char *key)
+int64_t np_sysctl_int(const struct np_snapshot *s, enum np_sysctl_id id, int idx, bool *ok)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, key);
+	return entry_int(np_sysctl_find(s, id), idx, ok);
+}
+
+int64_t np_sysctl_dev_int(const struct np_snapshot *s, const char *fmt, bool *ok)
+{
+	char key[96];
+
+	snprintf(key, sizeof(key), fmt, s->ifname);
+	return entry_int(find_in(&s->dev_sysctl, key), 0, ok);
+}
+
+const char *np_sysctl_str(const struct np_snapshot *s, enum np_sysctl_id id)
+{
+	const struct np_sysctl *e = np_sysctl_find(s, id);
 
 	return e && !e->err ? e->raw : NULL;
 }
 
-bool np_sysctl_vec(const struct np_snapshot *s, const char *key, int n, int64_t *v)
+bool np_sysctl_vec(const struct np_snapshot *s, enum np_sysctl_id id, int n, int64_t *v)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, key);
+	const struct np_sysctl *e = np_sysctl_find(s, id);
 
 	if (!e || e->err || e->nvals < n)
 		return false;

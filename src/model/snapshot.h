@@ -17,6 +17,7 @@
 #include "link_stats.h"
 #include "nic.h"
 #include "sockets.h"
+#include "sysctl_registry.h"
 
 /* Where each piece of data came from, so reports can say what was unavailable and why. */
 enum np_source {
@@ -304,14 +305,19 @@ static inline bool np_dev_is_virtual(const struct np_snapshot *s)
 	       (s->dev.is_virtual < 0 && !s->captured && !s->dev.has_device);
 }
 
-/* Sysctl table: the namespace's keys, then the device's. Lookups return NULL / NP_NA when the
- * key was not read or not numeric. */
-const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, const char *key);
-int64_t np_sysctl_int(const struct np_snapshot *s, const char *key, int idx, bool *ok);
-const char *np_sysctl_str(const struct np_snapshot *s, const char *key);
+/* Sysctls by registry id (sysctl_registry.h): a key nobody collects cannot be asked for.
+ * Lookups return NULL / 0 with *ok false when the key was not read or not numeric. */
+const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, enum np_sysctl_id id);
+int64_t np_sysctl_int(const struct np_snapshot *s, enum np_sysctl_id id, int idx, bool *ok);
+const char *np_sysctl_str(const struct np_snapshot *s, enum np_sysctl_id id);
 /* A sysctl vector with at least n integers (tcp_rmem, tcp_mem, ...) into v[0..n); false when
  * it was not read or holds fewer. */
-bool np_sysctl_vec(const struct np_snapshot *s, const char *key, int n, int64_t *v);
+bool np_sysctl_vec(const struct np_snapshot *s, enum np_sysctl_id id, int n, int64_t *v);
+/* The device's own key (NP_SYSCTL_DEV_RP_FILTER_FMT, formatted with the interface's name). */
+int64_t np_sysctl_dev_int(const struct np_snapshot *s, const char *fmt, bool *ok);
+/* By dotted key, in the namespace's table then the device's: for code that walks the tables
+ * (diff) rather than asking for a fact. */
+const struct np_sysctl *np_sysctl_find_key(const struct np_snapshot *s, const char *key);
 /* The driver's name: ethtool's drvinfo, else the sysfs device/driver link ("" if neither). */
 const char *np_snapshot_driver(const struct np_snapshot *s);
 struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key);

@@ -49,19 +49,19 @@ static bool replaceable(const char *kind)
 }
 
 static struct np_plan_line *set_str(struct np_plan *p, const struct np_snapshot *s,
-				    const char *key, const char *want)
+				    enum np_sysctl_id id, const char *want)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, key);
+	const struct np_sysctl *e = np_sysctl_find(s, id);
 	struct np_plan_line *l;
 
 	if (!e || e->err || !strcmp(e->raw, want))
 		return NULL;
-	l = np_plan_add(p, NP_PLAN_SYSCTL, NP_STAGE_CONGESTION, key);
+	l = np_plan_add(p, NP_PLAN_SYSCTL, NP_STAGE_CONGESTION, np_sysctl_def(id)->key);
 	if (!l)
 		return NULL;
 	snprintf(l->current, sizeof(l->current), "%s", e->raw);
 	snprintf(l->planned, sizeof(l->planned), "%s", want);
-	l->host_wide = e->host_wide;
+	l->host_wide = np_sysctl_def(id)->owner == NP_SYSCTL_OWNER_HOST;
 	return l;
 }
 
@@ -101,9 +101,9 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 		      const struct np_report *rep)
 {
 	const struct np_snapshot *s = a->cur;
-	const char *cc = np_sysctl_str(s, "net.ipv4.tcp_congestion_control");
-	const char *avail = np_sysctl_str(s, "net.ipv4.tcp_available_congestion_control");
-	const char *dq = np_sysctl_str(s, "net.core.default_qdisc");
+	const char *cc = np_sysctl_str(s, NP_SYSCTL_TCP_CONGESTION_CONTROL);
+	const char *avail = np_sysctl_str(s, NP_SYSCTL_TCP_AVAILABLE_CONGESTION_CONTROL);
+	const char *dq = np_sysctl_str(s, NP_SYSCTL_DEFAULT_QDISC);
 	bool loaded = avail && np_word_in(avail, "bbr");
 	enum np_kmod_state bbr = loaded ? NP_KMOD_BUILTIN : p->kmods.tcp_bbr;
 	bool bbr_planned = false, need_dq, need_tc;
@@ -125,7 +125,7 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 		} else {
 			if (!loaded && bbr != NP_KMOD_BUILTIN)
 				module_line(p, "tcp_bbr", bbr, "tcp_bbr");
-			l = set_str(p, s, "net.ipv4.tcp_congestion_control", "bbr");
+			l = set_str(p, s, NP_SYSCTL_TCP_CONGESTION_CONTROL, "bbr");
 			if (l) {
 				bbr_planned = true;
 				np_plan_checks(l, "congestion.cc", "congestion.cc-in-use", NULL);
@@ -158,7 +158,7 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 		return;
 	if (p->kmods.sch_fq == NP_KMOD_MODULE || p->kmods.sch_fq == NP_KMOD_UNKNOWN)
 		module_line(p, "sch_fq", p->kmods.sch_fq, "sch_fq (the fq qdisc)");
-	l = need_dq ? set_str(p, s, "net.core.default_qdisc", "fq") : NULL;
+	l = need_dq ? set_str(p, s, NP_SYSCTL_DEFAULT_QDISC, "fq") : NULL;
 	if (l) {
 		np_plan_checks(l, "congestion.pacing", "congestion.bbr-without-fq", NULL);
 		PLAN_CAT(l->why, "fq paces each flow and isolates flows from each other; %s.",
@@ -174,7 +174,7 @@ void np_plan_cc_lines(struct np_plan *p, const struct np_analysis *a,
 void np_plan_qdisc_line(struct np_plan *p, const struct np_analysis *a)
 {
 	const struct np_snapshot *s = a->cur;
-	const char *dq = np_sysctl_str(s, "net.core.default_qdisc");
+	const char *dq = np_sysctl_str(s, NP_SYSCTL_DEFAULT_QDISC);
 	const struct np_qdisc *root = root_qdisc(s);
 	const char *ifn = s->dev.name;
 	struct np_plan_line *l;

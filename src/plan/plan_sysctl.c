@@ -12,34 +12,28 @@
 /* A socket buffer limit is an int in the kernel; 1 GiB is 2 x BDP for 10 Gbit/s at 400 ms. */
 #define BUF_CEILING (1LL << 30)
 
-/* Keys a network namespace shows (read-only, 0444) but only the initial one may set: the
- * SO_RCVBUF/SO_SNDBUF ceilings (seen on 6.18). They go with the host-wide settings. */
-static bool settable_on_host_only(const char *key)
-{
-	return !strcmp(key, "net.core.rmem_max") || !strcmp(key, "net.core.wmem_max");
-}
-
 /* A sysctl line for key, its current value from the snapshot (NULL when the key was not read:
  * nothing is planned for a key this kernel may not have). */
 static struct np_plan_line *sysctl_line(struct np_plan *p, const struct np_snapshot *s,
-					enum np_stage st, const char *key)
+					enum np_stage st, enum np_sysctl_id id)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, key);
+	const struct np_sysctl *e = np_sysctl_find(s, id);
 	struct np_plan_line *l;
 
 	if (!e || e->err)
 		return NULL;
-	l = np_plan_add(p, NP_PLAN_SYSCTL, st, key);
+	l = np_plan_add(p, NP_PLAN_SYSCTL, st, np_sysctl_def(id)->key);
 	if (!l)
 		return NULL;
 	snprintf(l->current, sizeof(l->current), "%s", e->raw);
-	l->host_wide = e->host_wide || settable_on_host_only(key);
+	/* The host's value (a child namespace shows some read-only): set in the host's file. */
+	l->host_wide = np_sysctl_def(id)->owner == NP_SYSCTL_OWNER_HOST;
 	return l;
 }
 
-static int64_t num(const struct np_snapshot *s, const char *key, bool *ok)
+static int64_t num(const struct np_snapshot *s, enum np_sysctl_id id, bool *ok)
 {
-	return np_sysctl_int(s, key, 0, ok);
+	return np_sysctl_int(s, id, 0, ok);
 }
 
 static void path_text(char *dst, size_t size, const struct np_plan *p)
@@ -55,7 +49,8 @@ static void path_text(char *dst, size_t size, const struct np_plan *p)
 /* tcp_rmem / tcp_wmem max: 2 x BDP (sizing.h); *planned gets the max in force afterwards. */
 static void tcp_buf(struct np_plan *p, const struct np_snapshot *s, bool recv, int64_t *planned)
 {
-	const char *key = recv ? "net.ipv4.tcp_rmem" : "net.ipv4.tcp_wmem";
+	enum np_sysctl_id key = recv ? NP_SYSCTL_TCP_RMEM : NP_SYSCTL_TCP_WMEM;
+	const char *kname = np_sysctl_def(key)->key;
 	const char *check = recv ? "socket.tcp-rmem-bdp" : "socket.tcp-wmem-bdp";
 	int64_t v[3], need;
 	struct np_plan_line *l;
@@ -71,13 +66,13 @@ static void tcp_buf(struct np_plan *p, const struct np_snapshot *s, bool recv, i
 	if (v[2] >= need && v[2] <= INT_MAX) {
 		/* Far above what the path needs and above the default: someone's insurance. */
 		if (v[2] >= 4 * need && v[2] > TCP_RMEM_DEFAULT_MAX) {
-			l = np_plan_add(p, NP_PLAN_NOTE, NP_STAGE_SOCKET, key);
+			l = np_plan_add(p, NP_PLAN_NOTE, NP_STAGE_SOCKET, kname);
 			if (!l)
 				return;
 			snprintf(l->current, sizeof(l->current), "%lld %lld %lld", (long long)v[0],
 				 (long long)v[1], (long long)v[2]);
 			PLAN_CAT(l->why, "Kept: %s[2] = %s is %.0f× what this path needs (2 × BDP = "
-				 "%s; ", key + 9, np_fmt_bytes((double)v[2], b1, sizeof(b1)),
+				 "%s; ", kname + 9, np_fmt_bytes((double)v[2], b1, sizeof(b1)),
 				 (double)v[2] / (double)need, np_fmt_bytes((double)need, b2,
 									  sizeof(b2)));
 			path_text(l->why, sizeof(l->why), p);
@@ -112,7 +107,7 @@ static void tcp_buf(struct np_plan *p, const struct np_snapshot *s, bool recv, i
  * the TCP max in force, whichever is larger; the send side by the same rule with tcp_wmem). */
 static void core_max(struct np_plan *p, const struct np_snapshot *s, bool recv, int64_t tcp_max)
 {
-	const char *key = recv ? "net.core.rmem_max" : "net.core.wmem_max";
+	enum np_sysctl_id key = recv ? NP_SYSCTL_RMEM_MAX : NP_SYSCTL_WMEM_MAX;
 	int64_t target, cur;
 	struct np_plan_line *l;
 	char b1[32];
@@ -144,7 +139,8 @@ static void core_max(struct np_plan *p, const struct np_snapshot *s, bool recv, 
  * else, when buffers grow, what the total allows. */
 static void mem_pages(struct np_plan *p, const struct np_snapshot *s, bool tcp, int64_t bufmax)
 {
-	const char *key = tcp ? "net.ipv4.tcp_mem" : "net.ipv4.udp_mem";
+	enum np_sysctl_id key = tcp ? NP_SYSCTL_TCP_MEM : NP_SYSCTL_UDP_MEM;
+	const char *kname = np_sysctl_def(key)->key;
 	double page = np_has(s->mem.page_size) && s->mem.page_size ? (double)s->mem.page_size :
 		      4096.0;
 	double ram = np_has(s->mem.mem_total) && s->mem.mem_total ? (double)s->mem.mem_total :
@@ -166,7 +162,7 @@ static void mem_pages(struct np_plan *p, const struct np_snapshot *s, bool tcp, 
 			 (long long)want[1], (long long)want[2]);
 		np_plan_checks(l, tcp ? "socket.tcp-mem" : "socket.udp-mem", NULL, NULL);
 		PLAN_CAT(l->why, "%s is in pages of %.0f bytes: %s. This is the kernel's own "
-			 "default for %s of RAM (RAM / %d pages at pressure).", key + 9, page,
+			 "default for %s of RAM (RAM / %d pages at pressure).", kname + 9, page,
 			 j.too_big ? "the current max is larger than the RAM, as if typed in "
 			 "bytes" : j.too_small ? "the current limit is tiny for this RAM" :
 			 "the current values are not increasing",
@@ -177,7 +173,7 @@ static void mem_pages(struct np_plan *p, const struct np_snapshot *s, bool tcp, 
 	}
 	if (!tcp || bufmax <= TCP_RMEM_DEFAULT_MAX)
 		return;
-	l = np_plan_add(p, NP_PLAN_NOTE, NP_STAGE_SOCKET, key);
+	l = np_plan_add(p, NP_PLAN_NOTE, NP_STAGE_SOCKET, kname);
 	if (!l)
 		return;
 	snprintf(l->current, sizeof(l->current), "%lld %lld %lld", (long long)v[0],
@@ -194,7 +190,7 @@ static void mem_pages(struct np_plan *p, const struct np_snapshot *s, bool tcp, 
 static void backlog(struct np_plan *p, const struct np_snapshot *s, const struct np_report *rep)
 {
 	bool ok, drops = np_plan_flagged(rep, "softnet.backlog-drops", NP_SEV_INFO);
-	int64_t cur = num(s, "net.core.netdev_max_backlog", &ok);
+	int64_t cur = num(s, NP_SYSCTL_NETDEV_MAX_BACKLOG, &ok);
 	uint64_t want, floor;
 	struct np_plan_line *l;
 	char b1[32];
@@ -217,7 +213,7 @@ static void backlog(struct np_plan *p, const struct np_snapshot *s, const struct
 		}
 		return;
 	}
-	l = sysctl_line(p, s, NP_STAGE_SOFTNET, "net.core.netdev_max_backlog");
+	l = sysctl_line(p, s, NP_STAGE_SOFTNET, NP_SYSCTL_NETDEV_MAX_BACKLOG);
 	if (!l)
 		return;
 	snprintf(l->planned, sizeof(l->planned), "%llu", (unsigned long long)want);
@@ -241,8 +237,8 @@ static void backlog(struct np_plan *p, const struct np_snapshot *s, const struct
 /* netdev_budget(_usecs): doubled when the softirq ran out of them during the sample. */
 static void budget(struct np_plan *p, const struct np_snapshot *s, const struct np_report *rep)
 {
-	static const char *const keys[] = { "net.core.netdev_budget",
-					    "net.core.netdev_budget_usecs" };
+	static const enum np_sysctl_id keys[] = { NP_SYSCTL_NETDEV_BUDGET,
+						  NP_SYSCTL_NETDEV_BUDGET_USECS };
 
 	if (!np_plan_flagged(rep, "softnet.time-squeeze", NP_SEV_WARNING))
 		return;
@@ -267,7 +263,7 @@ static void budget(struct np_plan *p, const struct np_snapshot *s, const struct 
 
 /* A 0/1 style setting: key to want when the rule holds. */
 static struct np_plan_line *flag(struct np_plan *p, const struct np_snapshot *s,
-				 enum np_stage st, const char *key, int64_t want, bool when)
+				 enum np_stage st, enum np_sysctl_id key, int64_t want, bool when)
 {
 	bool ok;
 	int64_t cur = num(s, key, &ok);
@@ -287,10 +283,10 @@ static void tcp_behaviour(struct np_plan *p, const struct np_snapshot *s)
 	bool busy = p->profile == NP_PROFILE_BUSY_SERVER;
 	bool far = p->rtt_ms >= NP_CC_LONG_RTT_MS;
 	bool ok;
-	int64_t ka = num(s, "net.ipv4.tcp_keepalive_time", &ok);
+	int64_t ka = num(s, NP_SYSCTL_TCP_KEEPALIVE_TIME, &ok);
 	struct np_plan_line *l;
 
-	l = flag(p, s, NP_STAGE_SOCKET, "net.ipv4.tcp_moderate_rcvbuf", 1, true);
+	l = flag(p, s, NP_STAGE_SOCKET, NP_SYSCTL_TCP_MODERATE_RCVBUF, 1, true);
 	if (l) {
 		np_plan_checks(l, "socket.rcvbuf-autotuning", NULL, NULL);
 		PLAN_CAT(l->why, "Receive autotuning back on: without it every connection keeps "
@@ -298,7 +294,7 @@ static void tcp_behaviour(struct np_plan *p, const struct np_snapshot *s)
 		PLAN_CAT(l->cost, "Busy connections grow their buffers (memory), bounded by "
 			 "tcp_mem.");
 	}
-	l = flag(p, s, NP_STAGE_CONGESTION, "net.ipv4.tcp_mtu_probing", 1, jumbo || far);
+	l = flag(p, s, NP_STAGE_CONGESTION, NP_SYSCTL_TCP_MTU_PROBING, 1, jumbo || far);
 	if (l) {
 		np_plan_checks(l, "congestion.mtu-probing", NULL, NULL);
 		PLAN_CAT(l->why, "Recover from PMTU black holes (%s): TCP retries with smaller "
@@ -308,7 +304,7 @@ static void tcp_behaviour(struct np_plan *p, const struct np_snapshot *s)
 		PLAN_CAT(l->cost, "None on healthy paths (1 probes only after a black hole is "
 			 "seen).");
 	}
-	l = flag(p, s, NP_STAGE_CONGESTION, "net.ipv4.tcp_slow_start_after_idle", 0,
+	l = flag(p, s, NP_STAGE_CONGESTION, NP_SYSCTL_TCP_SLOW_START_AFTER_IDLE, 0,
 		 p->rtt_ms >= NP_SSAI_RTT_MS);
 	if (l) {
 		np_plan_checks(l, "congestion.slow-start-after-idle", NULL, NULL);
@@ -322,7 +318,7 @@ static void tcp_behaviour(struct np_plan *p, const struct np_snapshot *s)
 	}
 	if (ok && ka >= NP_KEEPALIVE_LATE_S &&
 	    (busy || p->profile == NP_PROFILE_LONG_HAUL) &&
-	    (l = sysctl_line(p, s, NP_STAGE_CONGESTION, "net.ipv4.tcp_keepalive_time"))) {
+	    (l = sysctl_line(p, s, NP_STAGE_CONGESTION, NP_SYSCTL_TCP_KEEPALIVE_TIME))) {
 		snprintf(l->planned, sizeof(l->planned), "%d", NP_KEEPALIVE_PLAN_S);
 		np_plan_checks(l, "congestion.keepalive", NULL, NULL);
 		PLAN_CAT(l->why, "NAT gateways, load balancers and firewalls forget idle flows "
@@ -333,8 +329,8 @@ static void tcp_behaviour(struct np_plan *p, const struct np_snapshot *s)
 		PLAN_CAT(l->cost, "One small probe per idle keepalive connection every 10 "
 			 "minutes.");
 	}
-	l = flag(p, s, NP_STAGE_SOCKET, "net.core.somaxconn", 4096,
-		 busy && num(s, "net.core.somaxconn", &ok) < 4096);
+	l = flag(p, s, NP_STAGE_SOCKET, NP_SYSCTL_SOMAXCONN, 4096,
+		 busy && num(s, NP_SYSCTL_SOMAXCONN, &ok) < 4096);
 	if (l) {
 		np_plan_checks(l, "socket.listen-overflow", NULL, NULL);
 		PLAN_CAT(l->why, "The cap of every listen() backlog: bursts of new connections "

@@ -12,7 +12,7 @@
 
 static void apply_sysctl(const struct np_plan_line *l, struct np_snapshot *s)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, l->key);
+	const struct np_sysctl *e = np_sysctl_find_key(s, l->key);
 	struct np_sysctl *w;
 
 	if (!e)
@@ -46,7 +46,7 @@ static void apply_link(const struct np_plan_line *l, struct np_snapshot *s)
 /* A module loaded at boot: its congestion control is then available. */
 static void apply_module(const struct np_plan_line *l, struct np_snapshot *s)
 {
-	const struct np_sysctl *e = np_sysctl_find(s, "net.ipv4.tcp_available_congestion_control");
+	const struct np_sysctl *e = np_sysctl_find(s, NP_SYSCTL_TCP_AVAILABLE_CONGESTION_CONTROL);
 	char text[sizeof(e->raw) + 8];
 
 	if (!e || strcmp(l->key, "tcp_bbr") || strstr(e->raw, "bbr"))

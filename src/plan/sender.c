@@ -6,10 +6,10 @@
 
 #include "nic_view.h"
 
-static int64_t num(const struct np_snapshot *s, const char *key, int idx)
+static int64_t num(const struct np_snapshot *s, enum np_sysctl_id id, int idx)
 {
 	bool ok;
-	int64_t v = np_sysctl_int(s, key, idx, &ok);
+	int64_t v = np_sysctl_int(s, id, idx, &ok);
 
 	return ok ? v : -1;
 }
@@ -18,7 +18,7 @@ static int64_t num(const struct np_snapshot *s, const char *key, int idx)
  * once the list has it. */
 static const char *bbr_state(const struct np_snapshot *s, const struct np_kmods *km)
 {
-	const char *avail = np_sysctl_str(s, "net.ipv4.tcp_available_congestion_control");
+	const char *avail = np_sysctl_str(s, NP_SYSCTL_TCP_AVAILABLE_CONGESTION_CONTROL);
 	enum np_kmod_state st = km ? km->tcp_bbr : NP_KMOD_UNKNOWN;
 
 	if (st == NP_KMOD_BUILTIN)
@@ -45,7 +45,7 @@ void np_sender_build(const struct np_analysis *a, const struct np_kmods *km, str
 	const struct np_qdisc *root;
 
 	memset(out, 0, sizeof(*out));
-	out->cc = text_of(np_sysctl_str(s, "net.ipv4.tcp_congestion_control"));
+	out->cc = text_of(np_sysctl_str(s, NP_SYSCTL_TCP_CONGESTION_CONTROL));
 	out->cc_live_known = np_src_ok(s, NP_SRC_SOCK_DIAG);
 	/* The named rows, then the "other" row past them; most sockets first. */
 	for (uint32_t i = 0; out->cc_live_known && i <= NP_SOCK_MAX_CC && out->ncc_live < 8; i++) {
@@ -60,14 +60,14 @@ void np_sender_build(const struct np_analysis *a, const struct np_kmods *km, str
 		out->cc_live[j].sockets = c->sockets;
 		out->ncc_live++;
 	}
-	out->default_qdisc = text_of(np_sysctl_str(s, "net.core.default_qdisc"));
+	out->default_qdisc = text_of(np_sysctl_str(s, NP_SYSCTL_DEFAULT_QDISC));
 	root = np_src_ok(s, NP_SRC_RTNL_QDISC) ? np_nv_qdisc_root(s) : NULL;
 	out->qdisc = root ? text_of(root->kind) : NULL;
-	out->rmem_max = num(s, "net.core.rmem_max", 0);
-	out->wmem_max = num(s, "net.core.wmem_max", 0);
-	out->tcp_rmem_max = num(s, "net.ipv4.tcp_rmem", 2);
-	out->tcp_wmem_max = num(s, "net.ipv4.tcp_wmem", 2);
-	out->mtu_probing = num(s, "net.ipv4.tcp_mtu_probing", 0);
+	out->rmem_max = num(s, NP_SYSCTL_RMEM_MAX, 0);
+	out->wmem_max = num(s, NP_SYSCTL_WMEM_MAX, 0);
+	out->tcp_rmem_max = num(s, NP_SYSCTL_TCP_RMEM, 2);
+	out->tcp_wmem_max = num(s, NP_SYSCTL_TCP_WMEM, 2);
+	out->mtu_probing = num(s, NP_SYSCTL_TCP_MTU_PROBING, 0);
 	out->bbr = bbr_state(s, km);
 	out->bw_bps = a->bw_bps;
 	out->rtt_ms = a->rtt_ms;

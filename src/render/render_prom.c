@@ -422,11 +422,11 @@ static void funnel(struct np_prom *p, const struct np_funnel *fn)
 }
 
 /* One sysctl value as a gauge, scaled (usecs to seconds); absent when not read. */
-static void sysctl(struct np_prom *p, const struct np_snapshot *s, const char *key, int idx,
-		   double scale, const char *lname, const char *lval)
+static void sysctl(struct np_prom *p, const struct np_snapshot *s, enum np_sysctl_id id,
+		   int idx, double scale, const char *lname, const char *lval)
 {
 	bool ok;
-	int64_t val = np_sysctl_int(s, key, idx, &ok);
+	int64_t val = np_sysctl_int(s, id, idx, &ok);
 
 	if (!ok)
 		return;
@@ -436,16 +436,22 @@ static void sysctl(struct np_prom *p, const struct np_snapshot *s, const char *k
 		np_prom_dbl(p, (double)val * scale, NULL);
 }
 
-static void sysctl3(struct np_prom *p, const struct np_snapshot *s, const char *key,
+static void sysctl3(struct np_prom *p, const struct np_snapshot *s, enum np_sysctl_id id,
 		    const char *lname, const char *const names[3])
 {
-	const struct np_sysctl *sc = np_sysctl_find(s, key);
+	const struct np_sysctl *sc = np_sysctl_find(s, id);
 
 	/* A triple is used only whole: two of three thresholds would mislead. */
 	if (!sc || sc->err || sc->nvals != 3)
 		return;
 	for (int i = 0; i < 3; i++)
-		sysctl(p, s, key, i, 1, lname, names[i]);
+		sysctl(p, s, id, i, 1, lname, names[i]);
+}
+
+/* Whose value a sysctl is (sysctl_registry.h): the host's, or the namespace's own. */
+static enum np_prom_scope owner(enum np_sysctl_id id)
+{
+	return np_sysctl_def(id)->owner == NP_SYSCTL_OWNER_HOST ? NP_PROM_HOST : NP_PROM_NETNS;
 }
 
 static void sysctls(struct np_prom *p, const struct np_snapshot *s)
@@ -453,36 +459,38 @@ static void sysctls(struct np_prom *p, const struct np_snapshot *s)
 	static const char *const thr[3] = { "min", "pressure", "max" };
 	static const char *const set[3] = { "min", "default", "max" };
 
-	np_prom_family(p, NP_PROM_HOST, "netpath_netdev_max_backlog_packets", "gauge",
+	np_prom_family(p, owner(NP_SYSCTL_NETDEV_MAX_BACKLOG), "netpath_netdev_max_backlog_packets",
+		       "gauge",
 		       "net.core.netdev_max_backlog: per-CPU backlog queue length");
-	sysctl(p, s, "net.core.netdev_max_backlog", 0, 1, NULL, NULL);
-	np_prom_family(p, NP_PROM_HOST, "netpath_netdev_budget_packets", "gauge",
+	sysctl(p, s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, 1, NULL, NULL);
+	np_prom_family(p, owner(NP_SYSCTL_NETDEV_BUDGET), "netpath_netdev_budget_packets", "gauge",
 		       "net.core.netdev_budget: packets one NET_RX run may process");
-	sysctl(p, s, "net.core.netdev_budget", 0, 1, NULL, NULL);
-	np_prom_family(p, NP_PROM_HOST, "netpath_netdev_budget_seconds", "gauge",
+	sysctl(p, s, NP_SYSCTL_NETDEV_BUDGET, 0, 1, NULL, NULL);
+	np_prom_family(p, owner(NP_SYSCTL_NETDEV_BUDGET_USECS), "netpath_netdev_budget_seconds",
+		       "gauge",
 		       "net.core.netdev_budget_usecs / 1e6: time one NET_RX run may take");
-	sysctl(p, s, "net.core.netdev_budget_usecs", 0, 1e-6, NULL, NULL);
-	np_prom_family(p, NP_PROM_HOST, "netpath_rmem_max_bytes", "gauge",
+	sysctl(p, s, NP_SYSCTL_NETDEV_BUDGET_USECS, 0, 1e-6, NULL, NULL);
+	np_prom_family(p, owner(NP_SYSCTL_RMEM_MAX), "netpath_rmem_max_bytes", "gauge",
 		       "net.core.rmem_max: the largest SO_RCVBUF an application may set");
-	sysctl(p, s, "net.core.rmem_max", 0, 1, NULL, NULL);
-	np_prom_family(p, NP_PROM_HOST, "netpath_wmem_max_bytes", "gauge",
+	sysctl(p, s, NP_SYSCTL_RMEM_MAX, 0, 1, NULL, NULL);
+	np_prom_family(p, owner(NP_SYSCTL_WMEM_MAX), "netpath_wmem_max_bytes", "gauge",
 		       "net.core.wmem_max: the largest SO_SNDBUF an application may set");
-	sysctl(p, s, "net.core.wmem_max", 0, 1, NULL, NULL);
-	np_prom_family(p, NP_PROM_NETNS, "netpath_tcp_rmem_bytes", "gauge",
+	sysctl(p, s, NP_SYSCTL_WMEM_MAX, 0, 1, NULL, NULL);
+	np_prom_family(p, owner(NP_SYSCTL_TCP_RMEM), "netpath_tcp_rmem_bytes", "gauge",
 		       "net.ipv4.tcp_rmem: TCP receive buffer min, default and autotuning max");
-	sysctl3(p, s, "net.ipv4.tcp_rmem", "setting", set);
-	np_prom_family(p, NP_PROM_NETNS, "netpath_tcp_wmem_bytes", "gauge",
+	sysctl3(p, s, NP_SYSCTL_TCP_RMEM, "setting", set);
+	np_prom_family(p, owner(NP_SYSCTL_TCP_WMEM), "netpath_tcp_wmem_bytes", "gauge",
 		       "net.ipv4.tcp_wmem: TCP send buffer min, default and autotuning max");
-	sysctl3(p, s, "net.ipv4.tcp_wmem", "setting", set);
+	sysctl3(p, s, NP_SYSCTL_TCP_WMEM, "setting", set);
 
-	np_prom_family(p, NP_PROM_HOST, "netpath_tcp_mem_pages", "gauge",
+	np_prom_family(p, owner(NP_SYSCTL_TCP_MEM), "netpath_tcp_mem_pages", "gauge",
 		       "net.ipv4.tcp_mem thresholds in pages: min, pressure, max (pages in use: "
 		       "node_sockstat_TCP_mem)");
-	sysctl3(p, s, "net.ipv4.tcp_mem", "threshold", thr);
-	np_prom_family(p, NP_PROM_HOST, "netpath_udp_mem_pages", "gauge",
+	sysctl3(p, s, NP_SYSCTL_TCP_MEM, "threshold", thr);
+	np_prom_family(p, owner(NP_SYSCTL_UDP_MEM), "netpath_udp_mem_pages", "gauge",
 		       "net.ipv4.udp_mem thresholds in pages: min, pressure, max (pages in use: "
 		       "node_sockstat_UDP_mem)");
-	sysctl3(p, s, "net.ipv4.udp_mem", "threshold", thr);
+	sysctl3(p, s, NP_SYSCTL_UDP_MEM, "threshold", thr);
 	np_prom_family(p, NP_PROM_HOST, "netpath_page_size_bytes", "gauge",
 		       "Page size: the unit of tcp_mem and udp_mem");
 	if (!s->mem.page_size_assumed)
@@ -492,10 +500,10 @@ static void sysctls(struct np_prom *p, const struct np_snapshot *s)
 	 * only a container's count is ours to add. */
 	if (!p->netns)
 		return;
-	np_prom_family(p, NP_PROM_NETNS, "netpath_conntrack_entries", "gauge",
+	np_prom_family(p, owner(NP_SYSCTL_NF_CONNTRACK_COUNT), "netpath_conntrack_entries", "gauge",
 		       "net.netfilter.nf_conntrack_count of the --netns namespace (the host's own is "
 		       "node_exporter's node_nf_conntrack_entries)");
-	sysctl(p, s, "net.netfilter.nf_conntrack_count", 0, 1, NULL, NULL);
+	sysctl(p, s, NP_SYSCTL_NF_CONNTRACK_COUNT, 0, 1, NULL, NULL);
 }
 
 void np_render_doctor_prom(FILE *out, const struct np_doctor_view *v, bool raw_driver_counters)

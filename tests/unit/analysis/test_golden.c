@@ -229,7 +229,7 @@ static void test_old_kernel(void **state)
 
 	/* No netdev_budget_usecs on this kernel: the squeeze check assumes the default and says
 	 * so in the evidence key. */
-	sc = np_sysctl_find(s, "net.core.netdev_budget_usecs");
+	sc = np_sysctl_find(s, NP_SYSCTL_NETDEV_BUDGET_USECS);
 	assert_non_null(sc);
 	assert_int_equal(sc->err, ENOENT);
 	f = finding(g, "softnet.time-squeeze");

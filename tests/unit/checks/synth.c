@@ -21,10 +21,18 @@ void synth_init(struct np_snapshot *s, double t)
 
 void synth_sysctl(struct np_snapshot *s, const char *key, const char *text)
 {
-	struct np_sysctl *e = (struct np_sysctl *)np_sysctl_find(s, key);
+	struct np_sysctl *e = (struct np_sysctl *)np_sysctl_find_key(s, key);
+	size_t n = strlen(key);
 
-	if (!e)
-		e = np_sysctl_add(&s->sysctl, key);
+	/* Only a key the collector reads (the registry's, or the device's rp_filter): a test that
+	 * adds any other by hand would pass while the real run never has it. */
+	if (np_sysctl_id_of(key) < 0 &&
+	    !(strncmp(key, "net.ipv4.conf.", 14) == 0 && n > 24 &&
+	      strcmp(key + n - 10, ".rp_filter") == 0))
+		fail_msg("%s is not in the sysctl registry: the collector never reads it", key);
+
+	if (!e)	/* the device's own key goes where the collector puts it */
+		e = np_sysctl_add(np_sysctl_id_of(key) < 0 ? &s->dev_sysctl : &s->sysctl, key);
 	assert_non_null(e);
 	assert_int_equal(np_parse_sysctl_value(text, e), 0);
 	e->err = 0;

@@ -345,7 +345,7 @@ static void test_time_squeeze_no_budget_usecs(void **state)
 	assert_non_null(e);
 	e->err = ENOENT;
 	e->host_wide = true;
-	((struct np_sysctl *)np_sysctl_find(&c, "net.core.netdev_budget_usecs"))->host_wide = true;
+	((struct np_sysctl *)np_sysctl_find(&c, NP_SYSCTL_NETDEV_BUDGET_USECS))->host_wide = true;
 	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
 	f = synth_first(&run);
 	assert_false(has_text(f->detail, "4.12"));

@@ -450,7 +450,7 @@ static void test_every_collected_sysctl_is_staged(void **state)
 			continue;	/* a gauge, never compared */
 		np_diff_sysctl_stage(s.sysctl.e[i].key, &listed);
 		if (!listed)
-			fail_msg("%s has no stage in diff_settings.c", s.sysctl.e[i].key);
+			fail_msg("%s has no stage in the sysctl registry", s.sysctl.e[i].key);
 	}
 	np_snapshot_free(&s);
 	/* And an unknown key is a guess, said so. */

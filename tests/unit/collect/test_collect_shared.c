@@ -102,17 +102,16 @@ static void test_host_read_once(void **state)
 	assert_ptr_equal(b.mib.e, a.mib.e);
 	assert_int_equal(b.softnet.rows[0].processed, 0x10);
 	assert_int_equal(c.softnet.rows[0].processed, 0x20);
-	assert_int_equal(np_sysctl_int(&b, "net.core.netdev_max_backlog", 0, &ok), 1000);
-	assert_int_equal(np_sysctl_int(&c, "net.core.netdev_max_backlog", 0, &ok), 2000);
+	assert_int_equal(np_sysctl_int(&b, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 1000);
+	assert_int_equal(np_sysctl_int(&c, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 2000);
 	assert_int_equal(b.src[NP_SRC_SOFTNET].status, a.src[NP_SRC_SOFTNET].status);
 	assert_int_equal(b.src[NP_SRC_SYSCTL].status, c.src[NP_SRC_SYSCTL].status);
 	assert_string_equal(b.src[NP_SRC_SYSCTL].detail, c.src[NP_SRC_SYSCTL].detail);
 	/* Each its own device's key, in its own table. */
-	assert_int_equal(np_sysctl_int(&a, "net.ipv4.conf.eth0.rp_filter", 0, &ok), 1);
-	assert_int_equal(np_sysctl_int(&b, "net.ipv4.conf.eth1.rp_filter", 0, &ok), 2);
+	assert_int_equal(np_sysctl_dev_int(&a, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 1);
+	assert_int_equal(np_sysctl_dev_int(&b, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 2);
 	assert_true(ok);
-	np_sysctl_int(&b, "net.ipv4.conf.eth0.rp_filter", 0, &ok);
-	assert_false(ok);
+	assert_null(np_sysctl_find_key(&b, "net.ipv4.conf.eth0.rp_filter"));
 	assert_string_equal(b.ifname, "eth1");
 
 	/* The borrower first; freeing it leaves the owner's arrays alone. */

@@ -155,15 +155,15 @@ static void test_sos4_sysctl_and_cpus(void **state)
 
 	(void)state;
 	assert_src(s, NP_SRC_SYSCTL, NP_SRC_OK, "sysctl_-a");
-	assert_string_equal(np_sysctl_str(s, "net.ipv4.tcp_congestion_control"), "bbr");
-	assert_int_equal(np_sysctl_int(s, "net.core.rmem_max", 0, &ok), 212992);
+	assert_string_equal(np_sysctl_str(s, NP_SYSCTL_TCP_CONGESTION_CONTROL), "bbr");
+	assert_int_equal(np_sysctl_int(s, NP_SYSCTL_RMEM_MAX, 0, &ok), 212992);
 	assert_true(ok);
-	assert_int_equal(np_sysctl_int(s, "net.core.wmem_max", 0, &ok), 212992);
-	assert_int_equal(np_sysctl_int(s, "net.ipv4.tcp_rmem", 2, &ok), 33554432);
-	assert_int_equal(np_sysctl_int(s, "net.ipv4.tcp_wmem", 2, &ok), 4194304);
-	assert_int_equal(np_sysctl_int(s, "net.ipv4.tcp_mem", 0, &ok), 287898);
-	assert_int_equal(np_sysctl_int(s, "net.core.netdev_max_backlog", 0, &ok), 1000);
-	assert_int_equal(np_sysctl_int(s, "net.ipv4.conf.eth0.rp_filter", 0, &ok), 0);
+	assert_int_equal(np_sysctl_int(s, NP_SYSCTL_WMEM_MAX, 0, &ok), 212992);
+	assert_int_equal(np_sysctl_int(s, NP_SYSCTL_TCP_RMEM, 2, &ok), 33554432);
+	assert_int_equal(np_sysctl_int(s, NP_SYSCTL_TCP_WMEM, 2, &ok), 4194304);
+	assert_int_equal(np_sysctl_int(s, NP_SYSCTL_TCP_MEM, 0, &ok), 287898);
+	assert_int_equal(np_sysctl_int(s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 1000);
+	assert_int_equal(np_sysctl_dev_int(s, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 0);
 	assert_true(ok);
 	assert_int_equal(s->host.ncpu_online, 2);
 	assert_string_equal(s->host.kernel, "6.18.44-fc-v782");
@@ -224,7 +224,7 @@ static void test_sos3_composite(void **state)
 	assert_int_equal(s->rtnl.nqdisc, 0);
 	/* no sysctl -a, no /proc/sys/net: sysctls unknown, not zero */
 	assert_src(s, NP_SRC_SYSCTL, NP_SRC_ABSENT, "no sos_commands/kernel/sysctl_-a");
-	assert_null(np_sysctl_str(s, "net.ipv4.tcp_congestion_control"));
+	assert_null(np_sysctl_str(s, NP_SYSCTL_TCP_CONGESTION_CONTROL));
 	/* lscpu: 2 CPUs, only CPU 0 online */
 	assert_int_equal(s->host.ncpu_online, 1);
 	assert_string_equal(s->host.ncpu_from, "sosreport lscpu");

@@ -92,11 +92,11 @@ static void test_min_free_kbytes(void **state)
 	put(t, "proc/sys/vm/min_free_kbytes", "67584\n");
 	collect(t, &s);
 	assert_true(np_src_ok(&s, NP_SRC_SYSCTL));
-	assert_int_equal(np_sysctl_int(&s, "vm.min_free_kbytes", 0, &ok), 67584);
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_MIN_FREE_KBYTES, 0, &ok), 67584);
 	assert_true(ok);
-	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_budget", 0, &ok), 300);
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_NETDEV_BUDGET, 0, &ok), 300);
 	/* Not in this tree: recorded as absent, never 0. */
-	e = np_sysctl_find(&s, "net.core.netdev_budget_usecs");
+	e = np_sysctl_find(&s, NP_SYSCTL_NETDEV_BUDGET_USECS);
 	assert_non_null(e);
 	assert_int_equal(e->err, ENOENT);
 
@@ -123,7 +123,7 @@ static void test_min_free_kbytes_missing(void **state)
 	unlink(path);
 	put(t, "proc/sys/net/core/netdev_budget", "300\n");
 	collect(t, &s);
-	e = np_sysctl_find(&s, "vm.min_free_kbytes");
+	e = np_sysctl_find(&s, NP_SYSCTL_MIN_FREE_KBYTES);
 	assert_non_null(e);
 	assert_int_equal(e->err, ENOENT);
 	np_snapshot_free(&s);
@@ -165,16 +165,16 @@ static void test_host_wide_fallback(void **state)
 	ctx.overlay = &host_files;
 	np_collect_sysctls(&ctx, &s);
 	np_ctx_close(&ctx);
-	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_max_backlog", 0, &ok), 4096);
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 4096);
 	assert_true(ok);
 	/* Borrowed values stay marked host-wide; per-namespace keys are not. */
-	assert_true(np_sysctl_find(&s, "net.core.netdev_max_backlog")->host_wide);
-	assert_false(np_sysctl_find(&s, "net.core.somaxconn")->host_wide);
-	assert_int_equal(np_sysctl_int(&s, "net.ipv4.tcp_mem", 2, &ok), 3000);
+	assert_true(np_sysctl_find(&s, NP_SYSCTL_NETDEV_MAX_BACKLOG)->host_wide);
+	assert_false(np_sysctl_find(&s, NP_SYSCTL_SOMAXCONN)->host_wide);
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_TCP_MEM, 2, &ok), 3000);
 	assert_true(ok);
-	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_budget", 0, &ok), 300);
-	assert_int_equal(np_sysctl_int(&s, "net.core.somaxconn", 0, &ok), 128);
-	e = np_sysctl_find(&s, "net.ipv4.udp_mem");	/* on neither side */
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_NETDEV_BUDGET, 0, &ok), 300);
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_SOMAXCONN, 0, &ok), 128);
+	e = np_sysctl_find(&s, NP_SYSCTL_UDP_MEM);	/* on neither side */
 	assert_non_null(e);
 	assert_int_equal(e->err, ENOENT);
 	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail, "2 host-wide keys"));
@@ -230,10 +230,10 @@ static void test_capture_host_file(void **state)
 	assert_false(np_exists(&ctx, NP_PROC, "sys/net/core/netdev_max_backlog"));
 	np_collect_sysctls(&ctx, &s);
 	np_ctx_close(&ctx);
-	assert_int_equal(np_sysctl_int(&s, "net.core.netdev_max_backlog", 0, &ok), 4096);
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 4096);
 	assert_true(ok);
-	assert_int_equal(np_sysctl_int(&s, "net.ipv4.tcp_mem", 2, &ok), 30);
-	assert_int_equal(np_sysctl_int(&s, "net.core.somaxconn", 0, &ok), 128);
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_TCP_MEM, 2, &ok), 30);
+	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_SOMAXCONN, 0, &ok), 128);
 	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail, "1 host-wide keys"));
 	np_snapshot_free(&s);
 	np_overlay_free(&o);

@@ -49,7 +49,7 @@ static void test_tcp_mem_pages_from_ram(void **state)
 	assert_non_null(fx);
 	*state = fx;
 	fx->g = golden_run_path((void **)&fx->g, "x710-server", "eth0", 20, NAN);
-	e = (struct np_sysctl *)np_sysctl_find(&fx->g->cur, "net.ipv4.tcp_mem");
+	e = (struct np_sysctl *)np_sysctl_find(&fx->g->cur, NP_SYSCTL_TCP_MEM);
 	assert_non_null(e);
 	assert_int_equal(np_parse_sysctl_value("12884901888 12884901888 12884901888", e), 0);
 	np_report_free(&fx->g->rep);
@@ -84,7 +84,7 @@ static struct np_plan *plan_with_qdiscs(void **state, const struct np_qdisc *q, 
 	memcpy(fx->g->cur.rtnl.qdiscs, q, n * sizeof(*q));
 	fx->g->cur.rtnl.nqdisc = n;
 	np_src_set(&fx->g->cur, NP_SRC_RTNL_QDISC, 0, NULL);
-	cc = (struct np_sysctl *)np_sysctl_find(&fx->g->cur, "net.ipv4.tcp_congestion_control");
+	cc = (struct np_sysctl *)np_sysctl_find(&fx->g->cur, NP_SYSCTL_TCP_CONGESTION_CONTROL);
 	assert_non_null(cc);
 	assert_int_equal(np_parse_sysctl_value("bbr", cc), 0);
 	np_report_free(&fx->g->rep);
@@ -162,7 +162,7 @@ static void test_sysctl_file_keys_are_checked(void **state)
 		if (ln[0] == '#' || sscanf(ln, "%95s = %127[^\n]", key, val) != 2)
 			continue;
 		nkeys++;
-		assert_non_null(np_sysctl_find(&fx->g->prev, key));
+		assert_non_null(np_sysctl_find_key(&fx->g->prev, key));
 		l = need(p, NP_PLAN_SYSCTL, key);
 		assert_string_equal(val, l->planned);
 		for (size_t j = 0; j < NP_PLAN_CHECKS && l->checks[j]; j++) {
