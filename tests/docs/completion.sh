@@ -249,13 +249,18 @@ local out
 zpty z zsh -f -i
 zpty -w z "PROMPT=; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
 zpty -w z 'compadd () { local -a h; builtin compadd -O h "$@"; print -r -- "HITS:${(j: :)h}:END"; builtin compadd "$@" }'
-zpty -w z "echo __RE''ADY__"
+zpty -w z "PROMPT=__PR''OMPT__; echo __RE''ADY__"
 zpty -r z out '*__READY__*' || exit 2
+# Type only at the prompt, and end the line only once completion has answered: on a loaded
+# machine, keys sent ahead of the line editor were lost (an empty answer, seen under load).
+zpty -r z out '*__PROMPT__*' || exit 2
 zpty -n -w z "$2"$'\t'
+zpty -r z out '*:END*' || exit 2
+local rest
 zpty -n -w z $'\x15'"echo __DO''NE__"$'\n'
-zpty -r z out '*__DONE__*' || exit 2
+zpty -r z rest '*__DONE__*' || exit 2
 zpty -d z
-print -r -- "$out" | grep -a -o 'HITS:.*:END' | grep -v 'j:' | sed 's/^HITS://;s/:END$//' | tr ' ' '\n' | grep -v '^$'
+print -r -- "$out$rest" | grep -a -o 'HITS:.*:END' | grep -v 'j:' | sed 's/^HITS://;s/:END$//' | tr ' ' '\n' | grep -v '^$'
 EOF
 	zr() { timeout 30 zsh -f "$tmp/zreal.zsh" "$(dirname "$NP_COMPLETION_ZSH")" "$1" | sort; }
 	expect "zsh (real): netpath doc<TAB>" "$(zr 'netpath doc')" "doctor"
