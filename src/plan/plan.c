@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The plan's frame: profiles, lines, the path planned for, and the build in stage order. */
+/* The plan's frame: the path planned for and the build in stage order (lines: plan_line.c). */
 #include "plan_priv.h"
 
 #include <errno.h>
@@ -7,45 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const profile_names[NP_PROFILE__COUNT] = {
-	[NP_PROFILE_LAN] = "lan",
-	[NP_PROFILE_LONG_HAUL] = "long-haul",
-	[NP_PROFILE_BUSY_SERVER] = "busy-server",
-	[NP_PROFILE_LOW_LATENCY] = "low-latency",
-};
-
-const char *np_profile_name(enum np_profile p)
-{
-	return p < NP_PROFILE__COUNT ? profile_names[p] : "?";
-}
-
-double np_profile_rtt_ms(enum np_profile p)
-{
-	switch (p) {
-	case NP_PROFILE_LAN:
-		return 1;	/* a site's network: well under a millisecond, with margin */
-	case NP_PROFILE_LONG_HAUL:
-		return 50;	/* across a continent */
-	case NP_PROFILE_BUSY_SERVER:
-		return 20;	/* clients on the Internet, the near half of them */
-	case NP_PROFILE_LOW_LATENCY:
-		return 0.2;	/* one switch away */
-	case NP_PROFILE__COUNT:
-		break;
-	}
-	return NAN;
-}
-
-const char *np_plan_kind_name(enum np_plan_kind k)
-{
-	static const char *const names[NP_PLAN_KIND__COUNT] = {
-		[NP_PLAN_SYSCTL] = "sysctl", [NP_PLAN_LINK] = "link", [NP_PLAN_MODULE] = "module",
-		[NP_PLAN_QDISC] = "qdisc", [NP_PLAN_NOTE] = "note",
-	};
-
-	return k < NP_PLAN_KIND__COUNT ? names[k] : "?";
-}
 
 void np_plan_path(struct np_analysis *a, enum np_profile profile, bool *assumed)
 {
@@ -55,61 +16,6 @@ void np_plan_path(struct np_analysis *a, enum np_profile profile, bool *assumed)
 		a->rtt_source = "assumed for the profile";
 		*assumed = true;
 	}
-}
-
-struct np_plan_line *np_plan_add(struct np_plan *p, enum np_plan_kind k, enum np_stage st,
-				 const char *key)
-{
-	struct np_plan_line *l;
-
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 16;
-		struct np_plan_line *nl = realloc(p->l, cap * sizeof(*nl));
-
-		if (!nl) {
-			p->oom = true;
-			return NULL;
-		}
-		p->l = nl;
-		p->cap = cap;
-	}
-	l = &p->l[p->n++];
-	memset(l, 0, sizeof(*l));
-	l->kind = k;
-	l->stage = st;
-	snprintf(l->dev, sizeof(l->dev), "%s", p->ndev ? p->dev[p->ndev - 1].name : "");
-	snprintf(l->key, sizeof(l->key), "%s", key);
-	return l;
-}
-
-void np_plan_cat(char *dst, size_t size, const char *fmt, ...)
-{
-	size_t len = strnlen(dst, size);
-	va_list ap;
-
-	if (len + 1 >= size)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(dst + len, size - len, fmt, ap);
-	va_end(ap);
-}
-
-void np_plan_checks(struct np_plan_line *l, const char *c1, const char *c2, const char *c3)
-{
-	const char *c[] = { c1, c2, c3 };
-	size_t n = 0;
-
-	for (size_t i = 0; i < 3; i++)
-		if (c[i])
-			l->checks[n++] = c[i];
-}
-
-bool np_plan_flagged(const struct np_report *rep, const char *id, enum np_severity sev)
-{
-	for (size_t i = 0; rep && i < rep->n; i++)
-		if (!strcmp(rep->f[i].check->id, id) && rep->f[i].severity >= sev)
-			return true;
-	return false;
 }
 
 int np_plan_build(const struct np_analysis *a, const struct np_report *rep,

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "ctx.h"
 #include "origin.h"
+#include "textenc.h"	/* np_fmt_count(): "1,234,567" */
 #include "coverage.h"
 #include "stack.h"
 #include "funnel.h"
@@ -82,8 +83,6 @@ void np_render_checks_json(FILE *out);
 void np_render_explain_text(FILE *out, const struct np_check *c, int width);
 void np_render_explain_json(FILE *out, const struct np_check *c);
 
-/* Shared by text renderers: "1,234,567". */
-const char *np_fmt_count(double v, char *buf, size_t size);
 /* round() without libm, whose mapping and relocation every run paid for four functions: half
  * away from zero, exact for |v| < 2^52 (beyond, every double is already whole). */
 static inline double np_round(double v)

@@ -23,22 +23,6 @@ static const char *sev_color(enum np_severity s)
 	return "";
 }
 
-const char *np_fmt_count(double v, char *buf, size_t size)
-{
-	char raw[64];
-
-	if (isnan(v)) {
-		snprintf(buf, size, "n/a");
-		return buf;
-	}
-	if (v != floor(v) || fabs(v) < 1000) {
-		snprintf(buf, size, v == floor(v) ? "%.0f" : (fabs(v) < 10 ? "%.2f" : "%.1f"), v);
-		return buf;
-	}
-	snprintf(raw, sizeof(raw), "%.0f", v);
-	return np_fmt_group(raw, buf, size);
-}
-
 static void evidence(FILE *out, const struct np_evidence *e)
 {
 	char a[48], b[48];

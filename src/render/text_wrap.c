@@ -19,14 +19,6 @@ static size_t esc_len(const char *s, size_t n)
 	return i < n ? i + 1 : n;
 }
 
-/* Set by np_text_locale_init() (textenc.c) under a codeset that is not UTF-8. */
-static bool ascii_cols;
-
-void np_text_cols_ascii(bool on)
-{
-	ascii_cols = on;
-}
-
 size_t np_text_cols(const char *s, size_t n)
 {
 	size_t cols = 0;
@@ -39,7 +31,7 @@ size_t np_text_cols(const char *s, size_t n)
 			i += e;
 			continue;
 		}
-		if (ascii_cols && ((unsigned char)s[i] & 0x80)) {
+		if (np_text_cols_ascii_on() && ((unsigned char)s[i] & 0x80)) {
 			/* What the ASCII stream will write for it: "->" for the arrow is two
 			 * columns, and a line measured as one would overflow by one. */
 			a = np_glyph_ascii(s + i, n - i, &len);

@@ -22,11 +22,10 @@
 #define NP_WIDTH_MAX 1000
 
 /* Columns that s[0..n) takes: one per UTF-8 character (continuation bytes take none), none for
- * an ANSI escape sequence (colour). After np_text_cols_ascii(true), a non-ASCII character
+ * an ANSI escape sequence (colour). After np_text_cols_ascii(true) (textenc.h), a non-ASCII character
  * takes the columns of the ASCII form the text stream writes for it (textenc.h: "->" for the
  * arrow is two), so text wrapped first and transliterated after still fits. */
 size_t np_text_cols(const char *s, size_t n);
-void np_text_cols_ascii(bool on);
 
 /*
  * The column that continuation lines of 'line' start at: after a list marker ("- ", "* "),

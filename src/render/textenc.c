@@ -3,10 +3,11 @@
  * not UTF-8 (textenc.h says why the process locale is left alone). */
 #include "textenc.h"
 #include "check_util.h"
-#include "text_wrap.h"
 
 #include <langinfo.h>
+#include <math.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -36,6 +37,17 @@ static const struct {
 };
 
 static struct np_text_locale cur;	/* C until np_text_locale_init */
+static bool ascii_cols;			/* np_text_cols_ascii() */
+
+void np_text_cols_ascii(bool on)
+{
+	ascii_cols = on;
+}
+
+bool np_text_cols_ascii_on(void)
+{
+	return ascii_cols;
+}
 
 static size_t seq_len(unsigned char lead)
 {
@@ -223,4 +235,20 @@ void np_text_stream_done(FILE *s, FILE *out)
 {
 	if (s && s != out)
 		fclose(s);
+}
+
+const char *np_fmt_count(double v, char *buf, size_t size)
+{
+	char raw[64];
+
+	if (isnan(v)) {
+		snprintf(buf, size, "n/a");
+		return buf;
+	}
+	if (v != floor(v) || fabs(v) < 1000) {
+		snprintf(buf, size, v == floor(v) ? "%.0f" : (fabs(v) < 10 ? "%.2f" : "%.1f"), v);
+		return buf;
+	}
+	snprintf(raw, sizeof(raw), "%.0f", v);
+	return np_fmt_group(raw, buf, size);
 }

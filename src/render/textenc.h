@@ -48,6 +48,16 @@ void np_text_stream_done(FILE *s, FILE *out);
  * length in bytes (1 for a stray byte); "?" for a character the table does not know. NULL for
  * an ASCII byte or an incomplete sequence at the end of s (*len then 0). */
 const char *np_glyph_ascii(const char *s, size_t n, size_t *len);
+
+/* Whether text is measured in the ASCII forms np_glyph_ascii() gives (a codeset that is not
+ * UTF-8): set by np_text_locale_init(), read by the wrapper (text_wrap.c), which wraps before
+ * the stream transliterates. Off until set: UTF-8 columns. */
+void np_text_cols_ascii(bool on);
+bool np_text_cols_ascii_on(void);
+
+/* A count for human text: integers digit-grouped by the locale's rule (np_fmt_group), small or
+ * fractional values as plain decimals, "n/a" for NAN. */
+const char *np_fmt_count(double v, char *buf, size_t size);
 /* in with every non-ASCII character replaced by its ASCII form, into out (truncated, always
  * terminated); returns out. */
 char *np_text_ascii(const char *in, char *out, size_t size);
