@@ -19,64 +19,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define CHUNK (64 * 1024)
-
-struct extract {
-	int root;
-	struct np_tar_source *src;
-	struct np_tar_parser p;
-	const struct np_tar_limits *lim;
-	np_tar_want_fn want;
-	void *arg;
-	struct np_tar_stats *st;	/* the caller's, or own: the caps need the counts */
-	struct np_tar_stats own;
-	char *err;
-	size_t errlen;
-	/* The directory of the last member: archives list a directory's files together, so
-	 * most members skip the walk from the top. */
-	char parent[4096];
-	int parent_fd;
-	uint8_t buf[CHUNK];
-};
+#include "tar_extract.h"
 
 /* A member path fit for a one-line message: control bytes escaped, long ones cut. */
 static const char *shown(const char *path, char *out, size_t size)
 {
 	return np_sanitize(path, out, size);
-}
-
-/* A byte count as people write it: "2 GiB", "64 MiB", else the number of bytes. */
-static const char *amount(uint64_t v, char *out, size_t size)
-{
-	if (v && !(v % (1ull << 30)))
-		snprintf(out, size, "%" PRIu64 " GiB", v >> 30);
-	else if (v && !(v % (1ull << 20)))
-		snprintf(out, size, "%" PRIu64 " MiB", v >> 20);
-	else if (v && !(v % (1ull << 10)))
-		snprintf(out, size, "%" PRIu64 " KiB", v >> 10);
-	else
-		snprintf(out, size, "%" PRIu64 " bytes", v);
-	return out;
-}
-
-/* Stop on a cap: "the CAP cap (VALUE) is reached at member PATH", path "" when none. */
-static int cap_hit(struct extract *x, const char *cap, const char *value, const char *path)
-{
-	char s[128];
-
-	if (path && *path)
-		snprintf(x->err, x->errlen, "the %s cap (%s) is reached at member %s", cap, value,
-			 shown(path, s, sizeof(s)));
-	else
-		snprintf(x->err, x->errlen, "the %s cap (%s) is reached", cap, value);
-	return -EFBIG;
-}
-
-static int too_big(struct extract *x, const char *path, const char *cap, uint64_t limit)
-{
-	char v[32];
-
-	return cap_hit(x, cap, amount(limit, v, sizeof(v)), path);
 }
 
 /*
@@ -92,7 +40,7 @@ static ssize_t read_full(struct extract *x, void *buf, size_t len)
 		char v[32];
 
 		snprintf(x->err, x->errlen, "the decompressed-size cap (%s of tar data) is reached",
-			 amount(x->lim->max_inflated, v, sizeof(v)));
+			 np_tarx_amount(x->lim->max_inflated, v, sizeof(v)));
 		return -EFBIG;
 	}
 	while (got < len) {
@@ -107,43 +55,6 @@ static ssize_t read_full(struct extract *x, void *buf, size_t len)
 		x->st->inflated += (uint64_t)n;
 	}
 	return (ssize_t)got;
-}
-
-/* Disk blocks an entry of size bytes takes, as max_total counts them: at least one. */
-static uint64_t blocks_of(uint64_t size)
-{
-	uint64_t b = size / NP_TAR_DISK_BLOCK + (size % NP_TAR_DISK_BLOCK != 0);
-
-	return (b ? b : 1) * NP_TAR_DISK_BLOCK;
-}
-
-/* Room on disk for an entry of size bytes (0 for a directory or a symlink)? */
-static int disk_room(struct extract *x, const char *path, uint64_t size)
-{
-	uint64_t need = blocks_of(size);
-
-	if (x->lim && x->lim->max_total &&
-	    (need > x->lim->max_total || x->st->disk > x->lim->max_total - need))
-		return too_big(x, path, "disk-use", x->lim->max_total);
-	return 0;
-}
-
-/* Room for one more directory (explicit, or a parent of path)? */
-static int dir_room(struct extract *x, const char *path)
-{
-	if (x->lim && x->lim->max_dirs && x->st->dirs >= x->lim->max_dirs) {
-		char v[48];
-
-		snprintf(v, sizeof(v), "%zu directories", x->lim->max_dirs);
-		return cap_hit(x, "directory", v, path);
-	}
-	return disk_room(x, path, 0);
-}
-
-static void dir_made(struct extract *x)
-{
-	x->st->dirs++;
-	x->st->disk += NP_TAR_DISK_BLOCK;
 }
 
 /* Consume n bytes of member data; a short read is a truncated archive. */
@@ -201,7 +112,7 @@ static int parent_dir(struct extract *x, const char *path, const char **leaf)
 		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0 && errno == ENOENT) {
 			/* Parents count like listed directories: a member a/b/.../f may make 63. */
-			int r = dir_room(x, path);
+			int r = np_tarx_dir_room(x, path);
 
 			if (r < 0) {
 				if (fd != x->root && fd != x->parent_fd)
@@ -209,7 +120,7 @@ static int parent_dir(struct extract *x, const char *path, const char **leaf)
 				return r;
 			}
 			if (mkdirat(fd, comp, 0700) == 0)
-				dir_made(x);
+				np_tarx_dir_made(x);
 			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		}
 		if (next < 0) {
@@ -242,13 +153,6 @@ static int fs_error(struct extract *x, const char *what, const char *path, int r
 	snprintf(x->err, x->errlen, "cannot %s %s: %s", what, shown(path, s, sizeof(s)),
 		 strerror(-r));
 	return r;
-}
-
-static int check_size(struct extract *x, const char *path, uint64_t size)
-{
-	if (x->lim && x->lim->max_member && size > x->lim->max_member)
-		return too_big(x, path, "per-member size", x->lim->max_member);
-	return disk_room(x, path, size);
 }
 
 /*
@@ -309,7 +213,7 @@ static int extract_file(struct extract *x, const char *path, int from, uint64_t 
 	const char *leaf;
 	int dir, fd = -1, r;
 
-	r = check_size(x, path, size);
+	r = np_tarx_check_size(x, path, size);
 	if (r < 0)
 		return r;
 	dir = parent_dir(x, path, &leaf);
@@ -321,7 +225,7 @@ static int extract_file(struct extract *x, const char *path, int from, uint64_t 
 	}
 	if (dir < 0 || r < 0)
 		return fs_error(x, "create", path, dir < 0 ? dir : r);
-	x->st->disk += blocks_of(size);
+	x->st->disk += np_tarx_blocks_of(size);
 	r = fill(x, fd, from, size, tail);
 	close(fd);
 	if (r < 0) {
@@ -382,12 +286,12 @@ static int extract_dir(struct extract *x, const char *path)
 			return 0;
 		goto refused;
 	}
-	r = dir_room(x, path);
+	r = np_tarx_dir_room(x, path);
 	if (r < 0)
 		return r;
 	if (mkdirat(dir, leaf, 0700) < 0)
 		return fs_error(x, "create", path, -errno);
-	dir_made(x);
+	np_tarx_dir_made(x);
 	return 0;
 refused:
 	x->st->refused_path++;
@@ -408,7 +312,7 @@ static int extract_symlink(struct extract *x, const char *path, const char *targ
 		goto refused;
 	if (dir < 0)
 		return fs_error(x, "create", path, dir);
-	r = disk_room(x, path, 0);
+	r = np_tarx_disk_room(x, path, 0);
 	if (r < 0)
 		return r;
 	if (symlinkat(target, dir, leaf) < 0) {
@@ -438,7 +342,7 @@ static int member(struct extract *x)
 		char v[48];
 
 		snprintf(v, sizeof(v), "%zu members", x->lim->max_members);
-		return cap_hit(x, "member-count", v, m->path);
+		return np_tarx_cap_hit(x, "member-count", v, m->path);
 	}
 	r = np_tar_clean_path(m->path, path, sizeof(path));
 	if (r == 1 && m->type == NP_TAR_DIR)

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* netpath doctor's command line over its config file (spec_doctor.c has the table). */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor_run.h"
+#include "specs.h"
+
+/* One option, its value already checked against the table (spec_doctor.c). */
+static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
+{
+	struct doctor_args *d = arg;
+	char err[512];
+
+	switch (id) {
+	case 'i':
+		d->opt.interval = v->num;
+		break;
+	case NP_DOCTOR_RTT:
+		d->opt.rtt_ms = v->num;
+		break;
+	case NP_DOCTOR_BANDWIDTH:
+		d->opt.bandwidth_bps = v->num;
+		break;
+	case 'j':
+		d->json = true;
+		break;
+	case NP_DOCTOR_COLOR:
+		d->color = (enum np_color)v->choice;
+		break;
+	case 't':
+		d->timeout = v->num;
+		break;
+	case NP_DOCTOR_ROOT:
+		d->root = v->s;
+		break;
+	case NP_DOCTOR_BEFORE:
+		d->before = v->s;
+		break;
+	case NP_DOCTOR_INTERVAL_OF:
+		d->interval_of = v->num;
+		break;
+	case NP_DOCTOR_ALL_COUNTERS:
+		d->all_counters = true;
+		break;
+	case NP_DOCTOR_ALL:
+		d->all = true;
+		break;
+	case NP_DOCTOR_NETNS:
+		d->netns = v->s;
+		break;
+	case NP_DOCTOR_CONFIG:
+		break;		/* read by load_config() */
+	case NP_DOCTOR_THRESHOLD:
+		if (np_overrides_parse_option(&d->cfg.ovr, v->s, err, sizeof(err)) < 0)
+			return np_fail(st, "--threshold: %s", err);
+		break;
+	case NP_DOCTOR_CHECK:
+	case NP_DOCTOR_SKIP:
+		if (np_selection_parse(&d->cli_sel, id == NP_DOCTOR_CHECK ? NP_SEL_CHECK :
+				       NP_SEL_SKIP, v->s, err, sizeof(err)) < 0)
+			return np_fail(st, "--%s: %s", id == NP_DOCTOR_CHECK ? "check" : "skip",
+				       err);
+		break;
+	case NP_DOCTOR_FORMAT:
+		/* text, json, prometheus: the table's words */
+		d->json = v->choice == 1;
+		d->prom = v->choice == 2;
+		break;
+	case 'o':
+		d->output = v->s;
+		break;
+	case NP_DOCTOR_EVERY:
+		d->every = v->num;
+		break;
+	case NP_DOCTOR_COUNT:
+		d->count = (long)v->num;
+		break;
+	case NP_DOCTOR_SOCKETS:
+		d->sockets_top = (int)v->num;
+		break;
+	case NP_DOCTOR_NAGIOS:
+		d->nagios = true;
+		break;
+	case NP_DOCTOR_BRIEF:
+		d->brief = true;
+		break;
+	case 'v':
+		d->opt.verbose++;
+		break;
+	}
+	return 0;
+}
+
+int np_doctor_parse_args(int argc, char **argv, struct doctor_args *d, struct np_status *st)
+{
+	char err[512];
+
+	memset(d, 0, sizeof(*d));
+	d->opt.interval = 1;
+	d->opt.rtt_ms = NAN;
+	d->opt.bandwidth_bps = NAN;
+	/* JSON errors need to know about --json before any other option is judged. */
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "-j") == 0 ||
+		    strcmp(argv[i], "--format=json") == 0 ||
+		    (strcmp(argv[i], "--format") == 0 && i + 1 < argc &&
+		     strcmp(argv[i + 1], "json") == 0))
+			d->json = true;
+		/* Nagios parses stdout: even a bad option gets a "NETPATH UNKNOWN" line. */
+		if (strcmp(argv[i], "--nagios") == 0)
+			d->nagios = true;
+	}
+	/* Before the file: a misspelt --config must not read the default one. */
+	if (np_opts_exact(&np_doctor_spec, argc, argv, st) < 0 ||
+	    np_command_config_load(&np_doctor_spec, NP_DOCTOR_CONFIG, argc, argv, &d->cfg, &d->opt,
+				   &d->opt.interval, st) < 0 ||
+	    np_opts_parse(&np_doctor_spec, argc, argv, set_option, d, st) < 0) {
+		/* --help and --version under --nagios: UNKNOWN, as the Monitoring Plugins
+		 * guidelines ask, so a check command given one by mistake never shows OK. */
+		if (!np_failed(st) && d->nagios)
+			st->code = NP_EXIT_UNKNOWN;
+		return -1;
+	}
+	if (optind < argc)
+		d->ifname = argv[optind++];
+	if (d->all && d->ifname)
+		return np_fail(st, "--all judges every interface: name none");
+	if (optind < argc)
+		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
+				argv[optind]);
+	if (d->nagios && (d->json || d->prom))
+		return np_fail(st, "--nagios is an output format of its own: not with --json or "
+			       "--format");
+	/* A summary for people: machine formats carry every field, Nagios has its own line. */
+	if (d->brief && (d->json || d->prom || d->nagios))
+		return np_fail(st, "--brief is a short text form: not with %s",
+			       d->nagios ? "--nagios" : d->json ? "--json or --format json" :
+			       "--format prometheus");
+	if (d->nagios && d->output)
+		return np_fail(st, "--nagios prints its status to stdout for the monitoring system: "
+			       "no -o");
+	if (d->before && !d->root)
+		return np_fail(st, "--before needs --root (two captures of the same machine)");
+	if (d->timeout > 0 && d->root == NULL && d->timeout <= d->opt.interval)
+		return np_fail(st, "--timeout %g s must exceed the interval (%g s): the run samples "
+			       "for that long", d->timeout, d->opt.interval);
+	if (d->count && !d->every)
+		return np_fail(st, "--count needs --every (the reports of a repeating run)");
+	if (d->every && !d->output)
+		return np_fail(st, "--every rewrites a report file: name it with -o FILE");
+	if (d->every && d->root)
+		return np_fail(st, "--every samples the live system again and again: not with --root");
+	if (d->every && d->timeout > 0)
+		return np_fail(st, "--timeout bounds one run: not with --every");
+	if (d->interval_of > 0 && !d->before)
+		return np_fail(st, "--interval-of needs --before (the spacing of two captures)");
+	if (d->netns && d->root)
+		return np_fail(st, "--netns and --root exclude each other (a tree is not a "
+			       "namespace)");
+	if (np_selection_merge(&d->cfg.sel, &d->cli_sel, err, sizeof(err)) < 0)
+		return np_fail(st, "%s", err);
+	if (d->nagios && !(d->timeout > 0)) {
+		d->timeout = (d->root ? 0 : d->opt.interval) + NAGIOS_TIMEOUT_EXTRA;
+		d->timeout_default = true;
+	}
+	return 0;
+}
