@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The layering of design.md, held by the includes: core and model at the bottom (core knows
+# The layering of design.md, held by the includes (and by the build: src/meson.build): core and model at the bottom (core knows
 # neither model nor checks); collect and checks side by side above them, neither including the
 # other; plan (pure, like checks) above checks; render above them and never collect; cmd and
 # trace on top. Every src/ directory puts
@@ -42,6 +42,25 @@ sys.exit(bad)
 PY
 }
 check "$NP_SRCDIR/src" || exit 1
+# The build holds the same rules: src/meson.build compiles each layer as its own library with
+# only the include directories below (np_layers), so a leak does not build. Its table and this
+# one must agree, or one of them is wrong.
+"$NP_PY" - "$NP_SRCDIR/src/meson.build" <<'PY' || exit 1
+import re, sys
+text = open(sys.argv[1]).read()
+may = {'core': 'core', 'model': 'model', 'collect': 'core model collect',
+       'checks': 'core model checks', 'plan': 'core model checks plan',
+       'render': 'core model checks plan render'}
+rows = dict((m.group(1), m.group(2)) for m in
+            re.finditer(r"\['(\w+)', np_\w+_src, \[([^\]]*)\]\]", text))
+bad = 0
+for layer, allowed in may.items():
+    got = sorted(re.findall(r"'(\w+)'", rows.get(layer, '')))
+    if got != sorted(allowed.split()):
+        print(f'FAIL: src/meson.build builds {layer} with {got}, the rule is {sorted(allowed.split())}')
+        bad = 1
+sys.exit(bad)
+PY
 probe=$(mktemp -d /tmp/np-layers.XXXXXX)
 trap 'rm -rf "$probe"' EXIT
 mkdir -p "$probe/checks" "$probe/collect"
