@@ -81,7 +81,12 @@ def named_in_collectors(srcdir):
             with open(os.path.join(cdir, f)) as fh:
                 text = fh.read()
                 names |= set(re.findall(r'"[^"\n]*?([a-z_][a-z0-9_]+)"', text))
-                names |= set(re.findall(r'\bSTAT\((\w+)\)', text))  # collect_netdev.c's table
+    # The interface statistics the sysfs reader walks by name (model/link_stats.h's table).
+    with open(os.path.join(srcdir, "src", "model", "link_stats.h")) as fh:
+        names |= set(re.findall(r'\bX\((\w+)\)', fh.read()))
+    # The sysctls the collector reads (model/sysctl_registry.h's rows).
+    with open(os.path.join(srcdir, "src", "model", "sysctl_registry.h")) as fh:
+        names |= {k.rsplit(".", 1)[-1] for k in re.findall(r'X\(\w+, "([a-z0-9_.]+)"', fh.read())}
     return names
 
 
