@@ -9,10 +9,11 @@ coverage per stage, the same unavailable sources, the same NIC settings (rings, 
 coalescing, features, MTU, qdisc kinds). Counters differ between two reads of a moving system
 and are not compared. --expect: findings the scenario must produce (in both).
 
---window: checks that balance counters over the sample window (ingress.netfilter-drops: IP in =
-delivered + explained drops). Two windows a few milliseconds apart under a flood can each see a
-packet or two in flight, so such a check may report an *info* finding on one side only; any
-other difference (a warning, a critical, any other check) still fails.
+--window: checks that depend on what one sample window happened to hold (ingress.netfilter-drops:
+IP in = delivered + explained drops; link.idle: no packet at all). Two windows a few
+milliseconds apart under a flood can each see a packet or two in flight, and an idle veth a
+stray IPv6 neighbour packet in one of them, so such a check may report an *info* finding on one
+side only; any other difference (a warning, a critical, any other check) still fails.
 """
 import json
 import sys
