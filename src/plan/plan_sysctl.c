@@ -218,12 +218,13 @@ static void backlog(struct np_plan *p, const struct np_snapshot *s, const struct
 		return;
 	snprintf(l->planned, sizeof(l->planned), "%llu", (unsigned long long)want);
 	np_plan_checks(l, "softnet.backlog-drops", "softnet.max-backlog", NULL);
-	PLAN_CAT(l->why, "%s: double it, at least %llu on this %s link. Not 250000 as tuning "
+	PLAN_CAT(l->why, "%s: double it, at least %llu %s. Not 250000 as tuning "
 		 "guides copy: that is ~250 ms of queue per CPU at ~1 us a packet, latency that "
 		 "hides an overloaded CPU instead of curing it.",
 		 drops ? "Backlog drops were counted" : "1000 packets arrive in ~1.2 ms at 10 "
 		 "Gbit/s", (unsigned long long)floor,
-		 np_has(s->dev.speed_mbps) && s->dev.speed_mbps >= 10000 ? "10G+" : "sub-10G");
+		 !np_has(s->dev.speed_mbps) || !s->dev.speed_mbps ? "(the link speed is not known)" :
+		 s->dev.speed_mbps >= 10000 ? "on this 10G+ link" : "on this sub-10G link");
 	PLAN_CAT(l->moot, "NIC traffic without RPS never passes this queue (only RPS, veth, "
 		 "loopback, tunnels and other netif_rx() users do).");
 	PLAN_CAT(l->cost, "Memory only while a queue is full, up to %s per CPU; queueing delay "
@@ -301,8 +302,8 @@ static void tcp_behaviour(struct np_plan *p, const struct np_snapshot *s)
 			 "segments instead of hanging after the handshake.",
 			 jumbo ? "jumbo frames" : "a long multi-hop path");
 		PLAN_CAT(l->moot, "Paths where ICMP 'fragmentation needed' always gets through.");
-		PLAN_CAT(l->cost, "None on healthy paths (1 probes only after a black hole is "
-			 "seen).");
+		PLAN_CAT(l->cost, "None on healthy paths: mode 1 probes only after a black hole "
+			 "is seen.");
 	}
 	l = flag(p, s, NP_STAGE_CONGESTION, NP_SYSCTL_TCP_SLOW_START_AFTER_IDLE, 0,
 		 p->rtt_ms >= NP_SSAI_RTT_MS);

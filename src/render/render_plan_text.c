@@ -218,9 +218,9 @@ static void now_command(FILE *out, const char *cmd, const char *ifname)
 	const char *at = strstr(cmd, "$name");
 
 	if (at)
-		fprintf(out, "%.*s%s%s\n", (int)(at - cmd), cmd, ifname, at + 5);
+		fprintf(out, "run %.*s%s%s\n", (int)(at - cmd), cmd, ifname, at + 5);
 	else
-		fprintf(out, "%s\n", cmd);
+		fprintf(out, "run %s\n", cmd);
 }
 
 static void now_file(FILE *out, int wrap, const struct np_plan *p)
@@ -233,20 +233,25 @@ static void now_file(FILE *out, int wrap, const struct np_plan *p)
 	comment(out, wrap, "", "Review it first; run it as root after installing the files. NIC "
 		"commands may reset the link; replacing the qdisc drops the packets queued in it.",
 		0);
-	fprintf(out, "set -e\n");
+	/* Every step is tried: a kernel without sch_fq must not leave the sysctls and the NIC
+	 * settings undone (set -e stopped at its modprobe). Each failure is said; the exit
+	 * status says whether any step failed. */
+	fprintf(out, "fail=0\n");
+	fprintf(out, "run() { \"$@\" || { echo \"netpath: failed: $*\" >&2; fail=1; }; }\n");
 	for (size_t i = 0; i < p->n; i++)
 		if (p->l[i].kind == NP_PLAN_MODULE)
-			fprintf(out, "%s\n", p->l[i].command);
+			fprintf(out, "run %s\n", p->l[i].command);
 	if (np_plan_count(p, NP_PLAN_SYSCTL))
-		fprintf(out, "sysctl -p /etc/sysctl.d/90-netpath.conf\n");
+		fprintf(out, "run sysctl -p /etc/sysctl.d/90-netpath.conf\n");
 	for (size_t i = 0; i < p->n; i++)
 		if (p->l[i].kind == NP_PLAN_LINK && p->l[i].command[0])
 			now_command(out, p->l[i].command, p->l[i].dev);
 	for (size_t i = 0; i < p->n; i++)
 		if (p->l[i].kind == NP_PLAN_QDISC) {
 			comment(out, wrap, "", p->l[i].why, 0);
-			fprintf(out, "%s\n", p->l[i].command);
+			fprintf(out, "run %s\n", p->l[i].command);
 		}
+	fprintf(out, "exit $fail\n");
 }
 
 static size_t link_lines(const struct np_plan *p, size_t dev)

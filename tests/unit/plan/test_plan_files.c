@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -135,13 +136,67 @@ static void test_write_files(void **state)
 	assert_file("etc/udev/rules.d/70-netpath-eth0.rules",
 		    "KERNEL==\"eth0\", RUN+=\"/usr/sbin/ethtool -G $name rx 4096\"\n", 0644);
 	assert_file("etc/modules-load.d/netpath.conf", "\ntcp_bbr\n", 0644);
-	assert_file("netpath-apply-now.sh", "\n/usr/sbin/ethtool -G eth0 rx 4096\n", 0755);
-	assert_file("netpath-apply-now.sh", "\nmodprobe tcp_bbr\n", 0755);
+	assert_file("netpath-apply-now.sh", "\nrun /usr/sbin/ethtool -G eth0 rx 4096\n", 0755);
+	assert_file("netpath-apply-now.sh", "\nrun modprobe tcp_bbr\n", 0755);
+	assert_file("netpath-apply-now.sh", "\nexit $fail\n", 0755);
 	assert_non_null(strstr(listing, "/out/etc/sysctl.d/90-netpath.conf\n"));
 	free(listing);
 	/* Written again over the first: the same files, atomically replaced. */
 	assert_int_equal(np_plan_write(&p, dir, NULL, err, sizeof(err)), 0);
 	np_plan_free(&p);
+}
+
+/* The apply-now script on a kernel without the module it loads: every later step still runs,
+ * the failure is said, and the exit status is 1 (under set -e it stopped at the modprobe, the
+ * sysctls and NIC settings undone). Run with stand-in commands that only log. */
+static void test_apply_now_goes_on(void **state)
+{
+	static const char *const stubs[][2] = {
+		{ "modprobe", "echo \"modprobe $*\" >> \"$LOG\"; exit 1" },
+		{ "sysctl", "echo \"sysctl $*\" >> \"$LOG\"" },
+		{ "ethtool", "echo \"ethtool $*\" >> \"$LOG\"" },
+		{ "tc", "echo \"tc $*\" >> \"$LOG\"" },
+	};
+	struct np_plan p;
+	char dir[PATH_MAX], err[512] = "", cmd[4 * PATH_MAX], log[4096] = "";
+	FILE *f;
+	size_t n;
+	int rc;
+
+	(void)state;
+	small_plan(&p);
+	snprintf(dir, sizeof(dir), "%s/out", tmpdir);
+	if (np_plan_write(&p, dir, NULL, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+	np_plan_free(&p);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/bin", tmpdir);
+	assert_int_equal(system(cmd), 0);
+	for (size_t i = 0; i < sizeof(stubs) / sizeof(stubs[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "%s/bin/%s", tmpdir, stubs[i][0]);
+		f = fopen(cmd, "w");
+		assert_non_null(f);
+		fprintf(f, "#!/bin/sh\n%s\n", stubs[i][1]);
+		fclose(f);
+		assert_int_equal(chmod(cmd, 0755), 0);
+	}
+	/* The script names ethtool by its full path (as udev needs): the stand-in takes it. */
+	snprintf(cmd, sizeof(cmd), "sed 's|/usr/sbin/||g' %s/netpath-apply-now.sh > %s/now.sh && "
+		 "LOG=%s/log PATH=%s/bin /bin/sh %s/now.sh 2> %s/err", dir, tmpdir, tmpdir, tmpdir,
+		 tmpdir, tmpdir);
+	rc = system(cmd);
+	assert_true(WIFEXITED(rc));
+	assert_int_equal(WEXITSTATUS(rc), 1);
+	snprintf(cmd, sizeof(cmd), "%s/log", tmpdir);
+	f = fopen(cmd, "r");
+	assert_non_null(f);
+	n = fread(log, 1, sizeof(log) - 1, f);
+	log[n] = '\0';
+	fclose(f);
+	assert_non_null(strstr(log, "modprobe tcp_bbr\n"));
+	assert_non_null(strstr(log, "sysctl -p /etc/sysctl.d/90-netpath.conf\n"));
+	assert_non_null(strstr(log, "ethtool -G eth0 rx 4096\n"));
+	snprintf(cmd, sizeof(cmd), "grep -q 'netpath: failed: modprobe tcp_bbr' %s/err", tmpdir);
+	assert_int_equal(system(cmd), 0);
 }
 
 /* A symbolic link planted beneath DIR (DIR/etc -> /etc) would take the files into the system:
@@ -358,6 +413,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_write_refuses_system_dirs),
 		cmocka_unit_test(test_write_files),
+		cmocka_unit_test(test_apply_now_goes_on),
 		cmocka_unit_test(test_write_refuses_planted_link),
 		cmocka_unit_test(test_write_refuses_link_dir),
 		cmocka_unit_test(test_write_refuses_loose_dirs),
