@@ -139,7 +139,7 @@ int np_rec_put_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_ns
 		return -EINVAL;
 	r = enc_size(e, n);
 	if (r == 0)
-		r = reserve(b, 1 + 3 * 10 + 2 * 10 * n);
+		r = reserve(b, 1 + 4 * 10 + 2 * 10 * n);
 	if (r < 0)
 		return r;
 	if (!e->have) {
@@ -156,39 +156,46 @@ int np_rec_put_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_ns
 	} else {
 		int64_t dm = (int64_t)((uint64_t)mono_ns - (uint64_t)e->pm);
 		int64_t dw = (int64_t)((uint64_t)wall_ns - (uint64_t)e->pw);
-		size_t i = 0;
+		size_t i;
 
 		b->p[b->len++] = NP_REC_DELTA;
 		put_varint(b, np_zz((int64_t)((uint64_t)dm - (uint64_t)e->pdm)));
 		put_varint(b, np_zz((int64_t)((uint64_t)dw - (uint64_t)e->pdw)));
 		e->pdm = dm;
 		e->pdw = dw;
-		/* Modular arithmetic: a counter that resets or wraps round-trips exactly. */
-		while (i < n) {
-			size_t z = 0;
-			uint64_t d, dd;
+		/* Modular arithmetic: a counter that resets or wraps round-trips exactly. The
+		 * positions that moved off their pace come first (zero runs: the same from frame
+		 * to frame, which deflate finds in its window), their values after (noise). */
+		size_t k = 0, at = b->len + 10, run = 0;
 
-			for (;;) {
-				d = v[i + z] - e->prev[i + z];
-				dd = d - e->prevd[i + z];
-				if (dd || i + z + 1 == n)
-					break;
-				z++;
+		b->len = at;
+		for (i = 0; i < n; i++) {
+			if (v[i] - e->prev[i] - e->prevd[i]) {
+				put_varint(b, run);
+				run = 0;
+				k++;
+			} else {
+				run++;
 			}
-			if (!dd) {
-				/* Zeros to the end: the run closes the frame. */
-				put_varint(b, z + 1);
-				for (size_t k = i; k < n; k++)
-					e->prev[k] = v[k];
-				break;
-			}
-			put_varint(b, z);
-			put_varint(b, np_zz((int64_t)dd));
-			for (size_t k = i; k <= i + z; k++) {
-				e->prevd[k] = v[k] - e->prev[k];
-				e->prev[k] = v[k];
-			}
-			i += z + 1;
+		}
+		/* The count goes before the runs: shift them up behind it. */
+		{
+			uint8_t tmp[10];
+			struct np_rec_buf t = { tmp, 0, sizeof(tmp) };
+			size_t runs = b->len - at;
+
+			put_varint(&t, k);
+			memmove(b->p + at - 10 + t.len, b->p + at, runs);
+			memcpy(b->p + at - 10, tmp, t.len);
+			b->len = at - 10 + t.len + runs;
+		}
+		for (i = 0; i < n; i++) {
+			uint64_t d = v[i] - e->prev[i];
+
+			if (d - e->prevd[i])
+				put_varint(b, np_zz((int64_t)(d - e->prevd[i])));
+			e->prevd[i] = d;
+			e->prev[i] = v[i];
 		}
 	}
 	e->pm = mono_ns;
@@ -201,6 +208,7 @@ void np_rec_dec_free(struct np_rec_dec *d)
 {
 	free(d->val);
 	free(d->d);
+	free(d->pos);
 	free(d->names);
 	free(d->name);
 	free(d->config);
@@ -265,9 +273,13 @@ static int get_schema(struct np_rec_dec *d, const uint8_t **p, const uint8_t *en
 		free(d->d);
 		d->val = calloc(n ? n : 1, sizeof(*d->val));
 		d->d = calloc(n ? n : 1, sizeof(*d->d));
+		free(d->pos);
+		d->pos = calloc(n ? n : 1, sizeof(*d->pos));
 		d->n = n;
-		if (!d->val || !d->d)
+		if (!d->val || !d->d || !d->pos) {
+			d->n = 0;	/* nothing to index into until the next schema or key */
 			return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -287,9 +299,13 @@ static int get_key(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 		free(d->d);
 		d->val = calloc(n ? n : 1, sizeof(*d->val));
 		d->d = calloc(n ? n : 1, sizeof(*d->d));
+		free(d->pos);
+		d->pos = calloc(n ? n : 1, sizeof(*d->pos));
 		d->n = n;
-		if (!d->val || !d->d)
+		if (!d->val || !d->d || !d->pos) {
+			d->n = 0;	/* nothing to index into until the next schema or key */
 			return -ENOMEM;
+		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (np_rec_get_varint(p, end, &d->val[i]) < 0)
@@ -305,30 +321,30 @@ static int get_key(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 
 static int get_delta(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 {
-	uint64_t ddm, ddw, z, dd;
+	uint64_t ddm, ddw, k, z, dd;
 	size_t i = 0;
 
 	if (!d->have || np_rec_get_varint(p, end, &ddm) < 0 ||
-	    np_rec_get_varint(p, end, &ddw) < 0)
+	    np_rec_get_varint(p, end, &ddw) < 0 || np_rec_get_varint(p, end, &k) < 0 || k > d->n)
 		return -EBADMSG;
 	d->dm = (int64_t)((uint64_t)d->dm + (uint64_t)np_unzz(ddm));
 	d->dw = (int64_t)((uint64_t)d->dw + (uint64_t)np_unzz(ddw));
 	d->mono = (int64_t)((uint64_t)d->mono + (uint64_t)d->dm);
 	d->wall = (int64_t)((uint64_t)d->wall + (uint64_t)d->dw);
-	while (i < d->n) {
-		if (np_rec_get_varint(p, end, &z) < 0 || z > d->n - i)
+	/* The positions first (d->pos), then their values; every other counter keeps pace. */
+	for (size_t j = 0; j < k; j++) {
+		if (np_rec_get_varint(p, end, &z) < 0 || z >= d->n - i)
 			return -EBADMSG;
-		/* Counters in the run repeat their delta. */
-		for (size_t k = i; k < i + z; k++)
-			d->val[k] += d->d[k];
 		i += z;
-		if (i == d->n)
-			break;
+		d->pos[j] = (uint32_t)i++;
+	}
+	for (i = 0; i < d->n; i++)
+		d->val[i] += d->d[i];
+	for (size_t j = 0; j < k; j++) {
 		if (np_rec_get_varint(p, end, &dd) < 0)
 			return -EBADMSG;
-		d->d[i] += (uint64_t)np_unzz(dd);
-		d->val[i] += d->d[i];
-		i++;
+		d->d[d->pos[j]] += (uint64_t)np_unzz(dd);
+		d->val[d->pos[j]] += (uint64_t)np_unzz(dd);
 	}
 	return 0;
 }

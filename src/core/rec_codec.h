@@ -18,7 +18,7 @@ enum np_rec_kind {
 	NP_REC_SCHEMA = 1,	/* varint count, varint len, names NUL-terminated */
 	NP_REC_CONFIG = 2,	/* varint len, opaque bytes */
 	NP_REC_KEY = 3,		/* zz mono, zz wall, count varints */
-	NP_REC_DELTA = 4,	/* zz ddmono, zz ddwall, (zero run, zz dd value) ... */
+	NP_REC_DELTA = 4,	/* zz ddmono, zz ddwall, count k, k zero runs, k zz values */
 };
 
 /* Caps a reader enforces on what it is given (a file is untrusted input). */
@@ -72,6 +72,7 @@ int np_rec_put_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_ns
 struct np_rec_dec {
 	uint64_t *val;		/* the current frame's counters (count of them: n) */
 	uint64_t *d;
+	uint32_t *pos;		/* scratch: the positions a delta record names */
 	size_t n;
 	int64_t mono, wall, dm, dw;
 	bool have;		/* a frame to apply deltas to */
