@@ -22,7 +22,7 @@ struct np_rec_opts {
 				 * to 64 MiB; 16 MiB without max_bytes) */
 	int64_t segment_ns;	/* ... or after this span (0: one hour) */
 	unsigned flush_frames;	/* frames per block: what a crash may lose (0: 5) */
-	unsigned key_frames;	/* frames from one key block to the next (0: 300) */
+	unsigned key_frames;	/* frames from one key block to the next (0: 900) */
 	int level;		/* zlib level (0: 6) */
 	bool no_sync;		/* skip fdatasync after each block (tests, benchmarks) */
 	/* A seam for tests: the write of a block (NULL: pwrite). */

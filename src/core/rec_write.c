@@ -176,7 +176,7 @@ int np_rec_writer_open(const struct np_rec_opts *o, struct np_rec_writer **out, 
 	if (!w->o.flush_frames)
 		w->o.flush_frames = 5;
 	if (!w->o.key_frames)
-		w->o.key_frames = 300;
+		w->o.key_frames = 900;
 	if (!w->o.level)
 		w->o.level = 6;
 	if (!w->o.pwrite_fn)

@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size >= 64 + 32)
 		memcpy(&at, data + 64 + 24, sizeof(at));
 	if (size)
-		at += (int64_t)(data[size - 1] % 16) * 1000000000;
+		at = (int64_t)((uint64_t)at + (uint64_t)(data[size - 1] % 16) * 1000000000u);
 	read_dir(at);
 	decode_bare(data, size);
 	return 0;
