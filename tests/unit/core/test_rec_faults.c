@@ -194,6 +194,33 @@ static void disk_full(void **state)
 	}
 }
 
+/* One lost frame is a gap too: monotonic time alone (2 s for a 1 s cadence) would not say. */
+static void one_lost_block(void **state)
+{
+	struct np_rec_opts o = opts();
+	struct np_rec_writer *w;
+	struct frame_buf fb;
+	static int64_t ts[50];
+	static unsigned fl[50];
+	char err[256];
+
+	(void)state;
+	o.pwrite_fn = full_pwrite;
+	o.flush_frames = 1;
+	w = wopen(&o);
+	put(w, 0, 10);
+	full = 1;
+	assert_int_equal(np_rec_writer_append(w, mk(&fb, 10, N, false), err, sizeof(err)), 1);
+	full = 0;
+	assert_int_equal(np_rec_writer_append(w, mk(&fb, 11, N, false), err, sizeof(err)), 1);
+	put(w, 12, 20);
+	np_rec_writer_close(w);
+	assert_int_equal(read_all(ts, fl, 50), 19);
+	assert_int_equal(ts[10], 11);
+	assert_true(fl[10] & NP_REC_F_GAP);
+	assert_int_equal(fl[11], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +230,7 @@ int main(void)
 		T(second_writer_refused),
 		T(unsafe_dir_refused),
 		T(disk_full),
+		T(one_lost_block),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
