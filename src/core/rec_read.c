@@ -300,7 +300,10 @@ static int next_block(struct np_rec_reader *r)
 static void fill(struct np_rec_reader *r, struct np_rec_frame *f)
 {
 	int64_t interval = (int64_t)(r->sh.interval_ms ? r->sh.interval_ms : 1000) * 1000000;
-	int64_t dm = r->dec.mono - r->prev_mono, dw = r->dec.wall - r->prev_wall;
+	/* Modular: a damaged or hostile file may hold any times. */
+	int64_t dm = (int64_t)((uint64_t)r->dec.mono - (uint64_t)r->prev_mono);
+	int64_t dw = (int64_t)((uint64_t)r->dec.wall - (uint64_t)r->prev_wall);
+	int64_t step = (int64_t)((uint64_t)dw - (uint64_t)dm);
 
 	memset(f, 0, sizeof(*f));
 	f->mono_ns = r->dec.mono;
@@ -315,11 +318,11 @@ static void fill(struct np_rec_reader *r, struct np_rec_frame *f)
 		f->flags = (f->flags & ~(NP_REC_F_GAP | NP_REC_F_RESTART)) | NP_REC_F_FIRST;
 	else if (!(f->flags & NP_REC_F_RESTART)) {
 		/* Monotonic time says how long it was: more than 2.5 intervals is a hole. */
-		if (dm < 0 || dm > interval * 5 / 2)
+		if (dm < 0 || dm > interval / 2 * 5)
 			f->flags |= NP_REC_F_GAP;
-		if (dw - dm > 500000000 || dw - dm < -500000000) {
+		if (step > 500000000 || step < -500000000) {
 			f->flags |= NP_REC_F_STEP;
-			f->step_ns = dw - dm;
+			f->step_ns = step;
 		}
 	}
 	if (f->flags & NP_REC_F_GAP && r->have_prev)

@@ -60,7 +60,8 @@ static void evict(struct np_rec_writer *w, int64_t now_wall)
 	while (w->nsegs > 1) {
 		bool big = w->o.max_bytes && w->total > w->o.max_bytes;
 		/* A segment ends where the next one starts. */
-		bool old = w->o.keep_ns && w->segs[1].wall_s * 1000000000 <= now_wall - w->o.keep_ns;
+		bool old = w->o.keep_ns &&
+			   w->segs[1].wall_s <= (now_wall - w->o.keep_ns) / 1000000000;
 
 		if (!big && !old)
 			break;
