@@ -183,3 +183,4 @@ for i, text in enumerate([
         '# only a comment\n\n\t\n']):
     write('conffile', f'lines{i}.conf', text.encode())
 PY
+put rec "$fx"/rec/*.nprec

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The flight recorder's frame codec (doc/netpath-record-format.md, "records"): a frame is a
+ * pair of timestamps and a vector of uint64 counters whose names (the schema) and the
+ * configuration in force are written only when they change. Frames after a key frame are
+ * second differences (per counter: this delta minus the previous delta) as zigzag varints,
+ * with runs of zeros counted, since most counters are static or steady. Pure: buffers in
+ * memory, no files, no compression (rec_block.c compresses).
+ */
+#ifndef NP_REC_CODEC_H
+#define NP_REC_CODEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum np_rec_kind {
+	NP_REC_SCHEMA = 1,	/* varint count, varint len, names NUL-terminated */
+	NP_REC_CONFIG = 2,	/* varint len, opaque bytes */
+	NP_REC_KEY = 3,		/* zz mono, zz wall, count varints */
+	NP_REC_DELTA = 4,	/* zz ddmono, zz ddwall, count k, k zero runs, k zz values */
+};
+
+/* Caps a reader enforces on what it is given (a file is untrusted input). */
+#define NP_REC_MAX_COUNTERS (1u << 20)
+#define NP_REC_MAX_BLOB (16u << 20)
+
+struct np_rec_buf {
+	uint8_t *p;
+	size_t len, cap;
+};
+
+void np_rec_buf_free(struct np_rec_buf *b);
+int np_rec_put_varint(struct np_rec_buf *b, uint64_t v);
+
+static inline uint64_t np_zz(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t np_unzz(uint64_t v)
+{
+	return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
+}
+
+/* One varint from *p (before end) into *v: 0, or -EBADMSG when cut short or over 10 bytes. */
+int np_rec_get_varint(const uint8_t **p, const uint8_t *end, uint64_t *v);
+
+/* Writer side: the previous frame's values and deltas since the last key frame. */
+struct np_rec_enc {
+	uint64_t *prev;
+	uint64_t *prevd;
+	size_t n;
+	int64_t pm, pw, pdm, pdw;
+	bool have;		/* a frame since the last key frame (else the next is a key) */
+};
+
+void np_rec_enc_free(struct np_rec_enc *e);
+/* Forget the previous frame: the next frame is written as a key frame. */
+static inline void np_rec_enc_reset(struct np_rec_enc *e)
+{
+	e->have = false;
+}
+/* names: n names, each NUL-terminated, len bytes in all. 0 or -ENOMEM/-EINVAL. */
+int np_rec_put_schema(struct np_rec_buf *b, const char *names, size_t len, size_t n);
+int np_rec_put_config(struct np_rec_buf *b, const void *blob, size_t len);
+/* A frame of n counters: a key frame when e has no previous one (or n changed). */
+int np_rec_put_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_ns,
+		     int64_t wall_ns, const uint64_t *v, size_t n);
+
+/* Reader side: the state a stream rebuilds, record by record. */
+struct np_rec_dec {
+	uint64_t *val;		/* the current frame's counters (count of them: n) */
+	uint64_t *d;
+	uint32_t *pos;		/* scratch: the positions a delta record names */
+	size_t n;
+	int64_t mono, wall, dm, dw;
+	bool have;		/* a frame to apply deltas to */
+	char *names;		/* the schema in force: n names, NUL-terminated */
+	size_t names_len;
+	const char **name;	/* name[i] points into names */
+	uint8_t *config;
+	size_t config_len;
+	bool has_config;
+};
+
+void np_rec_dec_free(struct np_rec_dec *d);
+/* Forget the frame (a new stream): the schema and configuration stay in force. */
+static inline void np_rec_dec_reset(struct np_rec_dec *d)
+{
+	d->have = false;
+}
+/*
+ * Decode one record from *p (advanced past it) into d; its kind into *kind. 0, -EBADMSG for
+ * anything malformed (a delta with no frame before it, a count that does not match the
+ * schema, a truncated record), -ENOMEM. d stays usable after an error only after a reset.
+ */
+int np_rec_get(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end,
+	       enum np_rec_kind *kind);
+
+#endif
