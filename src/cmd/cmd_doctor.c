@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "command_config.h"
 #include "doctor_config.h"
+#include "doctor_run.h"
 #include "ctx.h"
 #include "target.h"
 #include "funnel.h"
@@ -35,35 +36,6 @@
  * after 60 s, and the Monitoring Plugins' own default is 10 s): under --nagios without
  * --timeout, the run gives up this many seconds after its sampling interval. */
 #define NAGIOS_TIMEOUT_EXTRA 10
-
-struct doctor_args {
-	struct np_options opt;
-	const char *root;
-	const char *before;
-	const char *netns;
-	const char *ifname;
-	bool json;
-	bool prom;
-	bool nagios;
-	bool brief;			/* --brief: one line per stage (render_brief.c) */
-	const char *output;
-	enum np_color color;
-	bool all_counters;
-	bool all;			/* --all: every interface that is up and carries traffic */
-	int sockets_top;
-	double interval_of;		/* --interval-of: seconds between --before and --root */
-	double timeout;			/* -t/--timeout: seconds, 0 for none */
-	bool timeout_default;		/* --nagios without --timeout: NAGIOS_TIMEOUT_EXTRA */
-	double every;			/* --every: seconds between reports, 0 for one report */
-	long count;			/* --count: reports before exiting, 0 for no end */
-	/* --every: why this report is UNKNOWN although stages were judged (an interface that
-	 * is gone, no interface busy), and whether the report before was UNKNOWN already (its
-	 * reason is then not said again). */
-	char unknown_why[96];
-	bool was_unknown;
-	struct np_config cfg;		/* the config file, then the command line over it */
-	struct np_selection cli_sel;	/* --check/--skip: replace the file's lists on merge */
-};
 
 /* The one way out of doctor: a failure's reason on stderr (and as a JSON error object with
  * --json, or a Nagios UNKNOWN line with --nagios), then its exit code. */
@@ -197,6 +169,8 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 	if (optind < argc)
 		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
 				argv[optind]);
+	/* The rules between options alone are declared on their rows (spec_doctor.c) and
+	 * checked by np_opts_parse(); these ones depend on values or operands. */
 	if (d->nagios && (d->json || d->prom))
 		return np_fail(st, "--nagios is an output format of its own: not with --json or "
 			       "--format");
@@ -205,27 +179,9 @@ static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_st
 		return np_fail(st, "--brief is a short text form: not with %s",
 			       d->nagios ? "--nagios" : d->json ? "--json or --format json" :
 			       "--format prometheus");
-	if (d->nagios && d->output)
-		return np_fail(st, "--nagios prints its status to stdout for the monitoring system: "
-			       "no -o");
-	if (d->before && !d->root)
-		return np_fail(st, "--before needs --root (two captures of the same machine)");
 	if (d->timeout > 0 && d->root == NULL && d->timeout <= d->opt.interval)
 		return np_fail(st, "--timeout %g s must exceed the interval (%g s): the run samples "
 			       "for that long", d->timeout, d->opt.interval);
-	if (d->count && !d->every)
-		return np_fail(st, "--count needs --every (the reports of a repeating run)");
-	if (d->every && !d->output)
-		return np_fail(st, "--every rewrites a report file: name it with -o FILE");
-	if (d->every && d->root)
-		return np_fail(st, "--every samples the live system again and again: not with --root");
-	if (d->every && d->timeout > 0)
-		return np_fail(st, "--timeout bounds one run: not with --every");
-	if (d->interval_of > 0 && !d->before)
-		return np_fail(st, "--interval-of needs --before (the spacing of two captures)");
-	if (d->netns && d->root)
-		return np_fail(st, "--netns and --root exclude each other (a tree is not a "
-			       "namespace)");
 	if (np_selection_merge(&d->cfg.sel, &d->cli_sel, err, sizeof(err)) < 0)
 		return np_fail(st, "%s", err);
 	if (d->nagios && !(d->timeout > 0)) {
@@ -353,24 +309,54 @@ static int pick_tops(const struct doctor_args *d, const struct np_target *tgt,
 	return 0;
 }
 
-/* report()'s failure that a repeating run survives: the next report tries the file again. */
-#define REPORT_UNWRITTEN (-2)
+/* What a report shows beyond the runs, all read before anything is rendered. */
+struct doctor_verdict {
+	struct np_funnel fn;
+	struct np_kmods km;
+	int code;		/* the exit code: the verdict */
+};
 
-/* The verdict and the report in the format asked for: 0 (st->code the verdict), -1, or
- * REPORT_UNWRITTEN (-o could not be written; st says why). */
-static int report(struct doctor_args *d, const struct np_target *tgt,
-		  struct np_dev_runs *dr, double dt, struct np_status *st)
+/* The analysis, the funnel, the kernel modules and the verdict: everything the report reads,
+ * so that rendering does no I/O and no judging. 0 or -1 (st set). */
+static int assess(struct doctor_args *d, const struct np_target *tgt, struct np_dev_runs *dr,
+		  double dt, struct doctor_verdict *vd, struct np_status *st)
+{
+	struct np_dev_run *pr = &dr->run[0];
+
+	if (np_runs_analyze(dr, dt, &d->opt, &d->cfg.ovr, np_selection_want, &d->cfg.sel) < 0)
+		return np_fail(st, "out of memory");
+	np_funnel_build(&pr->a, &vd->fn);
+	/* The sender table says whether bbr is built in, a module or absent. */
+	np_collect_kmods(&tgt->ctx, pr->a.cur->host.kernel, &vd->km);
+	/* No stage judged: UNKNOWN, never "OK" without evidence. */
+	vd->code = np_coverage_unknown(&pr->cov) ? NP_EXIT_UNKNOWN :
+		   exit_for(np_report_worst(&pr->rep));
+	/* Host-wide stages are still judged when the interface is gone; the verdict is not. */
+	if (d->unknown_why[0]) {
+		if (!d->was_unknown)
+			np_say("netpath doctor: %s: the reports are UNKNOWN until then",
+			       d->unknown_why);
+		vd->code = NP_EXIT_UNKNOWN;
+	} else if (vd->code == NP_EXIT_UNKNOWN && !d->was_unknown)
+		unknown_reason(&pr->cov);
+	d->was_unknown = vd->code == NP_EXIT_UNKNOWN;
+	return 0;
+}
+
+/* The report of an assessed run in the format asked for: 0 (st->code the verdict), or
+ * REPORT_UNWRITTEN (-o could not be written; st says why). Renders only. */
+static int report(const struct doctor_args *d, const struct np_target *tgt,
+		  struct np_dev_runs *dr, struct doctor_verdict *vd, struct np_status *st)
 {
 	const struct np_ctx *ctx = &tgt->ctx;
 	struct np_dev_run *pr = &dr->run[0];
-	struct np_funnel fn;
-	struct np_kmods km;
 	struct np_doctor_view v = {
-		.a = &pr->a, .r = &pr->rep, .funnel = &fn, .cov = &pr->cov,
+		.a = &pr->a, .r = &pr->rep, .funnel = &vd->fn, .cov = &pr->cov,
 		.stack = &dr->stack, .root = ctx->root, .live = ctx->live,
 		.origin = &ctx->origin,
 		.all_counters = d->all_counters, .sockets_top = d->sockets_top,
 		.netns = d->netns, .netns_path = d->netns ? tgt->netns_path : NULL,
+		.kmods = &vd->km, .exit_code = vd->code,
 	};
 	struct np_render_opts ro = {
 		.color = !d->json && !d->prom && np_color_enabled(d->color, stdout),
@@ -379,33 +365,13 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	const struct np_snapshot *devs[NP_STACK_MAX];
 	char tmp[PATH_MAX];
 	FILE *out = stdout;
-	int code, r;
+	int code = vd->code, r;
 
 	/* Each device's latest snapshot, for the series that are the device's own. */
 	for (size_t i = 0; i < dr->n; i++)
 		if (dr->run[i].have_cur || dr->run[i].have_prev)
 			devs[v.ndevs++] = dr->run[i].have_cur ? &dr->run[i].cur : &dr->run[i].prev;
 	v.devs = devs;
-
-	if (np_runs_analyze(dr, dt, &d->opt, &d->cfg.ovr, np_selection_want, &d->cfg.sel) < 0)
-		return np_fail(st, "out of memory");
-	np_funnel_build(&pr->a, &fn);
-	/* The sender table says whether bbr is built in, a module or absent. */
-	np_collect_kmods(ctx, pr->a.cur->host.kernel, &km);
-	v.kmods = &km;
-	/* No stage judged: UNKNOWN, never "OK" without evidence. */
-	code = np_coverage_unknown(&pr->cov) ? NP_EXIT_UNKNOWN :
-	       exit_for(np_report_worst(&pr->rep));
-	/* Host-wide stages are still judged when the interface is gone; the verdict is not. */
-	if (d->unknown_why[0]) {
-		if (!d->was_unknown)
-			np_say("netpath doctor: %s: the reports are UNKNOWN until then",
-			       d->unknown_why);
-		code = NP_EXIT_UNKNOWN;
-	} else if (code == NP_EXIT_UNKNOWN && !d->was_unknown)
-		unknown_reason(&pr->cov);
-	d->was_unknown = code == NP_EXIT_UNKNOWN;
-	v.exit_code = code;
 	if (d->output) {
 		out = np_atomic_open(d->output, tmp, sizeof(tmp));
 		if (!out) {
@@ -447,14 +413,7 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	return 0;
 }
 
-/* The interfaces judged (pick_tops): kept from one report to the next of --every. */
-struct doctor_tops {
-	char names[NP_STACK_MAX][IF_NAMESIZE];
-	const char *tops[NP_STACK_MAX];
-	size_t n, more;
-};
-
-static int find_tops(const struct doctor_args *d, const struct np_target *tgt,
+int np_doctor_find_tops(const struct doctor_args *d, const struct np_target *tgt,
 		     struct doctor_tops *t, struct np_status *st)
 {
 	if (pick_tops(d, tgt, t->names, NP_STACK_MAX, &t->n, &t->more, st) < 0)
@@ -474,9 +433,11 @@ static int find_tops(const struct doctor_args *d, const struct np_target *tgt,
 
 /* What every report does after its snapshots are in: the stack's names for the veth peers
  * the target started from, the owners of listed sockets, then the report. */
-static int judge(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
-		 double dt, size_t more, struct np_status *st)
+int np_doctor_judge(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
+		    double dt, size_t more, struct np_status *st)
 {
+	struct doctor_verdict vd;
+
 	dr->stack.truncated |= more > 0;
 	if (tgt->n_start_links) {
 		unsigned long long ifindex[NP_STACK_MAX];
@@ -490,125 +451,25 @@ static int judge(struct doctor_args *d, struct np_target *tgt, struct np_dev_run
 	if (d->sockets_top > 0 && tgt->ctx.live)
 		np_sockets_map_owners(&tgt->ctx, dr->run[0].have_cur ? &dr->run[0].cur :
 				      &dr->run[0].prev, 200000, 1.0);
-	return report(d, tgt, dr, dt, st);
+	if (assess(d, tgt, dr, dt, &vd, st) < 0)
+		return -1;
+	return report(d, tgt, dr, &vd, st);
 }
 
 /* The target, its interfaces and both snapshots of their devices, then the report. */
-static int diagnose(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
-		    struct doctor_tops *t, struct np_status *st)
+int np_doctor_diagnose(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
+		       struct doctor_tops *t, struct np_status *st)
 {
 	double dt;
 
-	if (find_tops(d, tgt, t, st) < 0)
+	if (np_doctor_find_tops(d, tgt, t, st) < 0)
 		return -1;
 	/* A captured tree is one instant: rates need an earlier capture (--before). */
 	if (!tgt->ctx.live)
 		d->opt.interval = 0;
 	if (collect_runs(d, tgt, t->tops, t->n, dr, &dt, st) < 0)
 		return -1;
-	return judge(d, tgt, dr, dt, t->more, st);
-}
-
-static bool same_tops(const struct doctor_tops *a, const struct doctor_tops *b)
-{
-	if (a->n != b->n || a->more != b->more)
-		return false;
-	for (size_t i = 0; i < a->n; i++)
-		if (strcmp(a->names[i], b->names[i]))
-			return false;
-	return true;
-}
-
-/*
- * One report of --every after the first: the latest snapshots become the earlier ones and one
- * more sample is taken, so the rates span the time since the last report. When a device is
- * gone or new (another ifindex, other members), the default route moved to another interface,
- * or --all finds another set of busy interfaces, the stack is discovered again and this report
- * has one sample (since-boot counters and configuration). An interface that is gone, or no
- * busy interface at all with --all, makes the report UNKNOWN: the file says so, never keeping
- * an earlier OK.
- */
-static int next_report(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
-		       struct doctor_tops *t, struct np_status *st)
-{
-	const struct np_ctx *ctx = &tgt->ctx;
-	struct doctor_tops now;
-	bool rediscover;
-
-	np_runs_advance(dr);
-	np_runs_collect_again(dr, ctx);
-	rediscover = np_runs_same_devices(dr) < 0;
-	d->unknown_why[0] = '\0';
-	if (d->all || !d->ifname) {
-		if (find_tops(d, tgt, &now, st) < 0) {
-			/* --all with nothing busy: judged on the interfaces it had, UNKNOWN. */
-			snprintf(d->unknown_why, sizeof(d->unknown_why), "%s", st->msg);
-			st->msg[0] = '\0';
-		} else if (!same_tops(&now, t)) {
-			*t = now;
-			for (size_t i = 0; i < t->n; i++)
-				t->tops[i] = t->names[i];
-			rediscover = true;
-		}
-	}
-	if (!rediscover && !d->unknown_why[0])
-		return judge(d, tgt, dr, dr->run[0].cur.t - dr->run[0].prev.t, t->more, st);
-	if (rediscover) {
-		if (!d->was_unknown)
-			np_warn("the devices of %s changed: found again; this report has one sample",
-				t->n ? t->names[0] : "the stack");
-		np_runs_free(dr);
-		np_runs_discover(dr, ctx, t->tops, t->n);
-	}
-	for (size_t i = 0; i < t->n && !d->unknown_why[0]; i++)
-		if (np_iface_check(ctx, t->tops[i]) < 0)
-			snprintf(d->unknown_why, sizeof(d->unknown_why), "interface '%s' is gone",
-				 t->tops[i]);
-	if (d->was_unknown && !d->unknown_why[0])
-		np_warn("%s is judged again; this report has one sample", t->names[0]);
-	return judge(d, tgt, dr, rediscover ? 0 : dr->run[0].cur.t - dr->run[0].prev.t, t->more,
-		     st);
-}
-
-/*
- * --every: one process keeps the -o file fresh (node_exporter's textfile collector) without a
- * process start per report. Reports follow a fixed cadence from the first one; a late one
- * moves it on instead of writing twice. The first report must be written (a bad -o path is an
- * error at start, as for one report); a later one that cannot be written is said on stderr
- * and the next one tries again, the file keeping the last report meanwhile. Running out of
- * memory ends the run.
- */
-static int diagnose_every(struct doctor_args *d, struct np_target *tgt,
-			  struct np_dev_runs *dr, struct np_status *st)
-{
-	struct doctor_tops t;
-	double next;
-	long done = 1;
-	int r;
-
-	if (diagnose(d, tgt, dr, &t, st) < 0)
-		return -1;
-	np_cleanup_service_done();
-	next = np_mono_now() + d->every;
-	while (!d->count || done < d->count) {
-		double now;
-
-		np_sleep_until(next, NULL);
-		now = np_mono_now();
-		next += d->every;
-		if (next <= now)
-			next = now + d->every;
-		st->msg[0] = '\0';
-		st->code = 0;
-		r = next_report(d, tgt, dr, &t, st);
-		done++;
-		if (r == REPORT_UNWRITTEN && (!d->count || done < d->count))
-			fprintf(stderr, "netpath doctor: %s (tried again in %g s)\n", st->msg,
-				d->every);
-		else if (r < 0)
-			return -1;	/* the last report's failure: finish() says it */
-	}
-	return 0;
+	return np_doctor_judge(d, tgt, dr, dt, t->more, st);
 }
 
 int np_cmd_doctor(int argc, char **argv)
@@ -657,11 +518,11 @@ int np_cmd_doctor(int argc, char **argv)
 	if (!dr)
 		np_fail(&st, "out of memory");
 	else if (d.every > 0)
-		diagnose_every(&d, &tgt, dr, &st);
+		np_doctor_every(&d, &tgt, dr, &st);
 	else {
 		struct doctor_tops t;
 
-		diagnose(&d, &tgt, dr, &t, &st);
+		np_doctor_diagnose(&d, &tgt, dr, &t, &st);
 	}
 	if (dr)
 		np_runs_free(dr);

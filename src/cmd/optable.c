@@ -163,11 +163,34 @@ static int getopt_error(const struct np_cmd_spec *spec, int c, int argc, char **
 	return np_usage(st, "invalid option");
 }
 
+/* The declared rules (np_opt_rule) over the options given: 0, or -1 with the first broken. */
+static int check_rules(const struct np_cmd_spec *spec, const bool *given, struct np_status *st)
+{
+	for (const struct np_opt *o = spec->opts; o->name; o++) {
+		if (!given[o - spec->opts])
+			continue;
+		for (size_t i = 0; i < 2 && o->needs[i].other; i++) {
+			const struct np_opt *n = np_opts_find(spec, o->needs[i].other);
+
+			if (n && !given[n - spec->opts])
+				return np_fail(st, "%s", o->needs[i].msg);
+		}
+		for (size_t i = 0; i < 2 && o->conflicts[i].other; i++) {
+			const struct np_opt *n = np_opts_find(spec, o->conflicts[i].other);
+
+			if (n && given[n - spec->opts])
+				return np_fail(st, "%s", o->conflicts[i].msg);
+		}
+	}
+	return 0;
+}
+
 int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_fn fn,
 		  void *arg, struct np_status *st)
 {
 	struct option lo[NP_OPTS_MAX + 1];
 	char so[2 * NP_OPTS_MAX + 2];
+	bool given[NP_OPTS_MAX] = { false };
 	struct np_optval v;
 	int c, oerr = opterr, r = 0;
 
@@ -194,10 +217,12 @@ int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_
 			/* A value the command refuses is the command line's fault too. */
 			st->usage = np_failed(st);
 			r = -1;
+		} else {
+			given[o - spec->opts] = true;
 		}
 	}
 	opterr = oerr;
-	return r;
+	return r ? r : check_rules(spec, given, st);
 }
 
 bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int id,

@@ -34,6 +34,16 @@ enum np_complete {
 	NP_COMPLETE_WORDS,	/* the choice's words (automatic for NP_ARG_CHOICE) */
 };
 
+/*
+ * A rule between two options of one table (as ethtool's parser alt_group): declared on the
+ * option's row, checked by np_opts_parse() once every option is read (rows in table order,
+ * needs before conflicts), printed in netpath(8) ("Needs --every.", "Not with --root.").
+ */
+struct np_opt_rule {
+	int other;		/* the other option's id; 0 ends the list */
+	const char *msg;	/* the one-line error when the rule is broken (exit 3) */
+};
+
 struct np_opt {
 	int id;			/* the short letter, or a number >= 256 for a long-only option */
 	const char *name;	/* the long name, without "--" */
@@ -47,6 +57,8 @@ struct np_opt {
 	const char *hint;	/* the reason of "invalid --NAME 'VALUE' (HINT)" */
 	enum np_complete complete;
 	bool undocumented;	/* accepted (to refuse it with a reason) but not offered */
+	struct np_opt_rule needs[2];	/* this option means nothing without the other */
+	struct np_opt_rule conflicts[2];	/* this option and the other exclude each other */
 };
 
 /* One table entry: NP_OPT('i', "interval", "SEC", "help", .kind = NP_ARG_NUMBER, ...). */

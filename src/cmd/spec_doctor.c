@@ -116,7 +116,10 @@ static const struct np_opt doctor_opts[] = {
 		 "a clean stop for systemd), 3 before it; SIGINT says so and dies by the signal. After\n"
 		 ".B \\-\\-count\n"
 		 "reports the exit code is the last report's.",
-	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400"),
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400",
+	  .needs = { { 'o', "--every rewrites a report file: name it with -o FILE" } },
+	  .conflicts = { { NP_DOCTOR_ROOT, "--every samples the live system again and again: not with "
+			   "--root" } }),
 	NP_OPT(NP_DOCTOR_COUNT, "count", "N",
 	  "with --every: stop after N reports (default: until SIGTERM)",
 	  .man = "With\n"
@@ -126,7 +129,8 @@ static const struct np_opt doctor_opts[] = {
 		 "reports (1 to 1000000000) and exit with the last one's code. Default: run until SIGTERM or\n"
 		 "SIGINT.",
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e9, .whole = true,
-	  .hint = "a whole number, 1 to 1000000000"),
+	  .hint = "a whole number, 1 to 1000000000",
+	  .needs = { { NP_DOCTOR_EVERY, "--count needs --every (the reports of a repeating run)" } }),
 	NP_OPT(NP_DOCTOR_NAGIOS, "nagios", NULL,
 	  "Nagios/Icinga plugin output: one status line with perfdata,\n"
 	  "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN",
@@ -146,7 +150,9 @@ static const struct np_opt doctor_opts[] = {
 		 "values (a qdisc, an ingress hook) and for any device beneath the interface; the host's and\n"
 		 "the namespace's findings (softnet backlog, sockets) give the stage alone. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
 		 "3 UNKNOWN (could not diagnose, or no stage of the receive path could be judged; the reason is\n"
-		 "on the status line)."),
+		 "on the status line).",
+	  .conflicts = { { 'o', "--nagios prints its status to stdout for the monitoring system: "
+			   "no -o" } }),
 	NP_OPT('t', "timeout", "SEC",
 	  "give up after SEC seconds: UNKNOWN (exit 3) with a one-line\n"
 	  "reason, as monitoring plugins do (default: no limit; with\n"
@@ -174,7 +180,8 @@ static const struct np_opt doctor_opts[] = {
 		 ".BR \\-\\-root ),\n"
 		 "whose expiry says\n"
 		 ".RB \\(lq \"NETPATH UNKNOWN \\- timed out after 11 s (the \\-\\-nagios default: ...)\" \\(rq.",
-	  .kind = NP_ARG_NUMBER, .min = 1, .max = 3600, .hint = "seconds, 1 to 3600"),
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 3600, .hint = "seconds, 1 to 3600",
+	  .conflicts = { { NP_DOCTOR_EVERY, "--timeout bounds one run: not with --every" } }),
 	NP_OPT(NP_DOCTOR_COLOR, "color", "WHEN", "auto, always or never (default auto)",
 	  .man = ".BR auto \" (default: colour on a terminal unless \" NO_COLOR \" is set), \" always \" or \" never .",
 	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
@@ -199,7 +206,9 @@ static const struct np_opt doctor_opts[] = {
 		 "reads them before it enters; run inside the namespace instead\n"
 		 ".RB ( \"ip netns exec\" ,\n"
 		 "a container) and the checks that need them are skipped.",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
+	  .conflicts = { { NP_DOCTOR_ROOT, "--netns and --root exclude each other (a tree is not a "
+			   "namespace)" } }),
 	NP_OPT(NP_DOCTOR_ROOT, "root", "PATH",
 	  "read a capture, a sosreport or a copied /proc and /sys (or a\n"
 	  "tar, tar.gz or tar.xz of one) instead of the live system",
@@ -297,7 +306,8 @@ static const struct np_opt doctor_opts[] = {
 		 "an earlier capture of the same machine. Rates are computed between the two captures, using\n"
 		 "their proc/uptime as timestamps; a capture without proc/uptime needs\n"
 		 ".BR \\-\\-interval\\-of .",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE,
+	  .needs = { { NP_DOCTOR_ROOT, "--before needs --root (two captures of the same machine)" } }),
 	NP_OPT(NP_DOCTOR_INTERVAL_OF, "interval-of", "SEC",
 	  "with --before: the seconds between the two captures, when\n"
 	  "they carry no proc/uptime (or to override it)",
@@ -306,7 +316,8 @@ static const struct np_opt doctor_opts[] = {
 		 "the seconds between the two captures, when they carry no proc/uptime (or to override it).\n"
 		 ".B netpath capture\n"
 		 "makes captures that need neither.",
-	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 1e9, .hint = "seconds, > 0"),
+	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 1e9, .hint = "seconds, > 0",
+	  .needs = { { NP_DOCTOR_BEFORE, "--interval-of needs --before (the spacing of two captures)" } }),
 	NP_OPT(NP_DOCTOR_SOCKETS, "sockets", "N",
 	  "list the top N sockets per problem (full listeners, dropping UDP\n"
 	  "sockets, buffer-limited and lossy TCP flows) with their owning\n"
