@@ -46,90 +46,27 @@ static int finish(const struct doctor_args *d, const struct np_status *st)
 	return np_finish(st, "doctor", d->json);
 }
 
-/* One option, its value already checked against the table (spec_doctor.c). */
+/* The options whose values doctor parses itself; the others are stored by np_opts_parse() in
+ * their rows' destinations (spec_doctor.c). */
 static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
 	struct doctor_args *d = arg;
 	char err[512];
 
-	switch (id) {
-	case 'i':
-		d->opt.interval = v->num;
-		break;
-	case NP_DOCTOR_RTT:
-		d->opt.rtt_ms = v->num;
-		break;
-	case NP_DOCTOR_BANDWIDTH:
-		d->opt.bandwidth_bps = v->num;
-		break;
-	case 'j':
-		d->json = true;
-		break;
-	case NP_DOCTOR_COLOR:
-		d->color = (enum np_color)v->choice;
-		break;
-	case 't':
-		d->timeout = v->num;
-		break;
-	case NP_DOCTOR_ROOT:
-		d->root = v->s;
-		break;
-	case NP_DOCTOR_BEFORE:
-		d->before = v->s;
-		break;
-	case NP_DOCTOR_INTERVAL_OF:
-		d->interval_of = v->num;
-		break;
-	case NP_DOCTOR_ALL_COUNTERS:
-		d->all_counters = true;
-		break;
-	case NP_DOCTOR_ALL:
-		d->all = true;
-		break;
-	case NP_DOCTOR_NETNS:
-		d->netns = v->s;
-		break;
-	case NP_DOCTOR_CONFIG:
-		break;		/* read by load_config() */
-	case NP_DOCTOR_THRESHOLD:
+	if (id == NP_DOCTOR_THRESHOLD) {
 		if (np_overrides_parse_option(&d->cfg.ovr, v->s, err, sizeof(err)) < 0)
 			return np_fail(st, "--threshold: %s", err);
-		break;
-	case NP_DOCTOR_CHECK:
-	case NP_DOCTOR_SKIP:
+	} else if (id == NP_DOCTOR_CHECK || id == NP_DOCTOR_SKIP) {
 		if (np_selection_parse(&d->cli_sel, id == NP_DOCTOR_CHECK ? NP_SEL_CHECK :
 				       NP_SEL_SKIP, v->s, err, sizeof(err)) < 0)
 			return np_fail(st, "--%s: %s", id == NP_DOCTOR_CHECK ? "check" : "skip",
 				       err);
-		break;
-	case NP_DOCTOR_FORMAT:
-		/* text, json, prometheus: the table's words */
-		d->json = v->choice == 1;
-		d->prom = v->choice == 2;
-		break;
-	case 'o':
-		d->output = v->s;
-		break;
-	case NP_DOCTOR_EVERY:
-		d->every = v->num;
-		break;
-	case NP_DOCTOR_COUNT:
-		d->count = (long)v->num;
-		break;
-	case NP_DOCTOR_SOCKETS:
-		d->sockets_top = (int)v->num;
-		break;
-	case NP_DOCTOR_NAGIOS:
-		d->nagios = true;
-		break;
-	case NP_DOCTOR_BRIEF:
-		d->brief = true;
-		break;
-	case 'v':
-		d->opt.verbose++;
-		break;
+	} else if (id == NP_DOCTOR_FORMAT) {
+		/* by the word, not its place in the row's list: --json and --format json alike */
+		d->json = strcmp(v->s, "json") == 0;
+		d->prom = strcmp(v->s, "prometheus") == 0;
 	}
-	return 0;
+	return 0;	/* --config: read by np_command_config_load() */
 }
 
 static int parse_args(int argc, char **argv, struct doctor_args *d, struct np_status *st)

@@ -163,6 +163,38 @@ static int getopt_error(const struct np_cmd_spec *spec, int c, int argc, char **
 	return np_usage(st, "invalid option");
 }
 
+/* The value into its destination (np_dest) in the command's configuration cfg. */
+static void store(const struct np_opt *o, const struct np_optval *v, void *cfg)
+{
+	char *at = (char *)cfg + o->off;
+
+	switch (o->dest) {
+	case NP_DEST_NONE:
+		break;
+	case NP_DEST_TRUE:
+		*(bool *)at = true;
+		break;
+	case NP_DEST_COUNT:
+		(*(int *)at)++;
+		break;
+	case NP_DEST_STRING:
+		*(const char **)at = v->s;
+		break;
+	case NP_DEST_DOUBLE:
+		*(double *)at = v->num;
+		break;
+	case NP_DEST_INT:
+		*(int *)at = (int)v->num;
+		break;
+	case NP_DEST_LONG:
+		*(long *)at = (long)v->num;
+		break;
+	case NP_DEST_CHOICE:
+		*(int *)at = v->choice;
+		break;
+	}
+}
+
 /* The declared rules (np_opt_rule) over the options given: 0, or -1 with the first broken. */
 static int check_rules(const struct np_cmd_spec *spec, const bool *given, struct np_status *st)
 {
@@ -213,11 +245,13 @@ int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_
 		} else if (c == 'V') {
 			printf("netpath %s\n", NETPATH_VERSION);
 			r = np_stop(st, NP_EXIT_OK);
-		} else if (check_value(o, optarg, &v, st) < 0 || fn(arg, c, &v, st) < 0) {
+		} else if (check_value(o, optarg, &v, st) < 0 ||
+			   (o->dest == NP_DEST_NONE && fn && fn(arg, c, &v, st) < 0)) {
 			/* A value the command refuses is the command line's fault too. */
 			st->usage = np_failed(st);
 			r = -1;
 		} else {
+			store(o, &v, arg);
 			given[o - spec->opts] = true;
 		}
 	}
