@@ -279,6 +279,24 @@ static void troff_text(FILE *out, const char *s)
 	}
 }
 
+/* The option's declared rules (np_opt_rule), after its paragraph: "Needs --every." */
+static void option_rules(FILE *out, const struct np_cmd_spec *spec, const struct np_opt *o)
+{
+	for (int k = 0; k < 2; k++) {
+		const struct np_opt_rule *r = k ? o->conflicts : o->needs;
+
+		for (size_t i = 0; i < 2 && r[i].other; i++) {
+			const struct np_opt *other = np_opts_find(spec, r[i].other);
+
+			if (!other)
+				continue;
+			fprintf(out, "%s \\fB\\-\\-", k ? "Not with" : "Needs");
+			roff_id(out, other->name);
+			fputs("\\fR.\n", out);
+		}
+	}
+}
+
 /* @OPTIONS command@: the command's options from its table (src/cmd/spec_*.c), each with its
  * paragraph for this page, else its --help text. */
 static int options(FILE *out, const char *name)
@@ -310,15 +328,16 @@ static int options(FILE *out, const char *name)
 		fputc('\n', out);
 		if (o->man) {
 			troff_text(out, o->man);
-			continue;
+		} else {
+			/* The help's continuation lines are one sentence for the page. */
+			snprintf(help, sizeof(help), "%s%s", o->help,
+				 *o->help && o->help[strlen(o->help) - 1] == '.' ? "" : ".");
+			for (char *p = help; *p; p++)
+				if (*p == '\n')
+					*p = ' ';
+			roff(out, help);
 		}
-		/* The help's continuation lines are one sentence for the page. */
-		snprintf(help, sizeof(help), "%s%s", o->help,
-			 *o->help && o->help[strlen(o->help) - 1] == '.' ? "" : ".");
-		for (char *p = help; *p; p++)
-			if (*p == '\n')
-				*p = ' ';
-		roff(out, help);
+		option_rules(out, spec, o);
 	}
 	return 0;
 }

@@ -9,90 +9,27 @@
 #include "doctor_run.h"
 #include "specs.h"
 
-/* One option, its value already checked against the table (spec_doctor.c). */
+/* The options whose values doctor parses itself; the others are stored by np_opts_parse() in
+ * their rows' destinations (spec_doctor.c). */
 static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
 	struct doctor_args *d = arg;
 	char err[512];
 
-	switch (id) {
-	case 'i':
-		d->opt.interval = v->num;
-		break;
-	case NP_DOCTOR_RTT:
-		d->opt.rtt_ms = v->num;
-		break;
-	case NP_DOCTOR_BANDWIDTH:
-		d->opt.bandwidth_bps = v->num;
-		break;
-	case 'j':
-		d->json = true;
-		break;
-	case NP_DOCTOR_COLOR:
-		d->color = (enum np_color)v->choice;
-		break;
-	case 't':
-		d->timeout = v->num;
-		break;
-	case NP_DOCTOR_ROOT:
-		d->root = v->s;
-		break;
-	case NP_DOCTOR_BEFORE:
-		d->before = v->s;
-		break;
-	case NP_DOCTOR_INTERVAL_OF:
-		d->interval_of = v->num;
-		break;
-	case NP_DOCTOR_ALL_COUNTERS:
-		d->all_counters = true;
-		break;
-	case NP_DOCTOR_ALL:
-		d->all = true;
-		break;
-	case NP_DOCTOR_NETNS:
-		d->netns = v->s;
-		break;
-	case NP_DOCTOR_CONFIG:
-		break;		/* read by load_config() */
-	case NP_DOCTOR_THRESHOLD:
+	if (id == NP_DOCTOR_THRESHOLD) {
 		if (np_overrides_parse_option(&d->cfg.ovr, v->s, err, sizeof(err)) < 0)
 			return np_fail(st, "--threshold: %s", err);
-		break;
-	case NP_DOCTOR_CHECK:
-	case NP_DOCTOR_SKIP:
+	} else if (id == NP_DOCTOR_CHECK || id == NP_DOCTOR_SKIP) {
 		if (np_selection_parse(&d->cli_sel, id == NP_DOCTOR_CHECK ? NP_SEL_CHECK :
 				       NP_SEL_SKIP, v->s, err, sizeof(err)) < 0)
 			return np_fail(st, "--%s: %s", id == NP_DOCTOR_CHECK ? "check" : "skip",
 				       err);
-		break;
-	case NP_DOCTOR_FORMAT:
-		/* text, json, prometheus: the table's words */
-		d->json = v->choice == 1;
-		d->prom = v->choice == 2;
-		break;
-	case 'o':
-		d->output = v->s;
-		break;
-	case NP_DOCTOR_EVERY:
-		d->every = v->num;
-		break;
-	case NP_DOCTOR_COUNT:
-		d->count = (long)v->num;
-		break;
-	case NP_DOCTOR_SOCKETS:
-		d->sockets_top = (int)v->num;
-		break;
-	case NP_DOCTOR_NAGIOS:
-		d->nagios = true;
-		break;
-	case NP_DOCTOR_BRIEF:
-		d->brief = true;
-		break;
-	case 'v':
-		d->opt.verbose++;
-		break;
+	} else if (id == NP_DOCTOR_FORMAT) {
+		/* by the word, not its place in the row's list: --json and --format json alike */
+		d->json = strcmp(v->s, "json") == 0;
+		d->prom = strcmp(v->s, "prometheus") == 0;
 	}
-	return 0;
+	return 0;	/* --config: read by np_command_config_load() */
 }
 
 int np_doctor_parse_args(int argc, char **argv, struct doctor_args *d, struct np_status *st)
@@ -132,6 +69,8 @@ int np_doctor_parse_args(int argc, char **argv, struct doctor_args *d, struct np
 	if (optind < argc)
 		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
 				argv[optind]);
+	/* The rules between options alone are declared on their rows (spec_doctor.c) and
+	 * checked by np_opts_parse(); these ones depend on values or operands. */
 	if (d->nagios && (d->json || d->prom))
 		return np_fail(st, "--nagios is an output format of its own: not with --json or "
 			       "--format");
@@ -140,27 +79,9 @@ int np_doctor_parse_args(int argc, char **argv, struct doctor_args *d, struct np
 		return np_fail(st, "--brief is a short text form: not with %s",
 			       d->nagios ? "--nagios" : d->json ? "--json or --format json" :
 			       "--format prometheus");
-	if (d->nagios && d->output)
-		return np_fail(st, "--nagios prints its status to stdout for the monitoring system: "
-			       "no -o");
-	if (d->before && !d->root)
-		return np_fail(st, "--before needs --root (two captures of the same machine)");
 	if (d->timeout > 0 && d->root == NULL && d->timeout <= d->opt.interval)
 		return np_fail(st, "--timeout %g s must exceed the interval (%g s): the run samples "
 			       "for that long", d->timeout, d->opt.interval);
-	if (d->count && !d->every)
-		return np_fail(st, "--count needs --every (the reports of a repeating run)");
-	if (d->every && !d->output)
-		return np_fail(st, "--every rewrites a report file: name it with -o FILE");
-	if (d->every && d->root)
-		return np_fail(st, "--every samples the live system again and again: not with --root");
-	if (d->every && d->timeout > 0)
-		return np_fail(st, "--timeout bounds one run: not with --every");
-	if (d->interval_of > 0 && !d->before)
-		return np_fail(st, "--interval-of needs --before (the spacing of two captures)");
-	if (d->netns && d->root)
-		return np_fail(st, "--netns and --root exclude each other (a tree is not a "
-			       "namespace)");
 	if (np_selection_merge(&d->cfg.sel, &d->cli_sel, err, sizeof(err)) < 0)
 		return np_fail(st, "%s", err);
 	if (d->nagios && !(d->timeout > 0)) {

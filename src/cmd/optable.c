@@ -163,11 +163,66 @@ static int getopt_error(const struct np_cmd_spec *spec, int c, int argc, char **
 	return np_usage(st, "invalid option");
 }
 
+/* The value into its destination (np_dest) in the command's configuration cfg. */
+static void store(const struct np_opt *o, const struct np_optval *v, void *cfg)
+{
+	char *at = (char *)cfg + o->off;
+
+	switch (o->dest) {
+	case NP_DEST_NONE:
+		break;
+	case NP_DEST_TRUE:
+		*(bool *)at = true;
+		break;
+	case NP_DEST_COUNT:
+		(*(int *)at)++;
+		break;
+	case NP_DEST_STRING:
+		*(const char **)at = v->s;
+		break;
+	case NP_DEST_DOUBLE:
+		*(double *)at = v->num;
+		break;
+	case NP_DEST_INT:
+		*(int *)at = (int)v->num;
+		break;
+	case NP_DEST_LONG:
+		*(long *)at = (long)v->num;
+		break;
+	case NP_DEST_CHOICE:
+		*(int *)at = v->choice;
+		break;
+	}
+}
+
+/* The declared rules (np_opt_rule) over the options given: 0, or -1 with the first broken. */
+static int check_rules(const struct np_cmd_spec *spec, const bool *given, struct np_status *st)
+{
+	for (const struct np_opt *o = spec->opts; o->name; o++) {
+		if (!given[o - spec->opts])
+			continue;
+		for (size_t i = 0; i < 2 && o->needs[i].other; i++) {
+			const struct np_opt *n = np_opts_find(spec, o->needs[i].other);
+
+			if (n && !given[n - spec->opts])
+				return np_fail(st, "%s", o->needs[i].msg);
+		}
+		for (size_t i = 0; i < 2 && o->conflicts[i].other; i++) {
+			const struct np_opt *n = np_opts_find(spec, o->conflicts[i].other);
+
+			if (n && given[n - spec->opts])
+				return np_fail(st, "%s", o->conflicts[i].msg);
+		}
+	}
+	return 0;
+}
+
 int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_fn fn,
 		  void *arg, struct np_status *st)
 {
 	struct option lo[NP_OPTS_MAX + 1];
 	char so[2 * NP_OPTS_MAX + 2];
+	bool given[NP_OPTS_MAX] = { false };
 	struct np_optval v;
 	int c, oerr = opterr, r = 0;
 
@@ -190,14 +245,18 @@ int np_opts_parse(const struct np_cmd_spec *spec, int argc, char **argv, np_opt_
 		} else if (c == 'V') {
 			printf("netpath %s\n", NETPATH_VERSION);
 			r = np_stop(st, NP_EXIT_OK);
-		} else if (check_value(o, optarg, &v, st) < 0 || fn(arg, c, &v, st) < 0) {
+		} else if (check_value(o, optarg, &v, st) < 0 ||
+			   (o->dest == NP_DEST_NONE && fn && fn(arg, c, &v, st) < 0)) {
 			/* A value the command refuses is the command line's fault too. */
 			st->usage = np_failed(st);
 			r = -1;
+		} else {
+			store(o, &v, arg);
+			given[o - spec->opts] = true;
 		}
 	}
 	opterr = oerr;
-	return r;
+	return r ? r : check_rules(spec, given, st);
 }
 
 bool np_opts_prescan(const struct np_cmd_spec *spec, int argc, char **argv, int id,

@@ -8,6 +8,7 @@
 #define NP_OPTABLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "status.h"
@@ -34,6 +35,33 @@ enum np_complete {
 	NP_COMPLETE_WORDS,	/* the choice's words (automatic for NP_ARG_CHOICE) */
 };
 
+/* Where the parser stores an option's value in the command's configuration (as xdp-tools'
+ * DEFINE_OPTION and systemd's gperf tables): at np_opt.off from the start of the struct given
+ * to np_opts_parse(). NP_DEST_NONE: the command's callback takes it. */
+enum np_dest {
+	NP_DEST_NONE,
+	NP_DEST_TRUE,		/* bool: set */
+	NP_DEST_COUNT,		/* int: once more each time (-vv) */
+	NP_DEST_STRING,		/* const char *: the value as given */
+	NP_DEST_DOUBLE,		/* double: NP_ARG_NUMBER, NP_ARG_BANDWIDTH */
+	NP_DEST_INT,		/* int: a whole NP_ARG_NUMBER */
+	NP_DEST_LONG,		/* long: a whole NP_ARG_NUMBER */
+	NP_DEST_CHOICE,		/* int (or an enum listed in the words' order): the word's index */
+};
+
+/* .dest and .off of a row: NP_TO(NP_DEST_DOUBLE, struct doctor_args, every). */
+#define NP_TO(dest_, type_, member_) .dest = (dest_), .off = offsetof(type_, member_)
+
+/*
+ * A rule between two options of one table (as ethtool's parser alt_group): declared on the
+ * option's row, checked by np_opts_parse() once every option is read (rows in table order,
+ * needs before conflicts), printed in netpath(8) ("Needs --every.", "Not with --root.").
+ */
+struct np_opt_rule {
+	int other;		/* the other option's id; 0 ends the list */
+	const char *msg;	/* the one-line error when the rule is broken (exit 3) */
+};
+
 struct np_opt {
 	int id;			/* the short letter, or a number >= 256 for a long-only option */
 	const char *name;	/* the long name, without "--" */
@@ -47,6 +75,10 @@ struct np_opt {
 	const char *hint;	/* the reason of "invalid --NAME 'VALUE' (HINT)" */
 	enum np_complete complete;
 	bool undocumented;	/* accepted (to refuse it with a reason) but not offered */
+	enum np_dest dest;
+	size_t off;
+	struct np_opt_rule needs[2];	/* this option means nothing without the other */
+	struct np_opt_rule conflicts[2];	/* this option and the other exclude each other */
 };
 
 /* One table entry: NP_OPT('i', "interval", "SEC", "help", .kind = NP_ARG_NUMBER, ...). */
@@ -75,7 +107,8 @@ struct np_optval {
 	int choice;		/* NP_ARG_CHOICE: the index of the word */
 };
 
-/* Called for each option in command-line order; 0 to go on, -1 (status set) to stop. */
+/* Called for each option without a destination, in command-line order; 0 to go on, -1 (status
+ * set) to stop. NULL when every option has one. */
 typedef int (*np_opt_fn)(void *arg, int id, const struct np_optval *v, struct np_status *st);
 
 /*

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath doctor`'s options: getopt, --help, netpath(8) and the completion all read this. */
 #include "conffile.h"
+#include "doctor_run.h"
 #include "specs.h"
 
 static const struct np_opt doctor_opts[] = {
@@ -9,20 +10,24 @@ static const struct np_opt doctor_opts[] = {
 	  .man = "Sampling interval in seconds (default 1; 0 to 3600).\n"
 		 ".B 0\n"
 		 "reports configuration and since\\-boot counters only.",
-	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600"),
+	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600",
+	  NP_TO(NP_DEST_DOUBLE, struct doctor_args, opt.interval)),
 	NP_OPT(NP_DOCTOR_RTT, "rtt", "MS", "round-trip time for the bandwidth-delay-product checks",
 	  .man = "Round\\-trip time of the paths that matter, in milliseconds. Feeds the bandwidth\\-delay\\-product\n"
 		 "(BDP) checks. Without it, netpath says which RTT each buffer ceiling covers.",
-	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 100000, .hint = "milliseconds, > 0"),
+	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 100000, .hint = "milliseconds, > 0",
+	  NP_TO(NP_DEST_DOUBLE, struct doctor_args, opt.rtt_ms)),
 	NP_OPT(NP_DOCTOR_BANDWIDTH, "bandwidth", "RATE",
 	  "path bandwidth, e.g. 10G, 500M (default: the link speed)",
 	  .man = "Path bandwidth in bits per second with an optional k, M, G or T suffix (10G, 500M). Default:\n"
 		 "the link speed.",
-	  .kind = NP_ARG_BANDWIDTH, .hint = "e.g. 10G, 500M, 100k"),
+	  .kind = NP_ARG_BANDWIDTH, .hint = "e.g. 10G, 500M, 100k",
+	  NP_TO(NP_DEST_DOUBLE, struct doctor_args, opt.bandwidth_bps)),
 	NP_OPT('j', "json", NULL, "JSON output (schema netpath/doctor, version 2)",
 	  .man = "Print a JSON document (see\n"
 		 ".BR OUTPUT ).\n"
-		 "Errors are JSON objects too."),
+		 "Errors are JSON objects too.",
+	  NP_TO(NP_DEST_TRUE, struct doctor_args, json)),
 	NP_OPT(NP_DOCTOR_FORMAT, "format", "FMT",
 	  "text, json or prometheus (text format 0.0.4, for the\n"
 	  "node_exporter textfile collector)",
@@ -66,7 +71,8 @@ static const struct np_opt doctor_opts[] = {
 		 ".B \\-\\-format json|prometheus\n"
 		 "or\n"
 		 ".B \\-\\-nagios\n"
-		 "(an error, exit 3), whose consumers read every field anyway."),
+		 "(an error, exit 3), whose consumers read every field anyway.",
+	  NP_TO(NP_DEST_TRUE, struct doctor_args, brief)),
 	NP_OPT('o', "output", "FILE",
 	  "write the report to FILE atomically (a temporary file in the\n"
 	  "same directory, renamed over FILE); FILE's directory must exist",
@@ -76,7 +82,8 @@ static const struct np_opt doctor_opts[] = {
 		 "directory must exist. netpath refuses (exit 3) to write through a symbolic link or over\n"
 		 "anything that is not a regular file (such as /dev/null). On any failure \\fIFILE\\fR keeps its\n"
 		 "previous content. This is the only file netpath writes.",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE,
+	  NP_TO(NP_DEST_STRING, struct doctor_args, output)),
 	NP_OPT(NP_DOCTOR_EVERY, "every", "SEC",
 	  "with -o: keep running and write the report again every SEC\n"
 	  "seconds, with rates over the SEC since the one before",
@@ -116,7 +123,11 @@ static const struct np_opt doctor_opts[] = {
 		 "a clean stop for systemd), 3 before it; SIGINT says so and dies by the signal. After\n"
 		 ".B \\-\\-count\n"
 		 "reports the exit code is the last report's.",
-	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400"),
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400",
+	  .needs = { { 'o', "--every rewrites a report file: name it with -o FILE" } },
+	  .conflicts = { { NP_DOCTOR_ROOT, "--every samples the live system again and again: not with "
+			   "--root" } },
+	  NP_TO(NP_DEST_DOUBLE, struct doctor_args, every)),
 	NP_OPT(NP_DOCTOR_COUNT, "count", "N",
 	  "with --every: stop after N reports (default: until SIGTERM)",
 	  .man = "With\n"
@@ -126,7 +137,9 @@ static const struct np_opt doctor_opts[] = {
 		 "reports (1 to 1000000000) and exit with the last one's code. Default: run until SIGTERM or\n"
 		 "SIGINT.",
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e9, .whole = true,
-	  .hint = "a whole number, 1 to 1000000000"),
+	  .hint = "a whole number, 1 to 1000000000",
+	  .needs = { { NP_DOCTOR_EVERY, "--count needs --every (the reports of a repeating run)" } },
+	  NP_TO(NP_DEST_LONG, struct doctor_args, count)),
 	NP_OPT(NP_DOCTOR_NAGIOS, "nagios", NULL,
 	  "Nagios/Icinga plugin output: one status line with perfdata,\n"
 	  "exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN",
@@ -146,7 +159,10 @@ static const struct np_opt doctor_opts[] = {
 		 "values (a qdisc, an ingress hook) and for any device beneath the interface; the host's and\n"
 		 "the namespace's findings (softnet backlog, sockets) give the stage alone. Exit 0 OK (info findings only), 1 WARNING, 2 CRITICAL,\n"
 		 "3 UNKNOWN (could not diagnose, or no stage of the receive path could be judged; the reason is\n"
-		 "on the status line)."),
+		 "on the status line).",
+	  .conflicts = { { 'o', "--nagios prints its status to stdout for the monitoring system: "
+			   "no -o" } },
+	  NP_TO(NP_DEST_TRUE, struct doctor_args, nagios)),
 	NP_OPT('t', "timeout", "SEC",
 	  "give up after SEC seconds: UNKNOWN (exit 3) with a one-line\n"
 	  "reason, as monitoring plugins do (default: no limit; with\n"
@@ -174,10 +190,13 @@ static const struct np_opt doctor_opts[] = {
 		 ".BR \\-\\-root ),\n"
 		 "whose expiry says\n"
 		 ".RB \\(lq \"NETPATH UNKNOWN \\- timed out after 11 s (the \\-\\-nagios default: ...)\" \\(rq.",
-	  .kind = NP_ARG_NUMBER, .min = 1, .max = 3600, .hint = "seconds, 1 to 3600"),
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 3600, .hint = "seconds, 1 to 3600",
+	  .conflicts = { { NP_DOCTOR_EVERY, "--timeout bounds one run: not with --every" } },
+	  NP_TO(NP_DEST_DOUBLE, struct doctor_args, timeout)),
 	NP_OPT(NP_DOCTOR_COLOR, "color", "WHEN", "auto, always or never (default auto)",
 	  .man = ".BR auto \" (default: colour on a terminal unless \" NO_COLOR \" is set), \" always \" or \" never .",
-	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
+	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never",
+	  NP_TO(NP_DEST_CHOICE, struct doctor_args, color)),
 	NP_OPT(NP_DOCTOR_NETNS, "netns", "NS",
 	  "diagnose inside network namespace NS: a name (/run/netns/NS),\n"
 	  "a path, or a PID (its /proc/PID/ns/net); needs root",
@@ -199,7 +218,10 @@ static const struct np_opt doctor_opts[] = {
 		 "reads them before it enters; run inside the namespace instead\n"
 		 ".RB ( \"ip netns exec\" ,\n"
 		 "a container) and the checks that need them are skipped.",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
+	  .conflicts = { { NP_DOCTOR_ROOT, "--netns and --root exclude each other (a tree is not a "
+			   "namespace)" } },
+	  NP_TO(NP_DEST_STRING, struct doctor_args, netns)),
 	NP_OPT(NP_DOCTOR_ROOT, "root", "PATH",
 	  "read a capture, a sosreport or a copied /proc and /sys (or a\n"
 	  "tar, tar.gz or tar.xz of one) instead of the live system",
@@ -288,7 +310,8 @@ static const struct np_opt doctor_opts[] = {
 		 "object, give the sos version, host, kernel, time and what the sosreport lacks. RSS tables,\n"
 		 "standard ethtool statistics, per\\-queue netdev statistics and live sockets are in no\n"
 		 "sosreport.",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE,
+	  NP_TO(NP_DEST_STRING, struct doctor_args, root)),
 	NP_OPT(NP_DOCTOR_BEFORE, "before", "PATH",
 	  "with --root: an earlier capture of the same machine; rates are\n"
 	  "computed between the two (netpath capture holds both in one file)",
@@ -297,7 +320,9 @@ static const struct np_opt doctor_opts[] = {
 		 "an earlier capture of the same machine. Rates are computed between the two captures, using\n"
 		 "their proc/uptime as timestamps; a capture without proc/uptime needs\n"
 		 ".BR \\-\\-interval\\-of .",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE,
+	  .needs = { { NP_DOCTOR_ROOT, "--before needs --root (two captures of the same machine)" } },
+	  NP_TO(NP_DEST_STRING, struct doctor_args, before)),
 	NP_OPT(NP_DOCTOR_INTERVAL_OF, "interval-of", "SEC",
 	  "with --before: the seconds between the two captures, when\n"
 	  "they carry no proc/uptime (or to override it)",
@@ -306,7 +331,9 @@ static const struct np_opt doctor_opts[] = {
 		 "the seconds between the two captures, when they carry no proc/uptime (or to override it).\n"
 		 ".B netpath capture\n"
 		 "makes captures that need neither.",
-	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 1e9, .hint = "seconds, > 0"),
+	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 1e9, .hint = "seconds, > 0",
+	  .needs = { { NP_DOCTOR_BEFORE, "--interval-of needs --before (the spacing of two captures)" } },
+	  NP_TO(NP_DEST_DOUBLE, struct doctor_args, interval_of)),
 	NP_OPT(NP_DOCTOR_SOCKETS, "sockets", "N",
 	  "list the top N sockets per problem (full listeners, dropping UDP\n"
 	  "sockets, buffer-limited and lossy TCP flows) with their owning\n"
@@ -321,7 +348,8 @@ static const struct np_opt doctor_opts[] = {
 		 ".B \\-\\-rtt\n"
 		 "is not given.",
 	  .kind = NP_ARG_NUMBER, .min = 0, .max = 16, .whole = true,
-	  .hint = "a whole number, 0 to 16"),
+	  .hint = "a whole number, 0 to 16",
+	  NP_TO(NP_DEST_INT, struct doctor_args, sockets_top)),
 	NP_OPT(NP_DOCTOR_ALL, "all", NULL,
 	  "every interface that is up and carries traffic, each device\n"
 	  "once (physical NICs shared by several stacks judged once)",
@@ -333,12 +361,14 @@ static const struct np_opt doctor_opts[] = {
 		 "Long options must be spelled out in full: an abbreviation is an error, so\n"
 		 ".B \\-\\-all\n"
 		 "never means\n"
-		 ".BR \\-\\-all\\-counters ."),
+		 ".BR \\-\\-all\\-counters .",
+	  NP_TO(NP_DEST_TRUE, struct doctor_args, all)),
 	NP_OPT(NP_DOCTOR_ALL_COUNTERS, "all-counters", NULL,
 	  "JSON and prometheus: every driver counter, not only those\n"
 	  "that witness loss",
 	  .man = "In JSON and Prometheus, list every driver\\-private counter, not only those that witness a loss\n"
-		 "or a throttle."),
+		 "or a throttle.",
+	  NP_TO(NP_DEST_TRUE, struct doctor_args, all_counters)),
 	NP_OPT(NP_DOCTOR_CONFIG, "config", "FILE",
 	  "read only this settings file (default: " NP_CONFIG_PATH "\n"
 	  "and its drop-ins, netpath.conf(5)); the command line overrides it",
@@ -400,7 +430,8 @@ static const struct np_opt doctor_opts[] = {
 		 "lines. A selection that leaves no check to run is an error.",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_IDLIST),
 	NP_OPT('v', "verbose", NULL, "more evidence and every check's outcome (-vv: debug log)",
-	  .man = "More evidence and the outcome of every check; twice for debug logging."),
+	  .man = "More evidence and the outcome of every check; twice for debug logging.",
+	  NP_TO(NP_DEST_COUNT, struct doctor_args, opt.verbose)),
 	NP_OPT('V', "version", NULL, "print netpath's version and exit (with --nagios: exit 3)",
 	  .man = "Print\n"
 		 ".RB \\(lq \"netpath VERSION\" \\(rq\n"

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "doctor_run.h"
 #include "opts.h"
 #include "specs.h"
 
@@ -37,6 +38,28 @@ static int record(void *arg, int id, const struct np_optval *v, struct np_status
 	return 0;
 }
 
+/* The options doctor's rows give no destination reach the callback (into this). */
+static struct seen doctor_seen;
+
+static int record_doctor(void *arg, int id, const struct np_optval *v, struct np_status *st)
+{
+	(void)arg;
+	return record(&doctor_seen, id, v, st);
+}
+
+/* doctor's table over its own configuration: the rows' destinations (NP_TO). */
+static int parse_doctor(struct doctor_args *d, struct np_status *st, char **argv)
+{
+	int argc = 0;
+
+	while (argv[argc])
+		argc++;
+	memset(d, 0, sizeof(*d));
+	memset(st, 0, sizeof(*st));
+	memset(&doctor_seen, 0, sizeof(doctor_seen));
+	return np_opts_parse(&np_doctor_spec, argc, argv, record_doctor, d, st);
+}
+
 /* Parse a NULL-terminated argument list (argv[0] is the command) with spec. */
 static int parse(const struct np_cmd_spec *spec, struct seen *r, struct np_status *st, ...)
 {
@@ -51,28 +74,77 @@ static int parse(const struct np_cmd_spec *spec, struct seen *r, struct np_statu
 	argv[argc] = NULL;
 	memset(r, 0, sizeof(*r));
 	memset(st, 0, sizeof(*st));
+	/* doctor's rows store into its configuration: never into r */
+	if (spec == &np_doctor_spec) {
+		static struct doctor_args d;
+		int ret = parse_doctor(&d, st, argv);
+
+		*r = doctor_seen;
+		return ret;
+	}
 	return np_opts_parse(spec, argc, argv, record, r, st);
 }
 
 static void values_reach_the_command(void **state)
 {
+	char *argv[] = { "doctor", "-i", "2.5", "--color=never", "--bandwidth", "10G",
+			 "--format", "prometheus", "--sockets", "3", "--netns", "/x", "-vv",
+			 "--count", "4", "--every", "2", "-o", "f", "eth0", NULL };
+	struct doctor_args d;
 	struct np_status st;
-	struct seen r;
 
 	(void)state;
-	assert_int_equal(parse(&np_doctor_spec, &r, &st, "doctor", "-i", "2.5", "--color=never",
-			       "--bandwidth", "10G", "--format", "prometheus", "--sockets", "3",
-			       "--root", "/x", "eth0", NULL), 0);
-	assert_int_equal(r.n, 6);
-	assert_int_equal(r.ids[0], 'i');
-	assert_true(r.num[0] == 2.5);
-	assert_int_equal(r.ids[1], NP_DOCTOR_COLOR);
-	assert_int_equal(r.choice[1], NP_COLOR_NEVER);
-	assert_true(r.num[2] == 10e9);
-	assert_int_equal(r.choice[3], 2);	/* text json prometheus */
-	assert_true(r.num[4] == 3);
-	assert_string_equal(r.s[5], "/x");
-	assert_int_equal(optind, 12);		/* at IFACE */
+	assert_int_equal(parse_doctor(&d, &st, argv), 0);
+	assert_true(d.opt.interval == 2.5);
+	assert_int_equal(d.color, NP_COLOR_NEVER);
+	assert_true(d.opt.bandwidth_bps == 10e9);
+	assert_int_equal(d.sockets_top, 3);
+	assert_string_equal(d.netns, "/x");
+	assert_int_equal(d.opt.verbose, 2);
+	assert_int_equal(d.count, 4);
+	assert_true(d.every == 2);
+	assert_string_equal(d.output, "f");
+	/* --format is doctor's own (by the word): the one option here without a destination */
+	assert_int_equal(doctor_seen.n, 1);
+	assert_int_equal(doctor_seen.ids[0], NP_DOCTOR_FORMAT);
+	assert_string_equal(doctor_seen.s[0], "prometheus");
+	assert_int_equal(optind, 19);		/* at IFACE */
+}
+
+/* The declared rules (needs, conflicts) with today's messages; not a usage error. */
+static void declared_rules_checked(void **state)
+{
+	static const struct {
+		char *argv[8];
+		const char *msg;
+	} cases[] = {
+		{ { "doctor", "--count", "2", NULL },
+		  "--count needs --every (the reports of a repeating run)" },
+		{ { "doctor", "--every", "2", NULL },
+		  "--every rewrites a report file: name it with -o FILE" },
+		{ { "doctor", "--every", "2", "-o", "f", "--root", "/", NULL },
+		  "--every samples the live system again and again: not with --root" },
+		{ { "doctor", "--timeout", "5", "--every", "2", "-o", "f", NULL },
+		  "--timeout bounds one run: not with --every" },
+		{ { "doctor", "--before", "/a", NULL },
+		  "--before needs --root (two captures of the same machine)" },
+		{ { "doctor", "--interval-of", "3", NULL },
+		  "--interval-of needs --before (the spacing of two captures)" },
+		{ { "doctor", "--netns", "x", "--root", "/", NULL },
+		  "--netns and --root exclude each other (a tree is not a namespace)" },
+		{ { "doctor", "--nagios", "-o", "f", NULL },
+		  "--nagios prints its status to stdout for the monitoring system: no -o" },
+	};
+	struct doctor_args d;
+	struct np_status st;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(parse_doctor(&d, &st, (char **)cases[i].argv), -1);
+		assert_int_equal(st.code, NP_EXIT_UNKNOWN);
+		assert_string_equal(st.msg, cases[i].msg);
+		assert_false(st.usage);
+	}
 }
 
 static void bad_values_name_the_option(void **state)
@@ -118,13 +190,18 @@ static void abbreviations_refused_where_exact(void **state)
 	struct seen r;
 
 	(void)state;
-	assert_int_equal(parse(&np_doctor_spec, &r, &st, "doctor", "--all-c", NULL), -1);
+	char *all_c[] = { "doctor", "--all-c", NULL };
+	char *value[] = { "doctor", "-o", "--x", "--all", NULL };
+	struct doctor_args d;
+
+	assert_int_equal(parse_doctor(&d, &st, all_c), -1);
 	assert_string_equal(st.msg, "unknown option '--all-c' (long options are spelled out in "
 			    "full)");
 	assert_true(st.usage);
 	/* The value of an option is no option, whatever it looks like. */
-	assert_int_equal(parse(&np_doctor_spec, &r, &st, "doctor", "-o", "--x", "--all", NULL), 0);
-	assert_int_equal(r.n, 2);
+	assert_int_equal(parse_doctor(&d, &st, value), 0);
+	assert_string_equal(d.output, "--x");
+	assert_true(d.all);
 	/* watch keeps getopt's prefixes (it never had the rule). */
 	assert_int_equal(parse(&np_watch_spec, &r, &st, "watch", "--inter", "2", NULL), 0);
 	assert_int_equal(r.ids[0], 'i');
@@ -279,6 +356,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(values_reach_the_command),
+		cmocka_unit_test(declared_rules_checked),
 		cmocka_unit_test(bad_values_name_the_option),
 		cmocka_unit_test(abbreviations_refused_where_exact),
 		cmocka_unit_test(help_is_a_stop_not_a_failure),
