@@ -2,6 +2,7 @@
 /* procfs collectors: host facts, softnet/softirqs, MIB counters, sockstat, conntrack, meminfo. */
 #include "collect.h"
 #include "parse.h"
+#include "sos.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -206,6 +207,7 @@ void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
 			free(buf);
 		}
 	}
+	np_sos_mib_fallback(ctx, s);	/* only where proc/net/snmp is absent */
 	np_counters_sort(&s->mib);
 	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb, &s->sockstat);
 	read_parse(ctx, NP_PROC, "net/stat/nf_conntrack", s, NP_SRC_CONNTRACK, parse_ct_cb,

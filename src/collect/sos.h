@@ -39,6 +39,10 @@ int np_sos_read(const struct np_ctx *ctx, const char *dir, const char *prefix, c
 int np_sos_read_first(const struct np_ctx *ctx, const char *const *names, char **buf, size_t *len,
 		      const char **which);
 
+/* MIB counters from sos_commands/networking/nstat_-zas when the tree has no proc/net/snmp
+ * (sos_mib.c); marks the snmp/netstat sources as read from it. */
+void np_sos_mib_fallback(const struct np_ctx *ctx, struct np_snapshot *s);
+
 /* The NIC side of a snapshot from the sosreport's command outputs: ethtool -i/-g/-l/-c/-k/-a/-S
  * and plain, ip -s -d link, tc -s qdisc show, lspci (PCIe link when sysfs lacks it), lscpu (CPU
  * count when sysfs lacks it). Called by np_collect_nic() for a sosreport. */
