@@ -230,6 +230,23 @@ static int get_bytes(const uint8_t **p, const uint8_t *end, size_t len, uint8_t 
 	return 0;
 }
 
+/* Room for n counters, the old values dropped: a new schema or key frame sets them all. */
+static int resize(struct np_rec_dec *d, size_t n)
+{
+	free(d->val);
+	free(d->d);
+	free(d->pos);
+	d->val = calloc(n ? n : 1, sizeof(*d->val));
+	d->d = calloc(n ? n : 1, sizeof(*d->d));
+	d->pos = calloc(n ? n : 1, sizeof(*d->pos));
+	d->n = n;
+	if (!d->val || !d->d || !d->pos) {
+		d->n = 0;	/* nothing to index into until the next schema or key */
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 static int get_schema(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 {
 	uint64_t n, len;
@@ -269,17 +286,8 @@ static int get_schema(struct np_rec_dec *d, const uint8_t **p, const uint8_t *en
 	/* A schema begins a stream: counters are matched by position from here on. */
 	d->have = false;
 	if (d->n != n) {
-		free(d->val);
-		free(d->d);
-		d->val = calloc(n ? n : 1, sizeof(*d->val));
-		d->d = calloc(n ? n : 1, sizeof(*d->d));
-		free(d->pos);
-		d->pos = calloc(n ? n : 1, sizeof(*d->pos));
-		d->n = n;
-		if (!d->val || !d->d || !d->pos) {
-			d->n = 0;	/* nothing to index into until the next schema or key */
+		if (resize(d, n) < 0)
 			return -ENOMEM;
-		}
 	}
 	return 0;
 }
@@ -295,17 +303,8 @@ static int get_key(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 	if ((d->names && n != d->n) || n > (uint64_t)(end - *p))
 		return -EBADMSG;
 	if (!d->names && n != d->n) {
-		free(d->val);
-		free(d->d);
-		d->val = calloc(n ? n : 1, sizeof(*d->val));
-		d->d = calloc(n ? n : 1, sizeof(*d->d));
-		free(d->pos);
-		d->pos = calloc(n ? n : 1, sizeof(*d->pos));
-		d->n = n;
-		if (!d->val || !d->d || !d->pos) {
-			d->n = 0;	/* nothing to index into until the next schema or key */
+		if (resize(d, n) < 0)
 			return -ENOMEM;
-		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (np_rec_get_varint(p, end, &d->val[i]) < 0)
