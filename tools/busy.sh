@@ -33,6 +33,8 @@ stop() {
 	[ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
 	# shellcheck disable=SC2086
 	[ -z "$pids" ] || wait $pids 2>/dev/null || true
+	# Each count is replaced whole (written aside, renamed over): a loop killed mid-write leaves
+	# the last count, never an empty file read as 0.
 	n=$(cat "$scratch"/count.* 2>/dev/null | awk '{s += $1} END {print s + 0}')
 	echo "busy.sh: $hogs CPU hog(s), $renames rename loop(s); at least $n renames done" >&2
 	rm -rf "$scratch"
@@ -54,19 +56,20 @@ while [ "$i" -lt "$renames" ]; do
 	# fork per rename is a hundred times slower. Counted by the thousand, written now and then.
 	if command -v python3 >/dev/null; then
 		python3 -c 'import os, sys
-d, c, n = sys.argv[1], sys.argv[2], 0
+d, c, t, n = sys.argv[1], sys.argv[2], sys.argv[3], 0
 while True:
     for _ in range(500):
         os.rename(d + "/a", d + "/b"); os.rename(d + "/b", d + "/a")
     n += 1000
-    with open(c, "w") as f: f.write("%d\n" % n)' "$scratch/r$i" "$scratch/count.$i" &
+    with open(t, "w") as f: f.write("%d\n" % n)
+    os.replace(t, c)' "$scratch/r$i" "$scratch/count.$i" "$scratch/.count.$i" &
 	else
-		sh -c 'd=$1; c=$2; n=0
+		sh -c 'd=$1; c=$2; t=$3; n=0
 		       while :; do
 		               k=0
 		               while [ $k -lt 100 ]; do mv "$d/a" "$d/b"; mv "$d/b" "$d/a"; k=$((k + 1)); done
-		               n=$((n + 200)); echo $n >"$c"
-		       done' busy "$scratch/r$i" "$scratch/count.$i" &
+		               n=$((n + 200)); echo $n >"$t"; mv "$t" "$c"
+		       done' busy "$scratch/r$i" "$scratch/count.$i" "$scratch/.count.$i" &
 	fi
 	pids="$pids $!"
 	i=$((i + 1))
