@@ -15,14 +15,13 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "capture_sample.h"
 #include "cleanup.h"
 #include "clock.h"
 #include "collect.h"
 #include "commands.h"
 #include "config.h"
 #include "doctor_stack.h"
-#include "fsrec.h"
-#include "ktape.h"
 #include "log.h"
 #include "opts.h"
 #include "specs.h"
@@ -89,51 +88,6 @@ static int parse_args(int argc, char **argv, struct capture_args *a, struct np_s
 	return 0;
 }
 
-/* The members of one sample, beneath "sN/". */
-struct sink {
-	struct np_tar_out *tar;
-	const char *prefix;
-	int64_t mtime;
-};
-
-static int emit(void *arg, char type, const char *path, const void *data, size_t len)
-{
-	struct sink *k = arg;
-	char name[4200];
-
-	if (snprintf(name, sizeof(name), "%s/%s", k->prefix, path) >= (int)sizeof(name))
-		return 0;	/* longer than any path the kernel gives: left out */
-	if (type == 'd')
-		return np_tar_out_dir(k->tar, name, 0700, k->mtime);
-	if (type == 'l')
-		return np_tar_out_symlink(k->tar, name, data, k->mtime);
-	return np_tar_out_file(k->tar, name, data, len, 0600, k->mtime);
-}
-
-struct sample_stats {
-	size_t members, errors, bytes, exchanges;
-	unsigned capped;
-};
-
-/* --netns: the host-wide sysctls read in the initial namespace before entering (a child
- * namespace has no files for them), as "key TAB value" lines, read back by np_root_ctx_open. */
-static int host_sysctls(const struct np_target *tgt, struct np_tar_out *tar,
-			const struct sink *k)
-{
-	char name[32], *text = NULL;
-	size_t len = 0;
-	int err;
-
-	if (!tgt->has_host_files)
-		return 0;
-	if (np_host_sysctls_text(&tgt->host_files, &text, &len) < 0)
-		return -ENOMEM;
-	snprintf(name, sizeof(name), "%s/%s", k->prefix, NP_CAPTURE_HOST_SYSCTLS);
-	err = np_tar_out_file(tar, name, text, len, 0600, k->mtime);
-	free(text);
-	return err;
-}
-
 /* The interfaces to record: as doctor will find them again in the capture. */
 static size_t pick_tops(const struct np_ctx *ctx, const struct capture_args *a,
 			char (*names)[IF_NAMESIZE], size_t *more)
@@ -162,21 +116,16 @@ static size_t pick_tops(const struct np_ctx *ctx, const struct capture_args *a,
  */
 static int sample(struct np_target *tgt, const struct capture_args *a, struct np_dev_runs *dr,
 		  int n, struct np_tar_out *tar, char (*names)[IF_NAMESIZE], size_t *ntops,
-		  struct sample_stats *ss)
+		  struct np_capture_stats *ss)
 {
-	struct np_ktape tape;
-	struct np_fsrec *rec = np_fsrec_new();
-	struct sink k = { tar, n == 1 ? "s1" : "s2", (int64_t)time(NULL) };
+	struct np_capture_session cs;
 	const char *tops[NP_STACK_MAX];
-	char prefix_tape[16], uptime[64], *buf;
-	size_t len, more;
-	int err;
+	char uptime[64];
+	size_t more;
+	int err = np_capture_begin(tgt, &cs);
 
-	if (!rec)
-		return -ENOMEM;
-	np_ktape_init(&tape, true);
-	tgt->ctx.rec = rec;
-	tgt->ctx.tape = &tape;
+	if (err)
+		return err;
 	/* The instant of the sample (its proc/uptime) and how the target is found again. */
 	np_read_str(&tgt->ctx, NP_PROC, "uptime", uptime, sizeof(uptime));
 	*ntops = pick_tops(&tgt->ctx, a, names, &more);
@@ -186,24 +135,7 @@ static int sample(struct np_target *tgt, const struct capture_args *a, struct np
 		np_runs_discover(dr, &tgt->ctx, tops, *ntops);
 	else if (*ntops)
 		np_runs_collect_again(dr, &tgt->ctx);
-	tgt->ctx.rec = NULL;
-	tgt->ctx.tape = NULL;
-
-	err = np_fsrec_emit(rec, emit, &k);
-	np_fsrec_counts(rec, &ss->members, &ss->errors, &ss->bytes);
-	ss->exchanges = tape.n;
-	ss->capped = tape.capped;
-	if (!err)
-		err = host_sysctls(tgt, tar, &k);
-	if (!err)
-		err = np_ktape_save(&tape, &buf, &len);
-	if (!err) {
-		snprintf(prefix_tape, sizeof(prefix_tape), "%s/kernel.tape", k.prefix);
-		err = np_tar_out_file(tar, prefix_tape, buf, len, 0600, k.mtime);
-		free(buf);
-	}
-	np_ktape_free(&tape);
-	np_fsrec_free(rec);
+	err = np_capture_end(tgt, &cs, tar, n == 1 ? "s1" : "s2", (int64_t)time(NULL), ss);
 	np_dbg("capture: sample %d: %zu files, %zu read errors, %zu bytes, %zu kernel exchanges",
 	       n, ss->members, ss->errors, ss->bytes, ss->exchanges);
 	return err;
@@ -218,7 +150,7 @@ static void sleep_seconds(double s)
 }
 
 static int write_meta(struct np_tar_out *tar, const struct capture_args *a,
-		      char (*names)[IF_NAMESIZE], size_t ntops, const struct sample_stats *ss,
+		      char (*names)[IF_NAMESIZE], size_t ntops, const struct np_capture_stats *ss,
 		      double dt)
 {
 	char ifs[256] = "", taken[32] = "", lacks[256] = "", *text = NULL;
@@ -262,7 +194,7 @@ static int write_meta(struct np_tar_out *tar, const struct capture_args *a,
 
 /* The one summary line on stderr, wrapped at the terminal's width like all text. */
 static void summary(const struct capture_args *a, size_t ntops, double dt,
-		    const struct sample_stats *ss)
+		    const struct np_capture_stats *ss)
 {
 	char raw[1024], safe[NP_SANITIZED_SIZE(sizeof(raw))];
 
@@ -277,7 +209,7 @@ static void summary(const struct capture_args *a, size_t ntops, double dt,
 int np_cmd_capture(int argc, char **argv)
 {
 	char names[NP_STACK_MAX][IF_NAMESIZE], tmp[4200];
-	struct sample_stats ss[2] = { 0 };
+	struct np_capture_stats ss[2] = { 0 };
 	struct capture_args a;
 	struct np_target tgt;
 	struct np_dev_runs *dr;
