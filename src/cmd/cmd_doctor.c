@@ -52,6 +52,17 @@ int np_cmd_doctor(int argc, char **argv)
 			return finish(&d, &st);
 		}
 	}
+	if (d.at) {
+		dr = calloc(1, sizeof(*dr));
+		if (!dr)
+			np_fail(&st, "out of memory");
+		else
+			np_doctor_at(&d, dr, &st);
+		if (dr)
+			np_runs_free(dr);
+		free(dr);
+		return finish(&d, &st);
+	}
 	{
 		struct np_target_spec spec = {
 			.cmd = "doctor", .netns = d.netns, .root = d.root,

@@ -11,5 +11,7 @@ int np_cmd_trace(int argc, char **argv);
 int np_cmd_capture(int argc, char **argv);
 int np_cmd_diff(int argc, char **argv);
 int np_cmd_plan(int argc, char **argv);
+int np_cmd_record(int argc, char **argv);
+int np_cmd_history(int argc, char **argv);
 
 #endif

@@ -14,6 +14,7 @@
 #include "doctor_config.h"
 #include "doctor_stack.h"
 #include "opts.h"
+#include "record_read.h"
 #include "status.h"
 #include "target.h"
 
@@ -26,6 +27,8 @@ struct doctor_args {
 	struct np_options opt;
 	const char *root;
 	const char *before;
+	const char *at;			/* --at: a moment of the recording --root names */
+	double window;			/* --window: seconds (0: --interval's) */
 	const char *netns;
 	const char *ifname;
 	bool json;
@@ -71,6 +74,21 @@ int np_doctor_judge(struct doctor_args *d, struct np_target *tgt, struct np_dev_
 /* One report from scratch: interfaces, both snapshots, the report. */
 int np_doctor_diagnose(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
 		       struct doctor_tops *t, struct np_status *st);
+/* --at: one report over a past window of a recording (doctor_at.c). */
+struct np_at {
+	struct np_target tgt;		/* the configuration sample in force, opened as --root */
+	bool open;
+	char path[4200];		/* its temporary file */
+	struct np_rec_moment m0, m1;	/* the frames at the window's ends */
+	double dt;
+};
+/* The window [at, at + window] of the recording d->root as dr's snapshots (each device's prev
+ * and cur, with the two frames' counters) and t's interfaces. 0; 1 when the recording does
+ * not cover the window (st says why: UNKNOWN); -1 (st set). np_at_close() after 0. */
+int np_at_open(struct np_at *w, struct doctor_args *d, double at, double window,
+	       struct np_dev_runs *dr, struct doctor_tops *t, struct np_status *st);
+void np_at_close(struct np_at *w);
+int np_doctor_at(struct doctor_args *d, struct np_dev_runs *dr, struct np_status *st);
 /* --every: reports at a fixed cadence until --count or SIGTERM (doctor_every.c). */
 int np_doctor_every(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
 		    struct np_status *st);

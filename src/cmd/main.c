@@ -25,6 +25,8 @@ static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
 	[NP_CMD_WATCH] = np_cmd_watch,
 	[NP_CMD_DIFF] = np_cmd_diff,
 	[NP_CMD_PLAN] = np_cmd_plan,
+	[NP_CMD_RECORD] = np_cmd_record,
+	[NP_CMD_HISTORY] = np_cmd_history,
 };
 
 static void usage(FILE *out)

@@ -325,6 +325,33 @@ static const struct np_opt doctor_opts[] = {
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE,
 	  .needs = { { NP_DOCTOR_ROOT, "--before needs --root (two captures of the same machine)" } },
 	  NP_TO(NP_DEST_STRING, struct doctor_args, before)),
+	NP_OPT(NP_DOCTOR_AT, "at", "TIME",
+	  "with --root DIR of 'netpath record': judge the window that\n"
+	  "starts at TIME (\"2026-11-28 03:12\", ISO 8601, @UNIXSECONDS, -10min)",
+	  .man = "With\n"
+		 ".B \\-\\-root\n"
+		 "naming the directory of\n"
+		 ".BR netpath\\-record (8):\n"
+		 "judge the window that starts at TIME, as a live\n"
+		 ".B doctor \\-\\-interval\n"
+		 "of the window's length would have judged it then: rates over the window, the configuration\n"
+		 "in force at its end, every output format. TIME is local time as date(1) prints it\n"
+		 "(\\fB2026\\-11\\-28 03:12\\fR, \\fB03:12:40\\fR), ISO 8601 with or without an offset,\n"
+		 "\\fB@\\fIUNIXSECONDS\\fR, or before now (\\fB\\-10min\\fR, \\fB\\-2h\\fR, \\fByesterday\\fR). A window\n"
+		 "the recording does not cover whole (the recorder was stopped, restarted or lost samples,\n"
+		 "or the time is outside the recording) is not judged: the run says which and exits 3\n"
+		 "(UNKNOWN), never OK.",
+	  .kind = NP_ARG_STRING,
+	  .needs = { { NP_DOCTOR_ROOT, "--at needs --root DIR (the directory of netpath record)" } },
+	  .conflicts = { { NP_DOCTOR_BEFORE, "--at judges a window of one recording: not with "
+			   "--before" },
+			 { NP_DOCTOR_EVERY, "--at judges one past window: not with --every" } },
+	  NP_TO(NP_DEST_STRING, struct doctor_args, at)),
+	NP_OPT(NP_DOCTOR_WINDOW, "window", "SEC",
+	  "with --at: the window's length in seconds (default: --interval, 1)",
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400",
+	  .needs = { { NP_DOCTOR_AT, "--window needs --at (a window of a recording)" } },
+	  NP_TO(NP_DEST_DOUBLE, struct doctor_args, window)),
 	NP_OPT(NP_DOCTOR_INTERVAL_OF, "interval-of", "SEC",
 	  "with --before: the seconds between the two captures, when\n"
 	  "they carry no proc/uptime (or to override it)",

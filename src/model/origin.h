@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Where a report's data came from: the live system, a copied tree, a capture, a sosreport. */
+/* Where a report's data came from: the live system, a copied tree, a capture, a sosreport, a
+ * recording. */
 #ifndef NP_ORIGIN_H
 #define NP_ORIGIN_H
 
-enum np_origin_kind { NP_ORIGIN_LIVE, NP_ORIGIN_TREE, NP_ORIGIN_CAPTURE, NP_ORIGIN_SOSREPORT };
+enum np_origin_kind { NP_ORIGIN_LIVE, NP_ORIGIN_TREE, NP_ORIGIN_CAPTURE, NP_ORIGIN_SOSREPORT,
+		       NP_ORIGIN_RECORDING /* a window of `netpath record`'s (doctor --at) */ };
 
 struct np_origin {
 	enum np_origin_kind kind;

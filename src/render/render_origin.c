@@ -12,6 +12,7 @@ const char *np_origin_kind_name(enum np_origin_kind k)
 	case NP_ORIGIN_TREE: return "tree";
 	case NP_ORIGIN_CAPTURE: return "capture";
 	case NP_ORIGIN_SOSREPORT: return "sosreport";
+	case NP_ORIGIN_RECORDING: return "recording";
 	}
 	return "tree";
 }

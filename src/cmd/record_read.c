@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* A recording read back: a window's bounding frames (record_read.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cleanup.h"
+#include "rec_store.h"
+#include "record_read.h"
+#include "when.h"
+
+void np_rec_moment_free(struct np_rec_moment *m)
+{
+	for (size_t i = 0; m->name && i < m->n; i++)
+		free(m->name[i]);
+	free(m->name);
+	free(m->v);
+	free(m->config);
+	memset(m, 0, sizeof(*m));
+}
+
+static int keep(struct np_rec_moment *m, const struct np_rec_frame *f)
+{
+	np_rec_moment_free(m);
+	m->wall_ns = f->wall_ns;
+	m->mono_ns = f->mono_ns;
+	m->v = malloc((f->n ? f->n : 1) * sizeof(*m->v));
+	m->name = calloc(f->n ? f->n : 1, sizeof(*m->name));
+	if (!m->v || !m->name)
+		return -ENOMEM;
+	m->n = f->n;
+	memcpy(m->v, f->v, f->n * sizeof(*m->v));
+	for (size_t i = 0; i < f->n; i++) {
+		m->name[i] = strdup(f->name ? f->name[i] : "");
+		if (!m->name[i])
+			return -ENOMEM;
+	}
+	if (f->config) {
+		m->config = malloc(f->config_len ? f->config_len : 1);
+		if (!m->config)
+			return -ENOMEM;
+		memcpy(m->config, f->config, f->config_len);
+		m->config_len = f->config_len;
+	}
+	return 0;
+}
+
+static void say_when(int64_t ns, char *buf, size_t size)
+{
+	np_when_format((double)ns / 1e9, buf, size);
+}
+
+int np_rec_window(const char *dir, double at, double window, struct np_rec_moment *m0,
+		  struct np_rec_moment *m1, char *why, size_t whylen)
+{
+	struct np_rec_reader *r;
+	struct np_rec_frame f;
+	int64_t at_ns = (int64_t)(at * 1e9), want;
+	char a[40], b[40];
+	int got, err = np_rec_reader_open(dir, &r, why, whylen);
+
+	if (err < 0)
+		return err;
+	/* Half a second early still counts as "at": frames are taken on a cadence. */
+	err = np_rec_reader_seek(r, at_ns - 500000000);
+	got = err < 0 ? err : np_rec_reader_next(r, &f);
+	if (got < 0) {
+		snprintf(why, whylen, "%s: cannot read the recording: %s", dir, strerror(-got));
+		np_rec_reader_close(r);
+		return got;
+	}
+	say_when(at_ns, a, sizeof(a));
+	if (got == 0) {
+		snprintf(why, whylen, "%s holds no sample at or after %s (the recording ends "
+			 "before it)", dir, a);
+		np_rec_reader_close(r);
+		return 1;
+	}
+	if (f.wall_ns > at_ns + (int64_t)(window * 1e9)) {
+		say_when(f.wall_ns, b, sizeof(b));
+		snprintf(why, whylen, "%s holds no sample from %s until %s (a gap in the recording, "
+			 "or before it began)", dir, a, b);
+		np_rec_reader_close(r);
+		return 1;
+	}
+	err = keep(m0, &f);
+	want = f.wall_ns + (int64_t)(window * 1e9) - 250000000;
+	while (!err) {
+		got = np_rec_reader_next(r, &f);
+		if (got <= 0) {
+			say_when(m0->wall_ns, b, sizeof(b));
+			snprintf(why, whylen, got < 0 ? "%s: cannot read the recording" :
+				 "%s: the recording ends before %g s after %s", dir, window, b);
+			err = got < 0 ? got : 1;
+			break;
+		}
+		if (f.flags & (NP_REC_F_GAP | NP_REC_F_RESTART)) {
+			say_when(f.wall_ns, b, sizeof(b));
+			snprintf(why, whylen, "%s has a gap in the window before %s (the recorder "
+				 "stopped, restarted or lost samples): rates over it are unknown", dir,
+				 b);
+			err = 1;
+			break;
+		}
+		if (f.wall_ns >= want) {
+			err = keep(m1, &f);
+			break;
+		}
+	}
+	if (!err && !m1->config) {
+		snprintf(why, whylen, "%s: the sample at %s has no configuration", dir, a);
+		err = 1;
+	}
+	if (err < 0 && !why[0])
+		snprintf(why, whylen, "%s: %s", dir, strerror(-err));
+	if (err) {
+		np_rec_moment_free(m0);
+		np_rec_moment_free(m1);
+	}
+	np_rec_reader_close(r);
+	return err;
+}
+
+int np_rec_config_file(const struct np_rec_moment *m, char *path, size_t size)
+{
+	const char *tmp = getenv("TMPDIR");
+	size_t off = 0;
+	int fd;
+
+	if (!tmp || tmp[0] != '/')
+		tmp = "/tmp";
+	if (snprintf(path, size, "%s/netpath-at.XXXXXX", tmp) >= (int)size)
+		return -ENAMETOOLONG;
+	fd = mkstemp(path);	/* 0600, O_EXCL: never an existing file */
+	if (fd < 0)
+		return -errno;
+	np_cleanup_add(path, NP_CLEANUP_FILE);
+	while (off < m->config_len) {
+		ssize_t n = write(fd, m->config + off, m->config_len - off);
+
+		if (n < 0) {
+			int e = -errno;
+
+			close(fd);
+			unlink(path);
+			np_cleanup_drop(path);
+			return e;
+		}
+		off += (size_t)n;
+	}
+	if (close(fd) < 0) {
+		unlink(path);
+		np_cleanup_drop(path);
+		return -EIO;
+	}
+	return 0;
+}

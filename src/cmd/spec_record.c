@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* `netpath record`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "record.h"
+#include "specs.h"
+
+static const struct np_opt record_opts[] = {
+	NP_OPT('d', "dir", "DIR",
+	  "the recording's directory (created 0700; refused when others\n"
+	  "can write to it or another recorder holds it)",
+	  .man = "The recording's directory: created mode 0700 when missing (its parent must exist),\n"
+		 "refused when group or others can write to it, when another user owns it, and when\n"
+		 "another recorder holds it. Segment files are 0600.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_DIR,
+	  NP_TO(NP_DEST_STRING, struct record_args, dir)),
+	NP_OPT('e', "every", "SEC", "seconds between samples (default 1, 0.1 to 3600)",
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 3600, .hint = "seconds, 0.1 to 3600",
+	  NP_TO(NP_DEST_DOUBLE, struct record_args, every)),
+	NP_OPT(NP_RECORD_KEEP, "keep", "SPAN",
+	  "evict samples older than SPAN (7d, 36h, 90min; default 7d)",
+	  .kind = NP_ARG_STRING, NP_TO(NP_DEST_STRING, struct record_args, keep)),
+	NP_OPT(NP_RECORD_MAX_SIZE, "max-size", "SIZE",
+	  "evict the oldest samples past SIZE on disk (500M, 2G;\n"
+	  "default 1G)",
+	  .kind = NP_ARG_STRING, NP_TO(NP_DEST_STRING, struct record_args, max_size)),
+	NP_OPT(NP_RECORD_ALL, "all", NULL, "every interface that is up and carrying traffic",
+	  NP_TO(NP_DEST_TRUE, struct record_args, all)),
+	NP_OPT(NP_RECORD_NETNS, "netns", "NS",
+	  "record inside network namespace NS (a name under\n"
+	  "/run/netns, a path, or a PID); needs root",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
+	  NP_TO(NP_DEST_STRING, struct record_args, netns)),
+	NP_OPT('c', "count", "N", "stop after N samples (default: until SIGTERM)",
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e12, .whole = true, .hint = "a count, >= 1",
+	  NP_TO(NP_DEST_LONG, struct record_args, count)),
+	NP_OPT('v', "verbose", NULL, "say what is being recorded",
+	  NP_TO(NP_DEST_COUNT, struct record_args, verbose)),
+	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
+	NP_OPT('h', "help", NULL, "this help"),
+	{ 0 },
+};
+
+const struct np_cmd_spec np_record_spec = {
+	.name = "record",
+	.summary = "keep a per-second history of the receive path (flight recorder)",
+	.synopsis =
+		"Usage: netpath record [IFACE | --all] --dir DIR [OPTIONS]\n"
+		"Sample every counter doctor turns into a rate, every SEC seconds, and the\n"
+		"configuration whenever it changes, into DIR, until stopped (SIGTERM, SIGINT).\n"
+		"Read it with 'netpath doctor --root DIR --at TIME' and 'netpath history'.\n"
+		"\n",
+	.epilogue = "\nExit status: 0 stopped by a signal or after --count, 3 could not record (the\n"
+		    "reason on stderr).\n",
+	.list_options = true,
+	.exact = true,
+	.operands = { { "IFACE", NP_COMPLETE_IFACE } },
+	.opts = record_opts,
+};
