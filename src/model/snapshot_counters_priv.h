@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* What the counters' encoder and apply share (snapshot_counters*.c): the fixed-field tables. */
+#ifndef NP_SNAPSHOT_COUNTERS_PRIV_H
+#define NP_SNAPSHOT_COUNTERS_PRIV_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "snapshot.h"
+
+/* One u64 member of a struct and its name in the frame; tables end with a NULL name. */
+struct np_snapcnt_field {
+	const char *name;
+	size_t off;
+};
+
+extern const struct np_snapcnt_field np_snapcnt_softnet[], np_snapcnt_sockstat[],
+	np_snapcnt_mem[], np_snapcnt_carrier[], np_snapcnt_qstat[], np_snapcnt_qdisc[],
+	np_snapcnt_pause[], np_snapcnt_aer[], np_snapcnt_socks[];
+
+static inline uint64_t np_snapcnt_field_get(const void *base, const struct np_snapcnt_field *f)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)base + f->off, sizeof(v));
+	return v;
+}
+
+static inline void np_snapcnt_field_set(void *base, const struct np_snapcnt_field *f, uint64_t v)
+{
+	memcpy((char *)base + f->off, &v, sizeof(v));
+}
+
+/* The one sysctl that is a gauge, not a setting (the conntrack table's fill): in the frames
+ * ("sysctl/KEY"), left out of the configuration's digest. */
+#define NP_SNAPCNT_SYSCTL_GAUGE "net.netfilter.nf_conntrack_count"
+
+/* The device prefix of the names: s->dev.name, else s->ifname. */
+const char *np_snapcnt_devname(const struct np_snapshot *s);
+
+/* One "IF/sk/..." name (rest: after "sk/") into k; old: the summary before apply cleared it
+ * (who each listed socket is). 0. */
+int np_snapcnt_apply_sock(struct np_sockets *k, const struct np_sockets *old, const char *rest,
+			  uint64_t v);
+
+#endif
