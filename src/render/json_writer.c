@@ -167,6 +167,21 @@ void np_json_double(struct np_json *j, double v)
 		fprintf(j->out, "%.6g", v);
 }
 
+void np_json_fixed(struct np_json *j, double v, int decimals)
+{
+	value_prefix(j);
+	if (isnan(v) || isinf(v))
+		fputs("null", j->out);
+	else
+		fprintf(j->out, "%.*f", decimals, v);
+}
+
+void np_json_kv_fixed(struct np_json *j, const char *key, double v, int decimals)
+{
+	np_json_key(j, key);
+	np_json_fixed(j, v, decimals);
+}
+
 void np_json_bool(struct np_json *j, bool v)
 {
 	value_prefix(j);

@@ -29,6 +29,10 @@ void np_json_u64(struct np_json *j, uint64_t v);
 void np_json_int(struct np_json *j, int64_t v);
 /* NaN and infinities become null. */
 void np_json_double(struct np_json *j, double v);
+/* A number with a fixed count of decimals (times in seconds since the epoch, which %g would
+ * round to the ten seconds). */
+void np_json_fixed(struct np_json *j, double v, int decimals);
+void np_json_kv_fixed(struct np_json *j, const char *key, double v, int decimals);
 void np_json_bool(struct np_json *j, bool v);
 void np_json_null(struct np_json *j);
 /* An object member, key and value in one call (np_json_str's NULL is null here too). */

@@ -6,6 +6,7 @@
 
 #include "json_writer.h"
 #include "render_history.h"
+#include "text_wrap.h"
 #include "textenc.h"
 #include "when.h"
 
@@ -120,7 +121,7 @@ static void worst_lines(FILE *out, const char *title, const struct np_history_wo
 
 void np_render_history_text(FILE *out, const struct np_history *h, int width, bool utf8)
 {
-	char a[40], b[40], quiet[256] = "";
+	char a[40], b[40], quiet[256] = "", line[1024];
 	size_t ncell, shown = 0;
 	double *cell;
 
@@ -133,15 +134,17 @@ void np_render_history_text(FILE *out, const struct np_history *h, int width, bo
 	}
 	when(h->first, a, sizeof(a));
 	when(h->last, b, sizeof(b));
-	fprintf(out, "netpath history %s: %s, %s to %s (%zu s with rates, %g s samples)\n",
-		h->dir, h->dev[0] ? h->dev : "?", a, b, h->n, h->interval);
+	snprintf(line, sizeof(line), "netpath history %s: %s, %s to %s (%zu s with rates, "
+		 "%.3g s samples)", h->dir, h->dev[0] ? h->dev : "?", a, b, h->n, h->interval);
+	np_wrap_line(out, line, strlen(line), width);
 	ncell = width > LABEL_COLS + PEAK_COLS + 8 ? (size_t)(width - LABEL_COLS - PEAK_COLS) : 8;
 	cell = calloc(ncell, sizeof(*cell));
 	if (!cell)
 		return;
-	fprintf(out, "drops per second by stage; a mark is the worst second of %.0f s "
-		"('_' none, ' ' not recorded):\n",
-		ceil(secs(h->last - h->first + 1) / (double)ncell));
+	snprintf(line, sizeof(line), "drops per second by stage; a mark is the worst second of "
+		 "%.0f s ('_' none, ' ' not recorded):",
+		 ceil(secs(h->last - h->first + 1) / (double)ncell));
+	np_wrap_line(out, line, strlen(line), width);
 	for (int st = 0; st < NP_STAGE__COUNT; st++) {
 		if (!(h->stages & (1u << st)))
 			continue;
@@ -177,7 +180,7 @@ static void json_worst(struct np_json *j, const char *key, const struct np_histo
 	np_json_key_arr_open(j, key);
 	for (size_t i = 0; i < n; i++) {
 		np_json_obj_open(j);
-		np_json_kv_double(j, "time", secs(w[i].t));
+		np_json_kv_fixed(j, "time", secs(w[i].t), 3);
 		np_json_kv_str(j, "stage", np_stage_name(w[i].stage));
 		np_json_kv_double(j, "drops_per_second", w[i].rate);
 		np_json_kv_double(j, "all_stages_drops_per_second", w[i].total_rate);
@@ -200,10 +203,10 @@ void np_render_history_json(FILE *out, const struct np_history *h)
 	np_json_kv_int(&j, "version", NP_HISTORY_VERSION);
 	np_json_kv_str(&j, "recording", h->dir);
 	np_json_kv_str(&j, "interface", h->dev[0] ? h->dev : NULL);
-	np_json_kv_double(&j, "interval", h->interval);
+	np_json_kv_fixed(&j, "interval", h->interval, 3);
 	if (h->n) {
-		np_json_kv_double(&j, "first", secs(h->first));
-		np_json_kv_double(&j, "last", secs(h->last));
+		np_json_kv_fixed(&j, "first", secs(h->first), 3);
+		np_json_kv_fixed(&j, "last", secs(h->last), 3);
 	} else {
 		np_json_kv_null(&j, "first");
 		np_json_kv_null(&j, "last");
@@ -211,7 +214,7 @@ void np_render_history_json(FILE *out, const struct np_history *h)
 	np_json_key_arr_open(&j, "seconds");
 	for (size_t i = 0; i < h->n; i++) {
 		np_json_obj_open(&j);
-		np_json_kv_double(&j, "time", secs(h->sec[i].t));
+		np_json_kv_fixed(&j, "time", secs(h->sec[i].t), 3);
 		np_json_key_obj_open(&j, "drops");
 		for (int st = 0; st < NP_STAGE__COUNT; st++) {
 			if (!(h->stages & (1u << st)))
@@ -229,8 +232,8 @@ void np_render_history_json(FILE *out, const struct np_history *h)
 	np_json_key_arr_open(&j, "gaps");
 	for (size_t i = 0; i < h->ngaps; i++) {
 		np_json_obj_open(&j);
-		np_json_kv_double(&j, "from", secs(h->gaps[i].from));
-		np_json_kv_double(&j, "to", secs(h->gaps[i].to));
+		np_json_kv_fixed(&j, "from", secs(h->gaps[i].from), 3);
+		np_json_kv_fixed(&j, "to", secs(h->gaps[i].to), 3);
 		np_json_obj_close(&j);
 	}
 	np_json_arr_close(&j);

@@ -84,7 +84,8 @@ np_assert_json "$NP_TMP/hist.json" "d['worst_seconds'] and d['worst_seconds'][0]
 np_assert_json "$NP_TMP/hist.json" "d['worst_seconds'][0]['check'] is not None and d['worst_seconds'][0]['severity'] in ('warning', 'critical')"
 "$NETPATH" history --root "$dir" > "$NP_TMP/hist.txt" || np_fail "history (text) failed"
 grep -qE "^  socket +[^ ]" "$NP_TMP/hist.txt" || np_fail "history text has no socket row: $(cat "$NP_TMP/hist.txt")"
-awk 'length($0) > 80 { exit 1 }' "$NP_TMP/hist.txt" || np_fail "history text is wider than 80 columns"
+"$NP_PY" -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 80 for l in open(sys.argv[1], encoding="utf-8")))' "$NP_TMP/hist.txt" ||
+	np_fail "history text is wider than 80 columns: $(cat "$NP_TMP/hist.txt")"
 
 # A restart after the kill: the time between is a gap, judged UNKNOWN (exit 3), never OK.
 killed=$(now)
