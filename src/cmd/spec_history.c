@@ -18,6 +18,7 @@ static const struct np_opt history_opts[] = {
 	  "transport, socket, congestion)",
 	  .kind = NP_ARG_CHOICE,
 	  .words = "link pcie nic irq softnet ingress ip transport socket congestion",
+	  .hint = "a stage: link, pcie, nic, irq, softnet, ingress, ip, transport, socket, congestion",
 	  NP_TO(NP_DEST_STRING, struct history_args, stage)),
 	NP_OPT(NP_HISTORY_WORST, "worst", "N",
 	  "list the N worst seconds and minutes with the check that\n"
@@ -40,8 +41,8 @@ const struct np_cmd_spec np_history_spec = {
 		"Usage: netpath history --root DIR [--since TIME] [--until TIME] [OPTIONS]\n"
 		"Drops per second at each stage of the receive path over a span of a recording\n"
 		"of 'netpath record': one row per stage, then the worst seconds and minutes\n"
-		"with the check doctor would have raised ('netpath doctor --root DIR --at TIME'\n"
-		"shows the whole report of one).\n"
+		"with the check doctor would have raised (doctor judges any of them whole:\n"
+		"see netpath-record(8)).\n"
 		"\n",
 	.epilogue = "\nExit status: 0 read, 3 could not read the recording (the reason on stderr).\n",
 	.list_options = true,

@@ -46,7 +46,8 @@ const struct np_cmd_spec np_record_spec = {
 		"Usage: netpath record [IFACE | --all] --dir DIR [OPTIONS]\n"
 		"Sample every counter doctor turns into a rate, every SEC seconds, and the\n"
 		"configuration whenever it changes, into DIR, until stopped (SIGTERM, SIGINT).\n"
-		"Read it with 'netpath doctor --root DIR --at TIME' and 'netpath history'.\n"
+		"Read it with 'netpath history' and doctor's window of a recording\n"
+		"(netpath-record(8)).\n"
 		"\n",
 	.epilogue = "\nExit status: 0 stopped by a signal or after --count, 3 could not record (the\n"
 		    "reason on stderr).\n",

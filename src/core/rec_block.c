@@ -181,6 +181,26 @@ int np_rec_block_read(int fd, off_t off, off_t size, struct np_rec_blkhdr *h,
 	return get32(hdr + 20) == blk_crc(hdr, buf->p, h->stored) ? 0 : -EBADMSG;
 }
 
+off_t np_rec_next_good(int fd, off_t off, off_t size)
+{
+	struct np_rec_buf buf = { 0 };
+	struct np_rec_blkhdr h;
+	uint8_t chunk[4096 + 3];
+	off_t found = -1;
+
+	/* Chunks overlap by three bytes: a magic across two chunks is still seen. */
+	for (off_t at = off + 1; at < size && found < 0; at += 4096) {
+		ssize_t n = pread(fd, chunk, sizeof(chunk), at);
+
+		for (ssize_t i = 0; n > 3 && i < n - 3 && found < 0; i++)
+			if (!memcmp(chunk + i, "NPRB", 4) &&
+			    np_rec_block_read(fd, at + i, size, &h, &buf) == 0)
+				found = at + i;
+	}
+	np_rec_buf_free(&buf);
+	return found;
+}
+
 int np_rec_segment_walk(int fd, off_t from, off_t size, np_rec_block_cb cb, void *arg,
 			off_t *end, bool *torn)
 {

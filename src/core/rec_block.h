@@ -62,6 +62,10 @@ bool np_rec_seg_parse(const char *name, uint64_t *seq, int64_t *wall_s);
  * value. *end: the offset just past the last good block; *torn: the file goes on past it (a
  * block cut short by a crash, or damaged). Returns 0, cb's value, or -errno on a read error.
  */
+/* The offset of the first good block after the bad bytes at off (damage in the middle, kept
+ * for whoever looks into it), or -1 when none follows (a write a crash cut short, or one
+ * under way). */
+off_t np_rec_next_good(int fd, off_t off, off_t size);
 typedef int (*np_rec_block_cb)(void *arg, const struct np_rec_blkhdr *h, off_t off,
 			       const uint8_t *payload);
 int np_rec_segment_walk(int fd, off_t from, off_t size, np_rec_block_cb cb, void *arg,

@@ -18,6 +18,7 @@
 struct blk {
 	off_t off;
 	struct np_rec_blkhdr h;
+	bool after_hole;		/* damaged bytes come before it */
 };
 
 struct np_rec_reader {
@@ -39,6 +40,7 @@ struct np_rec_reader {
 	int64_t target;			/* frames before it are skipped (after a seek) */
 	bool have_prev;
 	int64_t prev_mono, prev_wall;
+	bool hole;			/* indexing: the next block added follows damage */
 };
 
 static int add_blk(void *arg, const struct np_rec_blkhdr *h, off_t off, const uint8_t *payload)
@@ -56,6 +58,8 @@ static int add_blk(void *arg, const struct np_rec_blkhdr *h, off_t off, const ui
 		r->cap = cap;
 	}
 	r->blk[r->nblk].off = off;
+	r->blk[r->nblk].after_hole = r->hole;
+	r->hole = false;
 	r->blk[r->nblk++].h = *h;
 	return 0;
 }
@@ -71,7 +75,22 @@ static int index_tail(struct np_rec_reader *r)
 	if (st.st_size <= r->end)
 		return 0;
 	r->size = st.st_size;
-	return np_rec_segment_walk(r->fd, r->end, r->size, add_blk, r, &r->end, &torn);
+	for (;;) {
+		int rc = np_rec_segment_walk(r->fd, r->end, r->size, add_blk, r, &r->end, &torn);
+		off_t next;
+
+		if (rc < 0 || !torn)
+			return rc;
+		/* Bad bytes with a good block after them are damage: skipped, counted, and
+		 * the frames after them are not continuous. Without one they are the tail
+		 * being written (or cut short): read again later. */
+		next = np_rec_next_good(r->fd, r->end, r->size);
+		if (next < 0)
+			return 0;
+		r->damaged++;
+		r->hole = true;
+		r->end = next;
+	}
 }
 
 static void close_seg(struct np_rec_reader *r)
@@ -267,6 +286,10 @@ static int next_block(struct np_rec_reader *r)
 			if (rc <= 0)
 				return rc;
 			continue;
+		}
+		if (r->blk[r->bi].after_hole) {
+			r->streaming = false;	/* the stream's state is in the lost bytes */
+			r->pending |= NP_REC_F_GAP;
 		}
 		if (!r->streaming && !(r->blk[r->bi].h.flags & NP_REC_BLK_KEY)) {
 			r->bi++;	/* mid-stream with nothing before it: wait for a key block */

@@ -114,26 +114,6 @@ static int new_segment(struct np_rec_writer *w, int64_t mono, int64_t wall)
 	return 0;
 }
 
-/* Whether a good block follows the bad bytes at off: then they are damage in the middle
- * (kept for whoever looks into it), not a write a crash cut short. */
-static bool good_after(int fd, off_t off, off_t size)
-{
-	struct np_rec_buf buf = { 0 };
-	struct np_rec_blkhdr h;
-	uint8_t chunk[4096 + 3];
-	bool found = false;
-
-	for (off_t at = off + 1; at < size && !found; at += 4096) {
-		ssize_t n = pread(fd, chunk, sizeof(chunk), at);
-
-		for (ssize_t i = 0; n > 3 && i < n - 3 && !found; i++)
-			if (!memcmp(chunk + i, "NPRB", 4))
-				found = np_rec_block_read(fd, at + i, size, &h, &buf) == 0;
-	}
-	np_rec_buf_free(&buf);
-	return found;
-}
-
 /* A crash left a block half written at the end of the newest segment: cut it off. */
 static int repair_tail(struct np_rec_writer *w)
 {
@@ -146,7 +126,7 @@ static int repair_tail(struct np_rec_writer *w)
 	if (fd < 0)
 		return -errno;
 	r = np_rec_segment_walk(fd, NP_REC_SEG_HDR, (off_t)s->bytes, NULL, NULL, &end, &torn);
-	if (r == 0 && torn && end >= NP_REC_SEG_HDR && !good_after(fd, end, (off_t)s->bytes) &&
+	if (r == 0 && torn && end >= NP_REC_SEG_HDR && np_rec_next_good(fd, end, (off_t)s->bytes) < 0 &&
 	    ftruncate(fd, end) == 0) {
 		w->total -= s->bytes - (uint64_t)end;
 		s->bytes = (uint64_t)end;

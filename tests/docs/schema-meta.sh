@@ -5,7 +5,8 @@
 # (urn:netpath:schema:KIND:N), its title ("..., version N") and the version its main document
 # requires all say the version netpath emits: a document of each kind is made here (doctor,
 # checks, explain, diff and plan over fixtures; watch live on lo, read-only, one frame; trace's
-# golden document, which tests/unit/trace compares with its renderer).
+# golden document, which tests/unit/trace compares with its renderer; history over the
+# recording of a VM in tests/fixtures/recordings).
 set -u
 : "${NETPATH:?}" "${NP_SRCDIR:?}" "${NP_BUILDDIR:?}"
 . "$NP_SRCDIR/tests/integration/lib.sh"
@@ -24,6 +25,8 @@ x=$fix/trees/x710-server
 "$NETPATH" watch lo --json --count 1 --interval 0.1 > "$out/watch.json" 2>/dev/null ||
 	np_fail "watch lo --json --count 1 failed"
 cp "$fix/trace/attribution.json" "$out/trace.json"
+"$NETPATH" history --root "$fix/recordings/vm-eth0" --json > "$out/history.json" ||
+	np_fail "history --json over the recording of this VM failed"
 
 "$NP_PY" - "$NP_SRCDIR" "$NP_BUILDDIR/meson-info/intro-installed.json" "$out" <<'PY' ||
 import glob, json, os, re, sys
@@ -31,7 +34,8 @@ src, installed, out = sys.argv[1:4]
 # Each schema file: the documents it describes, by the file netpath's output was saved in here.
 made = {"netpath.schema.json": ["doctor"], "netpath-checks.schema.json": ["checks", "check"],
         "netpath-diff.schema.json": ["diff"], "netpath-plan.schema.json": ["plan"],
-        "netpath-watch.schema.json": ["watch"], "netpath-trace.schema.json": ["trace"]}
+        "netpath-watch.schema.json": ["watch"], "netpath-trace.schema.json": ["trace"],
+        "netpath-history.schema.json": ["history"]}
 dest = [d for d in json.load(open(installed)).values()]
 readme = open(f"{src}/README.md").read()
 bad = []
