@@ -18,6 +18,7 @@
 #include "log.h"
 #include "rec_store.h"
 #include "record.h"
+#include "record_capture.h"
 #include "specs.h"
 #include "when.h"
 
@@ -87,11 +88,23 @@ struct recorder {
 	struct np_dev_runs *dr;
 	struct np_rec_writer *w;
 	struct np_record_state rs;
+	struct np_record_trigger trig;
 	char names[NP_STACK_MAX][IF_NAMESIZE];
 	const char *tops[NP_STACK_MAX];
 	size_t ntops;
 	bool fresh;			/* dr holds one snapshot per device, just discovered */
 };
+
+static int parse_trigger(struct recorder *R, struct np_status *st)
+{
+	char err[300];
+
+	R->trig.every = R->a.capture_every > 0 ? R->a.capture_every : 600;
+	if (R->a.capture_on &&
+	    np_record_trigger_parse(&R->trig, R->a.capture_on, err, sizeof(err)) < 0)
+		return np_usage(st, "invalid --capture-on: %s", err);
+	return 0;
+}
 
 /* Find the devices (again): the interfaces named, their stacks. 0 or -ENODEV. */
 static int discover(struct recorder *R)
@@ -157,6 +170,13 @@ static int one_frame(struct recorder *R, struct np_status *st)
 		return np_fail(st, "%s", err), r;
 	if (r == 1)
 		fprintf(stderr, "netpath record: %s\n", err);
+	{
+		const struct np_dev_run *p = &R->dr->run[0];
+
+		np_record_trigger_tick(&R->trig, &R->tgt, R->dr,
+				       p->have_cur ? p->cur.t - p->prev.t : 0, R->tops, R->ntops,
+				       &R->a);
+	}
 	return 0;
 }
 
@@ -227,7 +247,7 @@ int np_cmd_record(int argc, char **argv)
 		np_fail(&st, "out of memory");
 		return np_finish(&st, "record", false);
 	}
-	if (parse_args(argc, argv, &R->a, &st) < 0)
+	if (parse_args(argc, argv, &R->a, &st) < 0 || parse_trigger(R, &st) < 0)
 		goto out;
 	np_log_set_verbosity(R->a.verbose);
 	catch_stops();
@@ -251,6 +271,7 @@ int np_cmd_record(int argc, char **argv)
 	if (R->dr)
 		np_runs_free(R->dr);
 	free(R->dr);
+	np_record_trigger_close(&R->trig);
 	np_record_state_free(&R->rs);
 	np_target_close(&R->tgt);
 out:

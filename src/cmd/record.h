@@ -16,6 +16,7 @@
 
 #include "doctor_stack.h"
 #include "snapshot_counters.h"
+#include "tar.h"
 #include "target.h"
 
 struct record_args {
@@ -24,6 +25,8 @@ struct record_args {
 	const char *netns;
 	const char *keep;
 	const char *max_size;
+	const char *capture_on;		/* --capture-on SEVERITY|CHECK */
+	double capture_every;		/* --capture-every: seconds between captures */
 	double every;
 	long count;
 	bool all;
@@ -52,5 +55,13 @@ uint64_t np_record_digest(const struct np_dev_runs *dr);
  * as a capture of one sample naming tops as its interfaces. 0 or -errno. */
 int np_record_config(struct np_record_state *rs, struct np_target *tgt, const char *const *tops,
 		     size_t ntops, const struct record_args *a);
+
+/* One sample of the target read again with every file and kernel answer kept, beneath prefix/
+ * in tar (as `netpath capture` writes s1/ and s2/). 0 or -errno. */
+int np_record_sample(struct np_target *tgt, const char *const *tops, size_t ntops,
+		     struct np_tar_out *tar, const char *prefix, int64_t now);
+/* A capture's META for those samples (nsamples 1 or 2, interval seconds between them). */
+int np_record_meta(struct np_tar_out *tar, const char *const *tops, size_t ntops,
+		   const struct record_args *a, int64_t now, int nsamples, double interval);
 
 #endif

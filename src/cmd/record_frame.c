@@ -50,9 +50,8 @@ uint64_t np_record_digest(const struct np_dev_runs *dr)
 	return h;
 }
 
-/* META of the configuration sample: a capture of one sample (root.c reads it). */
-static int write_meta(struct np_tar_out *tar, const char *const *tops, size_t ntops,
-		      const struct record_args *a, int64_t now)
+int np_record_meta(struct np_tar_out *tar, const char *const *tops, size_t ntops,
+		   const struct record_args *a, int64_t now, int nsamples, double interval)
 {
 	char ifs[256] = "", taken[32] = "", *text = NULL;
 	struct np_identity id;
@@ -72,10 +71,11 @@ static int write_meta(struct np_tar_out *tar, const char *const *tops, size_t nt
 	if (!f)
 		return -ENOMEM;
 	fprintf(f, "format: %s\nnetpath: %s\nhostname: %s\nkernel: %s\nmachine: %s\n"
-		"taken: %s\ninterval: 0\ninterfaces: %s\nall: %s\nnetns: %s\npage_size: %ld\n"
-		"samples: s1\nrecorded-by: netpath record\n",
+		"taken: %s\ninterval: %.3f\ninterfaces: %s\nall: %s\nnetns: %s\npage_size: %ld\n"
+		"samples: %s\nrecorded-by: netpath record\n",
 		NP_CAPTURE_FORMAT, NETPATH_VERSION, id.hostname, id.release, id.machine, taken,
-		ifs, a->all ? "yes" : "no", a->netns ? a->netns : "", id.page_size);
+		interval, ifs, a->all ? "yes" : "no", a->netns ? a->netns : "", id.page_size,
+		nsamples == 2 ? "s1 s2" : "s1");
 	if (fclose(f) != 0) {
 		free(text);
 		return -ENOMEM;
@@ -111,39 +111,49 @@ static int slurp(int fd, char **buf, size_t *len)
 	return 0;
 }
 
-int np_record_config(struct np_record_state *rs, struct np_target *tgt, const char *const *tops,
-		     size_t ntops, const struct record_args *a)
+int np_record_sample(struct np_target *tgt, const char *const *tops, size_t ntops,
+		     struct np_tar_out *tar, const char *prefix, int64_t now)
 {
 	struct np_capture_session cs;
 	struct np_capture_stats ss;
 	struct np_dev_runs *dr = calloc(1, sizeof(*dr));
-	struct np_tar_out *tar = NULL;
-	int64_t now = (int64_t)time(NULL);
-	char uptime[64], route_if[IF_NAMESIZE], *buf = NULL;
-	size_t len = 0;
-	int fd = -1, err;
+	char uptime[64], route_if[IF_NAMESIZE];
+	int err;
 
 	if (!dr)
 		return -ENOMEM;
-	fd = memfd_create("netpath-record-config", MFD_CLOEXEC);
-	if (fd < 0) {
-		err = -errno;
-		goto out;
+	err = np_capture_begin(tgt, &cs);
+	if (!err) {
+		/* As capture reads them: the instant, the routes (doctor --root finds the
+		 * default route's interface in them), the devices. */
+		np_read_str(&tgt->ctx, NP_PROC, "uptime", uptime, sizeof(uptime));
+		(void)np_default_iface(&tgt->ctx, route_if, sizeof(route_if));
+		np_runs_discover(dr, &tgt->ctx, tops, ntops);
+		err = np_capture_end(tgt, &cs, tar, prefix, now, &ss);
 	}
+	np_runs_free(dr);
+	free(dr);
+	return err;
+}
+
+int np_record_config(struct np_record_state *rs, struct np_target *tgt, const char *const *tops,
+		     size_t ntops, const struct record_args *a)
+{
+	struct np_tar_out *tar = NULL;
+	int64_t now = (int64_t)time(NULL);
+	char *buf = NULL;
+	size_t len = 0;
+	int fd, err;
+
+	fd = memfd_create("netpath-record-config", MFD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
 	tar = np_tar_out_open(fd, false, &err);
 	if (!tar)
 		goto out;
-	err = np_capture_begin(tgt, &cs);
-	if (err)
-		goto out;
-	/* As capture reads them: the instant, the routes (doctor --root finds the default
-	 * route's interface in them), the devices. */
-	np_read_str(&tgt->ctx, NP_PROC, "uptime", uptime, sizeof(uptime));
-	(void)np_default_iface(&tgt->ctx, route_if, sizeof(route_if));
-	np_runs_discover(dr, &tgt->ctx, tops, ntops);
-	err = np_capture_end(tgt, &cs, tar, "s1", now, &ss);
+	err = np_record_sample(tgt, tops, ntops, tar, "s1", now);
 	if (!err)
-		err = write_meta(tar, tops, ntops, a, now);
+		err = np_record_meta(tar, tops, ntops, a, now, 1, 0);
 out:
 	if (tar) {
 		int r = np_tar_out_close(tar);
@@ -153,10 +163,7 @@ out:
 	}
 	if (!err)
 		err = slurp(fd, &buf, &len);
-	if (fd >= 0)
-		close(fd);
-	np_runs_free(dr);
-	free(dr);
+	close(fd);
 	if (err)
 		return err;
 	free(rs->config);

@@ -29,6 +29,31 @@ static const struct np_opt record_opts[] = {
 	  "/run/netns, a path, or a PID); needs root",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
 	  NP_TO(NP_DEST_STRING, struct record_args, netns)),
+	NP_OPT(NP_RECORD_CAPTURE_ON, "capture-on", "WHAT",
+	  "when a check fires at WHAT (warning, critical, or a check id or\n"
+	  "pattern), write a whole capture of that moment beside the\n"
+	  "recording (DIR/capture-TIME.tar.gz)",
+	  .man = "When a check fires at WHAT \\(em a severity,\n"
+		 ".B warning\n"
+		 "or\n"
+		 ".BR critical ,\n"
+		 "or a check id or pattern as\n"
+		 ".B \\-\\-check\n"
+		 "takes them (it fires at warning or worse) \\(em write a whole\n"
+		 ".B netpath capture\n"
+		 "of that moment beside the recording, \\fIDIR\\fB/capture\\-\\fITIME\\fB.tar.gz\\fR (mode 0600):\n"
+		 "the tick it fired and the next one, each read once more with every file and kernel answer\n"
+		 "kept, so the cadence does not stop. The checks then run every sample (their cost is in\n"
+		 "bench/README.md); at most one capture per\n"
+		 ".BR \\-\\-capture\\-every ,\n"
+		 "and the newest 20 are kept.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_CHECK,
+	  NP_TO(NP_DEST_STRING, struct record_args, capture_on)),
+	NP_OPT(NP_RECORD_CAPTURE_EVERY, "capture-every", "SEC",
+	  "at most one capture per SEC seconds (default 600)",
+	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e7, .hint = "seconds, >= 1",
+	  .needs = { { NP_RECORD_CAPTURE_ON, "--capture-every needs --capture-on (when to capture)" } },
+	  NP_TO(NP_DEST_DOUBLE, struct record_args, capture_every)),
 	NP_OPT('c', "count", "N", "stop after N samples (default: until SIGTERM)",
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e12, .whole = true, .hint = "a count, >= 1",
 	  NP_TO(NP_DEST_LONG, struct record_args, count)),

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The flight recorder end to end (netpath-record(8)): a recorder samples a veth every second
 # while a UDP receiver that never reads is flooded during known seconds; the recorder is then
-# killed with SIGKILL. `doctor --at` on the drop window must name stage socket and the rcvbuf
+# killed with SIGKILL; --capture-on leaves a capture of the moment the check fired.
+# `doctor --at` on the drop window must name stage socket and the rcvbuf
 # evidence with its rate, a quiet window before it must be clean, `history --json` must put
 # the drops in those seconds, a window in the gap after the kill (then a restart) must be
 # UNKNOWN, never OK; a second recorder on the directory and a directory others can write are
@@ -20,7 +21,8 @@ wait_recorded() {
 			\"$NP_PY\" -c 'import json,sys; print(int(json.load(sys.stdin)[\"last\"] or 0))')\" -ge $1 ]"
 }
 
-np_bg ip netns exec "$NS_B" "$NETPATH" record vb --dir "$dir" --every 1
+np_bg ip netns exec "$NS_B" "$NETPATH" record vb --dir "$dir" --every 1 \
+	--capture-on socket.udp-rcvbuf --capture-every 60
 rec=$NP_LAST_PID
 np_wait_until "$NP_WAIT" "the recorder's first segment" sh -c "ls '$dir'/*.nprec"
 [ "$(stat -c %a "$dir")" = 700 ] || np_fail "recording directory mode $(stat -c %a "$dir"), want 700"
@@ -47,6 +49,15 @@ sleep 5
 drop_to=$(now)
 np_stop "$flood"
 after=$(now)
+# --capture-on: the check fired during the flood and left one whole capture of that moment
+# beside the recording, which doctor judges like any capture (the same finding).
+np_wait_until "$NP_WAIT" "a capture beside the recording" sh -c "ls '$dir'/capture-*.tar.gz"
+caps=$(ls "$dir"/capture-*.tar.gz)
+[ "$(wc -w <<< "$caps")" -eq 1 ] || np_fail "--capture-every 60 let more than one capture through: $caps"
+[ "$(stat -c %a "$caps")" = 600 ] || np_fail "capture mode $(stat -c %a "$caps"), want 600"
+"$NETPATH" doctor --root "$caps" --json > "$NP_TMP/cap.json"
+np_validate "$NP_TMP/cap.json"
+np_assert_json "$NP_TMP/cap.json" 'any(f["id"] == "socket.udp-rcvbuf" for f in d["findings"]) and d["interface"] == "vb"'
 # Everything up to the flood's end is on disk before the kill.
 wait_recorded "${after%.*}"
 kill -KILL "$rec"
