@@ -100,9 +100,10 @@ static bool stage_dropped(const struct np_history *h, enum np_stage st)
 }
 
 static void worst_lines(FILE *out, const char *title, const struct np_history_worst *w,
-			size_t n, bool minutes)
+			size_t n, bool minutes, int width)
 {
-	char at[40], num[32];
+	char at[40], num[32], line[256];
+	int len;
 
 	if (!n)
 		return;
@@ -111,11 +112,12 @@ static void worst_lines(FILE *out, const char *title, const struct np_history_wo
 		when(w[i].t, at, sizeof(at));
 		if (minutes && strlen(at) > 16)
 			at[16] = '\0';
-		fprintf(out, "  %-19s  %-9s %10s/s", at, np_stage_name(w[i].stage),
-			np_fmt_count(w[i].rate, num, sizeof(num)));
-		if (w[i].check[0])
-			fprintf(out, "  %s (%s)", w[i].check, np_severity_name(w[i].severity));
-		fputc('\n', out);
+		len = snprintf(line, sizeof(line), "  %-19s  %-9s %10s/s", at,
+			       np_stage_name(w[i].stage), np_fmt_count(w[i].rate, num, sizeof(num)));
+		if (w[i].check[0] && len > 0 && (size_t)len < sizeof(line))
+			snprintf(line + len, sizeof(line) - (size_t)len, "  %s (%s)", w[i].check,
+				 np_severity_name(w[i].severity));
+		np_wrap_line(out, line, strlen(line), width);
 	}
 }
 
@@ -159,19 +161,22 @@ void np_render_history_text(FILE *out, const struct np_history *h, int width, bo
 	free(cell);
 	if (!shown)
 		fputs("  no drops at any stage\n", out);
-	if (quiet[0] && shown)
-		fprintf(out, "no drops: %s\n", quiet);
+	if (quiet[0] && shown) {
+		snprintf(line, sizeof(line), "no drops: %s", quiet);
+		np_wrap_line(out, line, strlen(line), width);
+	}
 	for (size_t i = 0; i < h->ngaps; i++) {
 		when(h->gaps[i].from, a, sizeof(a));
 		when(h->gaps[i].to, b, sizeof(b));
-		fprintf(out, "not recorded: %s to %s (%.0f s)\n", a, b,
-			secs(h->gaps[i].to - h->gaps[i].from));
+		snprintf(line, sizeof(line), "not recorded: %s to %s (%.0f s)", a, b,
+			 secs(h->gaps[i].to - h->gaps[i].from));
+		np_wrap_line(out, line, strlen(line), width);
 	}
 	if (h->damaged)
 		fprintf(out, "damaged: %u block%s of the recording skipped\n", h->damaged,
 			h->damaged == 1 ? "" : "s");
-	worst_lines(out, "worst seconds", h->worst, h->nworst, false);
-	worst_lines(out, "worst minutes", h->worst_min, h->nworst_min, true);
+	worst_lines(out, "worst seconds", h->worst, h->nworst, false, width);
+	worst_lines(out, "worst minutes", h->worst_min, h->nworst_min, true, width);
 }
 
 static void json_worst(struct np_json *j, const char *key, const struct np_history_worst *w,
