@@ -93,6 +93,11 @@ struct recorder {
 	const char *tops[NP_STACK_MAX];
 	size_t ntops;
 	bool fresh;			/* dr holds one snapshot per device, just discovered */
+	/* The devices were found again (re-created, members changed, back after being gone):
+	 * their counters started over, so the next frame begins a new run of the store, which
+	 * readers see as a restart: no rate spans it. */
+	bool discont;
+	struct np_rec_opts o;
 };
 
 static int parse_trigger(struct recorder *R, struct np_status *st)
@@ -118,6 +123,7 @@ static int discover(struct recorder *R)
 	if (!R->ntops)
 		return -ENODEV;
 	np_runs_discover(R->dr, &R->tgt.ctx, R->tops, R->ntops);
+	R->discont = R->w != NULL;
 	R->fresh = true;
 	return 0;
 }
@@ -132,10 +138,16 @@ static int one_frame(struct recorder *R, struct np_status *st)
 	int r;
 
 	if (!R->fresh) {
-		np_runs_advance(R->dr);
-		np_runs_collect_again(R->dr, &R->tgt.ctx);
-		if (np_runs_same_devices(R->dr) < 0 || (R->a.all && R->dr->n == 0)) {
-			np_warn("the devices of %s changed: found again", R->names[0]);
+		bool had = R->dr->n > 0;
+
+		if (had) {
+			np_runs_advance(R->dr);
+			np_runs_collect_again(R->dr, &R->tgt.ctx);
+		}
+		/* Gone before (nothing to read again), or changed now. */
+		if (!had || np_runs_same_devices(R->dr) < 0) {
+			if (had)
+				np_warn("the devices of %s changed: found again", R->names[0]);
 			if (discover(R) < 0)
 				return 1;
 		}
@@ -165,6 +177,13 @@ static int one_frame(struct recorder *R, struct np_status *st)
 	s.names_len = R->rs.nc.names_len;
 	s.config = R->rs.config;
 	s.config_len = R->rs.config_len;
+	if (R->discont) {
+		np_rec_writer_close(R->w);
+		R->w = NULL;
+		if (np_rec_writer_open(&R->o, &R->w, err, sizeof(err)) < 0)
+			return np_fail(st, "%s", err), -EIO;
+		R->discont = false;
+	}
 	r = np_rec_writer_append(R->w, &s, err, sizeof(err));
 	if (r < 0)
 		return np_fail(st, "%s", err), r;
@@ -194,10 +213,6 @@ static void catch_stops(void)
 
 static int run(struct recorder *R, struct np_status *st)
 {
-	struct np_rec_opts o = {
-		.dir = R->a.dir, .interval_ms = (uint32_t)(R->a.every * 1000 + 0.5),
-		.keep_ns = R->a.keep_ns, .max_bytes = R->a.max_bytes,
-	};
 	char err[400];
 	long done = 0;
 	double next;
@@ -207,7 +222,11 @@ static int run(struct recorder *R, struct np_status *st)
 	if (discover(R) < 0)
 		return np_fail(st, "%s", R->a.all ? "no interface is up and carrying traffic" :
 			       "the interface is gone");
-	if (np_rec_writer_open(&o, &R->w, err, sizeof(err)) < 0)
+	R->o = (struct np_rec_opts){
+		.dir = R->a.dir, .interval_ms = (uint32_t)(R->a.every * 1000 + 0.5),
+		.keep_ns = R->a.keep_ns, .max_bytes = R->a.max_bytes,
+	};
+	if (np_rec_writer_open(&R->o, &R->w, err, sizeof(err)) < 0)
 		return np_fail(st, "%s", err);
 	np_info("recording %s every %g s into %s", R->names[0], R->a.every, R->a.dir);
 	next = np_mono_now();
@@ -219,6 +238,8 @@ static int run(struct recorder *R, struct np_status *st)
 			break;
 		if (r == 1 && !gone)
 			np_warn("%s is gone: nothing is recorded until it is back", R->names[0]);
+		else if (r == 0 && gone)
+			np_warn("%s is back: recorded again", R->names[0]);
 		gone = r == 1;
 		done++;
 		if (R->a.count && done >= R->a.count)
@@ -228,8 +249,6 @@ static int run(struct recorder *R, struct np_status *st)
 		if (next <= now)	/* late (a busy host): move the cadence on, never catch up */
 			next = now + R->a.every;
 		np_sleep_until(next, &stop_signal);
-		if (gone && discover(R) == 0)
-			gone = false;
 	}
 	np_rec_writer_close(R->w);
 	R->w = NULL;
