@@ -238,6 +238,13 @@ for sh in $shells; do
 		[[ $w == l* && -e /sys/class/net/$w ]] || fail "$sh: doctor l<TAB> offered $w"
 	done
 	has "$sh: netpath -i 2 l<TAB>" "$($sh 'netpath -i 2 l')" "lo"
+	# the declared conflicts, as in bash
+	got=$($sh 'netpath doctor --root /x -')
+	for o in --netns --every; do
+		grep -qxF -- "$o" <<< "$got" && fail "$sh: doctor --root /x -<TAB> offers $o"
+	done
+	has "$sh: doctor --root /x -<TAB>" "$got" "--before"
+	expect "$sh: doctor --timeout=5 --e<TAB>" "$($sh 'netpath doctor --timeout=5 --e')" ""
 	expect "$sh: doctor --root TREE f<TAB>" "$($sh "netpath doctor --root $tmp/tree f")" \
 		"$(printf '%s\n' fake0 fake1)"
 	expect "$sh: diff A TREE f<TAB>" "$($sh "netpath diff $tmp/x $tmp/tree f")" \
