@@ -37,6 +37,7 @@ static int parse_args(int argc, char **argv, struct capture_args *a, struct np_s
 {
 	memset(a, 0, sizeof(*a));
 	a->interval = 1;
+	/* Every row stores into a (spec_capture.c): no callback. */
 	if (np_opts_parse(&np_capture_spec, argc, argv, NULL, a, st) < 0)
 		return -1;
 	if (optind < argc)

@@ -32,6 +32,7 @@ static int parse_args(int argc, char **argv, struct diff_args *d, struct np_stat
 	d->interval = 1;
 	/* JSON errors need to know about --json before any other option is judged. */
 	d->json = np_argv_has(argc, argv, json);
+	/* Every row stores into d (spec_diff.c), where --interval's need of --live is declared. */
 	if (np_opts_parse(&np_diff_spec, argc, argv, NULL, d, st) < 0)
 		return -1;
 	if (optind < argc)

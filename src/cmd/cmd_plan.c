@@ -36,6 +36,7 @@ static int parse_args(int argc, char **argv, struct plan_args *d, struct np_stat
 	d->rtt_ms = d->bw_bps = NAN;
 	d->interval = 1;
 	d->json = np_argv_has(argc, argv, json);
+	/* Every row stores into d (spec_plan.c): no callback. */
 	if (np_opts_parse(&np_plan_spec, argc, argv, NULL, d, st) < 0)
 		return -1;
 	if (optind < argc)
