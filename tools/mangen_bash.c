@@ -120,6 +120,52 @@ static void operands_block(FILE *out)
 	}
 }
 
+/* Does a exclude b: a conflict declared on either row (np_opt_rule). */
+static bool excludes(const struct np_opt *a, const struct np_opt *b)
+{
+	for (size_t i = 0; i < 2; i++)
+		if ((a->conflicts[i].other && a->conflicts[i].other == b->id) ||
+		    (b->conflicts[i].other && b->conflicts[i].other == a->id))
+			return true;
+	return false;
+}
+
+/* For each option of each command that excludes others: the forms (-o --output) the shell
+ * stops offering once it is on the line, so the completion follows the declared rules. */
+static void excludes_block(FILE *out)
+{
+	for (size_t i = 0; i < NP_CMD__COUNT; i++) {
+		const struct np_cmd_spec *c = np_cmd_specs[i];
+
+		for (const struct np_opt *o = c->opts; o->name; o++) {
+			char pat[2][256], value[1024] = "";
+			const char *pats[2] = { pat[0], pat[1] };
+			size_t n = 0, len = 0;
+
+			for (const struct np_opt *p = c->opts; p->name; p++) {
+				if (!excludes(o, p) || !offered(p))
+					continue;
+				if (np_opt_short(p))
+					len += (size_t)snprintf(value + len, sizeof(value) - len, "%s-%c",
+								len ? " " : "", np_opt_short(p));
+				if (len < sizeof(value))
+					len += (size_t)snprintf(value + len, sizeof(value) - len,
+								"%s--%s", len ? " " : "", p->name);
+				if (len >= sizeof(value)) {
+					fputs("mangen: too many excluded options\n", stderr);
+					exit(1);
+				}
+			}
+			if (!len)
+				continue;
+			if (np_opt_short(o))
+				snprintf(pat[n++], sizeof(pat[0]), "%s:-%c", c->name, np_opt_short(o));
+			snprintf(pat[n++], sizeof(pat[0]), "%s:--%s", c->name, o->name);
+			arm(out, pats, n, value);
+		}
+	}
+}
+
 static void levels_block(FILE *out)
 {
 	size_t n;
@@ -144,6 +190,8 @@ static int block(FILE *out, const char *name)
 		operands_block(out);
 	else if (strcmp(name, "LEVELS") == 0)
 		levels_block(out);
+	else if (strcmp(name, "EXCLUDES") == 0)
+		excludes_block(out);
 	else
 		return 1;
 	return 0;

@@ -18,6 +18,7 @@
 #include "capture_sample.h"
 #include "cleanup.h"
 #include "clock.h"
+#include "cmd_args.h"
 #include "collect.h"
 #include "commands.h"
 #include "config.h"
@@ -31,50 +32,12 @@
 #include "termwidth.h"
 #include "text_wrap.h"
 
-struct capture_args {
-	const char *ifname;
-	const char *output;
-	const char *netns;
-	double interval;
-	bool all;
-	bool plain;
-	int verbose;
-};
-
-/* One option, its value already checked against the table (spec_capture.c). */
-static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
-{
-	struct capture_args *a = arg;
-
-	(void)st;
-	switch (id) {
-	case 'o':
-		a->output = v->s;
-		break;
-	case 'i':
-		a->interval = v->num;
-		break;
-	case NP_CAPTURE_ALL:
-		a->all = true;
-		break;
-	case NP_CAPTURE_NETNS:
-		a->netns = v->s;
-		break;
-	case NP_CAPTURE_PLAIN:
-		a->plain = true;
-		break;
-	case 'v':
-		a->verbose++;
-		break;
-	}
-	return 0;
-}
-
 static int parse_args(int argc, char **argv, struct capture_args *a, struct np_status *st)
 {
 	memset(a, 0, sizeof(*a));
 	a->interval = 1;
-	if (np_opts_parse(&np_capture_spec, argc, argv, set_option, a, st) < 0)
+	/* Every row stores into a (spec_capture.c): no callback. */
+	if (np_opts_parse(&np_capture_spec, argc, argv, NULL, a, st) < 0)
 		return -1;
 	if (optind < argc)
 		a->ifname = argv[optind++];

@@ -11,6 +11,7 @@
 
 #include "atomic_file.h"
 #include "cleanup.h"
+#include "cmd_args.h"
 #include "collect.h"
 #include "commands.h"
 #include "diff.h"
@@ -23,44 +24,6 @@
 #include "termwidth.h"
 #include "textenc.h"
 
-struct diff_args {
-	const char *before, *after, *ifname, *output;
-	bool live, json, interval_given;
-	double interval;
-	enum np_color color;
-	int verbose;
-};
-
-/* One option, its value already checked against the table (spec_diff.c). */
-static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
-{
-	struct diff_args *d = arg;
-
-	(void)st;
-	switch (id) {
-	case NP_DIFF_LIVE:
-		d->live = true;
-		break;
-	case 'i':
-		d->interval = v->num;
-		d->interval_given = true;
-		break;
-	case 'j':
-		d->json = true;
-		break;
-	case 'o':
-		d->output = v->s;
-		break;
-	case NP_DIFF_COLOR:
-		d->color = (enum np_color)v->choice;
-		break;
-	case 'v':
-		d->verbose++;
-		break;
-	}
-	return 0;
-}
-
 static int parse_args(int argc, char **argv, struct diff_args *d, struct np_status *st)
 {
 	static const char *const json[] = { "--json", "-j", NULL };
@@ -69,7 +32,8 @@ static int parse_args(int argc, char **argv, struct diff_args *d, struct np_stat
 	d->interval = 1;
 	/* JSON errors need to know about --json before any other option is judged. */
 	d->json = np_argv_has(argc, argv, json);
-	if (np_opts_parse(&np_diff_spec, argc, argv, set_option, d, st) < 0)
+	/* Every row stores into d (spec_diff.c), where --interval's need of --live is declared. */
+	if (np_opts_parse(&np_diff_spec, argc, argv, NULL, d, st) < 0)
 		return -1;
 	if (optind < argc)
 		d->before = argv[optind++];
@@ -86,8 +50,6 @@ static int parse_args(int argc, char **argv, struct diff_args *d, struct np_stat
 	if (!d->live && !d->after)
 		return np_fail(st, "AFTER missing: netpath diff BEFORE AFTER [IFACE] (or --live "
 			       "BEFORE to compare with the running system)");
-	if (!d->live && d->interval_given)
-		return np_fail(st, "--interval needs --live (a captured tree is one instant)");
 	if (d->output && !d->output[0])
 		return np_fail(st, "-o needs a file name");
 	return 0;

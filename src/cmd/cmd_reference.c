@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd_args.h"
 #include "commands.h"
 #include "log.h"
 #include "opts.h"
@@ -14,28 +15,18 @@
 #include "termwidth.h"
 #include "textenc.h"
 
-/* The one option of both (spec_reference.c): --json. */
-static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
-{
-	(void)v;
-	(void)st;
-	if (id == 'j')
-		*(bool *)arg = true;
-	return 0;
-}
-
 int np_cmd_checks(int argc, char **argv)
 {
 	struct np_status st = { 0 };
-	bool json = false;
+	struct reference_args ra = { 0 };
 
-	if (np_opts_parse(&np_checks_spec, argc, argv, set_option, &json, &st) < 0)
-		return np_finish(&st, "checks", json);
+	if (np_opts_parse(&np_checks_spec, argc, argv, NULL, &ra, &st) < 0)
+		return np_finish(&st, "checks", ra.json);
 	if (optind < argc) {
 		np_usage(&st, "unexpected argument '%s'", argv[optind]);
-		return np_finish(&st, "checks", json);
+		return np_finish(&st, "checks", ra.json);
 	}
-	if (json)
+	if (ra.json)
 		np_render_checks_json(stdout);
 	else {
 		/* Wrapped at stdout's width into h, which writes ASCII under a non-UTF-8 locale. */
@@ -51,17 +42,17 @@ int np_cmd_explain(int argc, char **argv)
 {
 	struct np_status st = { 0 };
 	const struct np_check *c;
-	bool json = false;
+	struct reference_args ra = { 0 };
 
-	if (np_opts_parse(&np_explain_spec, argc, argv, set_option, &json, &st) < 0)
-		return np_finish(&st, "explain", json);
+	if (np_opts_parse(&np_explain_spec, argc, argv, NULL, &ra, &st) < 0)
+		return np_finish(&st, "explain", ra.json);
 	if (optind >= argc) {
 		np_usage(&st, "name one check: netpath explain CHECK-ID (ids: netpath checks)");
-		return np_finish(&st, "explain", json);
+		return np_finish(&st, "explain", ra.json);
 	}
 	if (optind + 1 < argc) {
 		np_usage(&st, "unexpected argument '%s' (one check at a time)", argv[optind + 1]);
-		return np_finish(&st, "explain", json);
+		return np_finish(&st, "explain", ra.json);
 	}
 	c = np_check_find(argv[optind]);
 	if (!c) {
@@ -73,11 +64,11 @@ int np_cmd_explain(int argc, char **argv)
 		fprintf(stderr, "netpath explain: no check '%s' (%s%s%slist them with 'netpath "
 			"checks')\n", np_sanitize(argv[optind], name, sizeof(name)),
 			best ? "did you mean '" : "", best ? best : "", best ? "'? " : "");
-		if (json)
+		if (ra.json)
 			np_render_error_json(stdout, "explain", "no such check", NP_EXIT_UNKNOWN);
 		return NP_EXIT_UNKNOWN;
 	}
-	if (json)
+	if (ra.json)
 		np_render_explain_json(stdout, c);
 	else {
 		/* Wrapped at stdout's width into h, which writes ASCII under a non-UTF-8 locale. */

@@ -12,6 +12,7 @@
 #include "socket_fold.h"
 #include "clock.h"
 #include "collect.h"
+#include "cmd_args.h"
 #include "command_config.h"
 #include "commands.h"
 #include "ctx.h"
@@ -40,18 +41,12 @@ static void hide_own_xdp(struct np_snapshot *s, uint32_t own_id)
 	}
 }
 
-struct trace_args {
-	double duration;
-	bool json, all;
-	int verbose;
-	const char *netns;
-	const char *ifname;
-	bool xdp;
+/* The command line (cmd_args.h: what the table stores) first, then what trace's own types
+ * are filled with from it: the callback is handed the first and reaches the whole. */
+struct trace_run {
+	struct trace_args a;
 	struct np_xdp_opts xdp_opt;
-	unsigned int top;
 	struct np_trace_opts topt;
-	struct np_options opt;		/* rtt and bandwidth from the settings file */
-	struct np_config cfg;		/* the settings file doctor reads too */
 };
 
 /* Set by SIGINT/SIGTERM; the wait loop polls it. Nothing else happens in the handler. */
@@ -63,90 +58,54 @@ static void on_signal(int sig)
 	stop_requested = 1;
 }
 
-/* One option, its value already checked against the table (spec_trace.c). */
-static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
+/*
+ * The options without a destination in spec_trace.c: --host, --port and --proto are parsed by
+ * trace's own parsers (src/trace, whose types the table cannot see) into its filter, each value
+ * as it comes so that a bad one is refused in place; --config was read by
+ * np_command_config_load().
+ */
+static int set_filter(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
-	struct trace_args *t = arg;
+	struct trace_run *rn = arg;	/* the rows store into its first member, a */
 
-	switch (id) {
-	case 'd':
-		t->duration = v->num;
-		break;
-	case 'j':
-		t->json = true;
-		break;
-	case 'a':
-		t->all = true;
-		break;
-	case NP_TRACE_NETNS:
-		t->netns = v->s;
-		break;
-	case NP_TRACE_XDP:
-		t->xdp = true;
-		break;
-	case NP_TRACE_XDP_MODE:
-		/* the table's words are in the order of enum np_xdp_mode */
-		t->xdp_opt.mode = (enum np_xdp_mode)v->choice;
-		break;
-	case NP_TRACE_XDP_ACCEPT_RESET:
-		t->xdp_opt.accept_reset = true;
-		break;
-	case NP_TRACE_TOP:
-		t->top = (unsigned int)v->num;
-		break;
-	case NP_TRACE_BY:
-		if (np_trace_by_parse(v->s, &t->topt.by) < 0)
-			return np_fail(st, "invalid --by '%s' (flow, src, dst, port)", v->s);
-		break;
-	case NP_TRACE_HOST:
-		if (np_trace_filter_host(v->s, &t->topt.filter) < 0)
-			return np_fail(st, "invalid --host '%s' (an IPv4 or IPv6 address, "
-				       "optionally /PREFIX)", v->s);
-		break;
-	case NP_TRACE_PORT:
-		if (np_trace_filter_port(v->s, &t->topt.filter) < 0)
-			return np_fail(st, "invalid --port '%s' (1 to 65535)", v->s);
-		break;
-	case NP_TRACE_PROTO:
-		if (np_trace_filter_proto(v->s, &t->topt.filter) < 0)
-			return np_fail(st, "invalid --proto '%s' (tcp, udp, icmp, icmp6, sctp, "
-				       "udplite or 0-255)", v->s);
-		break;
-	case NP_TRACE_STACK:
-		t->topt.stacks = true;
-		break;
-	case NP_TRACE_CONFIG:
-		break;		/* read by np_command_config_load() */
-	case 'v':
-		t->verbose++;
-		break;
-	}
+	if (id == NP_TRACE_HOST && np_trace_filter_host(v->s, &rn->topt.filter) < 0)
+		return np_fail(st, "invalid --host '%s' (an IPv4 or IPv6 address, optionally "
+			       "/PREFIX)", v->s);
+	if (id == NP_TRACE_PORT && np_trace_filter_port(v->s, &rn->topt.filter) < 0)
+		return np_fail(st, "invalid --port '%s' (1 to 65535)", v->s);
+	if (id == NP_TRACE_PROTO && np_trace_filter_proto(v->s, &rn->topt.filter) < 0)
+		return np_fail(st, "invalid --proto '%s' (tcp, udp, icmp, icmp6, sctp, udplite or "
+			       "0-255)", v->s);
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct trace_args *t, struct np_status *st)
+static int parse_args(int argc, char **argv, struct trace_run *r, struct np_status *st)
 {
 	static const char *const json[] = { "--json", "-j", NULL };
+	struct trace_args *t = &r->a;
 
-	memset(t, 0, sizeof(*t));
+	memset(r, 0, sizeof(*r));
 	t->duration = 10;
 	t->top = 5;
 	t->json = np_argv_has(argc, argv, json);
 	t->opt.rtt_ms = NAN;
 	t->opt.bandwidth_bps = NAN;
+	/* --xdp-mode and --xdp-accept-reset need --xdp: declared on their rows */
 	if (np_command_config_load(&np_trace_spec, NP_TRACE_CONFIG, argc, argv, &t->cfg, &t->opt,
 				   NULL, st) < 0 ||
-	    np_opts_parse(&np_trace_spec, argc, argv, set_option, t, st) < 0)
+	    np_opts_parse(&np_trace_spec, argc, argv, set_filter, r, st) < 0)
 		return -1;
 	if (optind < argc)
 		t->ifname = argv[optind++];
 	if (optind < argc)
 		return np_usage(st, "unexpected argument '%s' (one interface at a time)",
 				argv[optind]);
-	t->topt.flows = t->top > 0;
-	t->xdp_opt.top_sources = t->top;	/* --xdp: the top sources too; 0 counts none */
-	if (!t->xdp && (t->xdp_opt.mode != NP_XDP_MODE_AUTO || t->xdp_opt.accept_reset))
-		return np_fail(st, "--xdp-mode and --xdp-accept-reset go with --xdp");
+	r->topt.by = (enum np_flow_by)t->by;
+	r->topt.stacks = t->stacks;
+	r->topt.flows = t->top > 0;
+	r->xdp_opt.mode = (enum np_xdp_mode)t->xdp_mode;
+	r->xdp_opt.accept_reset = t->xdp_accept_reset;
+	r->xdp_opt.top_sources = t->top;	/* --xdp: the top sources too; 0 counts none */
 	return 0;
 }
 
@@ -201,9 +160,10 @@ static int exit_for(enum np_severity worst)
 
 /* The window: attach, first snapshot, wait, read the maps, second snapshot, detach. 0 (st->code
  * the verdict) or -1 (st says why). */
-static int run(const struct trace_args *t, const struct np_ctx *ctx, const char *ifname,
+static int run(const struct trace_run *rn, const struct np_ctx *ctx, const char *ifname,
 	       struct np_status *st)
 {
+	const struct trace_args *t = &rn->a;
 	struct np_snapshot prev, cur;
 	struct np_options opt = { .rtt_ms = t->opt.rtt_ms, .bandwidth_bps = t->opt.bandwidth_bps,
 				  .verbose = t->verbose };
@@ -230,14 +190,14 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 	int r, code;
 
 	ifindex = if_nametoindex(ifname);
-	r = np_trace_start(ifname, &t->topt, &tr, err, sizeof(err));
+	r = np_trace_start(ifname, &rn->topt, &tr, err, sizeof(err));
 	if (r < 0)
 		return np_fail(st, "%s", err);
 	catch_stop(true);
 	/* XDP after the tracepoints (their failure costs nothing), before the window opens: a
 	 * ring reset that the user accepted stays out of the counts. */
 	if (t->xdp) {
-		r = np_xdp_start(ifname, (int)if_nametoindex(ifname), &t->xdp_opt, &xs, err,
+		r = np_xdp_start(ifname, (int)if_nametoindex(ifname), &rn->xdp_opt, &xs, err,
 				 sizeof(err));
 		if (r < 0) {
 			catch_stop(false);
@@ -310,7 +270,7 @@ static int run(const struct trace_args *t, const struct np_ctx *ctx, const char 
 			.ifname = ifname, .netns = t->netns,
 			.netns_inum = np_trace_netns_inum(tr), .attach = raw.attach,
 			.has_reason = raw.has_reason, .gro_attached = raw.gro_attached,
-			.filter = &t->topt.filter,
+			.filter = &rn->topt.filter,
 			.interrupted = stop_requested != 0, .sum = &sum, .raw = &raw,
 			.a = analyzed ? &a : NULL, .r = analyzed ? &rep : NULL,
 			.funnel = analyzed ? &fn : NULL,
@@ -361,26 +321,27 @@ out_snap:
 int np_cmd_trace(int argc, char **argv)
 {
 	struct np_status st = { 0 };
-	struct trace_args t;
+	struct trace_run r;
+	const struct trace_args *t = &r.a;
 	struct np_target tgt;
 
-	if (parse_args(argc, argv, &t, &st) < 0)
-		return np_finish(&st, "trace", t.json);
-	np_log_set_verbosity(t.verbose);
-	np_command_config_say(&t.cfg);
-	np_text_grouping(!t.json);	/* the locale's digit groups in text only */
+	if (parse_args(argc, argv, &r, &st) < 0)
+		return np_finish(&st, "trace", t->json);
+	np_log_set_verbosity(t->verbose);
+	np_command_config_say(&t->cfg);
+	np_text_grouping(!t->json);	/* the locale's digit groups in text only */
 	{
 		/* The namespace before anything is opened: the device, /proc/net, /sys and
 		 * /proc/self/ns/net (the namespace the programs match) must all be its own. */
-		struct np_target_spec spec = { .cmd = "trace", .netns = t.netns, .ifname = t.ifname };
+		struct np_target_spec spec = { .cmd = "trace", .netns = t->netns, .ifname = t->ifname };
 		char err[400];
 
 		if (np_target_open(&tgt, &spec, err, sizeof(err)) < 0) {
 			np_fail(&st, "%s", err);
-			return np_finish(&st, "trace", t.json);
+			return np_finish(&st, "trace", t->json);
 		}
 	}
-	run(&t, &tgt.ctx, tgt.ifname, &st);
+	run(&r, &tgt.ctx, tgt.ifname, &st);
 	np_target_close(&tgt);
-	return np_finish(&st, "trace", t.json);
+	return np_finish(&st, "trace", t->json);
 }

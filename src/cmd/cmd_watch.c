@@ -14,6 +14,7 @@
 #include "socket_fold.h"
 #include "clock.h"
 #include "collect.h"
+#include "cmd_args.h"
 #include "command_config.h"
 #include "commands.h"
 #include "ctx.h"
@@ -27,19 +28,6 @@
 #include "walk_cadence.h"
 #include "watch_tui.h"
 #include "textenc.h"
-
-struct watch_args {
-	const char *ifname;
-	const char *netns;
-	double interval;
-	unsigned long count;	/* 0: until interrupted */
-	unsigned walk_every;	/* --socket-walk-every N; 0: adaptive */
-	bool batch, json;
-	enum np_color color;
-	int verbose;
-	struct np_options opt;		/* rtt and bandwidth from the settings file */
-	struct np_config cfg;		/* the settings file doctor reads too */
-};
 
 /* Set by the handler, read by the loop: the handler does nothing else. */
 static volatile sig_atomic_t stop_requested;
@@ -60,42 +48,16 @@ static int finish(const struct watch_args *w, const struct np_status *st)
 	return st->code;
 }
 
-/* One option, its value already checked against the table (spec_watch.c). */
-static int set_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
+/* The options without a destination in spec_watch.c. --root is no value to store but a refusal
+ * with a reason (watch needs the live system), which the table cannot say; --config was read
+ * by np_command_config_load(). */
+static int refuse_option(void *arg, int id, const struct np_optval *v, struct np_status *st)
 {
-	struct watch_args *w = arg;
-
-	switch (id) {
-	case 'i':
-		w->interval = v->num;
-		break;
-	case 'n':
-		w->count = (unsigned long)v->num;
-		break;
-	case 'b':
-		w->batch = true;
-		break;
-	case NP_WATCH_WALK_EVERY:
-		w->walk_every = (unsigned)v->num;
-		break;
-	case 'j':
-		w->json = true;
-		break;
-	case NP_WATCH_COLOR:
-		w->color = (enum np_color)v->choice;
-		break;
-	case NP_WATCH_ROOT:
+	(void)arg;
+	(void)v;
+	if (id == NP_WATCH_ROOT)
 		return np_fail(st, "--root is not supported: watch needs the live system (use "
 			       "'netpath doctor --root DIR' for a captured tree)");
-	case NP_WATCH_NETNS:
-		w->netns = v->s;
-		break;
-	case NP_WATCH_CONFIG:
-		break;		/* read by np_command_config_load() */
-	case 'v':
-		w->verbose++;
-		break;
-	}
 	return 0;
 }
 
@@ -111,7 +73,7 @@ static int parse_args(int argc, char **argv, struct watch_args *w, struct np_sta
 	w->opt.bandwidth_bps = NAN;
 	if (np_command_config_load(&np_watch_spec, NP_WATCH_CONFIG, argc, argv, &w->cfg, &w->opt,
 				   NULL, st) < 0 ||
-	    np_opts_parse(&np_watch_spec, argc, argv, set_option, w, st) < 0)
+	    np_opts_parse(&np_watch_spec, argc, argv, refuse_option, w, st) < 0)
 		return -1;
 	if (optind < argc)
 		w->ifname = argv[optind++];

@@ -15,20 +15,6 @@
 #include "text_wrap.h"
 #include "textenc.h"
 
-/* What runs each command; names, summaries and options are in its spec (specs.h). */
-static int (*const run[NP_CMD__COUNT])(int argc, char **argv) = {
-	[NP_CMD_DOCTOR] = np_cmd_doctor,
-	[NP_CMD_CHECKS] = np_cmd_checks,
-	[NP_CMD_EXPLAIN] = np_cmd_explain,
-	[NP_CMD_TRACE] = np_cmd_trace,
-	[NP_CMD_CAPTURE] = np_cmd_capture,
-	[NP_CMD_WATCH] = np_cmd_watch,
-	[NP_CMD_DIFF] = np_cmd_diff,
-	[NP_CMD_PLAN] = np_cmd_plan,
-	[NP_CMD_RECORD] = np_cmd_record,
-	[NP_CMD_HISTORY] = np_cmd_history,
-};
-
 static void usage(FILE *out)
 {
 	struct np_wrap_stream w;
@@ -121,7 +107,7 @@ int main(int argc, char **argv)
 	if (argc >= 2 && argv[1][0] != '-') {
 		int c = find_command(argv[1]);
 
-		return c >= 0 ? run[c](argc - 1, argv + 1) :
+		return c >= 0 ? np_cmd_specs[c]->run(argc - 1, argv + 1) :
 				unknown_command(argc, argv, "netpath", argv[1]);
 	}
 	/* "netpath --json" and plain "netpath" mean doctor on the default interface. */

@@ -44,8 +44,8 @@ enum np_dest {
 	NP_DEST_COUNT,		/* int: once more each time (-vv) */
 	NP_DEST_STRING,		/* const char *: the value as given */
 	NP_DEST_DOUBLE,		/* double: NP_ARG_NUMBER, NP_ARG_BANDWIDTH */
-	NP_DEST_INT,		/* int: a whole NP_ARG_NUMBER */
-	NP_DEST_LONG,		/* long: a whole NP_ARG_NUMBER */
+	NP_DEST_INT,		/* int (or unsigned): a whole NP_ARG_NUMBER */
+	NP_DEST_LONG,		/* long (or unsigned long): a whole NP_ARG_NUMBER */
 	NP_DEST_CHOICE,		/* int (or an enum listed in the words' order): the word's index */
 };
 
@@ -87,6 +87,10 @@ struct np_opt {
 
 struct np_cmd_spec {
 	const char *name;	/* "doctor" */
+	/* The command's entry (commands.h), which main dispatches to: a weak reference in
+	 * spec_*.c, so NULL in mangen and the unit tests, which read the tables without linking
+	 * the commands. */
+	int (*run)(int argc, char **argv);
 	const char *summary;	/* its line in `netpath --help` */
 	const char *synopsis;	/* --help's text before the options ("Usage: ...") */
 	const char *epilogue;	/* --help's text after them */

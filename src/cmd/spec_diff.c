@@ -1,23 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath diff`'s options: getopt, --help, netpath(8) and the completion all read this. */
+#include "cmd_args.h"
+#include "commands.h"
 #include "specs.h"
+#pragma weak np_cmd_diff	/* specs.h: NULL where the commands are not linked */
 
 static const struct np_opt diff_opts[] = {
 	NP_OPT(NP_DIFF_LIVE, "live", NULL,
 	  "AFTER is the running system (read-only), sampled over\n"
-	  "--interval"),
+	  "--interval",
+	  NP_TO(NP_DEST_TRUE, struct diff_args, live)),
 	NP_OPT('i', "interval", "SEC",
 	  "with --live: sample the running system over SEC seconds\n"
 	  "(default 1; 0 = configuration and since-boot counters only)",
-	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600"),
-	NP_OPT('j', "json", NULL, "JSON output (schema netpath/diff, version 1)"),
+	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600",
+	  .needs = { { NP_DIFF_LIVE, "--interval needs --live (a captured tree is one instant)" } },
+	  NP_TO(NP_DEST_DOUBLE, struct diff_args, interval)),
+	NP_OPT('j', "json", NULL, "JSON output (schema netpath/diff, version 1)",
+	  NP_TO(NP_DEST_TRUE, struct diff_args, json)),
 	NP_OPT('o', "output", "FILE",
 	  "write the result to FILE atomically (a temporary file in the\n"
 	  "same directory, renamed over FILE)",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE,
+	  NP_TO(NP_DEST_STRING, struct diff_args, output)),
 	NP_OPT(NP_DIFF_COLOR, "color", "WHEN", "auto, always or never (default auto)",
-	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
-	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug)"),
+	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never",
+	  NP_TO(NP_DEST_CHOICE, struct diff_args, color)),
+	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug)",
+	  NP_TO(NP_DEST_COUNT, struct diff_args, verbose)),
 	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	{ 0 },
@@ -25,6 +35,7 @@ static const struct np_opt diff_opts[] = {
 
 const struct np_cmd_spec np_diff_spec = {
 	.name = "diff",
+	.run = np_cmd_diff,
 	.summary = "what changed between two captures (settings, findings), by stage",
 	.synopsis =
 		"Usage: netpath diff [OPTIONS] BEFORE AFTER [IFACE]\n"

@@ -2,7 +2,9 @@
 /* `netpath doctor`'s options: getopt, --help, netpath(8) and the completion all read this. */
 #include "conffile.h"
 #include "doctor_run.h"
+#include "commands.h"
 #include "specs.h"
+#pragma weak np_cmd_doctor	/* specs.h: NULL where the commands are not linked */
 
 static const struct np_opt doctor_opts[] = {
 	NP_OPT('i', "interval", "SEC",
@@ -476,6 +478,7 @@ static const struct np_opt doctor_opts[] = {
 
 const struct np_cmd_spec np_doctor_spec = {
 	.name = "doctor",
+	.run = np_cmd_doctor,
 	.summary = "walk the receive path of IFACE and report bottlenecks",
 	.synopsis =
 		"Usage: netpath doctor [OPTIONS] [IFACE]\n"

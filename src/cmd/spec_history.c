@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath history`'s options: getopt, --help, netpath(8) and the completion all read this. */
 #include "history.h"
+#include "commands.h"
 #include "specs.h"
+
+#pragma weak np_cmd_history	/* specs.h: NULL where the commands are not linked */
 
 static const struct np_opt history_opts[] = {
 	NP_OPT(NP_HISTORY_ROOT, "root", "DIR", "the directory of netpath record",
@@ -48,4 +51,5 @@ const struct np_cmd_spec np_history_spec = {
 	.list_options = true,
 	.exact = true,
 	.opts = history_opts,
+	.run = np_cmd_history,
 };

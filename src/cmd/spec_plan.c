@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath plan`'s options: getopt, --help, netpath(8) and the completion all read this. */
 #include "plan.h"
+#include "cmd_args.h"
+#include "commands.h"
 #include "specs.h"
+#pragma weak np_cmd_plan	/* specs.h: NULL where the commands are not linked */
 
 static const struct np_opt plan_opts[] = {
 	NP_OPT('p', "profile", "P",
@@ -13,7 +16,8 @@ static const struct np_opt plan_opts[] = {
 		 "without live sockets to measure one, the profile's RTT is assumed (1, 50, 20 and 0.2 ms) and\n"
 		 "the plan says so.",
 	  .kind = NP_ARG_CHOICE, .words = NP_PROFILE_WORDS,
-	  .hint = "lan, long-haul, busy-server, low-latency"),
+	  .hint = "lan, long-haul, busy-server, low-latency",
+	  NP_TO(NP_DEST_CHOICE, struct plan_args, profile)),
 	NP_OPT(NP_PLAN_ALL, "all", NULL,
 	  "every interface that is up and carries traffic: one sysctl\n"
 	  "file, a .link file and udev rule per NIC",
@@ -22,20 +26,24 @@ static const struct np_opt plan_opts[] = {
 		 "the path and the sysctls are sized for the default route's interface, and each interface\n"
 		 "gets its own .link file, udev rule and qdisc line. Give no interface with it. On the live\n"
 		 "system each interface is sampled in turn over\n"
-		 ".BR \\-\\-interval ."),
+		 ".BR \\-\\-interval .",
+	  NP_TO(NP_DEST_TRUE, struct plan_args, all)),
 	NP_OPT(NP_PLAN_RTT, "rtt", "MS", "round-trip time of the path to plan for",
 	  .man = "Round\\-trip time of the path to plan for, in milliseconds (default: measured from live\n"
 		 "sockets, else the profile's).",
-	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 100000, .hint = "milliseconds, > 0"),
+	  .kind = NP_ARG_NUMBER, .min = 0.001, .max = 100000, .hint = "milliseconds, > 0",
+	  NP_TO(NP_DEST_DOUBLE, struct plan_args, rtt_ms)),
 	NP_OPT(NP_PLAN_BANDWIDTH, "bandwidth", "RATE",
 	  "path bandwidth, e.g. 10G, 500M (default: the link speed)",
-	  .kind = NP_ARG_BANDWIDTH, .hint = "e.g. 10G, 500M, 100k"),
+	  .kind = NP_ARG_BANDWIDTH, .hint = "e.g. 10G, 500M, 100k",
+	  NP_TO(NP_DEST_DOUBLE, struct plan_args, bw_bps)),
 	NP_OPT('i', "interval", "SEC",
 	  "live system: sample counters over SEC seconds (default 1;\n"
 	  "0 = configuration only)",
 	  .man = "On the live system, sample counters over \\fISEC\\fR seconds (default 1; 0 to 3600) so that\n"
 		 "drops happening now (backlog, ring, squeeze) shape the plan.",
-	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600"),
+	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600",
+	  NP_TO(NP_DEST_DOUBLE, struct plan_args, interval)),
 	NP_OPT(NP_PLAN_ROOT, "root", "PATH",
 	  "plan for a capture, a sosreport or a copied /proc and /sys\n"
 	  "(or an archive of one) instead of the live system",
@@ -46,8 +54,10 @@ static const struct np_opt plan_opts[] = {
 		 ".BR \\-\\-root .\n"
 		 "Whether tcp_bbr and sch_fq are built in or modules is read from the tree's\n"
 		 "lib/modules/RELEASE when it has one.",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
-	NP_OPT('j', "json", NULL, "JSON output (schema netpath/plan, version 1)"),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE,
+	  NP_TO(NP_DEST_STRING, struct plan_args, root)),
+	NP_OPT('j', "json", NULL, "JSON output (schema netpath/plan, version 1)",
+	  NP_TO(NP_DEST_TRUE, struct plan_args, json)),
 	NP_OPT('w', "write", "DIR",
 	  "write the files under DIR (DIR/etc/sysctl.d/..., created as\n"
 	  "needed), all or none; never into / or /etc, nor through a\n"
@@ -71,8 +81,10 @@ static const struct np_opt plan_opts[] = {
 		 "created, puts back the files it had already replaced, says what failed in one line and\n"
 		 "exits 3: \\fIDIR\\fR is as it was. SIGINT and SIGTERM wait for that end. The summary goes\n"
 		 "to standard output.",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_DIR),
-	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug)"),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_DIR,
+	  NP_TO(NP_DEST_STRING, struct plan_args, write)),
+	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug)",
+	  NP_TO(NP_DEST_COUNT, struct plan_args, verbose)),
 	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	{ 0 },
@@ -80,6 +92,7 @@ static const struct np_opt plan_opts[] = {
 
 const struct np_cmd_spec np_plan_spec = {
 	.name = "plan",
+	.run = np_cmd_plan,
 	.summary = "the persistent, commented tuning plan for a profile and path",
 	.synopsis =
 		"Usage: netpath plan [OPTIONS] --profile P [IFACE | --all]\n"

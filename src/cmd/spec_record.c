@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath record`'s options: getopt, --help, netpath(8) and the completion all read this. */
 #include "record.h"
+#include "commands.h"
 #include "specs.h"
+
+#pragma weak np_cmd_record	/* specs.h: NULL where the commands are not linked */
 
 static const struct np_opt record_opts[] = {
 	NP_OPT('d', "dir", "DIR",
@@ -80,4 +83,5 @@ const struct np_cmd_spec np_record_spec = {
 	.exact = true,
 	.operands = { { "IFACE", NP_COMPLETE_IFACE } },
 	.opts = record_opts,
+	.run = np_cmd_record,
 };

@@ -1,18 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath trace`'s options: getopt, --help, netpath(8) and the completion all read this. */
 #include "conffile.h"
+#include "cmd_args.h"
+#include "commands.h"
 #include "specs.h"
+#pragma weak np_cmd_trace	/* specs.h: NULL where the commands are not linked */
 
 static const struct np_opt trace_opts[] = {
 	NP_OPT('d', "duration", "SEC",
 	  "trace for SEC seconds (default 10; Ctrl-C ends early and\n"
 	  "still reports)",
 	  .man = "Length of the window in seconds (default 10; 0.1 to 86400).",
-	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400"),
-	NP_OPT('j', "json", NULL, "JSON output (schema netpath/trace, version 1)"),
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400",
+	  NP_TO(NP_DEST_DOUBLE, struct trace_args, duration)),
+	NP_OPT('j', "json", NULL, "JSON output (schema netpath/trace, version 1)",
+	  NP_TO(NP_DEST_TRUE, struct trace_args, json)),
 	NP_OPT('a', "all", NULL, "also list benign frees (NOT_SPECIFIED, normal consumption)",
 	  .man = "Also list the benign frees: NOT_SPECIFIED (with the function that freed them), normal\n"
-		 "consumption, duplicates."),
+		 "consumption, duplicates.",
+	  NP_TO(NP_DEST_TRUE, struct trace_args, all)),
 	NP_OPT(NP_TRACE_TOP, "top", "N",
 	  "the N busiest flows of each drop reason (default 5; 0 turns\n"
 	  "attribution off), counted in the kernel",
@@ -20,11 +26,13 @@ static const struct np_opt trace_opts[] = {
 		 ".B \\-\\-xdp\n"
 		 "the N busiest source addresses; 0 turns the flow and source counting off in the kernel.",
 	  .kind = NP_ARG_NUMBER, .min = 0, .max = 1000, .whole = true,
-	  .hint = "flows per reason, 0 to 1000"),
+	  .hint = "flows per reason, 0 to 1000",
+	  NP_TO(NP_DEST_INT, struct trace_args, top)),
 	NP_OPT(NP_TRACE_BY, "by", "KEY",
 	  "key flows by flow (default: addresses, protocol, ports),\n"
 	  "src, dst or port (protocol and destination port)",
-	  .kind = NP_ARG_CHOICE, .words = "flow src dst port", .hint = "flow, src, dst, port"),
+	  .kind = NP_ARG_CHOICE, .words = "flow src dst port", .hint = "flow, src, dst, port",
+	  NP_TO(NP_DEST_CHOICE, struct trace_args, by)),
 	NP_OPT(NP_TRACE_HOST, "host", "ADDR",
 	  "count only drops from or to ADDR (IPv4 or IPv6; ADDR/LEN\n"
 	  "for a prefix)",
@@ -48,11 +56,13 @@ static const struct np_opt trace_opts[] = {
 		 "per counted drop (bpf_get_stackid: ORC or frame pointers on x86), paid only for drops of\n"
 		 "the traced device and only with this option: see bench/results/trace_attribution_cost.md\n"
 		 "for the measured ns per drop. Without it the maps are created with one entry and never\n"
-		 "touched."),
+		 "touched.",
+	  NP_TO(NP_DEST_TRUE, struct trace_args, stacks)),
 	NP_OPT(NP_TRACE_NETNS, "netns", "NS",
 	  "trace IFACE of network namespace NS: a name (/run/netns/NS),\n"
 	  "a path, or a PID",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
+	  NP_TO(NP_DEST_STRING, struct trace_args, netns)),
 	NP_OPT(NP_TRACE_XDP, "xdp", NULL,
 	  "also count packets and bytes per rx queue and CPU with an XDP\n"
 	  "program at the driver (never replaces an existing program;\n"
@@ -73,7 +83,8 @@ static const struct np_opt trace_opts[] = {
 		 "attaching XDP rebuilds rings or resets the device (mlx5_core, i40e, ixgbe, igb, igc, bnxt_en,\n"
 		 "ice, ena, e1000e, virtio_net, and any driver netpath does not know) it refuses unless\n"
 		 ".B \\-\\-xdp\\-accept\\-reset\n"
-		 "is given, and says in plain words what would happen."),
+		 "is given, and says in plain words what would happen.",
+	  NP_TO(NP_DEST_TRUE, struct trace_args, xdp)),
 	NP_OPT(NP_TRACE_XDP_MODE, "xdp-mode", "MODE",
 	  "auto (native if the driver has it, else generic), native or\n"
 	  "generic (default auto)",
@@ -87,12 +98,16 @@ static const struct np_opt trace_opts[] = {
 		 "is native when the driver has it, else generic.",
 	  /* the order of enum np_xdp_mode */
 	  .kind = NP_ARG_CHOICE, .words = "auto native generic",
-	  .hint = "auto, native, generic"),
+	  .hint = "auto, native, generic",
+	  .needs = { { NP_TRACE_XDP, "--xdp-mode and --xdp-accept-reset go with --xdp" } },
+	  NP_TO(NP_DEST_CHOICE, struct trace_args, xdp_mode)),
 	NP_OPT(NP_TRACE_XDP_ACCEPT_RESET, "xdp-accept-reset", NULL,
 	  "attach even where that resets the NIC's rings or link,\n"
 	  "dropping traffic for a moment (mlx5, i40e, ixgbe, ...)",
 	  .man = "Accept the disruption described by the refusal; JSON records it as\n"
-		 ".BR \"\"\"acknowledged\"\": true\" ."),
+		 ".BR \"\"\"acknowledged\"\": true\" .",
+	  .needs = { { NP_TRACE_XDP, "--xdp-mode and --xdp-accept-reset go with --xdp" } },
+	  NP_TO(NP_DEST_TRUE, struct trace_args, xdp_accept_reset)),
 	NP_OPT(NP_TRACE_CONFIG, "config", "FILE",
 	  "settings file (default " NP_CONFIG_PATH "\n"
 	  "when it exists): the thresholds, checks, rtt and bandwidth doctor uses",
@@ -107,7 +122,8 @@ static const struct np_opt trace_opts[] = {
 		 "reads, by the same rules: its thresholds, check and skip lines, rtt and bandwidth apply\n"
 		 "to the findings trace beside its drop counts shows, so they agree with doctor's (its interval line is doctor's).",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
-	NP_OPT('v', "verbose", NULL, "every finding and arrival row (-vv: debug log with libbpf's)"),
+	NP_OPT('v', "verbose", NULL, "every finding and arrival row (-vv: debug log with libbpf's)",
+	  NP_TO(NP_DEST_COUNT, struct trace_args, verbose)),
 	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	{ 0 },
@@ -115,6 +131,7 @@ static const struct np_opt trace_opts[] = {
 
 const struct np_cmd_spec np_trace_spec = {
 	.name = "trace",
+	.run = np_cmd_trace,
 	.summary = "drops by kernel reason along the receive path of IFACE (BPF)",
 	.synopsis =
 		"Usage: netpath trace [OPTIONS] [IFACE]\n"

@@ -1,22 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath watch`'s options: getopt, --help, netpath(8) and the completion all read this. */
 #include "conffile.h"
+#include "cmd_args.h"
+#include "commands.h"
 #include "specs.h"
+#pragma weak np_cmd_watch	/* specs.h: NULL where the commands are not linked */
 
 static const struct np_opt watch_opts[] = {
 	NP_OPT('i', "interval", "SEC", "seconds between frames (default 1; 0.1 to 3600)",
-	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 3600, .hint = "seconds, 0.1 to 3600"),
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 3600, .hint = "seconds, 0.1 to 3600",
+	  NP_TO(NP_DEST_DOUBLE, struct watch_args, interval)),
 	NP_OPT('n', "count", "N", "print N frames as plain text and exit (also on a terminal)",
 	  .man = "Print N frames (plain text, or JSON lines with\n"
 		 ".BR \\-\\-json ),\n"
 		 "then exit 0.",
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e9, .whole = true,
-	  .hint = "a whole number of frames, >= 1"),
-	NP_OPT('b', "batch", NULL, "plain-text frames even on a terminal, until interrupted"),
-	NP_OPT('j', "json", NULL, "one JSON object per frame and line (schema netpath/watch, v1)"),
+	  .hint = "a whole number of frames, >= 1",
+	  NP_TO(NP_DEST_LONG, struct watch_args, count)),
+	NP_OPT('b', "batch", NULL, "plain-text frames even on a terminal, until interrupted",
+	  NP_TO(NP_DEST_TRUE, struct watch_args, batch)),
+	NP_OPT('j', "json", NULL, "one JSON object per frame and line (schema netpath/watch, v1)",
+	  NP_TO(NP_DEST_TRUE, struct watch_args, json)),
 	NP_OPT(NP_WATCH_COLOR, "color", "WHEN",
 	  "colours on the screen: auto, always or never (default auto)",
-	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never"),
+	  .kind = NP_ARG_CHOICE, .words = "auto always never", .hint = "auto, always, never",
+	  NP_TO(NP_DEST_CHOICE, struct watch_args, color)),
 	NP_OPT(NP_WATCH_WALK_EVERY, "socket-walk-every", "N",
 	  "walk every TCP socket every N frames (default: N from the\n"
 	  "walk's measured CPU, so a frame averages under 40 ms; 1 = every frame)",
@@ -33,11 +41,13 @@ static const struct np_opt watch_opts[] = {
 		 ".B 1\n"
 		 "walks on every frame.",
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 600, .whole = true,
-	  .hint = "a whole number of frames, 1 to 600"),
+	  .hint = "a whole number of frames, 1 to 600",
+	  NP_TO(NP_DEST_INT, struct watch_args, walk_every)),
 	NP_OPT(NP_WATCH_NETNS, "netns", "NS",
 	  "watch inside network namespace NS: a name (/run/netns/NS),\n"
 	  "a path, or a PID (its /proc/PID/ns/net); needs root",
-	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS),
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
+	  NP_TO(NP_DEST_STRING, struct watch_args, netns)),
 	NP_OPT(NP_WATCH_CONFIG, "config", "FILE",
 	  "settings file (default " NP_CONFIG_PATH "\n"
 	  "when it exists): the thresholds, checks, rtt and bandwidth doctor uses",
@@ -52,7 +62,8 @@ static const struct np_opt watch_opts[] = {
 		 "reads, by the same rules: its thresholds, check and skip lines, rtt and bandwidth apply\n"
 		 "to the findings watch shows, so they agree with doctor's (its interval line is doctor's sampling interval, not watch's frame period).",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE),
-	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug); ignored on the full screen"),
+	NP_OPT('v', "verbose", NULL, "log to stderr (-vv: debug); ignored on the full screen",
+	  NP_TO(NP_DEST_COUNT, struct watch_args, verbose)),
 	NP_OPT('V', "version", NULL, "print netpath's version and exit"),
 	NP_OPT('h', "help", NULL, "this text"),
 	/* Refused with a reason (watch needs the live system) rather than as unknown. */
@@ -62,6 +73,7 @@ static const struct np_opt watch_opts[] = {
 
 const struct np_cmd_spec np_watch_spec = {
 	.name = "watch",
+	.run = np_cmd_watch,
 	.summary = "live per-stage, per-CPU, per-queue rates of IFACE, like top",
 	.synopsis =
 		"Usage: netpath watch [OPTIONS] [IFACE]\n"

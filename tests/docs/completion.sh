@@ -77,6 +77,17 @@ expect "netpath help <TAB>" "$(comp 2 netpath help '')" "$cmds"
 expect "netpath help d<TAB>" "$(comp 2 netpath help d)" "$(grep '^d' <<< "$cmds")"
 expect "netpath help doctor <TAB>" "$(comp 3 netpath help doctor '')" ""
 has "netpath doctor --b<TAB>" "$(comp 2 netpath doctor --b)" "--brief"
+# The declared conflicts (netpath(8)'s "Not with"): an option on the line takes the ones it
+# excludes off the list, whichever row declares the rule; the others stay.
+got=$(comp 4 netpath doctor --root /x -)
+for o in --netns --every; do
+	grep -qxF -- "$o" <<< "$got" && fail "netpath doctor --root /x -<TAB> offers $o"
+done
+has "netpath doctor --root /x -<TAB>" "$got" "--before"
+got=$(comp 3 netpath doctor --nagios -)
+grep -qxF -- "-o" <<< "$got" && fail "netpath doctor --nagios -<TAB> offers -o"
+has "netpath doctor --nagios -<TAB>" "$got" "--json"
+expect "netpath doctor --timeout=5 --e<TAB>" "$(comp 3 netpath doctor --timeout=5 --e)" ""
 
 # explain soft<TAB>: the softnet ids, nothing else.
 expect "netpath explain soft<TAB>" "$(comp 2 netpath explain soft)" \
@@ -227,6 +238,13 @@ for sh in $shells; do
 		[[ $w == l* && -e /sys/class/net/$w ]] || fail "$sh: doctor l<TAB> offered $w"
 	done
 	has "$sh: netpath -i 2 l<TAB>" "$($sh 'netpath -i 2 l')" "lo"
+	# the declared conflicts, as in bash
+	got=$($sh 'netpath doctor --root /x -')
+	for o in --netns --every; do
+		grep -qxF -- "$o" <<< "$got" && fail "$sh: doctor --root /x -<TAB> offers $o"
+	done
+	has "$sh: doctor --root /x -<TAB>" "$got" "--before"
+	expect "$sh: doctor --timeout=5 --e<TAB>" "$($sh 'netpath doctor --timeout=5 --e')" ""
 	expect "$sh: doctor --root TREE f<TAB>" "$($sh "netpath doctor --root $tmp/tree f")" \
 		"$(printf '%s\n' fake0 fake1)"
 	expect "$sh: diff A TREE f<TAB>" "$($sh "netpath diff $tmp/x $tmp/tree f")" \

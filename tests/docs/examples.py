@@ -28,7 +28,11 @@ SKIP = [
     (r"^(sudo )?tests/run-all\.sh$", "the whole suite: root, network namespaces, minutes; CI runs it"),
     (r"^(sudo )?meson (setup|compile|test|install) ", "builds or installs netpath: this test runs from such a build"),
     (r"^sudo apt install ", "installs the Debian package (tools/build-deb.sh installs it in CI's clean room)"),
-    (r"^sudo systemctl ", "enables a systemd timer on this machine"),
+    (r"^(sudo )?systemctl ", "enables a systemd unit on this machine"),
+    (r"^netpath record ", "records this machine until stopped (tests/integration/record.sh)"),
+    (r"^netpath doctor --root /var/lib/netpath/record --at ",
+     "a moment relative to today, which no fixed recording holds (tests/integration/record.sh "
+     "and record-fixture.sh judge recorded windows)"),
     (r"^sudo sed -i .*/etc/prometheus/", "edits the Prometheus server's configuration"),
     (r"^netpath watch ", "live, interactive or a minute long (tests/integration/watch-*.sh)"),
     (r"^netpath trace ", "needs root and BPF, attaches to a live interface (tests/integration/trace-*.sh)"),
@@ -49,9 +53,10 @@ PATHS = {
     "monday/": f"{fix}/trees/pop-a/after", "friday/": f"{fix}/trees/pop-b/after",
     "/srv/captures/web7-monday": f"{fix}/trees/pop-a/after",
     "/srv/captures/web7-friday": f"{fix}/trees/pop-b/after",
+    "/var/lib/netpath/record": f"{fix}/recordings/vm-eth0",
 }
 # What may run: one read-only netpath command, at most piped into jq; no other shell.
-RUNNABLE = re.compile(r"^netpath (doctor|plan|diff|checks|explain|help)( [^;&|<>`$()]*)?( \| jq '[^']*')?$")
+RUNNABLE = re.compile(r"^netpath (doctor|plan|diff|checks|explain|help|history)( [^;&|<>`$()]*)?( \| jq '[^']*')?$")
 
 
 def render(page):

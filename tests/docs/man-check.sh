@@ -12,12 +12,13 @@ set -u
 # shim) may be slow to start.
 NP_PY=${NP_PYTHON:-/usr/bin/python3}
 : "${NETPATH:?}" "${NP_MANPAGE:?}" "${NP_MANPAGE7:?}" "${NP_MANPAGE5:?}" "${NP_BUILDDIR:?}"
+: "${NP_MANPAGE_RECORD:?}"
 command -v mandoc >/dev/null || { echo "SKIP: mandoc not installed"; exit 77; }
 tmp=$(mktemp -d /tmp/np-man.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for page in "$NP_MANPAGE" "$NP_MANPAGE7" "$NP_MANPAGE5"; do
+for page in "$NP_MANPAGE" "$NP_MANPAGE7" "$NP_MANPAGE5" "$NP_MANPAGE_RECORD"; do
 	lint=$(mandoc -Tlint "$page" 2>&1)
 	[ -z "$lint" ] || fail "mandoc -Tlint $page:
 $lint"
@@ -31,6 +32,13 @@ done
 mandoc -Thtml "$NP_MANPAGE" | grep -q 'id="EXIT_STATUS"' || fail "netpath.8 does not render"
 mandoc -Thtml "$NP_MANPAGE7" | grep -q 'id="CHECKS"' || fail "netpath-checks.7 does not render"
 mandoc -Thtml "$NP_MANPAGE5" | grep -q 'id="PRECEDENCE"' || fail "netpath.conf.5 does not render"
+# netpath-record(8): its options from the tables of record and history, and netpath(8) points at it.
+textr=$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE_RECORD" | col -b)
+for o in --dir --every --keep --max-size --capture-on --since --until --worst; do
+	grep -q -- "$o" <<< "$textr" || fail "netpath-record(8) does not document $o"
+done
+grep -q "netpath-record(8)" <<< "$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE" | col -b)" ||
+	fail "netpath(8) does not refer to netpath-record(8)"
 
 # netpath.conf(5): every setting of the parser's "unknown setting" list (src/core/conffile.c, so a
 # new one must be documented), as a tagged paragraph; the files in their order with this build's
@@ -141,7 +149,8 @@ done
 "$NP_PY" - "$NP_BUILDDIR/meson-info/intro-installed.json" <<'PY' || fail "man pages not installed"
 import json, sys
 dest = json.load(open(sys.argv[1])).values()
-for want in ("/man8/netpath.8", "/man7/netpath-checks.7", "/man5/netpath.conf.5"):
+for want in ("/man8/netpath.8", "/man7/netpath-checks.7", "/man5/netpath.conf.5",
+             "/man8/netpath-record.8"):
     if not any(d.endswith(want) for d in dest):
         print("not installed:", want); sys.exit(1)
 PY

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The textfile-collector units as meson configured them (contrib/systemd): `systemd-analyze
+# The textfile-collector units and the flight recorder's as meson configured them (contrib/systemd): `systemd-analyze
 # verify` has nothing to say about either (unknown keys, a missing binary, a bad timer), and the
 # service's ExecStart line, run as the unit would run it (its nice level, its umask, its timeout
 # as the limit, exit 1 and 2 counted as success like SuccessExitStatus=) against a fixture tree
@@ -61,6 +61,26 @@ if command -v promtool > /dev/null; then
 	promtool check metrics < "$out" > "$NP_TMP/lint" 2>&1 && [ ! -s "$NP_TMP/lint" ] ||
 		np_fail "promtool check metrics: $(cat "$NP_TMP/lint")"
 fi
+
+# The flight recorder's unit: installable, its directory the one systemd makes for it (0700),
+# the textfile units' sandbox, verify silent. (Not run: it records until stopped.)
+rec=$NP_BUILDDIR/contrib/systemd/netpath-record.service
+[ -f "$rec" ] || np_fail "no configured service at $rec"
+rkey() { sed -n "s/^$1=//p" "$rec" | tail -1; }
+case "$(rkey ExecStart)" in
+"$bin record --dir /var/lib/$(rkey StateDirectory) "*) ;;
+*) np_fail "the recorder's ExecStart does not record into its StateDirectory: $(rkey ExecStart)" ;;
+esac
+[ "$(rkey StateDirectoryMode)" = 0700 ] || np_fail "the recording directory is not 0700"
+grep -q '^WantedBy=multi-user.target$' "$rec" || np_fail "the recorder's service cannot be enabled"
+for k in CapabilityBoundingSet ProtectSystem SystemCallFilter RestrictAddressFamilies \
+	MemoryDenyWriteExecute NoNewPrivileges ProtectKernelTunables; do
+	[ "$(rkey "$k")" = "$(key "$k")" ] || np_fail "the recorder's $k differs from the textfile unit's"
+done
+sed -e "s|^ExecStart=$bin |ExecStart=$NETPATH |" "$rec" > "$NP_TMP/units/netpath-record.service"
+(cd "$NP_TMP/units" && systemd-analyze verify --man=no ./netpath-record.service) \
+	> "$NP_TMP/verify" 2>&1 || np_fail "systemd-analyze verify: $(cat "$NP_TMP/verify")"
+[ ! -s "$NP_TMP/verify" ] || np_fail "systemd-analyze verify: $(cat "$NP_TMP/verify")"
 
 # The long-running alternative: the same file and sandbox, excluding the timer, installable
 # (the timer's service is not), verify silent; its ExecStart with a short cadence and two
