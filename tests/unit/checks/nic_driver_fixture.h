@@ -48,7 +48,7 @@ static inline void free2(struct np_snapshot *p, struct np_snapshot *c)
 	np_snapshot_free(c);
 }
 
-static const char *skip_reason(const struct synth_run *run)
+static inline const char *skip_reason(const struct synth_run *run)
 {
 	for (size_t i = 0; i < run->r.nres; i++)
 		if (run->r.res[i].state == NP_CHECK_SKIPPED)
