@@ -14,9 +14,10 @@
 
 /* Everything the checks may consult: the registry's rows (sysctl_registry.h), in its order.
  * A key missing on this kernel is recorded (ENOENT), not an error: e.g. netdev_budget_usecs
- * appeared in 4.12, conntrack keys need nf_conntrack. HOST keys exist in the initial network
- * namespace only (the kernel registers them for init_net): inside another one their files are
- * absent. */
+ * appeared in 4.12, conntrack keys need nf_conntrack. HOST keys hold one value for the host:
+ * inside another network namespace their files are absent (the kernel registers them for
+ * init_net), or, for rmem_max and the like, 0444 mirrors on recent kernels only (older ones
+ * have no file there either), so they are the ones --netns reads before entering and lends. */
 enum key_scope { NETNS, HOST };
 
 static const char *key_of(size_t i)
@@ -26,7 +27,7 @@ static const char *key_of(size_t i)
 
 static enum key_scope scope_of(size_t i)
 {
-	return np_sysctl_defs[i].files == NP_SYSCTL_FILES_INIT ? HOST : NETNS;
+	return np_sysctl_defs[i].owner == NP_SYSCTL_OWNER_HOST ? HOST : NETNS;
 }
 
 #define NKEYS ((size_t)NP_SYSCTL__COUNT)
