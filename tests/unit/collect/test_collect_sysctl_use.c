@@ -54,28 +54,13 @@ static const struct {
 
 static int tmp_setup(void **state)
 {
-	char *root = malloc(64);
-
-	if (!root)
-		return -1;
-	snprintf(root, 64, "/tmp/np-sysctl-use-XXXXXX");
-	if (!mkdtemp(root)) {
-		free(root);
-		return -1;
-	}
-	*state = root;
-	return 0;
+	*state = tree_new("/tmp/np-sysctl-use-XXXXXX");
+	return *state ? 0 : -1;
 }
 
 static int tmp_teardown(void **state)
 {
-	char *root = *state, cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (system(cmd) != 0)
-		return -1;
-	free(root);
-	return 0;
+	return tree_free(*state);
 }
 
 /* Replace the line of file that starts with prefix by line (sed, on a copy of a fixture). */
