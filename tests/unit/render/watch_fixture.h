@@ -133,27 +133,31 @@ static inline void report(struct np_report *r, const char *const *ids, const enu
 	r->n = r->cap = n;
 }
 
-static inline char *render_text(const struct np_watch_frame *f)
+/* A memory stream into *buf. buf and len are the caller's statics: GCC 12 takes the stream's
+ * pointer to a local buffer for a dangling one. */
+static inline FILE *mem_open(char **buf, size_t *len)
 {
-	/* static: GCC 12 takes the stream's pointer to a local buffer for a dangling one. */
-	static char *buf;
-	static size_t len;
 	FILE *out;
 
-	buf = NULL;
-	len = 0;
-	out = open_memstream(&buf, &len);
-
+	*buf = NULL;
+	*len = 0;
+	out = open_memstream(buf, len);
 	assert_non_null(out);
+	return out;
+}
+
+static inline char *render_text(const struct np_watch_frame *f)
+{
+	static char *buf;
+	static size_t len;
+	FILE *out = mem_open(&buf, &len);
+
 	np_render_watch_text(out, f, 60);
 	fclose(out);
 	np_assert_fits(buf, 60);
 	free(buf);
 	/* The assertions were written for whole lines: no limit. */
-	buf = NULL;
-	len = 0;
-	out = open_memstream(&buf, &len);
-	assert_non_null(out);
+	out = mem_open(&buf, &len);
 	np_render_watch_text(out, f, 0);
 	fclose(out);
 	return buf;
@@ -161,16 +165,10 @@ static inline char *render_text(const struct np_watch_frame *f)
 
 static inline char *render_json(const struct np_watch_frame *f)
 {
-	/* static: GCC 12 takes the stream's pointer to a local buffer for a dangling one. */
 	static char *buf;
 	static size_t len;
-	FILE *out;
+	FILE *out = mem_open(&buf, &len);
 
-	buf = NULL;
-	len = 0;
-	out = open_memstream(&buf, &len);
-
-	assert_non_null(out);
 	np_render_watch_json(out, f);
 	fclose(out);
 	return buf;
