@@ -50,8 +50,9 @@ void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
 /* Only the device's, s->sysctl having been taken from the sample's first run
  * (np_snapshot_share_host); the source's verdict is the one a full read would give. */
 void np_collect_device_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
-/* Only the keys a child network namespace lacks (netdev_max_backlog, tcp_mem, ...): read in
- * the initial namespace before --netns enters another. */
+/* Only the keys whose value is the host's (owner HOST: netdev_max_backlog, tcp_mem, rmem_max,
+ * ...), which a child network namespace lacks or, on recent kernels, mirrors: read in the
+ * initial namespace before --netns enters another. */
 void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out);
 /*
  * Those keys as stand-in files (ctx->overlay, core/overlay.h) for a namespace that lacks them:

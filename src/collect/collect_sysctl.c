@@ -14,9 +14,10 @@
 
 /* Everything the checks may consult: the registry's rows (sysctl_registry.h), in its order.
  * A key missing on this kernel is recorded (ENOENT), not an error: e.g. netdev_budget_usecs
- * appeared in 4.12, conntrack keys need nf_conntrack. HOST keys exist in the initial network
- * namespace only (the kernel registers them for init_net): inside another one their files are
- * absent. */
+ * appeared in 4.12, conntrack keys need nf_conntrack. HOST keys hold one value for the host:
+ * inside another network namespace their files are absent (the kernel registers them for
+ * init_net), or, for rmem_max and the like, 0444 mirrors on recent kernels only (older ones
+ * have no file there either), so they are the ones --netns reads before entering and lends. */
 enum key_scope { NETNS, HOST };
 
 static const char *key_of(size_t i)
@@ -26,7 +27,7 @@ static const char *key_of(size_t i)
 
 static enum key_scope scope_of(size_t i)
 {
-	return np_sysctl_defs[i].files == NP_SYSCTL_FILES_INIT ? HOST : NETNS;
+	return np_sysctl_defs[i].owner == NP_SYSCTL_OWNER_HOST ? HOST : NETNS;
 }
 
 #define NKEYS ((size_t)NP_SYSCTL__COUNT)
@@ -42,19 +43,62 @@ static void key_to_path(const char *key, char *path, size_t size)
 	path[j < size ? j : size - 1] = '\0';
 }
 
-/* A sosreport keeps no /proc/sys/net: its sysctl -a output stands in (NULL otherwise). */
-struct sysctl_text {
-	char *buf;
-	size_t len;
+/*
+ * A sosreport keeps no /proc/sys/net: its sysctl -a output stands in, walked once for every
+ * key (it holds thousands of lines, per interface), not once per key. Row i's result is in
+ * r[i] and text[i]; the device's key is the row after the registry's (DEV).
+ */
+#define DEV NKEYS
+
+struct sysctl_a {
+	int r[NKEYS + 1];		/* 0 found, -ENOENT, -ERANGE, -ENODATA (empty file) */
+	char text[NKEYS + 1][256];
+	char dev_key[128];		/* as sysctl -a spells it; "" without a device */
+	unsigned char by_key[NKEYS];	/* the rows sorted by key, for bsearch */
 };
 
-/* KEY from sysctl -a; sysctl spells a '.' inside a name component (eth0.100) as '/'. */
-static int from_sysctl_a(const struct sysctl_text *sa, const char *key, const char *ifname,
-			 char *text, size_t size)
-{
-	char k[128];
+_Static_assert(NP_SYSCTL__COUNT <= 256, "by_key holds a row in a byte");
 
-	snprintf(k, sizeof(k), "%s", key);
+/* The key of a row, given as the (key, length) of a sysctl -a line: strcmp's order. */
+struct key_ref {
+	const char *k;
+	size_t kl;
+};
+
+static int key_cmp(const void *ref, const void *row)
+{
+	const struct key_ref *kr = ref;
+	const char *key = key_of(*(const unsigned char *)row);
+	int c = strncmp(kr->k, key, kr->kl);
+
+	return c ? c : -(unsigned char)key[kr->kl];
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	return strcmp(key_of(*(const unsigned char *)a), key_of(*(const unsigned char *)b));
+}
+
+/* The first line of a key counts. */
+static int sa_line(const char *k, size_t kl, const char *v, size_t vl, void *arg)
+{
+	struct sysctl_a *sa = arg;
+	struct key_ref kr = { k, kl };
+	const unsigned char *row = bsearch(&kr, sa->by_key, NKEYS, 1, key_cmp);
+	size_t i = row ? *row : DEV;
+
+	if (!row && (!sa->dev_key[0] || strlen(sa->dev_key) != kl ||
+		     memcmp(sa->dev_key, k, kl) != 0))
+		return 0;
+	if (sa->r[i] == -ENOENT)
+		sa->r[i] = np_parse_sysctl_a_value(v, vl, sa->text[i], sizeof(sa->text[i]));
+	return 0;
+}
+
+/* KEY as sysctl -a spells it: a '.' inside a name component (eth0.100) as '/'. */
+static void sa_spelling(const char *key, const char *ifname, char *k, size_t size)
+{
+	snprintf(k, size, "%s", key);
 	if (ifname && strchr(ifname, '.')) {
 		char *at = strstr(k, ifname);
 
@@ -62,7 +106,27 @@ static int from_sysctl_a(const struct sysctl_text *sa, const char *key, const ch
 			if (at[i] == '.')
 				at[i] = '/';
 	}
-	return np_parse_sysctl_a_find(sa->buf, sa->len, k, text, size);
+}
+
+/* Every row (and ifname's key, when set) from the text, in one walk. */
+static void sa_scan(struct sysctl_a *sa, const char *buf, size_t len, const char *ifname)
+{
+	char key[96];
+	int r;
+
+	for (size_t i = 0; i < NKEYS; i++)
+		sa->by_key[i] = (unsigned char)i;
+	qsort(sa->by_key, NKEYS, 1, row_cmp);
+	for (size_t i = 0; i <= DEV; i++)
+		sa->r[i] = -ENOENT;
+	sa->dev_key[0] = '\0';
+	if (ifname && ifname[0]) {
+		snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", ifname);
+		sa_spelling(key, ifname, sa->dev_key, sizeof(sa->dev_key));
+	}
+	r = np_parse_sysctl_a_each(buf, len, sa_line, sa);
+	for (size_t i = 0; r < 0 && i <= DEV; i++)
+		sa->r[i] = r;
 }
 
 /* One key into t; *borrowed when the value is the initial namespace's: inside --netns (or a
@@ -70,7 +134,7 @@ static int from_sysctl_a(const struct sysctl_text *sa, const char *key, const ch
  * entering (np_host_sysctls_overlay, np_host_sysctls_load). */
 static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *key,
 		    const char *path, enum key_scope scope, bool *borrowed,
-		    const struct sysctl_text *sa, const char *ifname)
+		    const struct sysctl_a *sa, size_t row)
 {
 	struct np_sysctl *e = np_sysctl_add(t, key);
 	char text[256];
@@ -79,10 +143,13 @@ static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *
 	*borrowed = false;
 	if (!e)
 		return -ENOMEM;
-	if (sa && sa->buf)
-		r = from_sysctl_a(sa, key, ifname, text, sizeof(text));
-	else
+	if (sa) {
+		r = sa->r[row];
+		if (r == 0)
+			snprintf(text, sizeof(text), "%s", sa->text[row]);
+	} else {
 		r = np_read_str_overlaid(ctx, NP_PROC, path, text, sizeof(text), borrowed);
+	}
 	if (r >= 0)
 		r = np_parse_sysctl_value(text, e);
 	e->err = r < 0 ? -r : 0;
@@ -100,7 +167,7 @@ void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out)
 		if (scope_of(i) != HOST)
 			continue;
 		key_to_path(key_of(i), path, sizeof(path));
-		if (read_one(ctx, out, key_of(i), path, HOST, &borrowed, NULL, NULL) == -ENOMEM)
+		if (read_one(ctx, out, key_of(i), path, HOST, &borrowed, NULL, i) == -ENOMEM)
 			return;
 	}
 }
@@ -184,7 +251,7 @@ int np_host_sysctls_text(const struct np_overlay *o, char **text, size_t *len)
 
 /* The namespace's keys into s->sysctl, with how they read (nok, ndenied, nborrowed). */
 static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
-		       const struct sysctl_text *sa)
+		       const struct sysctl_a *sa)
 {
 	struct np_sysctls *t = &s->sysctl;
 	char path[128];
@@ -194,7 +261,7 @@ static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
 		int r;
 
 		key_to_path(key_of(i), path, sizeof(path));
-		r = read_one(ctx, t, key_of(i), path, scope_of(i), &borrowed, sa, NULL);
+		r = read_one(ctx, t, key_of(i), path, scope_of(i), &borrowed, sa, i);
 		t->nborrowed += borrowed;
 		t->nok += r >= 0;
 		t->ndenied += r == -EACCES || r == -EPERM;
@@ -203,7 +270,7 @@ static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
 
 /* The device's own keys into s->dev_sysctl and the source's verdict over both tables. */
 static void read_device(const struct np_ctx *ctx, struct np_snapshot *s,
-			const struct sysctl_text *sa, bool use_sa, int sa_err)
+			const struct sysctl_a *sa, bool use_sa, int sa_err)
 {
 	const struct np_sysctls *t = &s->sysctl;
 	int nok = t->nok;
@@ -213,7 +280,7 @@ static void read_device(const struct np_ctx *ctx, struct np_snapshot *s,
 	if (s->ifname[0]) {
 		snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", s->ifname);
 		snprintf(path, sizeof(path), "sys/net/ipv4/conf/%s/rp_filter", s->ifname);
-		nok += read_one(ctx, &s->dev_sysctl, key, path, NETNS, &borrowed, sa, s->ifname) >= 0;
+		nok += read_one(ctx, &s->dev_sysctl, key, path, NETNS, &borrowed, sa, DEV) >= 0;
 	}
 	if (nok)
 		np_src_set(s, NP_SRC_SYSCTL, 0, NULL);
@@ -239,16 +306,27 @@ static void read_device(const struct np_ctx *ctx, struct np_snapshot *s,
 static void collect(const struct np_ctx *ctx, struct np_snapshot *s, bool table)
 {
 	int sa_err = 0;
-	struct sysctl_text sa = { 0 };
+	struct sysctl_a *sa = NULL;
+	char *buf = NULL;
+	size_t len = 0;
 	bool use_sa = np_ctx_is_sos(ctx) && !np_exists(ctx, NP_PROC, "sys/net");
 
-	/* A device's run that shares the table reads sysctl -a only for its own key. */
+	/* A device's run that shares the table reads sysctl -a only for its own key. Without the
+	 * file, the tree's own files are read (a sosreport may still hold proc/sys/vm). */
 	if (use_sa && (table || s->ifname[0]))
-		sa_err = np_read_file(ctx, NP_TOP, NP_SOS_SYSCTL_A, &sa.buf, &sa.len);
+		sa_err = np_read_file(ctx, NP_TOP, NP_SOS_SYSCTL_A, &buf, &len);
+	if (buf) {
+		sa = malloc(sizeof(*sa));
+		if (sa)
+			sa_scan(sa, buf, len, s->ifname);
+		else
+			sa_err = -ENOMEM;
+		free(buf);
+	}
 	if (table)
-		read_table(ctx, s, use_sa ? &sa : NULL);
-	read_device(ctx, s, use_sa ? &sa : NULL, use_sa, sa_err);
-	free(sa.buf);
+		read_table(ctx, s, sa);
+	read_device(ctx, s, sa, use_sa, sa_err);
+	free(sa);
 }
 
 void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s)

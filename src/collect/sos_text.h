@@ -84,8 +84,17 @@ int np_parse_lscpu(const char *buf, size_t len, unsigned *ncpu, struct np_cpuset
  * "06:00.0"): LnkCap/LnkSta speed and width, DevCap/DevCtl MaxPayload, MaxReadReq. */
 int np_parse_lspci_link(const char *buf, size_t len, const char *bdf, struct np_pcie *p);
 
-/* sysctl -a ("net.core.rmem_max = 212992"): the value text of KEY into val (NUL-terminated,
- * tabs kept). -ENOENT when the key is not there. */
+/* sysctl -a ("net.core.rmem_max = 212992"), walked once: fn gets each "key = value" line's key
+ * and trimmed value (neither NUL-terminated), in the file's order; a nonzero return stops the
+ * walk and is returned. -ENODATA for an empty text, else 0. */
+typedef int (*np_sysctl_a_fn)(const char *key, size_t klen, const char *val, size_t vlen,
+			      void *arg);
+int np_parse_sysctl_a_each(const char *buf, size_t len, np_sysctl_a_fn fn, void *arg);
+/* A value as the collector keeps it: into val, NUL-terminated, tabs kept, other control bytes
+ * '?'. -ERANGE when it does not fit. */
+int np_parse_sysctl_a_value(const char *v, size_t n, char *val, size_t size);
+/* The value text of KEY (its first line) into val, as _value gives it. -ENOENT when the key is
+ * not there. */
 int np_parse_sysctl_a_find(const char *buf, size_t len, const char *key, char *val, size_t size);
 
 #endif

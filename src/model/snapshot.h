@@ -163,7 +163,7 @@ struct np_sysctl {
 	int nvals;		/* how many integers parsed from raw (0 for strings) */
 	int64_t v[NP_SYSCTL_VALS];
 	int err;		/* positive errno if unreadable (ENOENT: not on this kernel) */
-	bool host_wide;		/* exists in the initial network namespace only */
+	bool host_wide;		/* the host's value (owner HOST): a namespace may have no file */
 };
 
 /* A sysctl's text into *out: raw (whitespace collapsed to single spaces) and up to

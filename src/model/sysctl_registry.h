@@ -15,8 +15,10 @@
  *   stage  the stage whose checks judge it (netpath diff lists it there); expanded by
  *          checks/ only, where the stage vocabulary lives
  * Checked on 6.18 in a child namespace: rmem_max, wmem_max, rmem_default, wmem_default,
- * nf_conntrack_max and nf_conntrack_buckets are 0444 mirrors of the host's values; vm.* is not
- * namespaced at all. The order is the collector's, which every output listing keys follows.
+ * nf_conntrack_max, nf_conntrack_buckets and tcp_allowed_congestion_control are 0444 mirrors
+ * of the host's values (older kernels have no file there: the collector borrows every HOST
+ * key under --netns); vm.* is not namespaced at all. The order is the collector's, which every
+ * output listing keys follows.
  */
 #ifndef NP_SYSCTL_REGISTRY_H
 #define NP_SYSCTL_REGISTRY_H
@@ -52,7 +54,7 @@
 	X(TCP_SACK, "net.ipv4.tcp_sack", "bool", EVERY, NETNS, TRANSPORT) \
 	X(TCP_CONGESTION_CONTROL, "net.ipv4.tcp_congestion_control", "name", EVERY, NETNS, CONGESTION) \
 	X(TCP_AVAILABLE_CONGESTION_CONTROL, "net.ipv4.tcp_available_congestion_control", "names", EVERY, NETNS, CONGESTION) \
-	X(TCP_ALLOWED_CONGESTION_CONTROL, "net.ipv4.tcp_allowed_congestion_control", "names", EVERY, NETNS, CONGESTION) \
+	X(TCP_ALLOWED_CONGESTION_CONTROL, "net.ipv4.tcp_allowed_congestion_control", "names", EVERY, HOST, CONGESTION) \
 	X(TCP_SLOW_START_AFTER_IDLE, "net.ipv4.tcp_slow_start_after_idle", "bool", EVERY, NETNS, CONGESTION) \
 	X(TCP_MTU_PROBING, "net.ipv4.tcp_mtu_probing", "mode", EVERY, NETNS, CONGESTION) \
 	X(TCP_NOTSENT_LOWAT, "net.ipv4.tcp_notsent_lowat", "bytes", EVERY, NETNS, CONGESTION) \

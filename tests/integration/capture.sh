@@ -94,6 +94,10 @@ fi
 	np_fail "--netns: offline verdicts differ from live"
 tar xzOf "$NP_TMP/ns.cap" s2/host_sysctls | grep -q '^net.core.netdev_max_backlog	' ||
 	np_fail "the capture lacks the host-wide netdev_max_backlog"
+# The SO_RCVBUF ceiling is the host's as well (a read-only mirror inside a namespace on recent
+# kernels, no file there on older ones): it travels with them.
+tar xzOf "$NP_TMP/ns.cap" s2/host_sysctls | grep -q '^net.core.rmem_max	' ||
+	np_fail "the capture lacks the host-wide rmem_max"
 
 # 5. diff: two captures around a change list the change, old -> new, in JSON and text.
 ip netns exec "$NS_B" sysctl -q -w net.ipv4.tcp_rmem="4096 131072 6291456" >/dev/null ||

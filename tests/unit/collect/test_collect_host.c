@@ -25,15 +25,10 @@
 
 static int setup(void **state)
 {
-	char *root = malloc(64);
+	char *root = tree_new("/tmp/np-host-XXXXXX");
 
 	if (!root)
 		return -1;
-	snprintf(root, 64, "/tmp/np-host-XXXXXX");
-	if (!mkdtemp(root)) {
-		free(root);
-		return -1;
-	}
 	tree_put(root, "sys/devices/system/cpu/online", "0-1\n");
 	*state = root;
 	return 0;
@@ -41,13 +36,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[128];
-	int r;
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", (char *)*state);
-	r = system(cmd);
-	free(*state);
-	return r == 0 ? 0 : -1;
+	return tree_free(*state);
 }
 
 static char how[128];		/* the processes source's detail of the last irqbalance_of() */

@@ -26,28 +26,13 @@
 
 static int setup(void **state)
 {
-	char *root = malloc(64);
-
-	if (!root)
-		return -1;
-	snprintf(root, 64, "/tmp/np-irq-XXXXXX");
-	if (!mkdtemp(root)) {
-		free(root);
-		return -1;
-	}
-	*state = root;
-	return 0;
+	*state = tree_new("/tmp/np-irq-XXXXXX");
+	return *state ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-	int r;
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", (char *)*state);
-	r = system(cmd);
-	free(*state);
-	return r == 0 ? 0 : -1;
+	return tree_free(*state);
 }
 
 static void collect(const char *root, const char *ifname, struct np_snapshot *s)

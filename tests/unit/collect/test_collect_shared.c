@@ -25,28 +25,13 @@
 
 static int setup(void **state)
 {
-	char *root = malloc(64);
-
-	if (!root)
-		return -1;
-	snprintf(root, 64, "/tmp/np-shared-XXXXXX");
-	if (!mkdtemp(root)) {
-		free(root);
-		return -1;
-	}
-	*state = root;
-	return 0;
+	*state = tree_new("/tmp/np-shared-XXXXXX");
+	return *state ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-	char *root = *state, cmd[128];
-	int r;
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	r = system(cmd);
-	free(root);
-	return r == 0 ? 0 : -1;
+	return tree_free(*state);
 }
 
 static void iface(const char *root, const char *name, bool physical, const char *rx)

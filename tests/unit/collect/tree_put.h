@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Collector tests over temporary --root trees: write ROOT/REL, creating its directories. */
+/* Collector tests over temporary --root trees: a scratch tree made and removed, ROOT/REL
+ * written with its directories. */
 #ifndef NP_TEST_TREE_PUT_H
 #define NP_TEST_TREE_PUT_H
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -23,6 +25,33 @@ static void tree_put(const char *root, const char *rel, const char *text)
 	assert_non_null(f);
 	fputs(text, f);
 	assert_int_equal(fclose(f), 0);
+}
+
+/* A scratch tree: mkdtemp of tmpl ("/tmp/np-NAME-XXXXXX"), malloc'd; NULL on failure. */
+static inline char *tree_new(const char *tmpl)
+{
+	char *root = malloc(64);
+
+	if (!root)
+		return NULL;
+	snprintf(root, 64, "%s", tmpl);
+	if (!mkdtemp(root)) {
+		free(root);
+		return NULL;
+	}
+	return root;
+}
+
+/* Removes the tree and frees root: 0, or -1 when rm failed. */
+static inline int tree_free(char *root)
+{
+	char cmd[128];
+	int r;
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	r = system(cmd);
+	free(root);
+	return r == 0 ? 0 : -1;
 }
 
 #endif

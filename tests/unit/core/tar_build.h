@@ -52,7 +52,8 @@ static inline void ar_hdr(struct ar *a, const char *name, char type, uint64_t si
 	snprintf(h + 100, 8, "%07o", 0644);
 	snprintf(h + 108, 8, "%07o", 0);
 	snprintf(h + 116, 8, "%07o", 0);
-	snprintf(h + 124, 12, "%011llo", (unsigned long long)size);
+	/* 11 octal digits at most (ustar's limit); the mask also tells the compiler so. */
+	snprintf(h + 124, 12, "%011llo", (unsigned long long)size & 077777777777ULL);
 	snprintf(h + 136, 12, "%011o", 1700000000);
 	h[156] = type;
 	if (link)

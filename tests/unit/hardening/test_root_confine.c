@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * --root confinement: a hostile tree's symlinks (absolute, "..", a symlinked directory, a
- * symlinked proc/ or sys/ itself) never lead a read outside the tree, and a source refused that
- * way says so instead of "absent"; a FIFO in the tree is not waited on. Each case plants a
- * target outside the tree that a read would find; the reads must fail rather than return it.
+ * --root confinement, symlinks: a hostile tree's symlinks (absolute, "..", chains and loops, a
+ * symlinked directory, a symlinked proc/ or sys/ itself, /proc's magic links) never lead a read
+ * outside the tree, while relative links inside it resolve. Each case plants a target outside
+ * the tree that a read would find; the reads must fail rather than return it.
  *
- * Every test runs twice: with openat2() (when the kernel has it) and with the pre-5.6 resolver
- * (beneath.c) forced through np_ctx_seam, and checks that the path it meant to test answered.
+ * Every test runs with openat2() (when the kernel has it), with the pre-5.6 resolver
+ * (beneath.c) forced through np_ctx_seam, and on a busy host, and checks that the path it meant
+ * to test answered. (Special files, long paths, the resolver switch: test_root_confine_files.c.)
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -31,157 +32,7 @@
 #include "beneath.h"
 #include "ctx.h"
 #include "snapshot.h"
-
-static bool kernel_has_openat2;
-
-struct dirs {
-	char base[64];		/* mkdtemp */
-	char tree[128];		/* base/tree: the --root */
-	char out[128];		/* base/out: what must stay unread */
-};
-
-static void put(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static void mkdirs(const char *base, const char *rel)
-{
-	char path[512], *p;
-
-	assert_true(snprintf(path, sizeof(path), "%s/%s", base, rel) < (int)sizeof(path));
-	for (p = path + strlen(base) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	mkdir(path, 0755);
-}
-
-static void link_at(const char *target, const char *base, const char *rel)
-{
-	char path[512];
-
-	assert_true(snprintf(path, sizeof(path), "%s/%s", base, rel) < (int)sizeof(path));
-	assert_int_equal(symlink(target, path), 0);
-}
-
-static void file_at(const char *base, const char *rel, const char *text)
-{
-	char path[512];
-
-	assert_true(snprintf(path, sizeof(path), "%s/%s", base, rel) < (int)sizeof(path));
-	put(path, text);
-}
-
-/* tree/proc/net with snmp -> OUT/snmp (absolute), netstat -> ../../../out/netstat, stat -> OUT
- * (a symlinked directory), sockstat a real file; tree/sys/class/net/eth0 -> OUT/eth0 (whose
- * "device" link names a virtio device), eth1 in the tree with an in-tree device link. */
-static int setup(void **state)
-{
-	struct dirs *d = calloc(1, sizeof(*d));
-	char target[256];
-
-	assert_non_null(d);
-	snprintf(d->base, sizeof(d->base), "/tmp/np-confine.XXXXXX");
-	assert_non_null(mkdtemp(d->base));
-	snprintf(d->tree, sizeof(d->tree), "%s/tree", d->base);
-	snprintf(d->out, sizeof(d->out), "%s/out", d->base);
-	mkdirs(d->base, "tree/proc/net");
-	mkdirs(d->base, "tree/sys/class/net/eth1");
-	mkdirs(d->base, "tree/sys/devices/virtio3");
-	mkdirs(d->base, "out/eth0");
-	file_at(d->base, "out/snmp", "Ip: Forwarding\nIp: 1\n");
-	file_at(d->base, "out/netstat", "TcpExt: X\nTcpExt: 1\n");
-	file_at(d->base, "out/nf_conntrack", "entries\n00000001\n");
-	link_at("../../virtio7", d->base, "out/eth0/device");
-	file_at(d->base, "tree/proc/net/sockstat", "sockets: used 1\n");
-
-	snprintf(target, sizeof(target), "%s/snmp", d->out);
-	link_at(target, d->tree, "proc/net/snmp");
-	link_at("../../../out/netstat", d->tree, "proc/net/netstat");
-	link_at(d->out, d->tree, "proc/net/stat");
-	snprintf(target, sizeof(target), "%s/eth0", d->out);
-	link_at(target, d->tree, "sys/class/net/eth0");
-	link_at("../../../devices/virtio3", d->tree, "sys/class/net/eth1/device");
-	link_at("/proc/self/root/etc/passwd", d->tree, "proc/net/route");
-	snprintf(target, sizeof(target), "%s/proc/net/snmp6", d->tree);
-	assert_int_equal(mkfifo(target, 0644), 0);
-
-	/* Chains: in the tree, and one whose last hop leaves it. */
-	link_at("chain_b", d->tree, "proc/net/chain_a");
-	link_at("./chain_c", d->tree, "proc/net/chain_b");
-	link_at("sockstat", d->tree, "proc/net/chain_c");
-	link_at("esc_b", d->tree, "proc/net/esc_a");
-	link_at("../../../out/snmp", d->tree, "proc/net/esc_b");
-	/* Loops, and a chain of exactly 41 links from hop0 (40 from hop1). */
-	link_at("loop_b", d->tree, "proc/net/loop_a");
-	link_at("loop_a", d->tree, "proc/net/loop_b");
-	link_at("self_loop", d->tree, "proc/net/self_loop");
-	for (int i = 0; i <= 40; i++) {
-		char name[32], next[32];
-
-		snprintf(name, sizeof(name), "proc/net/hop%d", i);
-		snprintf(next, sizeof(next), i == 40 ? "sockstat" : "hop%d", i + 1);
-		link_at(next, d->tree, name);
-	}
-	/* ".." that stays in the tree, and ".." that leaves it only to come back. */
-	link_at("../net/sockstat", d->tree, "proc/net/up");
-	link_at("../../proc/net/sockstat", d->tree, "proc/net/out_and_back");
-	/* sysfs-style: class/net/eth2 is a relative link to a device directory, and that
-	 * directory's "device" a relative link to its PCI function. */
-	mkdirs(d->base, "tree/sys/devices/pci0000:00/0000:00:03.0/net/eth2");
-	file_at(d->tree, "sys/devices/pci0000:00/0000:00:03.0/net/eth2/mtu", "1500\n");
-	link_at("../../../0000:00:03.0", d->tree, "sys/devices/pci0000:00/0000:00:03.0/net/eth2/device");
-	link_at("../../devices/pci0000:00/0000:00:03.0/net/eth2", d->tree, "sys/class/net/eth2");
-	*state = d;
-	np_ctx_seam.openat2_opens = np_ctx_seam.beneath_opens = np_ctx_seam.openat2_eagains = 0;
-	return 0;
-}
-
-/* The path a group meant to test is the one that answered the test's opens. */
-static void assert_resolver_used(void)
-{
-	if (kernel_has_openat2 && np_ctx_seam.openat2_eagain && !np_ctx_seam.no_openat2)
-		assert_true(np_ctx_seam.openat2_eagains > 0);
-	if (np_ctx_seam.no_openat2 || np_ctx_seam.openat2_eagain == UINT_MAX) {
-		assert_int_equal(np_ctx_seam.openat2_opens, 0);
-		assert_true(np_ctx_seam.beneath_opens > 0);
-	} else if (kernel_has_openat2) {
-		/* Beside the seam's EAGAINs a real one (a rename elsewhere on a busy host during
-		 * a walk through "..") may leave an open to the resolver: only the seam's own
-		 * are predictable. */
-		if (!np_ctx_seam.openat2_eagain)
-			assert_int_equal(np_ctx_seam.beneath_opens, 0);
-		assert_true(np_ctx_seam.openat2_opens > 0);
-	}
-}
-
-static void assert_reads(const struct np_ctx *ctx, enum np_tree t, const char *path,
-			 const char *want)
-{
-	char *buf;
-	size_t len;
-
-	assert_int_equal(np_read_file(ctx, t, path, &buf, &len), 0);
-	assert_string_equal(buf, want);
-	free(buf);
-}
-
-static int teardown(void **state)
-{
-	struct dirs *d = *state;
-	char cmd[160];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", d->base);
-	assert_int_equal(system(cmd), 0);
-	free(d);
-	return 0;
-}
+#include "root_confine_fixture.h"
 
 static void test_symlinks_refused(void **state)
 {
@@ -337,140 +188,6 @@ static void test_magic_links(void **state)
 	assert_resolver_used();
 }
 
-/* A FIFO, a socket or a device in the tree (or a link to one) is refused at once. */
-static void test_special_files(void **state)
-{
-	struct dirs *d = *state;
-	struct sockaddr_un sun = { .sun_family = AF_UNIX };
-	struct np_ctx ctx, dev = { .proc_fd = -1, .sys_fd = -1, .run_fd = -1, .confined = true };
-	char *buf;
-	size_t len;
-	int sock;
-
-	assert_true(strlen(d->tree) + sizeof("/proc/net/unix_sock") <= sizeof(sun.sun_path));
-	memcpy(sun.sun_path, d->tree, strlen(d->tree));
-	strcat(sun.sun_path, "/proc/net/unix_sock");
-	sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	assert_true(sock >= 0);
-	assert_int_equal(bind(sock, (struct sockaddr *)&sun, sizeof(sun)), 0);
-	assert_int_equal(listen(sock, 1), 0);
-	link_at("snmp6", d->tree, "proc/net/to_fifo");
-	assert_int_equal(np_ctx_open(&ctx, d->tree), 0);
-	alarm(10);
-	assert_int_equal(np_read_file(&ctx, NP_PROC, "net/snmp6", &buf, &len), -EINVAL);
-	assert_int_equal(np_read_file(&ctx, NP_PROC, "net/to_fifo", &buf, &len), -EINVAL);
-	assert_true(np_read_file(&ctx, NP_PROC, "net/unix_sock", &buf, &len) < 0);
-	assert_true(np_opendir(&ctx, NP_PROC, "net/snmp6", &(DIR *){ NULL }) < 0);
-	/* The resolver refuses before opening: even a blocking open of the FIFO returns. */
-	assert_int_equal(np_beneath_open(ctx.proc_fd, "net/to_fifo", O_RDONLY), -EINVAL);
-	/* A device node (no root needed to find one: /dev is a tree too). */
-	dev.top_fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(dev.top_fd >= 0);
-	assert_int_equal(np_read_file(&dev, NP_TOP, "null", &buf, &len), -EINVAL);
-	assert_int_equal(np_read_file(&dev, NP_TOP, "zero", &buf, &len), -EINVAL);
-	alarm(0);
-	np_ctx_close(&dev);
-	np_ctx_close(&ctx);
-	close(sock);
-	assert_resolver_used();
-}
-
-static void test_long_paths(void **state)
-{
-	struct dirs *d = *state;
-	char rel[1024], *longp, *target, path[1200];
-	struct np_ctx ctx;
-	size_t n = 0;
-	char *buf;
-	size_t len;
-
-	/* 60 directories deep: resolves (sysfs paths are about 15). */
-	n = (size_t)snprintf(rel, sizeof(rel), "tree/proc/deep");
-	for (int i = 0; i < 60; i++)
-		n += (size_t)snprintf(rel + n, sizeof(rel) - n, "/d");
-	mkdirs(d->base, rel);
-	snprintf(path, sizeof(path), "%s/f", rel);
-	file_at(d->base, path, "deep\n");
-	assert_int_equal(np_ctx_open(&ctx, d->tree), 0);
-	assert_reads(&ctx, NP_PROC, path + strlen("tree/proc/"), "deep\n");
-
-	/* Longer than PATH_MAX, and one name longer than NAME_MAX. */
-	longp = malloc(PATH_MAX + 16);
-	assert_non_null(longp);
-	memset(longp, 'a', PATH_MAX + 8);
-	for (size_t i = 100; i < PATH_MAX + 8; i += 100)
-		longp[i] = '/';
-	longp[PATH_MAX + 8] = '\0';
-	assert_int_equal(np_read_file(&ctx, NP_PROC, longp, &buf, &len), -ENAMETOOLONG);
-	longp[NAME_MAX + 1] = '\0';
-	memset(longp, 'a', NAME_MAX + 1);
-	assert_int_equal(np_read_file(&ctx, NP_PROC, longp, &buf, &len), -ENAMETOOLONG);
-	free(longp);
-
-	/* A target near PATH_MAX that stays in the tree resolves; one that keeps growing
-	 * ("grow" -> "./grow/x/...") ends in an error, not a crash or a hang. */
-	target = malloc(PATH_MAX);
-	assert_non_null(target);
-	n = 0;
-	while (n < PATH_MAX - 200)
-		n += (size_t)snprintf(target + n, PATH_MAX - n, "./");
-	snprintf(target + n, PATH_MAX - n, "sockstat");
-	link_at(target, d->tree, "proc/net/long_target");
-	assert_reads(&ctx, NP_PROC, "net/long_target", "sockets: used 1\n");
-	n = 0;
-	while (n < 2000)
-		n += (size_t)snprintf(target + n, PATH_MAX - n, "./");
-	snprintf(target + n, PATH_MAX - n, "grow/x");
-	link_at(target, d->tree, "proc/net/grow");
-	int r = np_read_file(&ctx, NP_PROC, "net/grow", &buf, &len);
-	if (r != -ELOOP && r != -ENAMETOOLONG)
-		fail_msg("net/grow: %d, want -ELOOP or -ENAMETOOLONG", r);
-	free(target);
-	np_ctx_close(&ctx);
-	assert_resolver_used();
-}
-
-/* On a kernel with openat2() the confined opens are the kernel's; the seam switches them. */
-static void test_openat2_used(void **state)
-{
-	struct dirs *d = *state;
-	struct np_ctx ctx;
-	char *buf;
-	size_t len;
-
-	if (!kernel_has_openat2 && !np_ctx_seam.no_openat2)
-		skip();
-	assert_int_equal(np_ctx_open(&ctx, d->tree), 0);
-	np_ctx_seam.openat2_opens = np_ctx_seam.beneath_opens = 0;
-	assert_int_equal(np_read_file(&ctx, NP_PROC, "net/sockstat", &buf, &len), 0);
-	free(buf);
-	if (np_ctx_seam.no_openat2 || np_ctx_seam.openat2_eagain == UINT_MAX) {
-		assert_int_equal(np_ctx_seam.beneath_opens, 1);
-		assert_int_equal(np_ctx_seam.openat2_opens, 0);
-	} else {
-		assert_int_equal(np_ctx_seam.openat2_opens, 1);
-		assert_int_equal(np_ctx_seam.beneath_opens, 0);
-	}
-	np_ctx_close(&ctx);
-}
-
-/* The live system is not confined: plain openat(), neither path counted. */
-static void test_live_not_confined(void **state)
-{
-	struct np_ctx ctx;
-	char *buf;
-	size_t len;
-
-	(void)state;
-	assert_int_equal(np_ctx_open(&ctx, NULL), 0);
-	assert_false(ctx.confined);
-	np_ctx_seam.openat2_opens = np_ctx_seam.beneath_opens = 0;
-	assert_int_equal(np_read_file(&ctx, NP_PROC, "self/status", &buf, &len), 0);
-	free(buf);
-	assert_int_equal(np_ctx_seam.openat2_opens + np_ctx_seam.beneath_opens, 0);
-	np_ctx_close(&ctx);
-}
-
 /* ROOT/proc itself a symlink (to the live /proc, or anywhere): the tree is refused, not read
  * without it (a report of "tree2" judged on its sys/ alone would not say why proc is gone). */
 static void test_symlinked_tree_root(void **state)
@@ -516,67 +233,6 @@ static void test_symlinked_tree_root(void **state)
 	assert_true(np_ctx_open(&ctx, tree2) < 0);
 }
 
-/* A source refused that way says why: not "absent: Invalid cross-device link". */
-static void test_refusal_detail(void **state)
-{
-	struct np_snapshot *s = malloc(sizeof(*s));
-
-	(void)state;
-	assert_non_null(s);
-	np_snapshot_init(s);
-	np_src_set(s, NP_SRC_SNMP, -EXDEV, NULL);
-	assert_int_equal(s->src[NP_SRC_SNMP].status, NP_SRC_MALFORMED);
-	assert_non_null(strstr(s->src[NP_SRC_SNMP].detail, "outside the --root tree"));
-	np_src_set(s, NP_SRC_NETSTAT, -ELOOP, NULL);
-	assert_int_equal(s->src[NP_SRC_NETSTAT].status, NP_SRC_MALFORMED);
-	assert_non_null(strstr(s->src[NP_SRC_NETSTAT].detail, "symlink"));
-	np_src_set(s, NP_SRC_INTERRUPTS, -EFBIG, NULL);
-	assert_int_equal(s->src[NP_SRC_INTERRUPTS].status, NP_SRC_MALFORMED);
-	assert_non_null(strstr(s->src[NP_SRC_INTERRUPTS].detail, "64 MiB"));
-	np_snapshot_free(s);
-	free(s);
-}
-
-static int with_openat2(void **state)
-{
-	(void)state;
-	np_ctx_seam.no_openat2 = false;
-	return 0;
-}
-
-static int with_fallback(void **state)
-{
-	(void)state;
-	np_ctx_seam.no_openat2 = true;
-	return 0;
-}
-
-/* A busy host (renames or mounts elsewhere during each lookup through ".."): openat2() says
- * EAGAIN twice per open, which retrying absorbs, or every time, which the resolver by hand
- * answers. Either way the same reads succeed and the same escapes are refused. */
-static int with_eagain_twice(void **state)
-{
-	(void)state;
-	np_ctx_seam.no_openat2 = false;
-	np_ctx_seam.openat2_eagain = 2;
-	return 0;
-}
-
-static int with_eagain_always(void **state)
-{
-	(void)state;
-	np_ctx_seam.no_openat2 = false;
-	np_ctx_seam.openat2_eagain = UINT_MAX;
-	return 0;
-}
-
-static int no_eagain(void **state)
-{
-	(void)state;
-	np_ctx_seam.openat2_eagain = 0;
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest confined[] = {
@@ -586,27 +242,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_in_tree_links, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_relative_tree_escape, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_magic_links, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_special_files, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_long_paths, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_openat2_used, setup, teardown),
-		cmocka_unit_test(test_live_not_confined),
 	};
-	const struct CMUnitTest other[] = {
-		cmocka_unit_test(test_refusal_detail),
-	};
-	struct open_how how = { .flags = O_PATH | O_CLOEXEC };
-	int fd = (int)syscall(SYS_openat2, AT_FDCWD, ".", &how, sizeof(how)), r;
 
-	kernel_has_openat2 = fd >= 0;
-	if (fd >= 0)
-		close(fd);
-	r = cmocka_run_group_tests_name("confined, openat2", confined, with_openat2, NULL);
-	r |= cmocka_run_group_tests_name("confined, pre-5.6 resolver", confined, with_fallback,
-					 NULL);
-	r |= cmocka_run_group_tests_name("confined, busy host: openat2 EAGAIN twice", confined,
-					 with_eagain_twice, no_eagain);
-	r |= cmocka_run_group_tests_name("confined, busy host: openat2 EAGAIN always", confined,
-					 with_eagain_always, no_eagain);
-	r |= cmocka_run_group_tests_name("refusal detail", other, NULL, NULL);
-	return r;
+	return run_confined(confined, sizeof(confined) / sizeof(confined[0]));
 }

@@ -441,6 +441,51 @@ static void test_sysctl_a(void **state)
 	assert_string_equal(v, "?[2J");
 }
 
+struct seen {
+	char lines[8][64];
+	int n, stop_at;
+};
+
+static int see(const char *k, size_t kl, const char *v, size_t vl, void *arg)
+{
+	struct seen *sn = arg;
+
+	assert_true(sn->n < 8);
+	snprintf(sn->lines[sn->n++], sizeof(sn->lines[0]), "%.*s|%.*s", (int)kl, k, (int)vl, v);
+	return sn->n == sn->stop_at ? 7 : 0;
+}
+
+/* One walk over sysctl -a gives every "key = value" line in order, key and trimmed value, with
+ * the lines _find would not match (a leading blank, no '=', "key=" cut short) left out; the
+ * callback's nonzero answer stops it. The collector reads each key from that one walk. */
+static void test_sysctl_a_each(void **state)
+{
+	static const char text[] = "net.a = 1\n"
+				   " net.b = 2\n"
+				   "no equals sign\n"
+				   "net.c=\n"
+				   "net.conf.eth0/100.rp_filter\t=  2 \n"
+				   "net.d = 4096\t131072\n"
+				   "net.a = 9\n";
+	struct seen sn = { .stop_at = -1 };
+	char v[8];
+
+	(void)state;
+	assert_int_equal(np_parse_sysctl_a_each(text, sizeof(text) - 1, see, &sn), 0);
+	assert_int_equal(sn.n, 4);
+	assert_string_equal(sn.lines[0], "net.a|1");
+	assert_string_equal(sn.lines[1], "net.conf.eth0/100.rp_filter|2");
+	assert_string_equal(sn.lines[2], "net.d|4096\t131072");
+	assert_string_equal(sn.lines[3], "net.a|9");
+	sn = (struct seen){ .stop_at = 2 };
+	assert_int_equal(np_parse_sysctl_a_each(text, sizeof(text) - 1, see, &sn), 7);
+	assert_int_equal(sn.n, 2);
+	assert_int_equal(np_parse_sysctl_a_each("", 0, see, &sn), -ENODATA);
+	assert_int_equal(np_parse_sysctl_a_value("a\tb\x1b", 4, v, sizeof(v)), 0);
+	assert_string_equal(v, "a\tb?");
+	assert_int_equal(np_parse_sysctl_a_value("12345678", 8, v, sizeof(v)), -ERANGE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -456,6 +501,7 @@ int main(void)
 		cmocka_unit_test(test_lscpu),
 		cmocka_unit_test(test_lspci),
 		cmocka_unit_test(test_sysctl_a),
+		cmocka_unit_test(test_sysctl_a_each),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
