@@ -68,6 +68,14 @@ static bool set_field(void *base, const struct np_snapcnt_field *t, const char *
 	return false;
 }
 
+static const struct np_snapcnt_field *field_of(const struct np_snapcnt_field *t, const char *name)
+{
+	for (; t->name; t++)
+		if (strcmp(t->name, name) == 0)
+			return t;
+	return NULL;
+}
+
 static void clear_fields(void *base, const struct np_snapcnt_field *t)
 {
 	for (; t->name; t++)
@@ -109,10 +117,11 @@ static int32_t *id_map(int32_t **m, size_t n)
 static int softnet(struct st *t, const char *r, uint64_t v)
 {
 	struct np_softnet *sn = &t->s->softnet;
+	const struct np_snapcnt_field *f;
 	unsigned long long cpu;
 	int32_t *m;
 
-	if (!parse_id(&r, NP_MAX_CPUS - 1, '/', &cpu))
+	if (!parse_id(&r, NP_MAX_CPUS - 1, '/', &cpu) || !(f = field_of(np_snapcnt_softnet, r)))
 		return 0;
 	if (!(m = id_map(&t->cpu_row, NP_MAX_CPUS)))
 		return -ENOMEM;
@@ -124,7 +133,7 @@ static int softnet(struct st *t, const char *r, uint64_t v)
 		m[cpu] = (int32_t)++sn->n;
 	}
 	t->seen |= SEC_SOFTNET;
-	set_field(&sn->rows[m[cpu] - 1], np_snapcnt_softnet, r, v);
+	np_snapcnt_field_set(&sn->rows[m[cpu] - 1], f, v);
 	return 0;
 }
 
@@ -260,10 +269,11 @@ static int irq(struct st *t, const char *r, uint64_t v)
 static int qstat(struct st *t, const char *r, uint64_t v)
 {
 	struct np_ethtool *e = &t->s->eth;
+	const struct np_snapcnt_field *f;
 	unsigned long long q;
 	int32_t *m;
 
-	if (!parse_id(&r, NP_SNAPCNT_MAX_QUEUES - 1, '/', &q))
+	if (!parse_id(&r, NP_SNAPCNT_MAX_QUEUES - 1, '/', &q) || !(f = field_of(np_snapcnt_qstat, r)))
 		return 0;
 	if (!(m = id_map(&t->queue_ix, NP_SNAPCNT_MAX_QUEUES)))
 		return -ENOMEM;
@@ -275,7 +285,7 @@ static int qstat(struct st *t, const char *r, uint64_t v)
 		m[q] = (int32_t)++e->nqstats;
 	}
 	t->seen |= SEC_QSTATS;
-	set_field(&e->qstats[m[q] - 1], np_snapcnt_qstat, r, v);
+	np_snapcnt_field_set(&e->qstats[m[q] - 1], f, v);
 	return 0;
 }
 
