@@ -32,7 +32,7 @@ struct st {
 	int32_t *cpu_si;	/* CPU id -> softirqs entry + 1 */
 	int32_t *cpu_col;	/* CPU id -> IRQ column + 1 */
 	int32_t *queue_ix;	/* queue id -> qstats entry + 1 */
-	size_t cap_rows, cap_si[3], cap_cols, cap_q, ncell, cap_cell;
+	size_t cap_rows, cap_si[3], cap_cols, cap_q, ncell, cap_cell, last_line;
 	struct irq_cell *cell;
 	/* The socket lists as the configuration had them: who each socket is. */
 	struct np_sockets *old;
@@ -241,8 +241,12 @@ static int irq(struct st *t, const char *r, uint64_t v)
 
 	if (!parse_id(&r, UINT32_MAX, '/', &no))
 		return 0;
-	for (line = 0; line < it->n && it->lines[line].irq != no; line++)
-		;
+	/* A frame lists a line's names together: try the last one first. */
+	line = t->last_line;
+	if (line >= it->n || it->lines[line].irq != no)
+		for (line = 0; line < it->n && it->lines[line].irq != no; line++)
+			;
+	t->last_line = line;
 	if (line == it->n)
 		return 0;	/* a line the configuration does not have */
 	if (strcmp(r, "total") == 0) {
