@@ -219,11 +219,28 @@ static int add_table(struct np_named_counters *o, const struct np_counters *t,
 	return 0;
 }
 
+/* A section's marker, "n/SECTION" (host) or "IF/n/SECTION", the count of its rows, written
+ * when its source was read: a section read but empty (a device without IRQ lines, a driver
+ * without statistics) is not a section the frame lacks. */
+static int mark(struct np_named_counters *o, const struct np_snapshot *s, enum np_source id,
+		const char *pre, const char *sec, size_t count)
+{
+	if (!np_src_ok(s, id))
+		return 0;
+	return put(o, count, pre, "n/", sec);
+}
+
 int np_snapcnt_host(const struct np_snapshot *s, struct np_named_counters *out)
 {
 	char p[32];
 	int err;
 
+	if ((err = mark(out, s, NP_SRC_SOFTNET, "", "sn", s->softnet.n)) ||
+	    (err = mark(out, s, NP_SRC_SOFTIRQS, "", "si", s->softirqs.n)) ||
+	    (err = mark(out, s, np_src_ok(s, NP_SRC_SNMP) ? NP_SRC_SNMP : NP_SRC_NETSTAT, "",
+			"mib", s->mib.n)) ||
+	    (err = mark(out, s, NP_SRC_CONNTRACK, "", "ct", s->conntrack.n)))
+		return err;
 	for (size_t i = 0; i < s->softnet.n; i++) {
 		snprintf(p, sizeof(p), "sn/%d/", s->softnet.rows[i].cpu);
 		if ((err = add_fields(out, np_snapcnt_softnet, &s->softnet.rows[i], p)))
@@ -366,6 +383,12 @@ int np_snapcnt_dev(const struct np_snapshot *s, struct np_named_counters *out)
 
 	if (!ifn[0])
 		return 0;
+	snprintf(p, sizeof(p), "%s/", ifn);
+	if ((err = mark(out, s, NP_SRC_INTERRUPTS, p, "irq", s->irqs.n)) ||
+	    (err = mark(out, s, NP_SRC_ETHTOOL_STATS, p, "es", s->eth.std_stats.n)) ||
+	    (err = mark(out, s, NP_SRC_DRIVER_STATS, p, "ds", s->eth.drv_stats.n)) ||
+	    (err = mark(out, s, NP_SRC_QSTATS, p, "q", s->eth.nqstats)))
+		return err;
 	if ((err = add_link_stats(out, ifn, "ls", &s->dev.stats)))
 		return err;
 	if (s->rtnl.has_stats64 && (err = add_link_stats(out, ifn, "l64", &s->rtnl.stats64)))

@@ -196,11 +196,30 @@ static int gauge_sysctl(struct np_snapshot *s, const char *key, uint64_t v)
 	return 0;
 }
 
+/* A section's marker (snapshot_counters.c): the section was read, even if empty. */
+static unsigned marker(const char *sec, bool dev)
+{
+	static const struct { const char *name; unsigned sec; bool dev; } m[] = {
+		{ "sn", SEC_SOFTNET, false }, { "si", SEC_SOFTIRQS, false },
+		{ "mib", SEC_MIB, false }, { "ct", SEC_CT, false }, { "irq", SEC_IRQ, true },
+		{ "es", SEC_ES, true }, { "ds", SEC_DS, true }, { "q", SEC_QSTATS, true },
+	};
+
+	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (m[i].dev == dev && strcmp(m[i].name, sec) == 0)
+			return m[i].sec;
+	return 0;
+}
+
 static int host(struct st *t, const char *name, uint64_t v)
 {
 	struct np_snapshot *s = t->s;
 	const char *r;
 
+	if ((r = skip(name, "n/"))) {
+		t->seen |= marker(r, false);
+		return 0;
+	}
 	if ((r = skip(name, "sn/")))
 		return softnet(t, r, v);
 	if ((r = skip(name, "si/")))
@@ -319,7 +338,9 @@ static int dev(struct st *t, const char *name, uint64_t v)
 	struct np_snapshot *s = t->s;
 	const char *r;
 
-	if ((r = skip(name, "ls/")))
+	if ((r = skip(name, "n/")))
+		t->seen |= marker(r, true);
+	else if ((r = skip(name, "ls/")))
 		link_stat(&s->dev.stats, r, v);
 	else if ((r = skip(name, "l64/"))) {
 		if (link_stat(&s->rtnl.stats64, r, v))
@@ -478,7 +499,7 @@ int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint
 	if (!t.old)
 		return -ENOMEM;
 	memcpy(t.old, &s->socks, sizeof(*t.old));
-	/* The arrays apply rebuilds keep their memory: their capacity is not known, so none. */
+	/* The arrays apply rebuilds start anew (their capacity is not kept anywhere). */
 	if (do_host) {
 		clear_host(s);
 		t.cap_rows = 0;

@@ -378,6 +378,9 @@ static void test_round_trip(void **state)
 	eq_counters(&a, &b);
 	/* A socket B had not listed gets its identity from the frame, its owner unknown. */
 	assert_int_equal(b.socks.udp.e[0].id.pid, -1);
+	/* Every source read stays read. */
+	for (int i = 0; i < NP_SRC__COUNT; i++)
+		assert_int_equal(b.src[i].status, NP_SRC_OK);
 	/* The configuration is B's, untouched. */
 	assert_int_equal(b.eth.rings.rx, 4096);
 	assert_true(np_snapshot_config_digest(&b, 0) == digest);
@@ -451,6 +454,38 @@ static void test_missing_is_absent(void **state)
 	/* ... and the settings stay. */
 	assert_int_equal(b.eth.rings.rx, 1024);
 	assert_int_equal(b.dev.mtu, 1500);
+	np_snapshot_free(&a);
+	np_snapshot_free(&b);
+}
+
+/* A section read but empty (no IRQ line, a driver without statistics) is no missing section. */
+static void test_empty_section_read(void **state)
+{
+	struct np_snapshot a, b;
+	struct frame f;
+
+	(void)state;
+	build_a(&a);
+	build_b(&b);
+	np_counters_free(&a.eth.drv_stats);
+	a.eth.nqstats = 0;
+	a.softirqs.n = 0;
+	encode(&a, &f);
+	apply(&b, &f);
+	assert_int_equal(b.eth.drv_stats.n, 0);
+	assert_int_equal(b.eth.nqstats, 0);
+	assert_int_equal(b.softirqs.n, 0);
+	assert_int_equal(b.src[NP_SRC_DRIVER_STATS].status, NP_SRC_OK);
+	assert_int_equal(b.src[NP_SRC_QSTATS].status, NP_SRC_OK);
+	assert_int_equal(b.src[NP_SRC_SOFTIRQS].status, NP_SRC_OK);
+	frame_free(&f);
+	/* A source that was not read writes no marker: nothing to say absent either. */
+	a.src[NP_SRC_DRIVER_STATS].status = NP_SRC_UNSUPPORTED;
+	b.src[NP_SRC_DRIVER_STATS].status = NP_SRC_UNSUPPORTED;
+	encode(&a, &f);
+	apply(&b, &f);
+	assert_int_equal(b.src[NP_SRC_DRIVER_STATS].status, NP_SRC_UNSUPPORTED);
+	frame_free(&f);
 	np_snapshot_free(&a);
 	np_snapshot_free(&b);
 }
@@ -621,6 +656,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_missing_is_absent),
+		cmocka_unit_test(test_empty_section_read),
 		cmocka_unit_test(test_hostile_names),
 		cmocka_unit_test(test_digest),
 		cmocka_unit_test(test_fixture_tree),
