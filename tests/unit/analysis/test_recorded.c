@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "root.h"
 #include "snapshot_counters.h"
+#include "socket_fold.h"
 
 struct frame {
 	struct np_named_counters c;
@@ -67,24 +69,10 @@ static char *render(const struct golden *g)
 	return buf;
 }
 
-/* The recorded way: each snapshot's counters replaced by the other's, then by its own frame. */
-static struct golden *run_recorded(const char *tree, const char *ifname, double rtt_ms,
-				   double bw_bps)
+/* Each snapshot's counters replaced by the other's, then by its own frame. */
+static void recorded(struct golden *g)
 {
-	struct golden *g = calloc(1, sizeof(*g));
-	struct np_ctx ctx, bctx;
 	struct frame fp, fc;
-
-	assert_non_null(g);
-	snprintf(g->after, sizeof(g->after), "%s/trees/%s/after", NP_FIXTURES, tree);
-	snprintf(g->before, sizeof(g->before), "%s/trees/%s/before", NP_FIXTURES, tree);
-	assert_int_equal(np_ctx_open(&ctx, g->after), 0);
-	assert_int_equal(np_iface_check(&ctx, ifname), 0);
-	assert_int_equal(np_ctx_open(&bctx, g->before), 0);
-	assert_int_equal(np_collect(&bctx, ifname, NULL, &g->prev), 0);
-	np_ctx_close(&bctx);
-	assert_int_equal(np_collect(&ctx, ifname, NULL, &g->cur), 0);
-	np_ctx_close(&ctx);
 
 	encode(&g->prev, &fp);
 	encode(&g->cur, &fc);
@@ -94,7 +82,11 @@ static struct golden *run_recorded(const char *tree, const char *ifname, double 
 	apply(&g->cur, &fc);
 	frame_free(&fp);
 	frame_free(&fc);
+}
 
+/* doctor's analysis of g->prev and g->cur, as golden.c does it. */
+static void analyze(struct golden *g, double rtt_ms, double bw_bps)
+{
 	g->opt.interval = 0;
 	g->opt.rtt_ms = rtt_ms;
 	g->opt.bandwidth_bps = bw_bps;
@@ -109,7 +101,43 @@ static struct golden *run_recorded(const char *tree, const char *ifname, double 
 	g->exit_code = np_coverage_unknown(&g->cov) ? 3 :
 		       np_report_worst(&g->rep) == NP_SEV_CRITICAL ? NP_EXIT_CRITICAL :
 		       np_report_worst(&g->rep) == NP_SEV_WARNING ? NP_EXIT_WARNING : NP_EXIT_OK;
+}
+
+/* The recorded way for a golden tree: doctor --root AFTER --before BEFORE on frames. */
+static struct golden *run_recorded(const char *tree, const char *ifname, double rtt_ms,
+				   double bw_bps)
+{
+	struct golden *g = calloc(1, sizeof(*g));
+	struct np_ctx ctx, bctx;
+
+	assert_non_null(g);
+	snprintf(g->after, sizeof(g->after), "%s/trees/%s/after", NP_FIXTURES, tree);
+	snprintf(g->before, sizeof(g->before), "%s/trees/%s/before", NP_FIXTURES, tree);
+	assert_int_equal(np_ctx_open(&ctx, g->after), 0);
+	assert_int_equal(np_iface_check(&ctx, ifname), 0);
+	assert_int_equal(np_ctx_open(&bctx, g->before), 0);
+	assert_int_equal(np_collect(&bctx, ifname, NULL, &g->prev), 0);
+	np_ctx_close(&bctx);
+	assert_int_equal(np_collect(&ctx, ifname, NULL, &g->cur), 0);
+	np_ctx_close(&ctx);
+	recorded(g);
+	analyze(g, rtt_ms, bw_bps);
 	return g;
+}
+
+static void same_text(const char *what, char *want, char *got)
+{
+	if (strcmp(want, got)) {
+		size_t i = 0;
+
+		while (want[i] && want[i] == got[i])
+			i++;
+		fail_msg("%s: the recorded report differs at byte %zu:\n--- live:\n%.300s\n--- "
+			 "recorded:\n%.300s", what, i, want + (i > 100 ? i - 100 : 0),
+			 got + (i > 100 ? i - 100 : 0));
+	}
+	free(want);
+	free(got);
 }
 
 static void same_report(void **state, const char *tree, const char *ifname, double rtt_ms,
@@ -124,18 +152,8 @@ static void same_report(void **state, const char *tree, const char *ifname, doub
 	mine = r;
 	want = render(g);
 	got = render(r);
-	if (strcmp(want, got)) {
-		size_t i = 0;
-
-		while (want[i] && want[i] == got[i])
-			i++;
-		fail_msg("%s: the recorded report differs at byte %zu:\n--- live:\n%.300s\n--- "
-			 "recorded:\n%.300s", tree, i, want + (i > 100 ? i - 100 : 0),
-			 got + (i > 100 ? i - 100 : 0));
-	}
-	free(want);
-	free(got);
 	golden_teardown(&mine);
+	same_text(tree, want, got);
 }
 
 static void test_x710(void **state)
@@ -170,6 +188,53 @@ static void test_pops(void **state)
 	same_report(state, "pop-b", "eth0", 30.0, 500e6);
 }
 
+/* A netpath capture: rtnetlink stats64, the tbf qdisc's statistics, netdev qstats, sockets
+ * (through the checks' fold) come back from the frames too. */
+#define CAP NP_FIXTURES "/capture/veth-tbf.cap"
+
+static void sample(const struct np_root *r, const char *dir, struct np_snapshot *s)
+{
+	struct np_ctx ctx;
+
+	assert_int_equal(np_root_ctx_open(&ctx, r, dir), 0);
+	assert_int_equal(np_collect(&ctx, "va", np_socket_fold, s), 0);
+	np_root_ctx_close(&ctx);
+}
+
+static struct golden *run_capture(bool rec)
+{
+	struct golden *g = calloc(1, sizeof(*g));
+	struct np_root r;
+	char err[256];
+
+	assert_non_null(g);
+	assert_int_equal(np_root_resolve(&r, CAP, err, sizeof(err)), 0);
+	snprintf(g->after, sizeof(g->after), "%s", CAP);
+	sample(&r, r.before, &g->prev);
+	sample(&r, r.dir, &g->cur);
+	np_root_release(&r);
+	assert_true(g->prev.rtnl.has_stats64 && g->cur.rtnl.nqdisc > 0);
+	if (rec)
+		recorded(g);
+	analyze(g, NAN, NAN);
+	return g;
+}
+
+static void test_capture(void **state)
+{
+	struct golden *g = run_capture(false), *r;
+	void *mine;
+
+	*state = g;
+	r = run_capture(true);
+	mine = r;
+	assert_true(np_src_ok(&r->cur, NP_SRC_SOCK_DIAG));
+	assert_true(np_src_ok(&r->cur, NP_SRC_RTNL_QDISC));
+	assert_true(r->cur.rtnl.has_stats64);
+	same_text("veth-tbf.cap", render(g), render(r));
+	golden_teardown(&mine);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +244,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_lan_10g, golden_teardown),
 		cmocka_unit_test_teardown(test_arm_board, golden_teardown),
 		cmocka_unit_test_teardown(test_pops, golden_teardown),
+		cmocka_unit_test_teardown(test_capture, golden_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
