@@ -291,7 +291,14 @@ static int add_irqs(struct np_named_counters *o, const char *ifn, const struct n
 	uint32_t *cnt;
 	int err = 0;
 
-	if (!t->n || !t->ncols)
+	if (!t->ncols)
+		return 0;
+	/* The columns first, even without a line: they are the online CPUs, too (cpus.c). */
+	for (size_t c = 0; c < t->ncols; c++) {
+		snprintf(p, sizeof(p), "%d", (int)c);
+		PUT(o, t->col_cpu[c] >= 0 ? (uint64_t)t->col_cpu[c] : NP_NA, ifn, "/irq/col/", p);
+	}
+	if (!t->n)
 		return 0;
 	cnt = malloc(t->ncols * sizeof(*cnt));
 	cpu = malloc(t->ncols * sizeof(*cpu));

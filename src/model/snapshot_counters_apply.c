@@ -19,21 +19,14 @@ enum { SEC_SOFTNET = 1, SEC_SOFTIRQS = 2, SEC_MIB = 4, SEC_CT = 8, SEC_SOCKSTAT 
        SEC_MEM = 32, SEC_L64 = 64, SEC_IRQ = 128, SEC_ES = 256, SEC_DS = 512,
        SEC_QSTATS = 1024, SEC_SOCKS = 2048 };
 
-/* An IRQ count held until every column is known. */
-struct irq_cell {
-	uint32_t line, col;
-	uint64_t v;
-};
-
 struct st {
 	struct np_snapshot *s;
 	unsigned seen;
 	int32_t *cpu_row;	/* CPU id -> softnet row + 1 */
 	int32_t *cpu_si;	/* CPU id -> softirqs entry + 1 */
-	int32_t *cpu_col;	/* CPU id -> IRQ column + 1 */
 	int32_t *queue_ix;	/* queue id -> qstats entry + 1 */
-	size_t cap_rows, cap_si[3], cap_cols, cap_q, ncell, cap_cell, last_line;
-	struct irq_cell *cell;
+	size_t cap_rows, cap_si[3], cap_q;
+	struct np_snapcnt_irq irq;
 	/* The socket lists as the configuration had them: who each socket is. */
 	struct np_sockets *old;
 };
@@ -251,44 +244,6 @@ static bool link_stat(struct np_link_stats *st, const char *name, uint64_t v)
 	return false;
 }
 
-static int irq(struct st *t, const char *r, uint64_t v)
-{
-	struct np_interrupts *it = &t->s->irqs;
-	unsigned long long no, cpu;
-	size_t line;
-	int32_t *m;
-
-	if (!parse_id(&r, UINT32_MAX, '/', &no))
-		return 0;
-	/* A frame lists a line's names together: try the last one first. */
-	line = t->last_line;
-	if (line >= it->n || it->lines[line].irq != no)
-		for (line = 0; line < it->n && it->lines[line].irq != no; line++)
-			;
-	t->last_line = line;
-	if (line == it->n)
-		return 0;	/* a line the configuration does not have */
-	if (strcmp(r, "total") == 0) {
-		it->lines[line].total = v;
-		return 0;
-	}
-	if (!parse_id(&r, NP_MAX_CPUS - 1, '\0', &cpu))
-		return 0;
-	if (!(m = id_map(&t->cpu_col, NP_MAX_CPUS)))
-		return -ENOMEM;
-	if (!m[cpu]) {
-		if (grow((void **)&it->col_cpu, &t->cap_cols, it->ncols + 1, sizeof(int)))
-			return -ENOMEM;
-		it->col_cpu[it->ncols] = (int)cpu;
-		m[cpu] = (int32_t)++it->ncols;
-	}
-	if (grow((void **)&t->cell, &t->cap_cell, t->ncell + 1, sizeof(*t->cell)))
-		return -ENOMEM;
-	t->cell[t->ncell++] = (struct irq_cell){ (uint32_t)line, (uint32_t)m[cpu] - 1, v };
-	t->seen |= SEC_IRQ;
-	return 0;
-}
-
 static int qstat(struct st *t, const char *r, uint64_t v)
 {
 	struct np_ethtool *e = &t->s->eth;
@@ -347,9 +302,10 @@ static int dev(struct st *t, const char *name, uint64_t v)
 			t->seen |= SEC_L64;
 	} else if ((r = skip(name, "car/")))
 		set_field(&s->dev, np_snapcnt_carrier, r, v);
-	else if ((r = skip(name, "irq/")))
-		return group(irq(t, r, v));
-	else if ((r = skip(name, "es/"))) {
+	else if ((r = skip(name, "irq/"))) {
+		t->seen |= SEC_IRQ;
+		return group(np_snapcnt_irq_name(&t->irq, &s->irqs, r, v));
+	} else if ((r = skip(name, "es/"))) {
 		t->seen |= SEC_ES;
 		return group(table(&s->eth.std_stats, r, v, true));
 	} else if ((r = skip(name, "ds/"))) {
@@ -414,40 +370,6 @@ static void clear_dev(struct np_snapshot *s)
 	clear_fields(&s->socks, np_snapcnt_socks);
 	for (int i = 0; i < NP_SOCK_TCP_STATES; i++)
 		s->socks.tcp_state[i] = NP_NA;
-}
-
-/* The IRQ cells into each line's counts, once every column is known; a line without its
- * total (an older frame) gets the sum of its counts. */
-static int irq_finish(struct st *t)
-{
-	struct np_interrupts *it = &t->s->irqs;
-	uint64_t *row;
-	int err = 0;
-
-	if (!t->ncell || !it->n)
-		return 0;
-	row = calloc(it->ncols, sizeof(*row));
-	if (!row)
-		return -ENOMEM;
-	for (size_t l = 0; l < it->n && !err; l++) {
-		uint64_t sum = 0;
-		bool any = false;
-
-		memset(row, 0, it->ncols * sizeof(*row));
-		for (size_t k = 0; k < t->ncell; k++)
-			if (t->cell[k].line == l) {
-				row[t->cell[k].col] = t->cell[k].v;
-				sum += (uint32_t)t->cell[k].v;
-				any = true;
-			}
-		if (!any)
-			continue;
-		err = np_irq_set_counts(&it->lines[l], row, it->ncols);
-		if (!np_has(it->lines[l].total))
-			it->lines[l].total = sum;
-	}
-	free(row);
-	return err;
 }
 
 static void mark_absent(struct np_snapshot *s, unsigned seen, unsigned sec, enum np_source id)
@@ -527,13 +449,12 @@ int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint
 			err = r;
 	}
 	if (!err && do_dev)
-		err = irq_finish(&t);
+		err = np_snapcnt_irq_finish(&t.irq, &s->irqs);
 	finish(s, t.seen, do_host, do_dev);
 	free(t.cpu_row);
 	free(t.cpu_si);
-	free(t.cpu_col);
 	free(t.queue_ix);
-	free(t.cell);
+	np_snapcnt_irq_free(&t.irq);
 	free(t.old);
 	return err;
 }
