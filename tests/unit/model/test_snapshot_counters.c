@@ -425,6 +425,20 @@ static void test_missing_is_absent(void **state)
 	assert_true(np_mib(&b, "TcpExtListenOverflows") == 17);
 	frame_free(&f);
 
+	/* A snapshot that borrows its host-wide sections (a device stack, --all) leaves them to
+	 * their owner's apply: they are shared, and read-only here. */
+	b.host_borrowed = true;
+	assert_int_equal(np_snapcnt_apply(&b, NULL, NULL, 0), 0);
+	assert_int_equal(b.softnet.n, 3);
+	assert_true(np_mib(&b, "TcpExtListenOverflows") == 17);
+	assert_true(b.dev.stats.rx_packets == NP_NA);
+	b.host_borrowed = false;
+	b.src[NP_SRC_INTERRUPTS].status = NP_SRC_OK;
+	b.src[NP_SRC_ETHTOOL_STATS].status = NP_SRC_OK;
+	b.src[NP_SRC_DRIVER_STATS].status = NP_SRC_OK;
+	b.src[NP_SRC_QSTATS].status = NP_SRC_OK;
+	b.src[NP_SRC_SOCK_DIAG].status = NP_SRC_OK;
+
 	/* An empty frame: every counter absent, the sources that were read say why. */
 	assert_int_equal(np_snapcnt_apply(&b, NULL, NULL, 0), 0);
 	assert_int_equal(b.softnet.n, 0);
