@@ -28,7 +28,7 @@ struct st {
 	size_t cap_rows, cap_si[3], cap_q;
 	struct np_snapcnt_irq irq;
 	/* The socket lists as the configuration had them: who each socket is. */
-	struct np_sockets *old;
+	struct np_snapcnt_sock_ids old;
 };
 
 /* A decimal id (no sign, no leading junk) at most max, followed by stop. */
@@ -321,7 +321,7 @@ static int dev(struct st *t, const char *name, uint64_t v)
 		set_field(&s->pcie, np_snapcnt_aer, r, v);
 	else if ((r = skip(name, "sk/"))) {
 		t->seen |= SEC_SOCKS;
-		return group(np_snapcnt_apply_sock(&s->socks, t->old, r, v));
+		return group(np_snapcnt_apply_sock(&s->socks, &t->old, r, v));
 	} else
 		return 0;
 	return 1;
@@ -417,10 +417,10 @@ int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint
 	size_t plen = 0;
 	int err = 0;
 
-	t.old = malloc(sizeof(*t.old));
-	if (!t.old)
-		return -ENOMEM;
-	memcpy(t.old, &s->socks, sizeof(*t.old));
+	for (uint32_t i = 0; i < s->socks.udp.n && i < NP_SOCK_TOP; i++)
+		t.old.udp[t.old.nudp++] = s->socks.udp.e[i].id;
+	for (uint32_t i = 0; i < s->socks.listen.n && i < NP_SOCK_TOP; i++)
+		t.old.listen[t.old.nlisten++] = s->socks.listen.e[i].id;
 	/* The arrays apply rebuilds start anew (their capacity is not kept anywhere). */
 	if (do_host) {
 		clear_host(s);
@@ -455,6 +455,5 @@ int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint
 	free(t.cpu_si);
 	free(t.queue_ix);
 	np_snapcnt_irq_free(&t.irq);
-	free(t.old);
 	return err;
 }
