@@ -141,8 +141,9 @@ int np_snapcnt_irq_finish(struct np_snapcnt_irq *st, struct np_interrupts *it)
 	err = columns(st, it, cpu_col);
 	if (!err && it->ncols && st->ncell && !(row = malloc(it->ncols * sizeof(*row))))
 		err = -ENOMEM;
+	/* A line's total is the frame's own name for it (NP_NA without): never a sum made here,
+	 * which would take a line whose counts were all zeros for one with a known total. */
 	for (size_t l = 0; row && l < it->n && !err; l++) {
-		uint64_t sum = 0;
 		bool any = false;
 
 		memset(row, 0, it->ncols * sizeof(*row));
@@ -152,15 +153,10 @@ int np_snapcnt_irq_finish(struct np_snapcnt_irq *st, struct np_interrupts *it)
 			if (c->line != l || !cpu_col[c->cpu])
 				continue;	/* a CPU the named columns lack */
 			row[cpu_col[c->cpu] - 1] = c->v;
-			sum += (uint32_t)c->v;
 			any = true;
 		}
-		if (!any)
-			continue;
-		err = np_irq_set_counts(&it->lines[l], row, it->ncols);
-		/* A line without its total (an older frame): the sum of its counts. */
-		if (!np_has(it->lines[l].total))
-			it->lines[l].total = sum;
+		if (any)
+			err = np_irq_set_counts(&it->lines[l], row, it->ncols);
 	}
 	free(row);
 	free(cpu_col);
