@@ -165,6 +165,32 @@ int np_named_counters_add(struct np_named_counters *c, uint64_t v, const char *f
 	return 0;
 }
 
+/* Append one whose name is a, b and c (c may be NULL) run together: the encoder's path, without
+ * a printf per name (a frame of a 64-CPU host has thousands). */
+static int put(struct np_named_counters *o, uint64_t v, const char *a, const char *b,
+	       const char *c)
+{
+	size_t la = strlen(a), lb = strlen(b), lc = c ? strlen(c) : 0, len = la + lb + lc;
+	char *p;
+
+	if (len >= NP_SNAPCNT_NAME_MAX)
+		return 0;	/* left out, never the frame */
+	if (grow((void **)&o->v, &o->cap, o->n + 1, sizeof(*o->v), 64) ||
+	    grow((void **)&o->names, &o->names_cap, o->names_len + len + 1, 1, 1024))
+		return -ENOMEM;
+	o->v[o->n++] = v;
+	p = o->names + o->names_len;
+	memcpy(p, a, la);
+	memcpy(p + la, b, lb);
+	if (lc)
+		memcpy(p + la + lb, c, lc);
+	p[len] = '\0';
+	o->names_len += len + 1;
+	return 0;
+}
+
+#define PUT(...) do { if ((err = put(__VA_ARGS__))) return err; } while (0)
+
 /* A name too long to store is left out (never the frame): only -ENOMEM stops. */
 static int add_ok(int err)
 {
@@ -179,7 +205,7 @@ static int add_fields(struct np_named_counters *o, const struct np_snapcnt_field
 	int err;
 
 	for (; t->name; t++)
-		ADD(o, np_snapcnt_field_get(base, t), "%s%s", prefix, t->name);
+		PUT(o, np_snapcnt_field_get(base, t), prefix, t->name, NULL);
 	return 0;
 }
 
@@ -189,8 +215,19 @@ static int add_table(struct np_named_counters *o, const struct np_counters *t,
 	int err;
 
 	for (size_t i = 0; i < t->n; i++)
-		ADD(o, t->e[i].value, "%s%s", prefix, t->e[i].name);
+		PUT(o, t->e[i].value, prefix, t->e[i].name, NULL);
 	return 0;
+}
+
+/* A section's marker, "n/SECTION" (host) or "IF/n/SECTION", the count of its rows, written
+ * when its source was read: a section read but empty (a device without IRQ lines, a driver
+ * without statistics) is not a section the frame lacks. */
+static int mark(struct np_named_counters *o, const struct np_snapshot *s, enum np_source id,
+		const char *pre, const char *sec, size_t count)
+{
+	if (!np_src_ok(s, id))
+		return 0;
+	return put(o, count, pre, "n/", sec);
 }
 
 int np_snapcnt_host(const struct np_snapshot *s, struct np_named_counters *out)
@@ -198,16 +235,23 @@ int np_snapcnt_host(const struct np_snapshot *s, struct np_named_counters *out)
 	char p[32];
 	int err;
 
+	if ((err = mark(out, s, NP_SRC_SOFTNET, "", "sn", s->softnet.n)) ||
+	    (err = mark(out, s, NP_SRC_SOFTIRQS, "", "si", s->softirqs.n)) ||
+	    (err = mark(out, s, np_src_ok(s, NP_SRC_SNMP) ? NP_SRC_SNMP : NP_SRC_NETSTAT, "",
+			"mib", s->mib.n)) ||
+	    (err = mark(out, s, NP_SRC_CONNTRACK, "", "ct", s->conntrack.n)))
+		return err;
 	for (size_t i = 0; i < s->softnet.n; i++) {
 		snprintf(p, sizeof(p), "sn/%d/", s->softnet.rows[i].cpu);
 		if ((err = add_fields(out, np_snapcnt_softnet, &s->softnet.rows[i], p)))
 			return err;
 	}
 	for (size_t i = 0; i < s->softirqs.n; i++) {
+		snprintf(p, sizeof(p), "si/%d/", s->softirqs.cpu[i]);
 		if (s->softirqs.net_rx)
-			ADD(out, s->softirqs.net_rx[i], "si/%d/rx", s->softirqs.cpu[i]);
+			PUT(out, s->softirqs.net_rx[i], p, "rx", NULL);
 		if (s->softirqs.net_tx)
-			ADD(out, s->softirqs.net_tx[i], "si/%d/tx", s->softirqs.cpu[i]);
+			PUT(out, s->softirqs.net_tx[i], p, "tx", NULL);
 	}
 	for (size_t i = 0; i < s->sysctl.n; i++) {
 		const struct np_sysctl *e = &s->sysctl.e[i];
@@ -231,35 +275,51 @@ const char *np_snapcnt_devname(const struct np_snapshot *s)
 static int add_link_stats(struct np_named_counters *o, const char *ifn, const char *grp,
 			  const struct np_link_stats *st)
 {
+	char p[IF_NAMESIZE + 8];
 	int err;
 
+	snprintf(p, sizeof(p), "%s/%s/", ifn, grp);
 	for (size_t i = 0; i < np_link_stats_nfields; i++)
-		ADD(o, *np_link_stats_at((struct np_link_stats *)st, i), "%s/%s/%s", ifn, grp,
-		    np_link_stats_fields[i].name);
+		PUT(o, *np_link_stats_at((struct np_link_stats *)st, i), p,
+		    np_link_stats_fields[i].name, NULL);
 	return 0;
 }
 
 static int add_irqs(struct np_named_counters *o, const char *ifn, const struct np_interrupts *t)
 {
+	char (*cpu)[12], p[IF_NAMESIZE + 16];
 	uint32_t *cnt;
 	int err = 0;
 
-	if (!t->n || !t->ncols)
+	if (!t->ncols)
+		return 0;
+	/* The columns first, even without a line: they are the online CPUs, too (cpus.c). */
+	for (size_t c = 0; c < t->ncols; c++) {
+		snprintf(p, sizeof(p), "%d", (int)c);
+		PUT(o, t->col_cpu[c] >= 0 ? (uint64_t)t->col_cpu[c] : NP_NA, ifn, "/irq/col/", p);
+	}
+	if (!t->n)
 		return 0;
 	cnt = malloc(t->ncols * sizeof(*cnt));
-	if (!cnt)
+	cpu = malloc(t->ncols * sizeof(*cpu));
+	if (!cnt || !cpu) {
+		free(cnt);
+		free(cpu);
 		return -ENOMEM;
+	}
+	for (size_t c = 0; c < t->ncols; c++)
+		snprintf(cpu[c], sizeof(cpu[c]), "%d", t->col_cpu[c]);
 	for (size_t i = 0; i < t->n && !err; i++) {
-		err = add_ok(np_named_counters_add(o, t->lines[i].total, "%s/irq/%u/total", ifn,
-						   t->lines[i].irq));
+		snprintf(p, sizeof(p), "%s/irq/%u/", ifn, t->lines[i].irq);
+		err = put(o, t->lines[i].total, p, "total", NULL);
 		np_irq_counts(&t->lines[i], cnt, t->ncols);
 		/* Every column, zeros too: the frame's CPU ids are the columns apply rebuilds. */
 		for (size_t c = 0; c < t->ncols && !err; c++)
 			if (t->col_cpu[c] >= 0)
-				err = add_ok(np_named_counters_add(o, cnt[c], "%s/irq/%u/%d", ifn,
-								   t->lines[i].irq, t->col_cpu[c]));
+				err = put(o, cnt[c], p, cpu[c], NULL);
 	}
 	free(cnt);
+	free(cpu);
 	return err;
 }
 
@@ -282,12 +342,12 @@ static int add_sock_lists(struct np_named_counters *o, const char *ifn,
 
 		snprintf(p, sizeof(p), "%s/sk/u/%u:%u/", ifn, u->id.inode, u->id.sport);
 		addr_words(u->id.saddr, w);
-		ADD(o, u->drops, "%sdrops", p);
-		ADD(o, u->rmem_alloc, "%srmem", p);
-		ADD(o, u->rcvbuf, "%srcvbuf", p);
-		ADD(o, u->id.family, "%saf", p);
-		ADD(o, w[0], "%sa0", p);
-		ADD(o, w[1], "%sa1", p);
+		PUT(o, u->drops, p, "drops", NULL);
+		PUT(o, u->rmem_alloc, p, "rmem", NULL);
+		PUT(o, u->rcvbuf, p, "rcvbuf", NULL);
+		PUT(o, u->id.family, p, "af", NULL);
+		PUT(o, w[0], p, "a0", NULL);
+		PUT(o, w[1], p, "a1", NULL);
 	}
 	ADD(o, k->listen.total, "%s/sk/l/total", ifn);
 	for (uint32_t i = 0; i < k->listen.n && i < NP_SOCK_TOP; i++) {
@@ -296,12 +356,12 @@ static int add_sock_lists(struct np_named_counters *o, const char *ifn,
 
 		snprintf(p, sizeof(p), "%s/sk/l/%u:%u/", ifn, l->id.inode, l->id.sport);
 		addr_words(l->id.saddr, w);
-		ADD(o, l->drops, "%sdrops", p);
-		ADD(o, l->queued, "%squeued", p);
-		ADD(o, l->limit, "%slimit", p);
-		ADD(o, l->id.family, "%saf", p);
-		ADD(o, w[0], "%sa0", p);
-		ADD(o, w[1], "%sa1", p);
+		PUT(o, l->drops, p, "drops", NULL);
+		PUT(o, l->queued, p, "queued", NULL);
+		PUT(o, l->limit, p, "limit", NULL);
+		PUT(o, l->id.family, p, "af", NULL);
+		PUT(o, w[0], p, "a0", NULL);
+		PUT(o, w[1], p, "a1", NULL);
 	}
 	return 0;
 }
@@ -330,6 +390,12 @@ int np_snapcnt_dev(const struct np_snapshot *s, struct np_named_counters *out)
 
 	if (!ifn[0])
 		return 0;
+	snprintf(p, sizeof(p), "%s/", ifn);
+	if ((err = mark(out, s, NP_SRC_INTERRUPTS, p, "irq", s->irqs.n)) ||
+	    (err = mark(out, s, NP_SRC_ETHTOOL_STATS, p, "es", s->eth.std_stats.n)) ||
+	    (err = mark(out, s, NP_SRC_DRIVER_STATS, p, "ds", s->eth.drv_stats.n)) ||
+	    (err = mark(out, s, NP_SRC_QSTATS, p, "q", s->eth.nqstats)))
+		return err;
 	if ((err = add_link_stats(out, ifn, "ls", &s->dev.stats)))
 		return err;
 	if (s->rtnl.has_stats64 && (err = add_link_stats(out, ifn, "l64", &s->rtnl.stats64)))

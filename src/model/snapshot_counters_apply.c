@@ -19,23 +19,16 @@ enum { SEC_SOFTNET = 1, SEC_SOFTIRQS = 2, SEC_MIB = 4, SEC_CT = 8, SEC_SOCKSTAT 
        SEC_MEM = 32, SEC_L64 = 64, SEC_IRQ = 128, SEC_ES = 256, SEC_DS = 512,
        SEC_QSTATS = 1024, SEC_SOCKS = 2048 };
 
-/* An IRQ count held until every column is known. */
-struct irq_cell {
-	uint32_t line, col;
-	uint64_t v;
-};
-
 struct st {
 	struct np_snapshot *s;
 	unsigned seen;
 	int32_t *cpu_row;	/* CPU id -> softnet row + 1 */
 	int32_t *cpu_si;	/* CPU id -> softirqs entry + 1 */
-	int32_t *cpu_col;	/* CPU id -> IRQ column + 1 */
 	int32_t *queue_ix;	/* queue id -> qstats entry + 1 */
-	size_t cap_rows, cap_si[3], cap_cols, cap_q, ncell, cap_cell;
-	struct irq_cell *cell;
+	size_t cap_rows, cap_si[3], cap_q;
+	struct np_snapcnt_irq irq;
 	/* The socket lists as the configuration had them: who each socket is. */
-	struct np_sockets *old;
+	struct np_snapcnt_sock_ids old;
 };
 
 /* A decimal id (no sign, no leading junk) at most max, followed by stop. */
@@ -66,6 +59,14 @@ static bool set_field(void *base, const struct np_snapcnt_field *t, const char *
 			return true;
 		}
 	return false;
+}
+
+static const struct np_snapcnt_field *field_of(const struct np_snapcnt_field *t, const char *name)
+{
+	for (; t->name; t++)
+		if (strcmp(t->name, name) == 0)
+			return t;
+	return NULL;
 }
 
 static void clear_fields(void *base, const struct np_snapcnt_field *t)
@@ -109,10 +110,11 @@ static int32_t *id_map(int32_t **m, size_t n)
 static int softnet(struct st *t, const char *r, uint64_t v)
 {
 	struct np_softnet *sn = &t->s->softnet;
+	const struct np_snapcnt_field *f;
 	unsigned long long cpu;
 	int32_t *m;
 
-	if (!parse_id(&r, NP_MAX_CPUS - 1, '/', &cpu))
+	if (!parse_id(&r, NP_MAX_CPUS - 1, '/', &cpu) || !(f = field_of(np_snapcnt_softnet, r)))
 		return 0;
 	if (!(m = id_map(&t->cpu_row, NP_MAX_CPUS)))
 		return -ENOMEM;
@@ -124,7 +126,7 @@ static int softnet(struct st *t, const char *r, uint64_t v)
 		m[cpu] = (int32_t)++sn->n;
 	}
 	t->seen |= SEC_SOFTNET;
-	set_field(&sn->rows[m[cpu] - 1], np_snapcnt_softnet, r, v);
+	np_snapcnt_field_set(&sn->rows[m[cpu] - 1], f, v);
 	return 0;
 }
 
@@ -187,11 +189,30 @@ static int gauge_sysctl(struct np_snapshot *s, const char *key, uint64_t v)
 	return 0;
 }
 
+/* A section's marker (snapshot_counters.c): the section was read, even if empty. */
+static unsigned marker(const char *sec, bool dev)
+{
+	static const struct { const char *name; unsigned sec; bool dev; } m[] = {
+		{ "sn", SEC_SOFTNET, false }, { "si", SEC_SOFTIRQS, false },
+		{ "mib", SEC_MIB, false }, { "ct", SEC_CT, false }, { "irq", SEC_IRQ, true },
+		{ "es", SEC_ES, true }, { "ds", SEC_DS, true }, { "q", SEC_QSTATS, true },
+	};
+
+	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (m[i].dev == dev && strcmp(m[i].name, sec) == 0)
+			return m[i].sec;
+	return 0;
+}
+
 static int host(struct st *t, const char *name, uint64_t v)
 {
 	struct np_snapshot *s = t->s;
 	const char *r;
 
+	if ((r = skip(name, "n/"))) {
+		t->seen |= marker(r, false);
+		return 0;
+	}
 	if ((r = skip(name, "sn/")))
 		return softnet(t, r, v);
 	if ((r = skip(name, "si/")))
@@ -223,47 +244,14 @@ static bool link_stat(struct np_link_stats *st, const char *name, uint64_t v)
 	return false;
 }
 
-static int irq(struct st *t, const char *r, uint64_t v)
-{
-	struct np_interrupts *it = &t->s->irqs;
-	unsigned long long no, cpu;
-	size_t line;
-	int32_t *m;
-
-	if (!parse_id(&r, UINT32_MAX, '/', &no))
-		return 0;
-	for (line = 0; line < it->n && it->lines[line].irq != no; line++)
-		;
-	if (line == it->n)
-		return 0;	/* a line the configuration does not have */
-	if (strcmp(r, "total") == 0) {
-		it->lines[line].total = v;
-		return 0;
-	}
-	if (!parse_id(&r, NP_MAX_CPUS - 1, '\0', &cpu))
-		return 0;
-	if (!(m = id_map(&t->cpu_col, NP_MAX_CPUS)))
-		return -ENOMEM;
-	if (!m[cpu]) {
-		if (grow((void **)&it->col_cpu, &t->cap_cols, it->ncols + 1, sizeof(int)))
-			return -ENOMEM;
-		it->col_cpu[it->ncols] = (int)cpu;
-		m[cpu] = (int32_t)++it->ncols;
-	}
-	if (grow((void **)&t->cell, &t->cap_cell, t->ncell + 1, sizeof(*t->cell)))
-		return -ENOMEM;
-	t->cell[t->ncell++] = (struct irq_cell){ (uint32_t)line, (uint32_t)m[cpu] - 1, v };
-	t->seen |= SEC_IRQ;
-	return 0;
-}
-
 static int qstat(struct st *t, const char *r, uint64_t v)
 {
 	struct np_ethtool *e = &t->s->eth;
+	const struct np_snapcnt_field *f;
 	unsigned long long q;
 	int32_t *m;
 
-	if (!parse_id(&r, NP_SNAPCNT_MAX_QUEUES - 1, '/', &q))
+	if (!parse_id(&r, NP_SNAPCNT_MAX_QUEUES - 1, '/', &q) || !(f = field_of(np_snapcnt_qstat, r)))
 		return 0;
 	if (!(m = id_map(&t->queue_ix, NP_SNAPCNT_MAX_QUEUES)))
 		return -ENOMEM;
@@ -275,7 +263,7 @@ static int qstat(struct st *t, const char *r, uint64_t v)
 		m[q] = (int32_t)++e->nqstats;
 	}
 	t->seen |= SEC_QSTATS;
-	set_field(&e->qstats[m[q] - 1], np_snapcnt_qstat, r, v);
+	np_snapcnt_field_set(&e->qstats[m[q] - 1], f, v);
 	return 0;
 }
 
@@ -305,16 +293,19 @@ static int dev(struct st *t, const char *name, uint64_t v)
 	struct np_snapshot *s = t->s;
 	const char *r;
 
-	if ((r = skip(name, "ls/")))
+	if ((r = skip(name, "n/")))
+		t->seen |= marker(r, true);
+	else if ((r = skip(name, "ls/")))
 		link_stat(&s->dev.stats, r, v);
 	else if ((r = skip(name, "l64/"))) {
 		if (link_stat(&s->rtnl.stats64, r, v))
 			t->seen |= SEC_L64;
 	} else if ((r = skip(name, "car/")))
 		set_field(&s->dev, np_snapcnt_carrier, r, v);
-	else if ((r = skip(name, "irq/")))
-		return group(irq(t, r, v));
-	else if ((r = skip(name, "es/"))) {
+	else if ((r = skip(name, "irq/"))) {
+		t->seen |= SEC_IRQ;
+		return group(np_snapcnt_irq_name(&t->irq, &s->irqs, r, v));
+	} else if ((r = skip(name, "es/"))) {
 		t->seen |= SEC_ES;
 		return group(table(&s->eth.std_stats, r, v, true));
 	} else if ((r = skip(name, "ds/"))) {
@@ -330,7 +321,7 @@ static int dev(struct st *t, const char *name, uint64_t v)
 		set_field(&s->pcie, np_snapcnt_aer, r, v);
 	else if ((r = skip(name, "sk/"))) {
 		t->seen |= SEC_SOCKS;
-		return group(np_snapcnt_apply_sock(&s->socks, t->old, r, v));
+		return group(np_snapcnt_apply_sock(&s->socks, &t->old, r, v));
 	} else
 		return 0;
 	return 1;
@@ -381,40 +372,6 @@ static void clear_dev(struct np_snapshot *s)
 		s->socks.tcp_state[i] = NP_NA;
 }
 
-/* The IRQ cells into each line's counts, once every column is known; a line without its
- * total (an older frame) gets the sum of its counts. */
-static int irq_finish(struct st *t)
-{
-	struct np_interrupts *it = &t->s->irqs;
-	uint64_t *row;
-	int err = 0;
-
-	if (!t->ncell || !it->n)
-		return 0;
-	row = calloc(it->ncols, sizeof(*row));
-	if (!row)
-		return -ENOMEM;
-	for (size_t l = 0; l < it->n && !err; l++) {
-		uint64_t sum = 0;
-		bool any = false;
-
-		memset(row, 0, it->ncols * sizeof(*row));
-		for (size_t k = 0; k < t->ncell; k++)
-			if (t->cell[k].line == l) {
-				row[t->cell[k].col] = t->cell[k].v;
-				sum += (uint32_t)t->cell[k].v;
-				any = true;
-			}
-		if (!any)
-			continue;
-		err = np_irq_set_counts(&it->lines[l], row, it->ncols);
-		if (!np_has(it->lines[l].total))
-			it->lines[l].total = sum;
-	}
-	free(row);
-	return err;
-}
-
 static void mark_absent(struct np_snapshot *s, unsigned seen, unsigned sec, enum np_source id)
 {
 	if ((seen & sec) || !np_src_ok(s, id))
@@ -460,11 +417,11 @@ int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint
 	size_t plen = 0;
 	int err = 0;
 
-	t.old = malloc(sizeof(*t.old));
-	if (!t.old)
-		return -ENOMEM;
-	memcpy(t.old, &s->socks, sizeof(*t.old));
-	/* The arrays apply rebuilds keep their memory: their capacity is not known, so none. */
+	for (uint32_t i = 0; i < s->socks.udp.n && i < NP_SOCK_TOP; i++)
+		t.old.udp[t.old.nudp++] = s->socks.udp.e[i].id;
+	for (uint32_t i = 0; i < s->socks.listen.n && i < NP_SOCK_TOP; i++)
+		t.old.listen[t.old.nlisten++] = s->socks.listen.e[i].id;
+	/* The arrays apply rebuilds start anew (their capacity is not kept anywhere). */
 	if (do_host) {
 		clear_host(s);
 		t.cap_rows = 0;
@@ -492,13 +449,11 @@ int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint
 			err = r;
 	}
 	if (!err && do_dev)
-		err = irq_finish(&t);
+		err = np_snapcnt_irq_finish(&t.irq, &s->irqs);
 	finish(s, t.seen, do_host, do_dev);
 	free(t.cpu_row);
 	free(t.cpu_si);
-	free(t.cpu_col);
 	free(t.queue_ix);
-	free(t.cell);
-	free(t.old);
+	np_snapcnt_irq_free(&t.irq);
 	return err;
 }

@@ -39,9 +39,30 @@ static inline void np_snapcnt_field_set(void *base, const struct np_snapcnt_fiel
 /* The device prefix of the names: s->dev.name, else s->ifname. */
 const char *np_snapcnt_devname(const struct np_snapshot *s);
 
-/* One "IF/sk/..." name (rest: after "sk/") into k; old: the summary before apply cleared it
- * (who each listed socket is). 0. */
-int np_snapcnt_apply_sock(struct np_sockets *k, const struct np_sockets *old, const char *rest,
-			  uint64_t v);
+/* Who the configuration's summary listed (apply keeps their identity: addresses, owner). */
+struct np_snapcnt_sock_ids {
+	uint32_t nudp, nlisten;
+	struct np_sock_id udp[NP_SOCK_TOP], listen[NP_SOCK_TOP];
+};
+
+/* One "IF/sk/..." name (rest: after "sk/") into k, whose lists apply emptied. 0. */
+int np_snapcnt_apply_sock(struct np_sockets *k, const struct np_snapcnt_sock_ids *old,
+			  const char *rest, uint64_t v);
+
+/* The IRQ part of apply (snapshot_counters_irq.c); zero-initialised. */
+struct np_snapcnt_irq_cell;
+struct np_snapcnt_irq {
+	int32_t *col;			/* column -> CPU id as the frame names them, -1 none */
+	size_t ncol;			/* columns named (highest + 1) */
+	struct np_snapcnt_irq_cell *cell;
+	size_t ncell, cap, last_line;
+};
+
+/* One "IF/irq/..." name (rest: after "irq/"). 0 or -ENOMEM. */
+int np_snapcnt_irq_name(struct np_snapcnt_irq *st, struct np_interrupts *it, const char *rest,
+			uint64_t v);
+/* Columns and counts into it, whose columns were cleared (col_cpu NULL, ncols 0). */
+int np_snapcnt_irq_finish(struct np_snapcnt_irq *st, struct np_interrupts *it);
+void np_snapcnt_irq_free(struct np_snapcnt_irq *st);
 
 #endif

@@ -77,7 +77,8 @@ static uint32_t u32(uint64_t v)
 	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 }
 
-static void udp(struct np_sockets *k, const struct np_sockets *old, const char *r, uint64_t v)
+static void udp(struct np_sockets *k, const struct np_snapcnt_sock_ids *old, const char *r,
+		uint64_t v)
 {
 	struct np_sock_udp *u = NULL;
 	const struct np_sock_id *was = NULL;
@@ -96,9 +97,9 @@ static void udp(struct np_sockets *k, const struct np_sockets *old, const char *
 	if (!u) {
 		if (k->udp.n >= NP_SOCK_TOP)
 			return;
-		for (uint32_t i = 0; i < old->udp.n && i < NP_SOCK_TOP && !was; i++)
-			if (old->udp.e[i].id.inode == inode && old->udp.e[i].id.sport == port)
-				was = &old->udp.e[i].id;
+		for (uint32_t i = 0; i < old->nudp && !was; i++)
+			if (old->udp[i].inode == inode && old->udp[i].sport == port)
+				was = &old->udp[i];
 		u = &k->udp.e[k->udp.n++];
 		new_id(&u->id, was, inode, port, SK_UDP_UNCONNECTED);
 		u->drops = NP_NA;
@@ -114,7 +115,7 @@ static void udp(struct np_sockets *k, const struct np_sockets *old, const char *
 		set_id(&u->id, r, v);
 }
 
-static void listener(struct np_sockets *k, const struct np_sockets *old, const char *r,
+static void listener(struct np_sockets *k, const struct np_snapcnt_sock_ids *old, const char *r,
 		     uint64_t v)
 {
 	struct np_sock_listener *l = NULL;
@@ -134,9 +135,9 @@ static void listener(struct np_sockets *k, const struct np_sockets *old, const c
 	if (!l) {
 		if (k->listen.n >= NP_SOCK_TOP)
 			return;
-		for (uint32_t i = 0; i < old->listen.n && i < NP_SOCK_TOP && !was; i++)
-			if (old->listen.e[i].id.inode == inode && old->listen.e[i].id.sport == port)
-				was = &old->listen.e[i].id;
+		for (uint32_t i = 0; i < old->nlisten && !was; i++)
+			if (old->listen[i].inode == inode && old->listen[i].sport == port)
+				was = &old->listen[i];
 		l = &k->listen.e[k->listen.n++];
 		new_id(&l->id, was, inode, port, SK_LISTEN);
 		l->drops = NP_NA;
@@ -152,8 +153,8 @@ static void listener(struct np_sockets *k, const struct np_sockets *old, const c
 		set_id(&l->id, r, v);
 }
 
-int np_snapcnt_apply_sock(struct np_sockets *k, const struct np_sockets *old, const char *r,
-			  uint64_t v)
+int np_snapcnt_apply_sock(struct np_sockets *k, const struct np_snapcnt_sock_ids *old,
+			  const char *r, uint64_t v)
 {
 	const struct np_snapcnt_field *f;
 

@@ -177,12 +177,10 @@ static uint64_t rtnl(uint64_t h, const struct np_rtnl *r)
 	return h;
 }
 
-/* The lines and their placement; the counts are the frames'. */
+/* The lines and their placement; the counts and their CPU columns are the frames' (a CPU
+ * brought online shows in host.online). */
 static uint64_t irqs(uint64_t h, const struct np_interrupts *t)
 {
-	h = u64(h, t->ncols);
-	for (size_t c = 0; t->col_cpu && c < t->ncols; c++)
-		h = i64(h, t->col_cpu[c]);
 	h = u64(h, t->n);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct np_irq_line *l = &t->lines[i];
