@@ -56,6 +56,8 @@ struct capture_args {
 
 struct diff_args {
 	const char *before, *after, *ifname, *output;
+	const char *root, *at, *to;	/* --root DIR --at T1 --to T2: two windows of a recording */
+	double window;
 	bool live, json;
 	double interval;
 	enum np_color color;

@@ -15,6 +15,7 @@
 #include "collect.h"
 #include "commands.h"
 #include "diff.h"
+#include "doctor_run.h"
 #include "doctor_stack.h"
 #include "log.h"
 #include "opts.h"
@@ -23,6 +24,7 @@
 #include "target.h"
 #include "termwidth.h"
 #include "textenc.h"
+#include "when.h"
 
 static int parse_args(int argc, char **argv, struct diff_args *d, struct np_status *st)
 {
@@ -35,6 +37,15 @@ static int parse_args(int argc, char **argv, struct diff_args *d, struct np_stat
 	/* Every row stores into d (spec_diff.c), where --interval's need of --live is declared. */
 	if (np_opts_parse(&np_diff_spec, argc, argv, NULL, d, st) < 0)
 		return -1;
+	if (d->root) {
+		/* Two windows of one recording: IFACE is the only operand. */
+		if (optind < argc)
+			d->ifname = argv[optind++];
+		if (optind < argc)
+			return np_usage(st, "unexpected argument '%s' (with --root, only IFACE)",
+					argv[optind]);
+		return 0;
+	}
 	if (optind < argc)
 		d->before = argv[optind++];
 	if (!d->live && optind < argc)
@@ -66,7 +77,10 @@ static void sleep_seconds(double s)
 /* One side, as doctor would judge it: its target, the runs over its device stack. */
 struct side {
 	const char *name;		/* as given: a path, or "the running system" */
+	char label[300];		/* a recorded window: "DIR at TIME" */
 	struct np_target tgt;
+	struct np_at at;		/* a window of a recording (--root): its own target */
+	bool recorded;
 	bool open;
 	struct np_dev_runs *dr;
 	double dt;
@@ -134,12 +148,55 @@ static int side_judge(struct side *s, const char *ifname, double interval,
 	return 0;
 }
 
+/* A window of the recording d->root at TIME, judged as doctor --at judges it. */
+static int side_recorded(struct side *s, const struct diff_args *d, const char *when,
+			 const char *ifname, const struct np_options *opt, struct np_status *st)
+{
+	struct doctor_args da;
+	struct doctor_tops t;
+	char err[300], at_s[40];
+	double at;
+
+	if (np_parse_when(when, (double)time(NULL), &at, err, sizeof(err)) < 0)
+		return np_usage(st, "invalid time '%s' (%s)", when, err);
+	memset(&da, 0, sizeof(da));
+	da.root = d->root;
+	da.ifname = ifname;
+	da.opt = *opt;
+	s->dr = calloc(1, sizeof(*s->dr));
+	if (!s->dr)
+		return np_fail(st, "out of memory");
+	if (np_at_open(&s->at, &da, at, d->window > 0 ? d->window : 1, s->dr, &t, st) != 0)
+		return -1;
+	s->recorded = true;
+	s->dt = s->at.dt;
+	np_when_format(at, at_s, sizeof(at_s));
+	snprintf(s->label, sizeof(s->label), "%.240s at %s", d->root, at_s);
+	s->name = s->label;
+	if (np_runs_analyze(s->dr, s->dt, opt, NULL, NULL, NULL) < 0)
+		return np_fail(st, "out of memory");
+	s->view = (struct np_diff_side){
+		.snap = s->snap, .nsnap = s->dr->n, .a = &s->dr->run[0].a,
+		.rep = &s->dr->run[0].rep, .cov = &s->dr->run[0].cov,
+	};
+	for (size_t i = 0; i < s->dr->n; i++)
+		s->snap[i] = &s->dr->run[i].cur;
+	return 0;
+}
+
+static const char *side_ifname(const struct side *s)
+{
+	return s->recorded ? s->dr->run[0].name : s->tgt.ifname;
+}
+
 static void side_close(struct side *s)
 {
 	if (s->dr) {
 		np_runs_free(s->dr);
 		free(s->dr);
 	}
+	if (s->recorded)
+		np_at_close(&s->at);
 	if (s->open)
 		np_target_close(&s->tgt);
 }
@@ -157,7 +214,7 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 		  const struct np_diff *df, struct np_status *st)
 {
 	struct np_diff_view v = {
-		.d = df, .ifname = a->tgt.ifname, .before = b->name, .after = a->name,
+		.d = df, .ifname = side_ifname(a), .before = b->name, .after = a->name,
 		.before_dt = b->dt, .after_dt = a->dt, .exit_code = exit_for(df),
 	};
 	struct np_render_opts ro = {
@@ -168,6 +225,11 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 	FILE *out = stdout;
 	int r;
 
+	/* Between two windows of a recording: when the configuration changed. */
+	if (d->root && np_rec_config_changes(d->root, (double)b->at.m0.wall_ns / 1e9,
+					     (double)a->at.m1.wall_ns / 1e9, &v.changes,
+					     &v.nchanges) < 0)
+		return np_fail(st, "%s: cannot read the recording", d->root);
 	if (v.exit_code == NP_EXIT_UNKNOWN)
 		np_say("netpath diff: no stage of the receive path could be judged in %s", a->name);
 	if (d->output) {
@@ -191,6 +253,7 @@ static int render(const struct diff_args *d, const struct side *b, const struct 
 			return np_fail(st, "cannot write %s: %s", d->output, strerror(-r));
 	}
 	st->code = v.exit_code;
+	free(v.changes);
 	return 0;
 }
 
@@ -204,6 +267,13 @@ static int compare(const struct diff_args *d, struct side *before, struct side *
 	struct np_diff df;
 	int r;
 
+	if (d->root) {
+		/* The later window names the interface when IFACE is not given. */
+		if (side_recorded(after, d, d->to, d->ifname, aopt, st) < 0 ||
+		    side_recorded(before, d, d->at, side_ifname(after), bopt, st) < 0)
+			return -1;
+		goto judged;
+	}
 	/* AFTER first: it names the interface when IFACE is not given (its default route). */
 	if (side_open(after, d->live ? NULL : d->after, d->ifname, "after", st) < 0)
 		return -1;
@@ -212,6 +282,7 @@ static int compare(const struct diff_args *d, struct side *before, struct side *
 	    side_judge(before, ifname, 0, bopt, st) < 0 ||
 	    side_judge(after, ifname, aopt->interval, aopt, st) < 0)
 		return -1;
+judged:
 	if (np_diff_build(&before->view, &after->view, &df) < 0)
 		return np_fail(st, "out of memory");
 	r = render(d, before, after, &df, st);

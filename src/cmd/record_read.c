@@ -157,3 +157,39 @@ int np_rec_config_file(const struct np_rec_moment *m, char *path, size_t size)
 	}
 	return 0;
 }
+
+int np_rec_config_changes(const char *dir, double from, double to, int64_t **at, size_t *n)
+{
+	struct np_rec_reader *r;
+	struct np_rec_frame f;
+	int64_t until = (int64_t)(to * 1e9);
+	size_t cap = 0;
+	char why[300];
+	bool first = true;
+	int got, err = np_rec_reader_open(dir, &r, why, sizeof(why));
+
+	*at = NULL;
+	*n = 0;
+	if (err < 0)
+		return err;
+	err = np_rec_reader_seek(r, (int64_t)(from * 1e9));
+	while (!err && (got = np_rec_reader_next(r, &f)) > 0 && f.wall_ns <= until) {
+		/* The first frame read carries the configuration in force, not a change. */
+		if ((f.flags & NP_REC_F_CONFIG) && !first) {
+			if (*n == cap) {
+				int64_t *p = realloc(*at, (cap ? cap * 2 : 8) * sizeof(*p));
+
+				if (!p) {
+					err = -ENOMEM;
+					break;
+				}
+				*at = p;
+				cap = cap ? cap * 2 : 8;
+			}
+			(*at)[(*n)++] = f.wall_ns;
+		}
+		first = false;
+	}
+	np_rec_reader_close(r);
+	return err;
+}

@@ -38,4 +38,8 @@ int np_rec_window(const char *dir, double at, double window, struct np_rec_momen
  * whose path goes into path; the caller unlinks it. 0 or -errno. */
 int np_rec_config_file(const struct np_rec_moment *m, char *path, size_t size);
 
+/* The moments the configuration changed in [from, to] (wall ns, malloc'd into *at). 0 or
+ * -errno. */
+int np_rec_config_changes(const char *dir, double from, double to, int64_t **at, size_t *n);
+
 #endif

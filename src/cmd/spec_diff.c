@@ -16,6 +16,36 @@ static const struct np_opt diff_opts[] = {
 	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600",
 	  .needs = { { NP_DIFF_LIVE, "--interval needs --live (a captured tree is one instant)" } },
 	  NP_TO(NP_DEST_DOUBLE, struct diff_args, interval)),
+	NP_OPT(NP_DIFF_ROOT, "root", "DIR",
+	  "compare two windows of a recording of netpath record (--at\n"
+	  "and --to) instead of BEFORE and AFTER",
+	  .man = "Compare two windows of a recording of\n"
+		 ".BR netpath\\-record (8)\n"
+		 "instead of BEFORE and AFTER: the one at\n"
+		 ".B \\-\\-at\n"
+		 "and the one at\n"
+		 ".BR \\-\\-to ,\n"
+		 "each judged as\n"
+		 ".B doctor \\-\\-at\n"
+		 "judges it, with the moments the configuration changed in between. IFACE, if given, is the\n"
+		 "only operand.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_DIR,
+	  .needs = { { NP_DIFF_AT, "--root needs --at and --to (the two moments of the recording)" },
+		     { NP_DIFF_TO, "--root needs --at and --to (the two moments of the recording)" } },
+	  .conflicts = { { NP_DIFF_LIVE, "--root compares two moments of a recording: not with "
+			   "--live" } },
+	  NP_TO(NP_DEST_STRING, struct diff_args, root)),
+	NP_OPT(NP_DIFF_AT, "at", "TIME", "with --root: the earlier moment (as doctor --at takes it)",
+	  .kind = NP_ARG_STRING, .needs = { { NP_DIFF_ROOT, "--at needs --root DIR (a recording)" } },
+	  NP_TO(NP_DEST_STRING, struct diff_args, at)),
+	NP_OPT(NP_DIFF_TO, "to", "TIME", "with --root: the later moment",
+	  .kind = NP_ARG_STRING, .needs = { { NP_DIFF_ROOT, "--to needs --root DIR (a recording)" } },
+	  NP_TO(NP_DEST_STRING, struct diff_args, to)),
+	NP_OPT(NP_DIFF_WINDOW, "window", "SEC",
+	  "with --root: each window's length in seconds (default 1)",
+	  .kind = NP_ARG_NUMBER, .min = 0.1, .max = 86400, .hint = "seconds, 0.1 to 86400",
+	  .needs = { { NP_DIFF_ROOT, "--window needs --root DIR (a recording)" } },
+	  NP_TO(NP_DEST_DOUBLE, struct diff_args, window)),
 	NP_OPT('j', "json", NULL, "JSON output (schema netpath/diff, version 1)",
 	  NP_TO(NP_DEST_TRUE, struct diff_args, json)),
 	NP_OPT('o', "output", "FILE",
@@ -40,6 +70,7 @@ const struct np_cmd_spec np_diff_spec = {
 	.synopsis =
 		"Usage: netpath diff [OPTIONS] BEFORE AFTER [IFACE]\n"
 		"       netpath diff --live [OPTIONS] BEFORE [IFACE]\n"
+		"       netpath diff --root DIR --at T1 --to T2 [IFACE]\n"
 		"What changed between two captures of the same machine, in receive-path order: "
 		"settings\n"
 		"old -> new, findings resolved, new, better or worse, stages judged on one side "

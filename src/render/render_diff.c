@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* `netpath diff` as text: settings old -> new, verdicts, coverage and funnels, stage by stage. */
 #include "render_diff.h"
+#include "when.h"
 #include "text_wrap.h"
 
 #include <math.h>
@@ -215,6 +216,14 @@ static void diff_text(FILE *out, const struct np_diff_view *v, const struct np_r
 		o->color ? C_RESET : "");
 	fprintf(out, "  before: %s%s\n", v->before, v->before_dt > 0 ? " (sampled)" : "");
 	fprintf(out, "  after:  %s%s\n", v->after, v->after_dt > 0 ? " (sampled)" : "");
+	for (size_t i = 0; i < v->nchanges; i++) {
+		char at[40];
+
+		np_when_format((double)v->changes[i] / 1e9, at, sizeof(at));
+		fprintf(out, "%s%s", i ? ", " : "  configuration changed at: ", at);
+		if (i + 1 == v->nchanges)
+			fputc('\n', out);
+	}
 	upper(ob, sizeof(ob), np_diff_status_name(d->old_worst, d->old_unknown));
 	upper(nb, sizeof(nb), np_diff_status_name(d->new_worst, d->new_unknown));
 	fprintf(out, "  verdict: %s \u2192 %s\n\n", ob, nb);

@@ -3,6 +3,7 @@
 #ifndef NP_RENDER_DIFF_H
 #define NP_RENDER_DIFF_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "diff.h"
@@ -17,6 +18,10 @@ struct np_diff_view {
 	const char *before, *after;	/* how each side was given: a path, or the running system */
 	double before_dt, after_dt;	/* each side's sampling interval in seconds, 0 for none */
 	int exit_code;			/* AFTER's verdict */
+	/* Two windows of a recording: the moments the configuration changed between them
+	 * (wall ns); none otherwise. */
+	int64_t *changes;
+	size_t nchanges;
 };
 
 void np_render_diff_text(FILE *out, const struct np_diff_view *v, const struct np_render_opts *o);

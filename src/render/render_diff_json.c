@@ -155,6 +155,12 @@ void np_render_diff_json(FILE *out, const struct np_diff_view *v)
 	np_json_bool(&j, !np_diff_empty(d));
 	side(&j, "before", v->before, v->before_dt, d->old_worst, d->old_unknown);
 	side(&j, "after", v->after, v->after_dt, d->new_worst, d->new_unknown);
+	if (v->nchanges) {
+		np_json_key_arr_open(&j, "config_changes");
+		for (size_t i = 0; i < v->nchanges; i++)
+			np_json_fixed(&j, (double)v->changes[i] / 1e9, 3);
+		np_json_arr_close(&j);
+	}
 	settings(&j, d);
 	verdicts(&j, d);
 	coverage(&j, d);

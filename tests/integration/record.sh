@@ -40,6 +40,9 @@ grep -q "in use" <<< "$out" || np_fail "second recorder: '$out' does not say the
 quiet_from=$(now)
 sleep 4
 quiet_to=$(now)
+# A setting changed between the two windows: diff --root names it and when.
+ip -n "$NS_B" link set vb mtu 1400
+mtu_at=$(now)
 np_traffic "$NS_B" sink udp-sink 198.18.0.2 9000 --rcvbuf 4096
 np_traffic "$NS_A" flood udp-flood 198.18.0.2 9000
 flood=$NP_LAST_PID
@@ -85,6 +88,18 @@ qmid=$("$NP_PY" -c "print(($quiet_from + $quiet_to) / 2 - 1)")
 np_validate "$NP_TMP/quiet.json"
 np_assert_json "$NP_TMP/quiet.json" 'not any(f["stage"] == "socket" and f["severity"] in ("warning", "critical") for f in d["findings"])'
 np_assert_json "$NP_TMP/quiet.json" 'all((r["drops"]["per_second"] or 0) == 0 for r in d["funnel"] if r["stage"] == "socket")'
+
+# diff between the quiet window and the drop window of the recording: the MTU change with its
+# moment, the rcvbuf finding new.
+"$NETPATH" diff --root "$dir" --at "@$qmid" --to "@$mid" --window 2 --json > "$NP_TMP/diff.json"
+rc=$?
+[ "$rc" -eq 1 ] || [ "$rc" -eq 2 ] || np_fail "diff --root: exit $rc, want the drop window's verdict"
+np_validate "$NP_TMP/diff.json"
+np_assert_json "$NP_TMP/diff.json" 'any(s["setting"] == "mtu" and s["before"] == "1500" and s["after"] == "1400" for s in d["settings"])'
+np_assert_json "$NP_TMP/diff.json" "len(d['config_changes']) >= 1 and any(abs(t - $mtu_at) < 3 for t in d['config_changes'])"
+np_assert_json "$NP_TMP/diff.json" 'any(f["id"] == "socket.udp-rcvbuf" and f["change"] == "new" for f in d["findings"])'
+"$NETPATH" diff --root "$dir" --at "@$qmid" --to "@$mid" --window 2 > "$NP_TMP/diff.txt"
+grep -q "configuration changed at" "$NP_TMP/diff.txt" || np_fail "diff text does not say when the configuration changed"
 
 # history --json: drops at stage socket in the drop seconds, none in the quiet ones.
 "$NETPATH" history --root "$dir" --json > "$NP_TMP/hist.json" || np_fail "history --json failed"
