@@ -15,6 +15,7 @@
 #include "doctor_run.h"
 #include "funnel.h"
 #include "history.h"
+#include "history_reasons.h"
 #include "log.h"
 #include "rec_store.h"
 #include "snapshot_counters.h"
@@ -188,6 +189,7 @@ static int scan(const struct history_args *a, int64_t since, int64_t until, stru
 	struct np_rec_reader *r;
 	struct np_rec_frame f;
 	struct scan_cfg c = { 0 };
+	struct np_reason_track rt = { 0 };
 	int64_t last_wall = 0, last_mono = 0;
 	bool have_last = false;
 	char err[400];
@@ -223,11 +225,12 @@ static int scan(const struct history_args *a, int64_t since, int64_t until, stru
 			if (!(h->interval > 0) || dt < h->interval)
 				h->interval = dt;
 			rates(&c, dt, f.wall_ns, &s);
-			if (push_sec(h, &s) < 0) {
+			if (np_history_reasons(h, &rt, &f, true, dt, &s) < 0 || push_sec(h, &s) < 0) {
 				ret = np_fail(st, "out of memory");
 				break;
 			}
-		} else if (have_last && push_gap(h, last_wall, f.wall_ns) < 0) {
+		} else if (np_history_reasons(h, &rt, &f, false, 0, NULL) < 0 ||
+			   (have_last && push_gap(h, last_wall, f.wall_ns) < 0)) {
 			ret = np_fail(st, "out of memory");
 			break;
 		}
@@ -238,6 +241,7 @@ static int scan(const struct history_args *a, int64_t since, int64_t until, stru
 	}
 	if (got < 0 && !ret)
 		ret = np_fail(st, "%s: cannot read the recording: %s", a->root, strerror(-got));
+	np_reason_track_free(&rt);
 	h->damaged = np_rec_reader_damaged(r);
 	np_rec_reader_close(r);
 	cfg_close(&c);
@@ -288,6 +292,9 @@ static int pick_worst(struct np_history *h, size_t n)
 	struct np_history_worst *min = calloc(h->n ? h->n : 1, sizeof(*min));
 	size_t nmin = 0, cnt = 0;
 	double sum[NP_STAGE__COUNT] = { 0 };
+	/* The minute's reason: that of its second with the most drops of one reason. */
+	const char *min_reason = NULL;
+	float min_reason_rate = 0;
 
 	if (!sec || !min) {
 		free(sec);
@@ -298,6 +305,11 @@ static int pick_worst(struct np_history *h, size_t n)
 		int64_t minute = h->sec[i].t / 60000000000 * 60000000000;
 
 		sec[i].t = h->sec[i].t;
+		sec[i].reason = h->sec[i].reason >= 0 ? h->reason[h->sec[i].reason] : NULL;
+		if (sec[i].reason && (!min_reason || h->sec[i].reason_rate > min_reason_rate)) {
+			min_reason = sec[i].reason;
+			min_reason_rate = h->sec[i].reason_rate;
+		}
 		sec[i].total_rate = total(h, &h->sec[i], &sec[i].stage);
 		sec[i].rate = h->sec[i].drops[sec[i].stage];
 		if (isnan(sec[i].rate))
@@ -313,6 +325,9 @@ static int pick_worst(struct np_history *h, size_t n)
 			for (int st = 0; st < NP_STAGE__COUNT; st++)
 				mean.drops[st] = (float)(sum[st] / (double)cnt);
 			w->t = minute;
+			w->reason = min_reason;
+			min_reason = NULL;
+			min_reason_rate = 0;
 			w->total_rate = total(h, &mean, &w->stage);
 			w->rate = mean.drops[w->stage];
 			memset(sum, 0, sizeof(sum));

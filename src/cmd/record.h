@@ -30,6 +30,7 @@ struct record_args {
 	double every;
 	long count;
 	bool all;
+	bool drops;			/* --drops: trace's per-reason drop counts too */
 	int verbose;
 	int64_t keep_ns;
 	uint64_t max_bytes;

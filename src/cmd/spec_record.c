@@ -32,6 +32,18 @@ static const struct np_opt record_opts[] = {
 	  "/run/netns, a path, or a PID); needs root",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
 	  NP_TO(NP_DEST_STRING, struct record_args, netns)),
+	NP_OPT(NP_RECORD_DROPS, "drops", NULL,
+	  "also count the kernel's drops by reason, as netpath trace does\n"
+	  "(its tracepoint program; needs root or CAP_BPF+CAP_PERFMON)",
+	  .man = "Also count the kernel's packet drops by reason (skb:kfree_skb, kernels 5.17 and later),\n"
+		 "with the tracepoint program of\n"
+		 ".B netpath trace\n"
+		 "(opt\\-in like trace: read\\-only, attached through links the process owns, gone when it\n"
+		 "exits however it exits). Each reason's count is a counter of the frame\n"
+		 "(\\fBdrops/\\fIREASON\\fR); history names the top reason of the worst seconds and\n"
+		 "minutes, and its JSON gives each second's reasons. Its cost per dropped packet is\n"
+		 "trace's (bench/README.md, benchmark 6). Needs root (or CAP_BPF and CAP_PERFMON).",
+	  NP_TO(NP_DEST_TRUE, struct record_args, drops)),
 	NP_OPT(NP_RECORD_CAPTURE_ON, "capture-on", "WHAT",
 	  "when a check fires at WHAT (warning, critical, or a check id or\n"
 	  "pattern), write a whole capture of that moment beside the\n"

@@ -16,6 +16,7 @@ void np_history_free(struct np_history *h)
 	free(h->gaps);
 	free(h->worst);
 	free(h->worst_min);
+	free(h->reason);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -115,8 +116,10 @@ static void worst_lines(FILE *out, const char *title, const struct np_history_wo
 		len = snprintf(line, sizeof(line), "  %-19s  %-9s %10s/s", at,
 			       np_stage_name(w[i].stage), np_fmt_count(w[i].rate, num, sizeof(num)));
 		if (w[i].check[0] && len > 0 && (size_t)len < sizeof(line))
-			snprintf(line + len, sizeof(line) - (size_t)len, "  %s (%s)", w[i].check,
-				 np_severity_name(w[i].severity));
+			len += snprintf(line + len, sizeof(line) - (size_t)len, "  %s (%s)",
+					w[i].check, np_severity_name(w[i].severity));
+		if (w[i].reason && len > 0 && (size_t)len < sizeof(line))
+			snprintf(line + len, sizeof(line) - (size_t)len, "  reason %s", w[i].reason);
 		np_wrap_line(out, line, strlen(line), width);
 	}
 }
@@ -193,6 +196,7 @@ static void json_worst(struct np_json *j, const char *key, const struct np_histo
 		np_json_kv_str(j, "severity", w[i].check[0] ? np_severity_name(w[i].severity) :
 			       NULL);
 		np_json_kv_str(j, "summary", w[i].summary[0] ? w[i].summary : NULL);
+		np_json_kv_str(j, "reason", w[i].reason);
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
@@ -231,6 +235,14 @@ void np_render_history_json(FILE *out, const struct np_history *h)
 						  h->sec[i].drops[st]);
 		}
 		np_json_obj_close(&j);
+		if (h->has_reasons) {
+			const struct np_history_sec *s = &h->sec[i];
+
+			np_json_key_obj_open(&j, "top_reason");
+			np_json_kv_str(&j, "reason", s->reason >= 0 ? h->reason[s->reason] : NULL);
+			np_json_kv_double(&j, "per_second", s->reason >= 0 ? s->reason_rate : 0);
+			np_json_obj_close(&j);
+		}
 		np_json_obj_close(&j);
 	}
 	np_json_arr_close(&j);

@@ -23,6 +23,10 @@
 struct np_history_sec {
 	int64_t t;			/* wall clock, ns since the epoch */
 	float drops[NP_STAGE__COUNT];
+	/* record --drops: the reason that dropped most over the interval (an index into
+	 * np_history.reason, -1 none) and its drops per second. */
+	int16_t reason;
+	float reason_rate;
 };
 
 /* A span the recording does not cover (the recorder stopped, restarted, lost samples). */
@@ -39,6 +43,7 @@ struct np_history_worst {
 	char check[64];			/* the worst finding of doctor --at that window, "" none */
 	enum np_severity severity;
 	char summary[200];
+	const char *reason;		/* record --drops: the top drop reason then, NULL none */
 };
 
 struct np_history {
@@ -55,6 +60,10 @@ struct np_history {
 	size_t nworst, nworst_min;
 	struct np_history_worst *worst, *worst_min;
 	unsigned damaged;		/* blocks the reader skipped as damaged */
+	/* record --drops: the kernel's drop reasons seen in the span (trace's names). */
+	bool has_reasons;
+	size_t nreason;
+	char (*reason)[48];
 };
 
 void np_history_free(struct np_history *h);

@@ -95,6 +95,9 @@ int np_trace_start(const char *ifname, const struct np_trace_opts *opt, struct n
 /* Everything counted: detaches the drop program first, so that the maps read agree (call it
  * once, at the end of the window). */
 int np_trace_read(struct np_tracer *t, struct np_trace_raw *out);
+/* The drop counts so far (drops and lost only), the programs left attached: `netpath record
+ * --drops` reads them every sample. Counts of different reasons may be a moment apart. */
+int np_trace_peek(struct np_tracer *t, struct np_trace_raw *out);
 /* The reason names of the running kernel (empty when it has none). */
 const struct np_reason_names *np_trace_names(const struct np_tracer *t);
 uint32_t np_trace_netns_inum(const struct np_tracer *t);

@@ -437,6 +437,24 @@ int np_trace_read(struct np_tracer *t, struct np_trace_raw *out)
 	return r;
 }
 
+int np_trace_peek(struct np_tracer *t, struct np_trace_raw *out)
+{
+	int n = libbpf_num_possible_cpus(), r;
+
+	memset(out, 0, sizeof(*out));
+	if (n <= 0)
+		return n < 0 ? n : -EINVAL;
+	out->ncpu = (unsigned int)n;
+	out->has_reason = t->has_reason;
+	out->by_location = t->by_location;
+	out->attach = t->attach;
+	out->lost = read_stat(t, out, NP_BPF_STAT_LOST);
+	r = read_drops(t, out);
+	if (r < 0)
+		np_trace_raw_free(out);
+	return r;
+}
+
 const struct np_reason_names *np_trace_names(const struct np_tracer *t)
 {
 	return &t->names;

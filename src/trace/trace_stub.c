@@ -24,6 +24,13 @@ int np_trace_read(struct np_tracer *t, struct np_trace_raw *out)
 	return -ENOTSUP;
 }
 
+int np_trace_peek(struct np_tracer *t, struct np_trace_raw *out)
+{
+	(void)t;
+	(void)out;
+	return -ENOTSUP;
+}
+
 const struct np_reason_names *np_trace_names(const struct np_tracer *t)
 {
 	(void)t;

@@ -257,3 +257,23 @@ if not ok:
     sys.exit(1)
 PY
 }
+
+# ---- The flight recorder ----
+
+# np_rec_last DIR: the wall-clock second of the last frame on disk in recording DIR (0: none).
+np_rec_last() {
+	"$NETPATH" history --root "$1" --json --worst 0 2>/dev/null |
+		"$NP_PY" -c 'import json,sys; print(int(json.load(sys.stdin)["last"] or 0))' 2>/dev/null ||
+		echo 0
+}
+
+# np_rec_wait DIR SECOND: until recording DIR holds frames up to SECOND (the recorder writes a
+# block every five frames, so a frame reaches the disk up to five seconds after its moment).
+np_rec_wait() {
+	local end=$(($(np_ms) + NP_WAIT * 1000))
+	until [ "$(np_rec_last "$1")" -ge "$2" ]; do
+		[ "$(np_ms)" -lt "$end" ] ||
+			np_fail "waited $NP_WAIT s for $1 to reach second $2 (at $(np_rec_last "$1"))"
+		sleep 0.2
+	done
+}

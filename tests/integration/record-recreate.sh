@@ -9,23 +9,11 @@ np_require_root
 np_pair snd rcv
 dir="$NP_TMP/rec"
 now() { date +%s.%N; }
-last() {
-	"$NETPATH" history --root "$dir" --json --worst 0 2>/dev/null |
-		"$NP_PY" -c 'import json,sys; print(int(json.load(sys.stdin)["last"] or 0))'
-}
-wait_recorded() {
-	local end=$(($(np_ms) + NP_WAIT * 1000))
-	until [ "$(last)" -ge "$1" ]; do
-		[ "$(np_ms)" -lt "$end" ] || np_fail "waited $NP_WAIT s for the recording to reach $1 (at $(last))"
-		sleep 0.2
-	done
-}
-
 np_bg ip netns exec "$NS_B" "$NETPATH" record vb --dir "$dir" --every 1
 rec=$NP_LAST_PID
 np_wait_until "$NP_WAIT" "the recorder's first segment" sh -c "ls '$dir'/*.nprec"
 t0=$(now)
-wait_recorded "$(("${t0%.*}" + 3))"
+np_rec_wait "$dir" "$(("${t0%.*}" + 3))"
 # The pair deleted and made again: vb has a new ifindex and counters from zero.
 ip -n "$NS_A" link del va
 gone=$(now)
@@ -35,7 +23,7 @@ ip -n "$NS_B" addr add 198.18.0.2/24 dev vb
 ip -n "$NS_A" link set va up
 ip -n "$NS_B" link set vb up
 back=$(now)
-wait_recorded "$(("${back%.*}" + 4))"
+np_rec_wait "$dir" "$(("${back%.*}" + 4))"
 np_stop "$rec"
 
 "$NETPATH" history --root "$dir" --json > "$NP_TMP/h.json" || np_fail "history failed"

@@ -13,14 +13,6 @@ np_require_root
 np_pair snd rcv
 dir="$NP_TMP/rec"
 now() { date +%s.%N; }
-# Seconds the recorder has on disk: it writes a block every 5 frames, so frames reach the disk
-# at most 5 s late; a wait for them polls history, never a fixed sleep.
-wait_recorded() {
-	np_wait_until "$NP_WAIT" "the recording to reach $1" \
-		sh -c "[ \"\$(\"$NETPATH\" history --root '$dir' --json --worst 0 2>/dev/null |
-			\"$NP_PY\" -c 'import json,sys; print(int(json.load(sys.stdin)[\"last\"] or 0))')\" -ge $1 ]"
-}
-
 np_bg ip netns exec "$NS_B" "$NETPATH" record vb --dir "$dir" --every 1 \
 	--capture-on socket.udp-rcvbuf --capture-every 60
 rec=$NP_LAST_PID
@@ -62,7 +54,7 @@ caps=$(ls "$dir"/capture-*.tar.gz)
 np_validate "$NP_TMP/cap.json"
 np_assert_json "$NP_TMP/cap.json" 'any(f["id"] == "socket.udp-rcvbuf" for f in d["findings"]) and d["interface"] == "vb"'
 # Everything up to the flood's end is on disk before the kill.
-wait_recorded "${after%.*}"
+np_rec_wait "$dir" "${after%.*}"
 kill -KILL "$rec"
 wait "$rec" 2>/dev/null
 
@@ -119,7 +111,7 @@ sleep 3
 np_bg ip netns exec "$NS_B" "$NETPATH" record vb --dir "$dir" --every 1
 rec=$NP_LAST_PID
 restart=$(now)
-wait_recorded "$(("${restart%.*}" + 2))"
+np_rec_wait "$dir" "$(("${restart%.*}" + 2))"
 np_stop "$rec"
 gapmid=$("$NP_PY" -c "print(($killed + $restart) / 2)")
 out=$("$NETPATH" doctor --root "$dir" --at "@$gapmid" --window 1 2>&1)
