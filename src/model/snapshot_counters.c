@@ -287,7 +287,7 @@ static int add_link_stats(struct np_named_counters *o, const char *ifn, const ch
 
 static int add_irqs(struct np_named_counters *o, const char *ifn, const struct np_interrupts *t)
 {
-	char (*cpu)[12], p[IF_NAMESIZE + 16];
+	char (*cpu)[12], p[IF_NAMESIZE + 32];	/* "IF/irq/4294967295/" */
 	uint32_t *cnt;
 	int err = 0;
 
@@ -385,7 +385,7 @@ static int add_socks(struct np_named_counters *o, const char *ifn, const struct 
 int np_snapcnt_dev(const struct np_snapshot *s, struct np_named_counters *out)
 {
 	const char *ifn = np_snapcnt_devname(s);
-	char p[IF_NAMESIZE + 16];
+	char p[IF_NAMESIZE + 48];	/* "IF/qd/ffffffff:ffffffff/" */
 	int err;
 
 	if (!ifn[0])

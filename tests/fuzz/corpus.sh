@@ -185,3 +185,4 @@ for i, text in enumerate([
     write('conffile', f'lines{i}.conf', text.encode())
 PY
 put rec "$fx"/rec/*.nprec
+put snapcnt "$fx"/snapcnt/*.txt

@@ -235,6 +235,75 @@ static void test_capture(void **state)
 	golden_teardown(&mine);
 }
 
+/* One capture judged alone (since-boot counters as context): its counters first scrambled
+ * (every value of its own frame moved by one), then put back from its frame. */
+static struct golden *run_single_recorded(const char *dir, const char *ifname)
+{
+	struct golden *g = calloc(1, sizeof(*g));
+	struct np_ctx ctx;
+	struct frame f;
+	uint64_t *moved;
+
+	assert_non_null(g);
+	snprintf(g->after, sizeof(g->after), "%s/%s", NP_FIXTURES, dir);
+	assert_int_equal(np_ctx_open(&ctx, g->after), 0);
+	np_collect(&ctx, ifname, NULL, &g->cur);
+	np_ctx_close(&ctx);
+	encode(&g->cur, &f);
+	moved = malloc((f.c.n ? f.c.n : 1) * sizeof(*moved));
+	assert_non_null(moved);
+	for (size_t i = 0; i < f.c.n; i++)
+		moved[i] = np_has(f.c.v[i]) ? f.c.v[i] + 1 : 0;
+	assert_int_equal(np_snapcnt_apply(&g->cur, f.names, moved, f.c.n), 0);
+	free(moved);
+	apply(&g->cur, &f);
+	frame_free(&f);
+	g->opt.interval = 0;
+	g->opt.rtt_ms = NAN;
+	g->opt.bandwidth_bps = NAN;
+	g->a.cur = &g->cur;
+	g->a.opt = &g->opt;
+	np_analysis_derive(&g->a);
+	assert_int_equal(np_analyze(&g->a, &g->rep, NULL, NULL), 0);
+	np_funnel_build(&g->a, &g->fn);
+	np_coverage_build(&g->a, &g->rep, &g->cov);
+	g->exit_code = np_coverage_unknown(&g->cov) ? 3 :
+		       np_report_worst(&g->rep) == NP_SEV_CRITICAL ? NP_EXIT_CRITICAL :
+		       np_report_worst(&g->rep) == NP_SEV_WARNING ? NP_EXIT_WARNING : NP_EXIT_OK;
+	return g;
+}
+
+static void test_real_captures(void **state)
+{
+	static const char *const cap[][2] = {
+		{ "real/igb-kernel3.13-4cpu-all-on-cpu0", "eth0" },
+		{ "real/xen-netfront-eth0-8cpu", "eth0" },
+		{ "real/e1000e-single-msi-8cpu", "enp0s25" },
+		{ "real/intx-shared-ens3-1cpu-i686", "ens3" },
+		{ "real/ena-arm64-graviton-8cpu", "eth0" },
+		{ "real/ena-3nics-x86-4cpu", "eth1" },
+		{ "real/rhel6-eth0-txrx-16cpu-spread", "eth0" },
+		{ "real/virtio-kvm-4cpu", "eth0" },
+		{ "real/mlx5-12cpu-pinned", "enp1s0f0np0" },
+		{ "real/sysstat-cpu6-offline", "enp6s0" },
+		{ "real/bigsys-480cpu-rhel6", "eth0" },
+	};
+
+	for (size_t i = 0; i < sizeof(cap) / sizeof(cap[0]); i++) {
+		struct golden *g = golden_run_single(state, cap[i][0], cap[i][1]), *r;
+		void *mine;
+		char *want, *got;
+
+		r = run_single_recorded(cap[i][0], cap[i][1]);
+		mine = r;
+		want = render(g);
+		got = render(r);
+		golden_teardown(&mine);
+		golden_teardown(state);
+		same_text(cap[i][0], want, got);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +314,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_arm_board, golden_teardown),
 		cmocka_unit_test_teardown(test_pops, golden_teardown),
 		cmocka_unit_test_teardown(test_capture, golden_teardown),
+		cmocka_unit_test_teardown(test_real_captures, golden_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -473,6 +473,31 @@ static void test_missing_is_absent(void **state)
 	np_snapshot_free(&b);
 }
 
+/* The longest device name, the widest ids: every name whole. */
+static void test_long_names(void **state)
+{
+	struct np_snapshot a, b;
+	struct frame f;
+
+	(void)state;
+	build_a(&a);
+	build_b(&b);
+	snprintf(a.dev.name, sizeof(a.dev.name), "abcdefghijklmno");
+	snprintf(b.dev.name, sizeof(b.dev.name), "abcdefghijklmno");
+	a.rtnl.qdiscs[1].handle = b.rtnl.qdiscs[1].handle = 0xfffffff0;
+	a.rtnl.qdiscs[1].parent = b.rtnl.qdiscs[1].parent = 0xfffffff1;
+	a.irqs.lines[1].irq = b.irqs.lines[1].irq = 4294967295u;
+	a.socks.udp.e[1].id.inode = 4294967295u;
+	a.socks.udp.e[1].id.sport = 65535;
+	a.eth.qstats[0].queue = 4095;
+	encode(&a, &f);
+	apply(&b, &f);
+	eq_counters(&a, &b);
+	frame_free(&f);
+	np_snapshot_free(&a);
+	np_snapshot_free(&b);
+}
+
 /* A section read but empty (no IRQ line, a driver without statistics) is no missing section. */
 static void test_empty_section_read(void **state)
 {
@@ -707,6 +732,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_missing_is_absent),
+		cmocka_unit_test(test_long_names),
 		cmocka_unit_test(test_empty_section_read),
 		cmocka_unit_test(test_hostile_names),
 		cmocka_unit_test(test_digest),
