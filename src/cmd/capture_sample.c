@@ -49,10 +49,17 @@ static int host_sysctls(const struct np_target *tgt, const struct sink *k)
 
 int np_capture_begin(struct np_target *tgt, struct np_capture_session *cs)
 {
+	return np_capture_begin_capped(tgt, cs, 0);
+}
+
+int np_capture_begin_capped(struct np_target *tgt, struct np_capture_session *cs,
+			    uint64_t sock_cap)
+{
 	cs->rec = np_fsrec_new();
 	if (!cs->rec)
 		return -ENOMEM;
 	np_ktape_init(&cs->tape, true);
+	cs->tape.sock_cap = sock_cap;
 	tgt->ctx.rec = cs->rec;
 	tgt->ctx.tape = &cs->tape;
 	return 0;

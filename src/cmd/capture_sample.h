@@ -27,6 +27,9 @@ struct np_capture_session {
 
 /* Start recording the target's reads. 0 or -ENOMEM. */
 int np_capture_begin(struct np_target *tgt, struct np_capture_session *cs);
+/* The same with socket dumps kept up to sock_cap bytes (the rest marked capped). */
+int np_capture_begin_capped(struct np_target *tgt, struct np_capture_session *cs,
+			    uint64_t sock_cap);
 /* Stop recording and write what was read beneath prefix/ in tar (mtime: the members' time);
  * the session is freed either way. 0 or -errno. */
 int np_capture_end(struct np_target *tgt, struct np_capture_session *cs, struct np_tar_out *tar,

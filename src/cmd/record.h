@@ -19,6 +19,9 @@
 #include "tar.h"
 #include "target.h"
 
+/* Socket-dump bytes a configuration sample keeps (see np_record_sample). */
+#define NP_RECORD_SOCK_BYTES (1u << 20)
+
 struct record_args {
 	const char *dir;
 	const char *ifname;
@@ -58,9 +61,10 @@ int np_record_config(struct np_record_state *rs, struct np_target *tgt, const ch
 		     size_t ntops, const struct record_args *a);
 
 /* One sample of the target read again with every file and kernel answer kept, beneath prefix/
- * in tar (as `netpath capture` writes s1/ and s2/). 0 or -errno. */
+ * in tar (as `netpath capture` writes s1/ and s2/); socket dumps up to sock_cap bytes (0:
+ * capture's own cap). 0 or -errno. */
 int np_record_sample(struct np_target *tgt, const char *const *tops, size_t ntops,
-		     struct np_tar_out *tar, const char *prefix, int64_t now);
+		     struct np_tar_out *tar, const char *prefix, int64_t now, uint64_t sock_cap);
 /* A capture's META for those samples (nsamples 1 or 2, interval seconds between them). */
 int np_record_meta(struct np_tar_out *tar, const char *const *tops, size_t ntops,
 		   const struct record_args *a, int64_t now, int nsamples, double interval);

@@ -134,7 +134,7 @@ static void start(struct np_record_trigger *t, struct np_target *tgt, const char
 	fflush(t->out);
 	t->tar = np_tar_out_open(fileno(t->out), true, &err);
 	if (t->tar)
-		err = np_record_sample(tgt, tops, ntops, t->tar, "s1", (int64_t)now);
+		err = np_record_sample(tgt, tops, ntops, t->tar, "s1", (int64_t)now, 0);
 	if (err) {
 		say_failure(t->path, err);
 		abandon(t);
@@ -149,7 +149,7 @@ static void finish(struct np_record_trigger *t, struct np_target *tgt, const cha
 		   size_t ntops, const struct record_args *a)
 {
 	int64_t now = (int64_t)time(NULL);
-	int err = np_record_sample(tgt, tops, ntops, t->tar, "s2", now);
+	int err = np_record_sample(tgt, tops, ntops, t->tar, "s2", now, 0);
 
 	if (!err)
 		err = np_record_meta(t->tar, tops, ntops, a, now, 2, np_mono_now() - t->t1);

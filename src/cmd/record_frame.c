@@ -112,7 +112,7 @@ static int slurp(int fd, char **buf, size_t *len)
 }
 
 int np_record_sample(struct np_target *tgt, const char *const *tops, size_t ntops,
-		     struct np_tar_out *tar, const char *prefix, int64_t now)
+		     struct np_tar_out *tar, const char *prefix, int64_t now, uint64_t sock_cap)
 {
 	struct np_capture_session cs;
 	struct np_capture_stats ss;
@@ -122,7 +122,7 @@ int np_record_sample(struct np_target *tgt, const char *const *tops, size_t ntop
 
 	if (!dr)
 		return -ENOMEM;
-	err = np_capture_begin(tgt, &cs);
+	err = np_capture_begin_capped(tgt, &cs, sock_cap);
 	if (!err) {
 		/* As capture reads them: the instant, the routes (doctor --root finds the
 		 * default route's interface in them), the devices. */
@@ -151,7 +151,10 @@ int np_record_config(struct np_record_state *rs, struct np_target *tgt, const ch
 	tar = np_tar_out_open(fd, false, &err);
 	if (!tar)
 		goto out;
-	err = np_record_sample(tgt, tops, ntops, tar, "s1", now);
+	/* The socket summary's counters are in every frame; the configuration keeps the
+	 * socket dumps only up to NP_RECORD_SOCK_BYTES, so that a server's million sockets
+	 * cannot make it larger than a block (8 MiB raw) nor cost a second to store. */
+	err = np_record_sample(tgt, tops, ntops, tar, "s1", now, NP_RECORD_SOCK_BYTES);
 	if (!err)
 		err = np_record_meta(tar, tops, ntops, a, now, 1, 0);
 out:

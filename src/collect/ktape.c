@@ -98,7 +98,8 @@ void np_ktape_chunk(struct np_ktape *t, const void *buf, size_t len)
 	if (!x || (x->flags & NP_KTAPE_CAPPED))
 		return;
 	if (len > NP_KTAPE_MAX_CHUNK ||
-	    (x->bus == NP_KT_SOCK_DIAG && t->sock_bytes + len > NP_KTAPE_SOCK_BYTES)) {
+	    (x->bus == NP_KT_SOCK_DIAG &&
+	     t->sock_bytes + len > (t->sock_cap ? t->sock_cap : NP_KTAPE_SOCK_BYTES))) {
 		x->flags |= NP_KTAPE_CAPPED;
 		t->capped++;
 		return;

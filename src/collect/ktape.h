@@ -64,6 +64,7 @@ struct np_ktape {
 	size_t n, cap;
 	struct np_ktape_xchg *open;	/* recording: the exchange under way */
 	uint64_t sock_bytes;		/* recording: socket-dump bytes kept so far */
+	uint64_t sock_cap;		/* recording: ... at most (0: NP_KTAPE_SOCK_BYTES) */
 	unsigned capped;		/* exchanges cut short at the cap */
 };
 
