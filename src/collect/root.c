@@ -239,6 +239,24 @@ static int open_capture(struct np_root *r, char *err, size_t errlen)
  * Checked once here so that every command says the same one line; np_root_ctx_open() opens it
  * the same way again. 0, or -1 with the reason in err.
  */
+/* A directory of `netpath record` segments (SEQ-WALLSEC.nprec): said as such, not as a tree
+ * that lacks proc/. */
+static bool holds_recording(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	bool found = false;
+
+	while (d && !found && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+
+		found = n > 6 && !strcmp(e->d_name + n - 6, ".nprec");
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
 static int check_sample(const struct np_root *r, const char *rel, char *err, size_t errlen)
 {
 	const char *slash = strrchr(rel, '/'), *bad = NULL;
@@ -269,6 +287,9 @@ static int check_sample(const struct np_root *r, const char *rel, char *err, siz
 			 r->shown, where, bad);
 	else if ((e == -ENOENT || e == -ENOTDIR) && r->capture)
 		snprintf(err, errlen, "%s: its sample %sholds no proc/ or sys/", r->shown, where);
+	else if ((e == -ENOENT || e == -ENOTDIR) && holds_recording(r->top))
+		snprintf(err, errlen, "%s is a recording of netpath record: judge a window of it "
+			 "with --at TIME, or read it with netpath history", r->shown);
 	else if (e == -ENOENT || e == -ENOTDIR)
 		snprintf(err, errlen, "%s: not a capture, sosreport or tree of /proc and /sys: "
 			 "no proc/ or sys/ inside", r->shown);

@@ -28,6 +28,11 @@ np_assert_json "$NP_TMP/d.json" '9 <= d["interval_s"] <= 11'
 "$NETPATH" doctor --root "$NP_TMP/rec" --at "@$((start + 5))" --window 10 --format prometheus > "$NP_TMP/d.prom"
 grep -q '^netpath_stage_drops_per_second{' "$NP_TMP/d.prom" || np_fail "no per-second stage series from a recorded window"
 
+# Without --at, doctor says what the directory is instead of "no proc/ or sys/".
+out=$("$NETPATH" doctor --root "$NP_TMP/rec" 2>&1)
+[ $? -eq 3 ] && grep -q "is a recording of netpath record: judge a window of it with --at" <<< "$out" ||
+	np_fail "doctor --root RECORDING without --at: $out"
+
 # One byte flipped in the fourth block: it is skipped and counted; the seconds before it are
 # read, those after it up to the next key block are lost with it (never zeros).
 cp "$seg" "$NP_TMP/orig"
