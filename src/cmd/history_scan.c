@@ -162,6 +162,21 @@ static int push_gap(struct np_history *h, int64_t from, int64_t to)
 	return 0;
 }
 
+static int push_step(struct np_history *h, int64_t t, int64_t step)
+{
+	if (h->nsteps == h->steps_cap) {
+		size_t cap = h->steps_cap ? h->steps_cap * 2 : 4;
+		struct np_history_step *p = realloc(h->steps, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		h->steps = p;
+		h->steps_cap = cap;
+	}
+	h->steps[h->nsteps++] = (struct np_history_step){ t, step };
+	return 0;
+}
+
 /* One second's rates: the funnel between the two snapshots, as doctor builds it. */
 static void rates(struct scan_cfg *c, double dt, int64_t t, struct np_history_sec *out)
 {
@@ -210,6 +225,10 @@ static int scan(const struct history_args *a, int64_t since, int64_t until, stru
 			break;
 		}
 		if (np_snapcnt_apply(slot(&c, c.slot), f.name, f.v, f.n) < 0) {
+			ret = np_fail(st, "out of memory");
+			break;
+		}
+		if ((f.flags & NP_REC_F_STEP) && push_step(h, f.wall_ns, f.step_ns) < 0) {
 			ret = np_fail(st, "out of memory");
 			break;
 		}

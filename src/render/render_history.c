@@ -17,6 +17,7 @@ void np_history_free(struct np_history *h)
 	free(h->worst);
 	free(h->worst_min);
 	free(h->reason);
+	free(h->steps);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -175,6 +176,12 @@ void np_render_history_text(FILE *out, const struct np_history *h, int width, bo
 			 secs(h->gaps[i].to - h->gaps[i].from));
 		np_wrap_line(out, line, strlen(line), width);
 	}
+	for (size_t i = 0; i < h->nsteps; i++) {
+		when(h->steps[i].t, a, sizeof(a));
+		snprintf(line, sizeof(line), "the clock stepped by %+.1f s at %s (rates are on the "
+			 "monotonic clock: not affected)", secs(h->steps[i].step), a);
+		np_wrap_line(out, line, strlen(line), width);
+	}
 	if (h->damaged)
 		fprintf(out, "damaged: %u block%s of the recording skipped\n", h->damaged,
 			h->damaged == 1 ? "" : "s");
@@ -251,6 +258,14 @@ void np_render_history_json(FILE *out, const struct np_history *h)
 		np_json_obj_open(&j);
 		np_json_kv_fixed(&j, "from", secs(h->gaps[i].from), 3);
 		np_json_kv_fixed(&j, "to", secs(h->gaps[i].to), 3);
+		np_json_obj_close(&j);
+	}
+	np_json_arr_close(&j);
+	np_json_key_arr_open(&j, "clock_steps");
+	for (size_t i = 0; i < h->nsteps; i++) {
+		np_json_obj_open(&j);
+		np_json_kv_fixed(&j, "time", secs(h->steps[i].t), 3);
+		np_json_kv_fixed(&j, "step_s", secs(h->steps[i].step), 3);
 		np_json_obj_close(&j);
 	}
 	np_json_arr_close(&j);

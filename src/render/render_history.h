@@ -60,6 +60,12 @@ struct np_history {
 	size_t nworst, nworst_min;
 	struct np_history_worst *worst, *worst_min;
 	unsigned damaged;		/* blocks the reader skipped as damaged */
+	/* The wall clock stepped (NTP, date -s, a suspend): at when, by how much, in ns. Rates
+	 * run on the monotonic clock, so a step makes no rate; it is said as a step. */
+	size_t nsteps, steps_cap;
+	struct np_history_step {
+		int64_t t, step;
+	} *steps;
 	/* record --drops: the kernel's drop reasons seen in the span (trace's names). */
 	bool has_reasons;
 	size_t nreason;

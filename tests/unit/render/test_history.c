@@ -122,10 +122,15 @@ static void rows_fit_and_mark(void **state)
 	assert_null(strstr(text, "damaged"));
 	free(text);
 	h.damaged = 2;
+	h.steps = calloc(1, sizeof(*h.steps));
+	assert_non_null(h.steps);
+	h.steps[0] = (struct np_history_step){ T0 + 400 * S, 3600 * S };
+	h.nsteps = 1;
 	text = render_text(&h, 80, true);
-	/* UTF-8 bars, and the damage said. */
+	/* UTF-8 bars, the damage and the clock step said. */
 	assert_non_null(strstr(text, "\u2588"));
 	assert_non_null(strstr(text, "damaged: 2 blocks"));
+	assert_non_null(strstr(text, "the clock stepped by +3600.0 s at"));
 	free(text);
 	h.worst = NULL;
 	h.nworst = 0;
@@ -152,6 +157,7 @@ static void json_fields(void **state)
 	assert_non_null(strstr(buf, "\"socket\":900"));
 	assert_non_null(strstr(buf, "\"gaps\":[{\"from\":1795850099.000,\"to\":1795850200.000}]"));
 	assert_non_null(strstr(buf, "\"check\":\"socket.udp-rcvbuf\",\"severity\":\"critical\""));
+	assert_non_null(strstr(buf, "\"clock_steps\":[]"));
 	assert_int_equal(buf[len - 1], '\n');
 	free(buf);
 	/* --stage: only that stage's rates. */
