@@ -3,9 +3,12 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "capture_sample.h"
 #include "collect.h"
+#include "config.h"
 #include "fsrec.h"
 #include "root.h"
 
@@ -91,5 +94,50 @@ int np_capture_end(struct np_target *tgt, struct np_capture_session *cs, struct 
 	np_ktape_free(&cs->tape);
 	np_fsrec_free(cs->rec);
 	cs->rec = NULL;
+	return err;
+}
+
+int np_capture_meta_write(struct np_tar_out *tar, const struct np_capture_meta *m)
+{
+	char ifs[256] = "", taken[32] = "", *text = NULL;
+	bool capped = false;
+	struct np_identity id;
+	time_t t = (time_t)m->now;
+	struct tm tm;
+	size_t len = 0;
+	FILE *f;
+	int err;
+
+	np_collect_identity(&id);
+	if (gmtime_r(&t, &tm))
+		strftime(taken, sizeof(taken), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	for (size_t i = 0; i < m->nifs; i++)
+		snprintf(ifs + strlen(ifs), sizeof(ifs) - strlen(ifs), "%s%.15s", i ? " " : "",
+			 m->ifs[i]);
+	f = open_memstream(&text, &len);
+	if (!f)
+		return -ENOMEM;
+	fprintf(f, "format: %s\nnetpath: %s\nhostname: %s\nkernel: %s\nmachine: %s\n"
+		"taken: %s\ninterval: %.3f\ninterfaces: %s\nall: %s\nnetns: %s\npage_size: %ld\n"
+		"samples: %s\n",
+		NP_CAPTURE_FORMAT, NETPATH_VERSION, id.hostname, id.release, id.machine, taken,
+		m->interval, ifs, m->all ? "yes" : "no", m->netns ? m->netns : "", id.page_size,
+		m->nsamples == 2 ? "s1 s2" : "s1");
+	for (int i = 0; m->ss && i < m->nsamples; i++) {
+		fprintf(f, "s%d: %zu files, %zu unreadable, %zu bytes, %zu kernel answers\n", i + 1,
+			m->ss[i].members, m->ss[i].errors, m->ss[i].bytes, m->ss[i].exchanges);
+		capped |= m->ss[i].capped > 0;
+	}
+	if (capped)
+		fprintf(f, "lacks: socket dumps beyond %u MiB per sample\n",
+			NP_KTAPE_SOCK_BYTES >> 20);
+	if (m->recorded_by)
+		fprintf(f, "recorded-by: %s\n", m->recorded_by);
+	if (fclose(f) != 0) {
+		free(text);
+		return -ENOMEM;
+	}
+	err = np_tar_out_file(tar, NP_CAPTURE_META, text, len, 0600, m->now);
+	free(text);
 	return err;
 }

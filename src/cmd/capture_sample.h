@@ -8,6 +8,7 @@
 #ifndef NP_CAPTURE_SAMPLE_H
 #define NP_CAPTURE_SAMPLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,5 +35,19 @@ int np_capture_begin_capped(struct np_target *tgt, struct np_capture_session *cs
  * the session is freed either way. 0 or -errno. */
 int np_capture_end(struct np_target *tgt, struct np_capture_session *cs, struct np_tar_out *tar,
 		   const char *prefix, int64_t mtime, struct np_capture_stats *ss);
+
+/* A capture's META (root.c reads it back). */
+struct np_capture_meta {
+	const char *const *ifs;		/* the target interfaces */
+	size_t nifs;
+	bool all;
+	const char *netns;		/* NULL: none */
+	double interval;		/* seconds between the samples (0: one sample) */
+	int nsamples;			/* 1 or 2 */
+	const struct np_capture_stats *ss;	/* nsamples of them, or NULL: not said */
+	const char *recorded_by;	/* "netpath record", or NULL */
+	int64_t now;			/* the members' time, and "taken" */
+};
+int np_capture_meta_write(struct np_tar_out *tar, const struct np_capture_meta *m);
 
 #endif

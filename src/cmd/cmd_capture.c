@@ -112,49 +112,6 @@ static void sleep_seconds(double s)
 		;
 }
 
-static int write_meta(struct np_tar_out *tar, const struct capture_args *a,
-		      char (*names)[IF_NAMESIZE], size_t ntops, const struct np_capture_stats *ss,
-		      double dt)
-{
-	char ifs[256] = "", taken[32] = "", lacks[256] = "", *text = NULL;
-	struct np_identity id;
-	time_t now = time(NULL);
-	struct tm tm;
-	size_t len = 0;
-	FILE *f;
-	int err;
-
-	np_collect_identity(&id);
-	if (gmtime_r(&now, &tm))
-		strftime(taken, sizeof(taken), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	for (size_t i = 0; i < ntops; i++)
-		snprintf(ifs + strlen(ifs), sizeof(ifs) - strlen(ifs), "%s%.15s", i ? " " : "",
-			 names[i]);
-	if (ss[0].capped || ss[1].capped)
-		snprintf(lacks, sizeof(lacks), "socket dumps beyond %u MiB per sample",
-			 NP_KTAPE_SOCK_BYTES >> 20);
-	f = open_memstream(&text, &len);
-	if (!f)
-		return -ENOMEM;
-	fprintf(f, "format: %s\nnetpath: %s\nhostname: %s\nkernel: %s\nmachine: %s\n"
-		"taken: %s\ninterval: %.3f\ninterfaces: %s\nall: %s\nnetns: %s\npage_size: %ld\n"
-		"samples: s1 s2\n",
-		NP_CAPTURE_FORMAT, NETPATH_VERSION, id.hostname, id.release, id.machine, taken, dt,
-		ifs, a->all ? "yes" : "no", a->netns ? a->netns : "", id.page_size);
-	for (int i = 0; i < 2; i++)
-		fprintf(f, "s%d: %zu files, %zu unreadable, %zu bytes, %zu kernel answers\n", i + 1,
-			ss[i].members, ss[i].errors, ss[i].bytes, ss[i].exchanges);
-	if (lacks[0])
-		fprintf(f, "lacks: %s\n", lacks);
-	if (fclose(f) != 0) {
-		free(text);
-		return -ENOMEM;
-	}
-	err = np_tar_out_file(tar, NP_CAPTURE_META, text, len, 0600, (int64_t)now);
-	free(text);
-	return err;
-}
-
 /* The one summary line on stderr, wrapped at the terminal's width like all text. */
 static void summary(const struct capture_args *a, size_t ntops, double dt,
 		    const struct np_capture_stats *ss)
@@ -225,8 +182,18 @@ int np_cmd_capture(int argc, char **argv)
 	}
 	if (!err && n2 != ntops)
 		err = -ENODEV;		/* an interface went away between the samples */
-	if (!err)
-		err = write_meta(tar, &a, names, ntops, ss, dt);
+	{
+		const char *ifs[NP_STACK_MAX];
+		struct np_capture_meta m = {
+			.ifs = ifs, .nifs = ntops, .all = a.all, .netns = a.netns,
+			.interval = dt, .nsamples = 2, .ss = ss, .now = (int64_t)time(NULL),
+		};
+
+		for (size_t i = 0; i < ntops; i++)
+			ifs[i] = names[i];
+		if (!err)
+			err = np_capture_meta_write(tar, &m);
+	}
 	r = np_tar_out_close(tar);
 	if (!err)
 		err = r;

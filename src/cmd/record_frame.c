@@ -53,36 +53,13 @@ uint64_t np_record_digest(const struct np_dev_runs *dr)
 int np_record_meta(struct np_tar_out *tar, const char *const *tops, size_t ntops,
 		   const struct record_args *a, int64_t now, int nsamples, double interval)
 {
-	char ifs[256] = "", taken[32] = "", *text = NULL;
-	struct np_identity id;
-	time_t t = (time_t)now;
-	struct tm tm;
-	size_t len = 0;
-	FILE *f;
-	int err;
+	struct np_capture_meta m = {
+		.ifs = tops, .nifs = ntops, .all = a->all, .netns = a->netns,
+		.interval = interval, .nsamples = nsamples, .recorded_by = "netpath record",
+		.now = now,
+	};
 
-	np_collect_identity(&id);
-	if (gmtime_r(&t, &tm))
-		strftime(taken, sizeof(taken), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	for (size_t i = 0; i < ntops; i++)
-		snprintf(ifs + strlen(ifs), sizeof(ifs) - strlen(ifs), "%s%.15s", i ? " " : "",
-			 tops[i]);
-	f = open_memstream(&text, &len);
-	if (!f)
-		return -ENOMEM;
-	fprintf(f, "format: %s\nnetpath: %s\nhostname: %s\nkernel: %s\nmachine: %s\n"
-		"taken: %s\ninterval: %.3f\ninterfaces: %s\nall: %s\nnetns: %s\npage_size: %ld\n"
-		"samples: %s\nrecorded-by: netpath record\n",
-		NP_CAPTURE_FORMAT, NETPATH_VERSION, id.hostname, id.release, id.machine, taken,
-		interval, ifs, a->all ? "yes" : "no", a->netns ? a->netns : "", id.page_size,
-		nsamples == 2 ? "s1 s2" : "s1");
-	if (fclose(f) != 0) {
-		free(text);
-		return -ENOMEM;
-	}
-	err = np_tar_out_file(tar, NP_CAPTURE_META, text, len, 0600, now);
-	free(text);
-	return err;
+	return np_capture_meta_write(tar, &m);
 }
 
 /* The whole of fd (a memfd just written) into a malloc'd buffer. */
