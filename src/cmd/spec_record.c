@@ -25,7 +25,9 @@ static const struct np_opt record_opts[] = {
 	  "evict the oldest samples past SIZE on disk (500M, 2G;\n"
 	  "default 1G)",
 	  .kind = NP_ARG_STRING, NP_TO(NP_DEST_STRING, struct record_args, max_size)),
-	NP_OPT(NP_RECORD_ALL, "all", NULL, "every interface that is up and carrying traffic",
+	NP_OPT(NP_RECORD_ALL, "all", NULL,
+	  "every interface that is up and carrying traffic when the\n"
+	  "recorder starts (found again when one goes or comes back)",
 	  NP_TO(NP_DEST_TRUE, struct record_args, all)),
 	NP_OPT(NP_RECORD_NETNS, "netns", "NS",
 	  "record inside network namespace NS (a name under\n"
