@@ -146,6 +146,22 @@ static void advise(struct np_finding *f, const struct np_snapshot *s, const stru
 	}
 }
 
+struct np_counter_view np_qdisc_egress_drops(const struct np_analysis *a)
+{
+	const struct np_qdisc *root, *set[QD_EV_MAX];
+	struct np_counter_view drops, over;
+	size_t total;
+
+	memset(&drops, 0, sizeof(drops));
+	if (!np_src_ok(a->cur, NP_SRC_RTNL_QDISC))
+		return drops;
+	root = np_nv_qdisc_root(a->cur);
+	if (!root || !strcmp(root->kind, "noqueue"))
+		return drops;
+	egress_set(a, root, set, QD_EV_MAX, &total, &drops, &over);
+	return drops;
+}
+
 static void run_qdisc_drops(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;

@@ -20,5 +20,9 @@ struct np_funnel {
 };
 
 void np_funnel_build(const struct np_analysis *a, struct np_funnel *f);
+/* The egress qdiscs' drops as congestion.qdisc-drops counts them (the leaves under mq, else
+ * the root): not a funnel row, which follows received packets, but a stage of history's.
+ * .present false when the device has no queueing qdisc or its list was not read. */
+struct np_counter_view np_qdisc_egress_drops(const struct np_analysis *a);
 
 #endif

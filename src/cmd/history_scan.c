@@ -186,6 +186,7 @@ static void rates(struct scan_cfg *c, double dt, int64_t t, struct np_history_se
 		.prev = slot(c, !c->slot), .cur = slot(c, c->slot), .dt = dt, .opt = &opt,
 		.bw_bps = NAN, .rtt_ms = NAN,
 	};
+	struct np_counter_view q;
 	struct np_funnel f;
 
 	out->t = t;
@@ -195,6 +196,10 @@ static void rates(struct scan_cfg *c, double dt, int64_t t, struct np_history_se
 	for (size_t i = 0; i < f.n; i++)
 		if (f.rows[i].drop.present && f.rows[i].drop.sampled)
 			out->drops[f.rows[i].stage] = (float)f.rows[i].drop.rate;
+	/* Congestion has no funnel row: its drops are the egress qdiscs'. */
+	q = np_qdisc_egress_drops(&a);
+	if (q.present && q.sampled)
+		out->drops[NP_STAGE_CONGESTION] = (float)q.rate;
 }
 
 /* Every frame of [since, until] into h->sec and h->gaps. */
