@@ -7,9 +7,8 @@
 # SIGKILL. For each phase `doctor --at` names the same check as the live doctor, at its stage,
 # with a rate in its evidence; the quiet window before the first phase is clean at those stages;
 # `history --json` puts the drops in the phase's seconds and none in the quiet ones, and over the
-# phase alone its worst second is at that stage, judged by that check. (History's drops are the
-# funnel's, which has no row for congestion, egress qdisc drops: the tbf phase is checked by
-# doctor --at only, until it has one.)
+# phase alone its worst second is at that stage, judged by that check (congestion's drops are
+# the egress qdiscs', as congestion.qdisc-drops counts them).
 . "$(dirname "$0")/lib.sh"
 np_require_root
 np_pair snd rcv
@@ -160,20 +159,17 @@ for p in $PHASES; do
 	np_assert_json "$NP_TMP/$p.at.json" 'd["origin"]["kind"] == "recording"'
 	np_assert_json "$NP_TMP/$p.at.json" "$(fires "$id" "$st" "${EVID[$p]}")"
 	# history: the phase's seconds have drops at the stage, the quiet seconds none.
-	if [[ " $hist_stages " == *" $st "* ]]; then
-		got=$(hist_window "$st" "$from + 1" "$to")
-		[ "${got%% *}" -ge 3 ] ||
-			np_fail "$p: history has drops at $st in fewer than 3 of the phase's seconds: $got"
-		got=$(hist_window "$st" "$quiet_from + 1" "$quiet_to")
-		[ "${got%% *}" -eq 0 ] || np_fail "$p: history has drops at $st in the quiet seconds: $got"
-		# Over the phase alone, the worst second is at its stage, judged by the same check.
-		"$NETPATH" history --root "$dir" --since "@${from%.*}" --until "@${to%.*}" --json \
-			> "$NP_TMP/$p.hist.json" || np_fail "$p: history --since --until failed"
-		np_validate "$NP_TMP/$p.hist.json"
-		np_assert_json "$NP_TMP/$p.hist.json" "d['worst_seconds'] and d['worst_seconds'][0]['stage'] == '$st' and d['worst_seconds'][0]['check'] == '$id' and d['worst_seconds'][0]['severity'] in ('warning', 'critical')"
-	else
-		echo "note: history has no drop row for stage $st (the funnel counts receive drops only)"
-	fi
+	[[ " $hist_stages " == *" $st "* ]] || np_fail "$p: history has no drop counter at stage $st"
+	got=$(hist_window "$st" "$from + 1" "$to")
+	[ "${got%% *}" -ge 3 ] ||
+		np_fail "$p: history has drops at $st in fewer than 3 of the phase's seconds: $got"
+	got=$(hist_window "$st" "$quiet_from + 1" "$quiet_to")
+	[ "${got%% *}" -eq 0 ] || np_fail "$p: history has drops at $st in the quiet seconds: $got"
+	# Over the phase alone, the worst second is at its stage, judged by the same check.
+	"$NETPATH" history --root "$dir" --since "@${from%.*}" --until "@${to%.*}" --json \
+		> "$NP_TMP/$p.hist.json" || np_fail "$p: history --since --until failed"
+	np_validate "$NP_TMP/$p.hist.json"
+	np_assert_json "$NP_TMP/$p.hist.json" "d['worst_seconds'] and d['worst_seconds'][0]['stage'] == '$st' and d['worst_seconds'][0]['check'] == '$id' and d['worst_seconds'][0]['severity'] in ('warning', 'critical')"
 	echo "$p: $id fired live ($(np_sev "$NP_TMP/$p.live.json" "$id")) and at @$mid ($(np_sev "$NP_TMP/$p.at.json" "$id"))"
 done
 
