@@ -78,25 +78,25 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 
 	/* softnet_stat rows before 5.10 are the online CPUs in order: without cpu/online the
 	 * interrupt columns name them (a capture with CPU 6 offline has rows 0-5, 7). */
-	if (!np_src_ok(s, NP_SRC_CPU_ONLINE) && s->softnet.n && !s->softnet.cpu_from_column &&
-	    s->softnet.n == s->irqs.ncols) {
-		memset(&s->host.online, 0, sizeof(s->host.online));
-		for (size_t i = 0; i < s->softnet.n; i++) {
-			s->softnet.rows[i].cpu = s->irqs.col_cpu[i];
+	if (!np_src_ok(s, NP_SRC_CPU_ONLINE) && s->hs.softnet.n && !s->hs.softnet.cpu_from_column &&
+	    s->hs.softnet.n == s->irqs.ncols) {
+		memset(&s->hs.host.online, 0, sizeof(s->hs.host.online));
+		for (size_t i = 0; i < s->hs.softnet.n; i++) {
+			s->hs.softnet.rows[i].cpu = s->irqs.col_cpu[i];
 			if (s->irqs.col_cpu[i] >= 0 && s->irqs.col_cpu[i] < NP_MAX_CPUS)
-				np_cpuset_set(&s->host.online, (unsigned)s->irqs.col_cpu[i]);
+				np_cpuset_set(&s->hs.host.online, (unsigned)s->irqs.col_cpu[i]);
 		}
 	}
-	if (s->host.ncpu_online)
+	if (s->hs.host.ncpu_online)
 		return;
 	for (size_t c = 0; c < s->irqs.ncols; c++)
 		if (s->irqs.col_cpu[c] >= 0 && s->irqs.col_cpu[c] < NP_MAX_CPUS) {
-			np_cpuset_set(&s->host.online, (unsigned)s->irqs.col_cpu[c]);
+			np_cpuset_set(&s->hs.host.online, (unsigned)s->irqs.col_cpu[c]);
 			n++;
 		}
 	if (n) {
-		s->host.ncpu_online = n;
-		s->host.ncpu_from = "/proc/interrupts columns";
+		s->hs.host.ncpu_online = n;
+		s->hs.host.ncpu_from = "/proc/interrupts columns";
 		return;
 	}
 	if (np_read_file(ctx, NP_PROC, "stat", &buf, &len) < 0)
@@ -107,14 +107,14 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 		/* "cpuN ..." lines; "cpu  ..." (the sum over CPUs) has no digit after "cpu". */
 		if (strncmp(p, "cpu", 3) == 0 && isdigit((unsigned char)p[3]) &&
 		    sscanf(p + 3, "%u", &cpu) == 1 && cpu < NP_MAX_CPUS) {
-			np_cpuset_set(&s->host.online, cpu);
+			np_cpuset_set(&s->hs.host.online, cpu);
 			n++;
 		}
 	}
 	free(buf);
 	if (n) {
-		s->host.ncpu_online = n;
-		s->host.ncpu_from = "/proc/stat";
+		s->hs.host.ncpu_online = n;
+		s->hs.host.ncpu_from = "/proc/stat";
 	}
 }
 
@@ -154,8 +154,8 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	if (sockets) {
 		np_collect_sockets_walk(ctx, fold, s, walk);
 	} else {
-		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
-		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(s->src[0].detail),
+		np_srcp(s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
+		snprintf(np_srcp(s, NP_SRC_SOCK_DIAG)->detail, sizeof(np_srcp(s, 0)->detail),
 			 "the namespace's sockets are judged once, on the interface named");
 	}
 	/* It writes softnet rows' CPUs: never into borrowed ones (host's run did it already). */

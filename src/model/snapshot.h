@@ -248,26 +248,49 @@ struct np_host {
 	struct np_cpuset online;
 };
 
-struct np_snapshot {
-	double t;			/* CLOCK_MONOTONIC seconds when the snapshot was taken */
-	bool t_known;			/* false: a capture without proc/uptime (no instant) */
-	bool captured;			/* read from a --root tree, not the running kernel */
-	char ifname[IF_NAMESIZE];
-	struct np_src src[NP_SRC__COUNT];
+/*
+ * Which sources are host-wide (read once per sample, whatever the device): their statuses
+ * live in the host snapshot, the others' in the device's. np_srcp()/np_src_ok()/np_src_set()
+ * route by this one table, so callers name a source and never say where it is kept.
+ */
+#define NP_SRC_HOST_MASK                                                                     \
+	((1u << NP_SRC_CPU_ONLINE) | (1u << NP_SRC_SOFTNET) | (1u << NP_SRC_SOFTIRQS) |       \
+	 (1u << NP_SRC_SNMP) | (1u << NP_SRC_NETSTAT) | (1u << NP_SRC_SOCKSTAT) |             \
+	 (1u << NP_SRC_CONNTRACK) | (1u << NP_SRC_MEMINFO) | (1u << NP_SRC_SYSCTL) |          \
+	 (1u << NP_SRC_PROCESSES))
+_Static_assert(NP_SRC__COUNT <= 32, "NP_SRC_HOST_MASK is one 32-bit word");
 
+static inline bool np_src_host_wide(enum np_source id)
+{
+	return (unsigned)id < NP_SRC__COUNT && (NP_SRC_HOST_MASK >> id) & 1u;
+}
+
+/* The host-wide part of a sample: the same for every device judged at that instant. */
+struct np_host_snap {
+	struct np_src src[NP_SRC__COUNT];	/* only the host-wide ids (np_src_host_wide) */
 	struct np_host host;
 	struct np_softnet softnet;
 	struct np_softirqs softirqs;
-	struct np_interrupts irqs;
 	struct np_counters mib;		/* snmp + netstat, nstat names: "TcpExtListenOverflows" */
 	struct np_counters conntrack;	/* /proc/net/stat/nf_conntrack summed over CPUs, by header */
 	struct np_sockstat sockstat;
 	struct np_meminfo mem;
 	struct np_sysctls sysctl;	/* the namespace's keys */
+};
+
+struct np_snapshot {
+	double t;			/* CLOCK_MONOTONIC seconds when the snapshot was taken */
+	bool t_known;			/* false: a capture without proc/uptime (no instant) */
+	bool captured;			/* read from a --root tree, not the running kernel */
+	char ifname[IF_NAMESIZE];
+	/* The device's sources (the host-wide ids are in hs.src): read through np_srcp(). */
+	struct np_src dev_src[NP_SRC__COUNT];
+
+	struct np_host_snap hs;
+	struct np_interrupts irqs;
 	struct np_sysctls dev_sysctl;	/* the device's own (net.ipv4.conf.IF.rp_filter) */
 	/*
-	 * The host-wide sections (host, softnet, softirqs, mib, conntrack, sockstat, mem, sysctl
-	 * and their src[] entries) were taken from another snapshot of the same sample
+	 * The host-wide sections (hs) were taken from another snapshot of the same sample
 	 * (np_snapshot_share_host): the heap arrays are that one's, which frees them and must be
 	 * freed after this one. np_snapshot_free() leaves them alone here.
 	 */
@@ -289,9 +312,22 @@ void np_snapshot_free(struct np_snapshot *s);
 void np_snapshot_share_host(struct np_snapshot *s, const struct np_snapshot *owner);
 const char *np_source_name(enum np_source id);
 const char *np_src_status_name(enum np_src_status st);
+/* Source id's outcome, wherever it is kept (the host snapshot or the device's). */
+static inline struct np_src *np_src_mut(struct np_snapshot *s, enum np_source id)
+{
+	return np_src_host_wide(id) ? &s->hs.src[id] : &s->dev_src[id];
+}
+static inline const struct np_src *np_src_get(const struct np_snapshot *s, enum np_source id)
+{
+	return np_src_host_wide(id) ? &s->hs.src[id] : &s->dev_src[id];
+}
+#define np_srcp(s, id)                                                                       \
+	_Generic((s), const struct np_snapshot *: np_src_get, default: np_src_mut)(s, id)
 static inline bool np_src_ok(const struct np_snapshot *s, enum np_source id)
 {
-	return s->src[id].status == NP_SRC_OK || s->src[id].status == NP_SRC_PARTIAL;
+	const struct np_src *src = np_src_get(s, id);
+
+	return src->status == NP_SRC_OK || src->status == NP_SRC_PARTIAL;
 }
 /* Record a source's outcome from a negative errno (0 = ok) with an optional detail. */
 void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *detail);
@@ -324,7 +360,7 @@ struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key);
 
 static inline uint64_t np_mib(const struct np_snapshot *s, const char *name)
 {
-	return np_counters_get(&s->mib, name);
+	return np_counters_get(&s->hs.mib, name);
 }
 
 

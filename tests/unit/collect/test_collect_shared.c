@@ -82,16 +82,16 @@ static void test_host_read_once(void **state)
 	assert_true(b.host_borrowed);
 	assert_false(c.host_borrowed);
 	/* The very arrays, not copies: memory O(CPUs), not O(devices x CPUs). */
-	assert_ptr_equal(b.softnet.rows, a.softnet.rows);
-	assert_ptr_equal(b.sysctl.e, a.sysctl.e);
-	assert_ptr_equal(b.mib.e, a.mib.e);
-	assert_int_equal(b.softnet.rows[0].processed, 0x10);
-	assert_int_equal(c.softnet.rows[0].processed, 0x20);
+	assert_ptr_equal(b.hs.softnet.rows, a.hs.softnet.rows);
+	assert_ptr_equal(b.hs.sysctl.e, a.hs.sysctl.e);
+	assert_ptr_equal(b.hs.mib.e, a.hs.mib.e);
+	assert_int_equal(b.hs.softnet.rows[0].processed, 0x10);
+	assert_int_equal(c.hs.softnet.rows[0].processed, 0x20);
 	assert_int_equal(np_sysctl_int(&b, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 1000);
 	assert_int_equal(np_sysctl_int(&c, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 2000);
-	assert_int_equal(b.src[NP_SRC_SOFTNET].status, a.src[NP_SRC_SOFTNET].status);
-	assert_int_equal(b.src[NP_SRC_SYSCTL].status, c.src[NP_SRC_SYSCTL].status);
-	assert_string_equal(b.src[NP_SRC_SYSCTL].detail, c.src[NP_SRC_SYSCTL].detail);
+	assert_int_equal(np_srcp(&b, NP_SRC_SOFTNET)->status, np_srcp(&a, NP_SRC_SOFTNET)->status);
+	assert_int_equal(np_srcp(&b, NP_SRC_SYSCTL)->status, np_srcp(&c, NP_SRC_SYSCTL)->status);
+	assert_string_equal(np_srcp(&b, NP_SRC_SYSCTL)->detail, np_srcp(&c, NP_SRC_SYSCTL)->detail);
 	/* Each its own device's key, in its own table. */
 	assert_int_equal(np_sysctl_dev_int(&a, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 1);
 	assert_int_equal(np_sysctl_dev_int(&b, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 2);
@@ -101,7 +101,7 @@ static void test_host_read_once(void **state)
 
 	/* The borrower first; freeing it leaves the owner's arrays alone. */
 	np_snapshot_free(&b);
-	assert_int_equal(a.softnet.rows[0].processed, 0x10);
+	assert_int_equal(a.hs.softnet.rows[0].processed, 0x10);
 	np_snapshot_free(&c);
 	np_snapshot_free(&a);
 }
