@@ -42,7 +42,7 @@ static void frame_stages(struct np_watch_frame *f, const struct np_funnel *fn)
 
 static int frame_cpus(struct np_watch_frame *f, const struct np_analysis *a)
 {
-	const struct np_softnet *c = &a->cur->hs.softnet, *p = &a->prev->hs.softnet;
+	const struct np_softnet *c = &a->cur->hs->softnet, *p = &a->prev->hs->softnet;
 
 	if (!np_src_ok(a->cur, NP_SRC_SOFTNET) || c->n == 0)
 		return 0;

@@ -137,7 +137,7 @@ static bool not_pcie(const struct np_ctx *ctx, const struct np_snapshot *s, cons
 
 	if (!np_ctx_faithful(ctx) || np_has(p->cur_speed) || np_has(p->max_speed) ||
 	    np_has(p->cur_width) || np_has(p->max_width) ||
-	    sscanf(s->hs.host.kernel, "%u.%u", &major, &minor) != 2 ||
+	    sscanf(s->hs->host.kernel, "%u.%u", &major, &minor) != 2 ||
 	    major < 4 || (major == 4 && minor < 13))
 		return false;
 	snprintf(path, sizeof(path), "%s/current_link_speed", pci);

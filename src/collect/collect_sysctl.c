@@ -253,7 +253,7 @@ int np_host_sysctls_text(const struct np_overlay *o, char **text, size_t *len)
 static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
 		       const struct sysctl_a *sa)
 {
-	struct np_sysctls *t = &s->hs.sysctl;
+	struct np_sysctls *t = &s->hs->sysctl;
 	char path[128];
 	bool borrowed;
 
@@ -272,7 +272,7 @@ static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
 static void read_device(const struct np_ctx *ctx, struct np_snapshot *s,
 			const struct sysctl_a *sa, bool use_sa, int sa_err)
 {
-	const struct np_sysctls *t = &s->hs.sysctl;
+	const struct np_sysctls *t = &s->hs->sysctl;
 	int nok = t->nok;
 	char key[96], path[128];
 	bool borrowed;

@@ -29,7 +29,7 @@ void np_sos_mib_fallback(const struct np_ctx *ctx, struct np_snapshot *s)
 	r = np_sos_read_first(ctx, nstat, &buf, &len, &which);
 	if (r != 0)
 		return;
-	r = np_parse_nstat_text(buf, len, &s->hs.mib);
+	r = np_parse_nstat_text(buf, len, &s->hs->mib);
 	free(buf);
 	if (r != 0 && r != -EBADMSG)
 		return;

@@ -359,9 +359,9 @@ static void cpus(const struct np_ctx *ctx, struct np_snapshot *s)
 		return;
 	online = malloc(sizeof(*online));
 	if (online && np_parse_lscpu(buf, len, &n, online) >= -EBADMSG && n) {
-		s->hs.host.online = *online;
-		s->hs.host.ncpu_online = n;
-		s->hs.host.ncpu_from = "sosreport lscpu";
+		s->hs->host.online = *online;
+		s->hs->host.ncpu_online = n;
+		s->hs->host.ncpu_from = "sosreport lscpu";
 	}
 	free(online);
 	free(buf);
@@ -375,6 +375,6 @@ void np_collect_sos_nic(const struct np_ctx *ctx, struct np_snapshot *s)
 	qdiscs(ctx, s);
 	pcie(ctx, s);
 	cpus(ctx, s);
-	if (!s->hs.host.kernel[0] && ctx->origin && ctx->origin->kernel[0])
-		snprintf(s->hs.host.kernel, sizeof(s->hs.host.kernel), "%.63s", ctx->origin->kernel);
+	if (!s->hs->host.kernel[0] && ctx->origin && ctx->origin->kernel[0])
+		snprintf(s->hs->host.kernel, sizeof(s->hs->host.kernel), "%.63s", ctx->origin->kernel);
 }

@@ -199,17 +199,17 @@ static uint64_t irqs(uint64_t h, const struct np_interrupts *t)
 
 static uint64_t host(uint64_t h, const struct np_snapshot *s)
 {
-	h = str(h, s->hs.host.kernel);
-	h = u64(h, s->hs.host.hz_hint);
-	h = i64(h, s->hs.host.irqbalance);
-	h = u64(h, s->hs.host.ncpu_online);
-	h = str(h, s->hs.host.ncpu_from ? s->hs.host.ncpu_from : "");
-	h = cpus(h, &s->hs.host.online);
-	h = u64(h, s->hs.softnet.ncols);
-	h = u64(h, s->hs.softnet.cpu_from_column);
-	h = str(h, s->hs.softnet.error);
-	h = u64(h, s->hs.mem.page_size);
-	h = u64(h, s->hs.mem.page_size_assumed);
+	h = str(h, s->hs->host.kernel);
+	h = u64(h, s->hs->host.hz_hint);
+	h = i64(h, s->hs->host.irqbalance);
+	h = u64(h, s->hs->host.ncpu_online);
+	h = str(h, s->hs->host.ncpu_from ? s->hs->host.ncpu_from : "");
+	h = cpus(h, &s->hs->host.online);
+	h = u64(h, s->hs->softnet.ncols);
+	h = u64(h, s->hs->softnet.cpu_from_column);
+	h = str(h, s->hs->softnet.error);
+	h = u64(h, s->hs->mem.page_size);
+	h = u64(h, s->hs->mem.page_size_assumed);
 	return h;
 }
 
@@ -237,7 +237,7 @@ uint64_t np_snapshot_config_digest(const struct np_snapshot *s, uint64_t seed)
 		h = i64(h, np_srcp(s, i)->err);
 	}
 	h = host(h, s);
-	h = sysctls(h, &s->hs.sysctl);
+	h = sysctls(h, &s->hs->sysctl);
 	h = sysctls(h, &s->dev_sysctl);
 	h = netdev(h, &s->dev);
 	h = pcie(h, &s->pcie);

@@ -207,10 +207,10 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 		np_json_null(&j);
 	}
 	np_json_key(&j, "kernel");
-	np_json_str(&j, s->hs.host.kernel[0] ? s->hs.host.kernel : NULL);
+	np_json_str(&j, s->hs->host.kernel[0] ? s->hs->host.kernel : NULL);
 	np_json_key(&j, "cpus_online");
-	if (s->hs.host.ncpu_online)
-		np_json_u64(&j, s->hs.host.ncpu_online);
+	if (s->hs->host.ncpu_online)
+		np_json_u64(&j, s->hs->host.ncpu_online);
 	else
 		np_json_null(&j);
 	np_json_key(&j, "interval_s");

@@ -89,7 +89,7 @@ static void test_empty_tree(void **state)
 	tree_put(root, "proc/version", "Linux version 5.14.0\n");
 	g = golden_run_single(state, root, "eth0");
 	assert_unknown_everywhere(g);
-	assert_int_equal(g->cur.hs.host.ncpu_online, 0);
+	assert_int_equal(g->cur.hs->host.ncpu_online, 0);
 	for (int st = 0; st < NP_STAGE__COUNT; st++)
 		assert_int_not_equal(g->cov.st[st].status, NP_COV_JUDGED);
 	rm_tree(root);

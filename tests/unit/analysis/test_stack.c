@@ -224,15 +224,15 @@ static void test_shared_device(void **state)
 	assert_int_equal(np_ctx_open(&ctx, root_dir), 0);
 	np_runs_collect_again(dr, &ctx);
 	np_ctx_close(&ctx);
-	assert_non_null(dr->run[0].prev.hs.softnet.rows);
-	assert_false(dr->run[0].prev.host_borrowed);
-	assert_false(dr->run[0].cur.host_borrowed);
-	assert_ptr_not_equal(dr->run[0].cur.hs.softnet.rows, dr->run[0].prev.hs.softnet.rows);
+	assert_non_null(dr->run[0].prev.hs->softnet.rows);
+	assert_ptr_equal(dr->run[0].prev.hs, dr->hprev);
+	assert_ptr_equal(dr->run[0].cur.hs, dr->hcur);
+	assert_ptr_not_equal(dr->run[0].cur.hs->softnet.rows, dr->run[0].prev.hs->softnet.rows);
 	for (size_t i = 1; i < dr->n; i++) {
-		assert_true(dr->run[i].prev.host_borrowed);
-		assert_ptr_equal(dr->run[i].prev.hs.softnet.rows, dr->run[0].prev.hs.softnet.rows);
-		assert_ptr_equal(dr->run[i].cur.hs.softnet.rows, dr->run[0].cur.hs.softnet.rows);
-		assert_ptr_equal(dr->run[i].cur.hs.sysctl.e, dr->run[0].cur.hs.sysctl.e);
+		assert_ptr_equal(dr->run[i].prev.hs, dr->hprev);
+		assert_ptr_equal(dr->run[i].prev.hs->softnet.rows, dr->run[0].prev.hs->softnet.rows);
+		assert_ptr_equal(dr->run[i].cur.hs->softnet.rows, dr->run[0].cur.hs->softnet.rows);
+		assert_ptr_equal(dr->run[i].cur.hs->sysctl.e, dr->run[0].cur.hs->sysctl.e);
 	}
 	np_runs_free(dr);
 	free(dr);

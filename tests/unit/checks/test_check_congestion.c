@@ -180,7 +180,7 @@ static void test_pacing_netns(void **state)
 	qdisc(&s, "pfifo_fast", 0, 0xffffffffu);
 	/* What the sysctl collector records inside a child namespace. */
 	for (int i = 0; i < 2; i++) {
-		struct np_sysctl *e = np_sysctl_add(&s.hs.sysctl, i ? "net.core.default_qdisc" :
+		struct np_sysctl *e = np_sysctl_add(&s.hs->sysctl, i ? "net.core.default_qdisc" :
 								"net.core.netdev_max_backlog");
 
 		assert_non_null(e);

@@ -11,10 +11,10 @@ static void ct_snap(struct np_snapshot *s, double t, const char *count, const ch
 		synth_sysctl(s, "net.netfilter.nf_conntrack_count", count);
 	if (max)
 		synth_sysctl(s, "net.netfilter.nf_conntrack_max", max);
-	assert_int_equal(np_counters_set(&s->hs.conntrack, "drop", drop), 0);
-	assert_int_equal(np_counters_set(&s->hs.conntrack, "early_drop", early), 0);
-	assert_int_equal(np_counters_set(&s->hs.conntrack, "insert_failed", insert_failed), 0);
-	assert_int_equal(np_counters_set(&s->hs.conntrack, "invalid", 3), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "drop", drop), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "early_drop", early), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "insert_failed", insert_failed), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "invalid", 3), 0);
 }
 
 static void test_conntrack_fill(void **state)

@@ -249,7 +249,7 @@ static void test_rx_dropped(void **state)
 	synth_run_free(&run);
 
 	/* Softnet drops move too: attributed to the backlog. */
-	c.hs.softnet.rows[1].dropped = 400;
+	c.hs->softnet.rows[1].dropped = 400;
 	synth_run(&run, "nic.rx-dropped", &p, &c, NAN, NAN);
 	assert_non_null(strstr(synth_first(&run)->detail, "softnet.backlog-drops"));
 	synth_run_free(&run);

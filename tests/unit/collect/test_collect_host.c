@@ -51,7 +51,7 @@ static int irqbalance_of(const char *root)
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
 	np_collect_host(&ctx, &s);
 	np_ctx_close(&ctx);
-	r = s.hs.host.irqbalance;
+	r = s.hs->host.irqbalance;
 	snprintf(how, sizeof(how), "%s", np_srcp(&s, NP_SRC_PROCESSES)->detail);
 	np_snapshot_free(&s);
 	return r;

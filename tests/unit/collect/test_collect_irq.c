@@ -92,7 +92,7 @@ static void test_by_name(void **state)
 	assert_int_equal(line(&s, 24)->role, NP_IRQ_TX);
 	/* Queue vectors exist, so the shared INTx line stays what its name says. */
 	assert_int_equal(line(&s, 10)->role, NP_IRQ_OTHER);
-	assert_int_equal(s.hs.host.ncpu_online, 2);
+	assert_int_equal(s.hs->host.ncpu_online, 2);
 	np_snapshot_free(&s);
 }
 
@@ -287,19 +287,19 @@ static void test_cpu_count(void **state)
 
 	tree_put(root, "proc/stat", "cpu  1 2 3\ncpu0 1 2 3\ncpu1 1 2 3\ncpu2 1 2 3\nintr 5\n");
 	collect(root, "eth0", &s);
-	assert_int_equal(s.hs.host.ncpu_online, 3);
-	assert_string_equal(s.hs.host.ncpu_from, "/proc/stat");
+	assert_int_equal(s.hs->host.ncpu_online, 3);
+	assert_string_equal(s.hs->host.ncpu_from, "/proc/stat");
 	np_snapshot_free(&s);
 	tree_put(root, "proc/interrupts", "   CPU0 CPU1 CPU2 CPU3 CPU5\n  1: 1 2 3 4 5 IO-APIC 1-edge i8042\n");
 	collect(root, "eth0", &s);
-	assert_int_equal(s.hs.host.ncpu_online, 5);
-	assert_true(np_cpuset_has(&s.hs.host.online, 5));
-	assert_false(np_cpuset_has(&s.hs.host.online, 4));
+	assert_int_equal(s.hs->host.ncpu_online, 5);
+	assert_true(np_cpuset_has(&s.hs->host.online, 5));
+	assert_false(np_cpuset_has(&s.hs->host.online, 4));
 	np_snapshot_free(&s);
 	tree_put(root, "proc/net/softnet_stat", "1 0 0 0 0 0 0 0 0 0\n2 0 0 0 0 0 0 0 0 0\n");
 	collect(root, "eth0", &s);
-	assert_int_equal(s.hs.host.ncpu_online, 2);
-	assert_string_equal(s.hs.host.ncpu_from, "/proc/net/softnet_stat rows");
+	assert_int_equal(s.hs->host.ncpu_online, 2);
+	assert_string_equal(s.hs->host.ncpu_from, "/proc/net/softnet_stat rows");
 	np_snapshot_free(&s);
 }
 
@@ -310,8 +310,8 @@ static void test_cpu_count_unknown(void **state)
 
 	tree_put(root, "proc/net/snmp", "Ip: InReceives\nIp: 5\n");
 	collect(root, "eth0", &s);
-	assert_int_equal(s.hs.host.ncpu_online, 0);
-	assert_null(s.hs.host.ncpu_from);
+	assert_int_equal(s.hs->host.ncpu_online, 0);
+	assert_null(s.hs->host.ncpu_from);
 	np_snapshot_free(&s);
 }
 

@@ -68,7 +68,7 @@ static int config_status(const char *root, bool faithful, const char *kernel, un
 	np_snapshot_init(&s);
 	snprintf(s.ifname, sizeof(s.ifname), "eth0");
 	snprintf(s.dev.bus_id, sizeof(s.dev.bus_id), "0000:00:03.0");
-	snprintf(s.hs.host.kernel, sizeof(s.hs.host.kernel), "%s", kernel);
+	snprintf(s.hs->host.kernel, sizeof(s.hs->host.kernel), "%s", kernel);
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
 	/* Faithful: a capture's replay (the tape is what marks one; this collector never uses it). */
 	if (faithful)

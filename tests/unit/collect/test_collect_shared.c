@@ -74,19 +74,19 @@ static void test_host_read_once(void **state)
 	assert_int_equal(np_collect(&ctx, "eth0", NULL, &a), 0);
 	/* The host changes before the second device is read: a borrower must not see it. */
 	host_files(root, "00000020", "2000\n");
-	assert_int_equal(np_collect_device(&ctx, "eth1", &b, &a), 0);
+	assert_int_equal(np_collect_device(&ctx, "eth1", &b, a.hs), 0);
 	assert_int_equal(np_collect_device(&ctx, "eth1", &c, NULL), 0);	/* the control */
 	np_ctx_close(&ctx);
 
-	assert_false(a.host_borrowed);
-	assert_true(b.host_borrowed);
-	assert_false(c.host_borrowed);
+	assert_ptr_equal(a.hs, &a.own_hs);
+	assert_ptr_equal(b.hs, a.hs);	/* the sample's host snapshot, not a copy */
+	assert_ptr_equal(c.hs, &c.own_hs);
 	/* The very arrays, not copies: memory O(CPUs), not O(devices x CPUs). */
-	assert_ptr_equal(b.hs.softnet.rows, a.hs.softnet.rows);
-	assert_ptr_equal(b.hs.sysctl.e, a.hs.sysctl.e);
-	assert_ptr_equal(b.hs.mib.e, a.hs.mib.e);
-	assert_int_equal(b.hs.softnet.rows[0].processed, 0x10);
-	assert_int_equal(c.hs.softnet.rows[0].processed, 0x20);
+	assert_ptr_equal(b.hs->softnet.rows, a.hs->softnet.rows);
+	assert_ptr_equal(b.hs->sysctl.e, a.hs->sysctl.e);
+	assert_ptr_equal(b.hs->mib.e, a.hs->mib.e);
+	assert_int_equal(b.hs->softnet.rows[0].processed, 0x10);
+	assert_int_equal(c.hs->softnet.rows[0].processed, 0x20);
 	assert_int_equal(np_sysctl_int(&b, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 1000);
 	assert_int_equal(np_sysctl_int(&c, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 2000);
 	assert_int_equal(np_srcp(&b, NP_SRC_SOFTNET)->status, np_srcp(&a, NP_SRC_SOFTNET)->status);
@@ -101,7 +101,7 @@ static void test_host_read_once(void **state)
 
 	/* The borrower first; freeing it leaves the owner's arrays alone. */
 	np_snapshot_free(&b);
-	assert_int_equal(a.hs.softnet.rows[0].processed, 0x10);
+	assert_int_equal(a.hs->softnet.rows[0].processed, 0x10);
 	np_snapshot_free(&c);
 	np_snapshot_free(&a);
 }

@@ -165,8 +165,8 @@ static void test_sos4_sysctl_and_cpus(void **state)
 	assert_int_equal(np_sysctl_int(s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 1000);
 	assert_int_equal(np_sysctl_dev_int(s, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 0);
 	assert_true(ok);
-	assert_int_equal(s->hs.host.ncpu_online, 2);
-	assert_string_equal(s->hs.host.kernel, "6.18.44-fc-v782");
+	assert_int_equal(s->hs->host.ncpu_online, 2);
+	assert_string_equal(s->hs->host.kernel, "6.18.44-fc-v782");
 	close_fx(f);
 }
 
@@ -226,8 +226,8 @@ static void test_sos3_composite(void **state)
 	assert_src(s, NP_SRC_SYSCTL, NP_SRC_ABSENT, "no sos_commands/kernel/sysctl_-a");
 	assert_null(np_sysctl_str(s, NP_SYSCTL_TCP_CONGESTION_CONTROL));
 	/* lscpu: 2 CPUs, only CPU 0 online */
-	assert_int_equal(s->hs.host.ncpu_online, 1);
-	assert_string_equal(s->hs.host.ncpu_from, "sosreport lscpu");
+	assert_int_equal(s->hs->host.ncpu_online, 1);
+	assert_string_equal(s->hs->host.ncpu_from, "sosreport lscpu");
 	close_fx(f);
 }
 
