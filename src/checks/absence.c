@@ -57,7 +57,8 @@ const char *np_sysctl_absence(const struct np_snapshot *s, enum np_sysctl_id id,
 		snprintf(buf, size, "%s is host-wide: no file inside a network namespace (run on "
 			 "the host, or doctor --netns from there)", key);
 	else if (s->hs->host.kernel[0])
-		snprintf(buf, size, "%s is not present on this kernel (%s)", key, s->hs->host.kernel);
+		snprintf(buf, size, "%s is not present on this kernel (%s)", key,
+			 s->hs->host.kernel);
 	else
 		snprintf(buf, size, "%s is not present on this kernel", key);
 	return buf;

@@ -27,8 +27,10 @@ static bool memlim_read(const struct np_snapshot *s, const char *name, int eff, 
 		return false;
 	m->page_assumed = s->hs->mem.page_size_assumed || !np_has(s->hs->mem.page_size) ||
 			  s->hs->mem.page_size == 0;
-	m->page = np_has(s->hs->mem.page_size) && s->hs->mem.page_size ? (double)s->hs->mem.page_size : 4096.0;
-	m->ram = np_has(s->hs->mem.mem_total) && s->hs->mem.mem_total ? (double)s->hs->mem.mem_total : NAN;
+	m->page = np_has(s->hs->mem.page_size) && s->hs->mem.page_size ?
+		  (double)s->hs->mem.page_size : 4096.0;
+	m->ram = np_has(s->hs->mem.mem_total) && s->hs->mem.mem_total ?
+		 (double)s->hs->mem.mem_total : NAN;
 	np_size_mem_judge(m->v, m->page, m->ram, eff, &j);
 	m->too_big = j.too_big;
 	m->too_small = j.too_small;

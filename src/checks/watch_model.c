@@ -179,7 +179,8 @@ none:
 	snprintf(f->queue_note, sizeof(f->queue_note),
 		 "per-queue counters not reported (qstats: %s%s%.100s; driver: %s)",
 		 np_src_status_name(np_srcp(c, NP_SRC_QSTATS)->status),
-		 np_srcp(c, NP_SRC_QSTATS)->detail[0] ? ", " : "", np_srcp(c, NP_SRC_QSTATS)->detail,
+		 np_srcp(c, NP_SRC_QSTATS)->detail[0] ? ", " : "",
+		 np_srcp(c, NP_SRC_QSTATS)->detail,
 		 ds ? "no per-queue counters" :
 		 np_src_status_name(np_srcp(c, NP_SRC_DRIVER_STATS)->status));
 	return 0;

@@ -78,7 +78,8 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 
 	/* softnet_stat rows before 5.10 are the online CPUs in order: without cpu/online the
 	 * interrupt columns name them (a capture with CPU 6 offline has rows 0-5, 7). */
-	if (!np_src_ok(s, NP_SRC_CPU_ONLINE) && s->hs->softnet.n && !s->hs->softnet.cpu_from_column &&
+	if (!np_src_ok(s, NP_SRC_CPU_ONLINE) && s->hs->softnet.n &&
+	    !s->hs->softnet.cpu_from_column &&
 	    s->hs->softnet.n == s->irqs.ncols) {
 		memset(&s->hs->host.online, 0, sizeof(s->hs->host.online));
 		for (size_t i = 0; i < s->hs->softnet.n; i++) {

@@ -139,7 +139,8 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 	char buf[4096];
 	int r;
 
-	np_read_str(ctx, NP_PROC, "sys/kernel/osrelease", s->hs->host.kernel, sizeof(s->hs->host.kernel));
+	np_read_str(ctx, NP_PROC, "sys/kernel/osrelease", s->hs->host.kernel,
+		    sizeof(s->hs->host.kernel));
 	r = np_read_str(ctx, NP_SYS, "devices/system/cpu/online", buf, sizeof(buf));
 	if (r >= 0)
 		r = np_parse_cpulist(buf, &s->hs->host.online);
@@ -170,7 +171,8 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 
 void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	const struct np_cpuset *online = np_src_ok(s, NP_SRC_CPU_ONLINE) ? &s->hs->host.online : NULL;
+	const struct np_cpuset *online =
+		np_src_ok(s, NP_SRC_CPU_ONLINE) ? &s->hs->host.online : NULL;
 	char *buf;
 	size_t len;
 	int r = np_read_file(ctx, NP_PROC, "net/softnet_stat", &buf, &len);
@@ -187,10 +189,12 @@ void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s)
 		s->hs->host.ncpu_from = "/proc/net/softnet_stat rows";
 		for (size_t i = 0; i < s->hs->softnet.n; i++)
 			if (s->hs->softnet.rows[i].cpu >= 0)
-				np_cpuset_set(&s->hs->host.online, (unsigned)s->hs->softnet.rows[i].cpu);
+				np_cpuset_set(&s->hs->host.online,
+					      (unsigned)s->hs->softnet.rows[i].cpu);
 	}
 
-	read_parse(ctx, NP_PROC, "softirqs", s, NP_SRC_SOFTIRQS, parse_softirqs_cb, &s->hs->softirqs);
+	read_parse(ctx, NP_PROC, "softirqs", s, NP_SRC_SOFTIRQS, parse_softirqs_cb,
+		   &s->hs->softirqs);
 }
 
 void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
@@ -209,7 +213,8 @@ void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
 	}
 	np_sos_mib_fallback(ctx, s);	/* only where proc/net/snmp is absent */
 	np_counters_sort(&s->hs->mib);
-	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb, &s->hs->sockstat);
+	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb,
+		   &s->hs->sockstat);
 	read_parse(ctx, NP_PROC, "net/stat/nf_conntrack", s, NP_SRC_CONNTRACK, parse_ct_cb,
 		   &s->hs->conntrack);
 	if (np_srcp(s, NP_SRC_CONNTRACK)->status == NP_SRC_ABSENT && !s->captured)

@@ -376,5 +376,6 @@ void np_collect_sos_nic(const struct np_ctx *ctx, struct np_snapshot *s)
 	pcie(ctx, s);
 	cpus(ctx, s);
 	if (!s->hs->host.kernel[0] && ctx->origin && ctx->origin->kernel[0])
-		snprintf(s->hs->host.kernel, sizeof(s->hs->host.kernel), "%.63s", ctx->origin->kernel);
+		snprintf(s->hs->host.kernel, sizeof(s->hs->host.kernel), "%.63s",
+			 ctx->origin->kernel);
 }

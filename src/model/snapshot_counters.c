@@ -260,7 +260,8 @@ int np_snapcnt_host(const struct np_snapshot *s, struct np_named_counters *out)
 		    e->v[0] >= 0)
 			ADD(out, (uint64_t)e->v[0], "sysctl/%s", e->key);
 	}
-	if ((err = add_table(out, &s->hs->mib, "mib/")) || (err = add_table(out, &s->hs->conntrack, "ct/")) ||
+	if ((err = add_table(out, &s->hs->mib, "mib/")) ||
+	    (err = add_table(out, &s->hs->conntrack, "ct/")) ||
 	    (err = add_fields(out, np_snapcnt_sockstat, &s->hs->sockstat, "ss/")) ||
 	    (err = add_fields(out, np_snapcnt_mem, &s->hs->mem, "mem/")))
 		return err;

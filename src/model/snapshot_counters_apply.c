@@ -374,11 +374,14 @@ static void clear_dev(struct np_snapshot *s)
 
 static void mark_absent(struct np_snapshot *s, unsigned seen, unsigned sec, enum np_source id)
 {
+	struct np_src *src;
+
 	if ((seen & sec) || !np_src_ok(s, id))
 		return;
-	np_srcp(s, id)->status = NP_SRC_ABSENT;
-	np_srcp(s, id)->err = 0;
-	snprintf(np_srcp(s, id)->detail, sizeof(np_srcp(s, id)->detail), "not in the recorded frame");
+	src = np_srcp(s, id);
+	src->status = NP_SRC_ABSENT;
+	src->err = 0;
+	snprintf(src->detail, sizeof(src->detail), "not in the recorded frame");
 }
 
 static void finish(struct np_snapshot *s, unsigned seen, bool do_host, bool do_dev)

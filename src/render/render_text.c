@@ -205,7 +205,8 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 	if (s->hs->host.kernel[0])
 		fprintf(out, ", kernel %s", s->hs->host.kernel);
 	if (s->hs->host.ncpu_online)
-		fprintf(out, ", %u CPU%s", s->hs->host.ncpu_online, s->hs->host.ncpu_online == 1 ? "" : "s");
+		fprintf(out, ", %u CPU%s", s->hs->host.ncpu_online,
+			s->hs->host.ncpu_online == 1 ? "" : "s");
 	else
 		fputs(", CPU count unknown", out);
 	if (!v->live)

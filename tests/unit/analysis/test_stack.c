@@ -219,8 +219,8 @@ static void test_shared_device(void **state)
 	assert_int_equal(dr->stack.dev[b].nlower, 3);
 	assert_true(dr->run[b].has_physical_lowers);
 	assert_int_equal(np_stack_find(&dr->stack, "eno1"), 0);	/* judged once */
-	/* Host-wide data read once per sample: every other run borrows the first's, the second
-	 * sample's from the first run's second snapshot; np_runs_free frees each once (ASan). */
+	/* Host-wide data read once per sample, into the sample's host snapshot every run points
+	 * at (the second sample's into the other); np_runs_free frees each once (ASan). */
 	assert_int_equal(np_ctx_open(&ctx, root_dir), 0);
 	np_runs_collect_again(dr, &ctx);
 	np_ctx_close(&ctx);

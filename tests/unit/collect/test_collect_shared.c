@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The pieces doctor --all stands on, over temporary --root trees: a device's run that borrows
- * the sample's host-wide sections reads none of them again (the tree changes between the two
- * runs and the borrower still sees the first read), reads its own device's key, and frees
- * nothing it borrowed (ASan would catch a double free); and which busy interfaces --all keeps
+ * The pieces doctor --all stands on, over temporary --root trees: a device's run that points
+ * at the sample's host snapshot reads none of it again (the tree changes between the two runs
+ * and that run still sees the first read), reads its own device's key, and frees nothing of
+ * the sample's (ASan would catch a double free); and which busy interfaces --all keeps
  * when there are more than it holds: physical NICs first, then by name, the rest counted.
  */
 #include <stdarg.h>
@@ -72,7 +72,7 @@ static void test_host_read_once(void **state)
 	host_files(root, "00000010", "1000\n");
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
 	assert_int_equal(np_collect(&ctx, "eth0", NULL, &a), 0);
-	/* The host changes before the second device is read: a borrower must not see it. */
+	/* The host changes before the second device is read: the second run must not see it. */
 	host_files(root, "00000020", "2000\n");
 	assert_int_equal(np_collect_device(&ctx, "eth1", &b, a.hs), 0);
 	assert_int_equal(np_collect_device(&ctx, "eth1", &c, NULL), 0);	/* the control */
@@ -99,7 +99,7 @@ static void test_host_read_once(void **state)
 	assert_null(np_sysctl_find_key(&b, "net.ipv4.conf.eth0.rp_filter"));
 	assert_string_equal(b.ifname, "eth1");
 
-	/* The borrower first; freeing it leaves the owner's arrays alone. */
+	/* The second run first; freeing it leaves the sample's host snapshot alone. */
 	np_snapshot_free(&b);
 	assert_int_equal(a.hs->softnet.rows[0].processed, 0x10);
 	np_snapshot_free(&c);
