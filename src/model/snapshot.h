@@ -274,6 +274,12 @@ static inline unsigned np_src_host_slot(enum np_source id)
 	return (unsigned)__builtin_popcount(NP_SRC_HOST_MASK & ((1u << id) - 1u));
 }
 
+/* A device source's slot in np_snapshot.dev_src: its id less the host-wide ids before it. */
+static inline unsigned np_src_dev_slot(enum np_source id)
+{
+	return (unsigned)id - np_src_host_slot(id);
+}
+
 /*
  * The host-wide part of a sample: the same for every device judged at that instant, read once
  * and owned by the sample (a device stack's runs, doctor_stack.h) or, for a lone snapshot, by
@@ -296,8 +302,9 @@ struct np_snapshot {
 	bool t_known;			/* false: a capture without proc/uptime (no instant) */
 	bool captured;			/* read from a --root tree, not the running kernel */
 	char ifname[IF_NAMESIZE];
-	/* The device's sources (the host-wide ids are in hs->src): read through np_srcp(). */
-	struct np_src dev_src[NP_SRC__COUNT];
+	/* The device's sources (the host-wide ones are in hs->src), by np_src_dev_slot(): read
+	 * through np_srcp(). */
+	struct np_src dev_src[NP_SRC__COUNT - NP_SRC_HOST_N];
 
 	/*
 	 * The sample's host snapshot: &own_hs for a lone snapshot (np_snapshot_init, np_collect),
@@ -330,11 +337,13 @@ const char *np_src_status_name(enum np_src_status st);
 /* Source id's outcome, wherever it is kept (the host snapshot or the device's). */
 static inline struct np_src *np_src_mut(struct np_snapshot *s, enum np_source id)
 {
-	return np_src_host_wide(id) ? &s->hs->src[np_src_host_slot(id)] : &s->dev_src[id];
+	return np_src_host_wide(id) ? &s->hs->src[np_src_host_slot(id)]
+				    : &s->dev_src[np_src_dev_slot(id)];
 }
 static inline const struct np_src *np_src_get(const struct np_snapshot *s, enum np_source id)
 {
-	return np_src_host_wide(id) ? &s->hs->src[np_src_host_slot(id)] : &s->dev_src[id];
+	return np_src_host_wide(id) ? &s->hs->src[np_src_host_slot(id)]
+				    : &s->dev_src[np_src_dev_slot(id)];
 }
 #define np_srcp(s, id)                                                                       \
 	_Generic((s), const struct np_snapshot *: np_src_get, default: np_src_mut)(s, id)
