@@ -15,8 +15,8 @@
 
 static void print_src(const struct np_snapshot *s, const char *key, enum np_source id)
 {
-	printf("%s_status=%s\n", key, np_src_status_name(s->src[id].status));
-	printf("%s_detail=%s\n", key, s->src[id].detail);
+	printf("%s_status=%s\n", key, np_src_status_name(np_srcp(s, id)->status));
+	printf("%s_detail=%s\n", key, np_srcp(s, id)->detail);
 }
 
 static void print_u64(const char *key, uint64_t v)

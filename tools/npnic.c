@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 	np_collect_qstats(NULL, &s);
 
 	for (size_t i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
-		const struct np_src *src = &s.src[srcs[i]];
+		const struct np_src *src = np_srcp(&s, srcs[i]);
 
 		printf("src.%s=%s\n", np_source_name(srcs[i]), np_src_status_name(src->status));
 		if (src->detail[0])

@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	if (owners)
 		np_sockets_map_owners(&ctx, s, 200000, 2.0);
 	if (!np_src_ok(s, NP_SRC_SOCK_DIAG)) {
-		fprintf(stderr, "sock_diag: %s\n", s->src[NP_SRC_SOCK_DIAG].detail);
+		fprintf(stderr, "sock_diag: %s\n", np_srcp(s, NP_SRC_SOCK_DIAG)->detail);
 		rc = 1;
 	}
 	if (text) {

@@ -9,7 +9,7 @@
 
 const char *np_src_why(const struct np_snapshot *s, enum np_source id, char *buf, size_t size)
 {
-	const struct np_src *src = &s->src[id];
+	const struct np_src *src = np_srcp(s, id);
 	const char *st = src->status == NP_SRC_MALFORMED ? "refused" :
 			 np_src_status_name(src->status);
 
@@ -24,7 +24,7 @@ const char *np_src_why(const struct np_snapshot *s, enum np_source id, char *buf
 
 bool np_kernel_version(const struct np_snapshot *s, unsigned *major, unsigned *minor)
 {
-	return s->host.kernel[0] && sscanf(s->host.kernel, "%u.%u", major, minor) == 2;
+	return s->hs->host.kernel[0] && sscanf(s->hs->host.kernel, "%u.%u", major, minor) == 2;
 }
 
 bool np_kernel_before(const struct np_snapshot *s, unsigned major, unsigned minor)
@@ -56,8 +56,9 @@ const char *np_sysctl_absence(const struct np_snapshot *s, enum np_sysctl_id id,
 	else if (e && e->host_wide && np_in_child_netns(s))
 		snprintf(buf, size, "%s is host-wide: no file inside a network namespace (run on "
 			 "the host, or doctor --netns from there)", key);
-	else if (s->host.kernel[0])
-		snprintf(buf, size, "%s is not present on this kernel (%s)", key, s->host.kernel);
+	else if (s->hs->host.kernel[0])
+		snprintf(buf, size, "%s is not present on this kernel (%s)", key,
+			 s->hs->host.kernel);
 	else
 		snprintf(buf, size, "%s is not present on this kernel", key);
 	return buf;

@@ -13,10 +13,10 @@ static struct np_counter_view ct_view(const struct np_analysis *a, const char *n
 	uint64_t prev = NP_NA;
 
 	if (a->prev && np_src_ok(a->prev, NP_SRC_CONNTRACK))
-		prev = np_counters_get(&a->prev->conntrack, name);
+		prev = np_counters_get(&a->prev->hs->conntrack, name);
 	if (!np_src_ok(a->cur, NP_SRC_CONNTRACK))
 		return np_view_u64(a, NP_NA, NP_NA);
-	return np_view_u64(a, prev, np_counters_get(&a->cur->conntrack, name));
+	return np_view_u64(a, prev, np_counters_get(&a->cur->hs->conntrack, name));
 }
 
 /* Severity of a conntrack drop column: any change while sampling is `sev`, history is info. */

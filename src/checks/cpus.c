@@ -40,12 +40,12 @@ bool np_rx_cpus(const struct np_snapshot *s, struct np_cpuset *irq, struct np_cp
 
 struct np_cpuset np_online_cpus(const struct np_snapshot *s)
 {
-	struct np_cpuset on = s->host.online;
+	struct np_cpuset on = s->hs->host.online;
 
 	if (!np_cpuset_count(&on))
-		for (size_t i = 0; i < s->softnet.n; i++)
-			if (s->softnet.rows[i].cpu >= 0)
-				np_cpuset_set(&on, (unsigned)s->softnet.rows[i].cpu);
+		for (size_t i = 0; i < s->hs->softnet.n; i++)
+			if (s->hs->softnet.rows[i].cpu >= 0)
+				np_cpuset_set(&on, (unsigned)s->hs->softnet.rows[i].cpu);
 	/* The columns of /proc/interrupts are the online CPUs too. */
 	if (!np_cpuset_count(&on))
 		for (size_t c = 0; c < s->irqs.ncols; c++)
@@ -58,8 +58,8 @@ unsigned np_ncpu_online(const struct np_snapshot *s)
 {
 	struct np_cpuset on;
 
-	if (s->host.ncpu_online)
-		return s->host.ncpu_online;
+	if (s->hs->host.ncpu_online)
+		return s->hs->host.ncpu_online;
 	on = np_online_cpus(s);
 	return np_cpuset_count(&on);
 }

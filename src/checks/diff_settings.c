@@ -369,7 +369,8 @@ static int sysctls(struct np_diff *d, const struct np_snapshot *b, const struct 
 
 	for (int k = 0; k < 4; k++) {
 		/* Each side's namespace keys, then its device's, in the order they were read. */
-		const struct np_sysctls *t = k % 2 ? &side[k / 2]->dev_sysctl : &side[k / 2]->sysctl;
+		const struct np_sysctls *t = k % 2 ? &side[k / 2]->dev_sysctl
+						     : &side[k / 2]->hs->sysctl;
 
 		for (size_t i = 0; i < t->n; i++) {
 			const char *key = t->e[i].key;
@@ -388,7 +389,9 @@ static int sysctls(struct np_diff *d, const struct np_snapshot *b, const struct 
 
 static const char *irqbalance(const struct np_snapshot *s)
 {
-	return s->host.irqbalance < 0 ? NULL : s->host.irqbalance ? "running" : "not running";
+	int irqbalance = s->hs->host.irqbalance;
+
+	return irqbalance < 0 ? NULL : irqbalance ? "running" : "not running";
 }
 
 /* Stable by stage, so that within a stage the settings keep the order they were compared in

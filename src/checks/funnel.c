@@ -26,7 +26,8 @@ static struct np_funnel_row *row(struct np_funnel *f, enum np_stage st, enum np_
 
 static void softnet_sums(const struct np_analysis *a, struct np_funnel_row *r)
 {
-	const struct np_softnet *c = &a->cur->softnet, *p = a->prev ? &a->prev->softnet : NULL;
+	const struct np_softnet *c = &a->cur->hs->softnet;
+	const struct np_softnet *p = a->prev ? &a->prev->hs->softnet : NULL;
 
 	if (!np_src_ok(a->cur, NP_SRC_SOFTNET))
 		return;

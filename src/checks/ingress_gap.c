@@ -27,10 +27,10 @@ static struct np_counter_view ct_drop(const struct np_analysis *a)
 	uint64_t prev = NP_NA;
 
 	if (a->prev && np_src_ok(a->prev, NP_SRC_CONNTRACK))
-		prev = np_counters_get(&a->prev->conntrack, "drop");
+		prev = np_counters_get(&a->prev->hs->conntrack, "drop");
 	if (!np_src_ok(a->cur, NP_SRC_CONNTRACK))
 		return np_view_u64(a, NP_NA, NP_NA);
-	return np_view_u64(a, prev, np_counters_get(&a->cur->conntrack, "drop"));
+	return np_view_u64(a, prev, np_counters_get(&a->cur->hs->conntrack, "drop"));
 }
 
 int np_ingress_gap(const struct np_analysis *a, struct np_ingress_gap *g)

@@ -177,7 +177,7 @@ static void run_reassembly(const struct np_analysis *a, struct np_report *r)
 	static const char *const other[] = {
 		"IpReasmTimeout", "IpExtReasmOverlaps", "Ip6ReasmTimeout", "IpReasmReqds", NULL,
 	};
-	const struct np_sockstat *ss = &a->cur->sockstat;
+	const struct np_sockstat *ss = &a->cur->hs->sockstat;
 	bool have_hi, have_time;
 	int64_t hi = np_sysctl_int(a->cur, NP_SYSCTL_IPFRAG_HIGH_THRESH, 0, &have_hi);
 	int64_t tmo = np_sysctl_int(a->cur, NP_SYSCTL_IPFRAG_TIME, 0, &have_time);

@@ -36,7 +36,7 @@ static void run_affinity(const struct np_analysis *a, struct np_report *r)
 	if (ncpu < 2)
 		return;
 	/* Drops and squeezes on the IRQ CPUs vs everywhere: are the IRQ CPUs the bottleneck? */
-	if (np_src_ok(s, NP_SRC_SOFTNET) && a->prev && a->dt > 0 && s->softnet.n) {
+	if (np_src_ok(s, NP_SRC_SOFTNET) && a->prev && a->dt > 0 && s->hs->softnet.n) {
 		struct np_counter_view dtot, ztot;
 		struct np_sn_cpu *d = np_sn_views(a, NP_SN_DROPPED, false, &dtot);
 		struct np_sn_cpu *z = np_sn_views(a, NP_SN_SQUEEZE, false, &ztot);
@@ -48,7 +48,7 @@ static void run_affinity(const struct np_analysis *a, struct np_report *r)
 			return;
 		}
 		/* Unsorted views are in row order: d[i] and z[i] are the same CPU. */
-		for (size_t i = 0; i < s->softnet.n; i++) {
+		for (size_t i = 0; i < s->hs->softnet.n; i++) {
 			int cpu = d[i].cpu;
 
 			drop_all += (double)d[i].v.delta;
@@ -103,7 +103,7 @@ static void run_affinity(const struct np_analysis *a, struct np_report *r)
 		np_detail(f, "Those CPUs carry %.0f%% of the host's softnet drops and squeezes: "
 			     "more queues or CPUs for them is the fix, not bigger queues.",
 			  100.0 * (drop_in + sq_in) / (drop_all + sq_all));
-	if (s->host.irqbalance == 0)
+	if (s->hs->host.irqbalance == 0)
 		np_detail(f, "irqbalance is not running.");
 	if (alone) {
 		np_irq_more_queues_or_rps(f, s, &q, &to, ntgt);

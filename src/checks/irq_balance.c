@@ -11,11 +11,11 @@ static void run_irqbalance(const struct np_analysis *a, struct np_report *r)
 	struct np_irq_sum q;
 	char used[128];
 
-	if (s->host.irqbalance < 0) {
+	if (s->hs->host.irqbalance < 0) {
 		np_skip(r, "whether irqbalance runs is unknown");
 		return;
 	}
-	if (s->host.irqbalance == 1) {
+	if (s->hs->host.irqbalance == 1) {
 		f = np_emit(r, NP_SEV_INFO, "irqbalance is running and manages IRQ affinity");
 		np_ev_value(f, "irqbalance", "", 1);
 		np_detail(f, "Its default placement is fine for most hosts. It rewrites "

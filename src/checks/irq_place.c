@@ -174,7 +174,7 @@ unsigned np_irq_pin_lines(struct np_finding *f, const struct np_snapshot *s,
 			  cpus);
 	if (!shown)
 		return 0;
-	if (s->host.irqbalance == 1)
+	if (s->hs->host.irqbalance == 1)
 		np_remedy(f, "irqbalance runs and will move them again: ban these IRQs "
 			     "(IRQBALANCE_ARGS=--banirq=N) or stop it.");
 	np_remedy(f, "A write failing with 'Input/output error' means a kernel-managed IRQ: change "

@@ -43,7 +43,7 @@ static void missed_ring_text(struct np_finding *f, const struct np_snapshot *s,
 		np_detail(f, "The ring-empty drops themselves are reported by nic.ring-size "
 			     "(ring %llu of %llu); these are the FIFO/overrun errors beyond them.",
 			  (unsigned long long)rg->rx, (unsigned long long)rg->rx_max);
-	} else if (s->src[NP_SRC_ETHTOOL_RINGS].status == NP_SRC_UNSUPPORTED ||
+	} else if (np_srcp(s, NP_SRC_ETHTOOL_RINGS)->status == NP_SRC_UNSUPPORTED ||
 		   np_src_ok(s, NP_SRC_ETHTOOL_RINGS)) {
 		np_detail(f, "The driver reports no ring sizes to ethtool.");
 		np_remedy(f, "ethtool -g %s   # current vs maximum ring size, if it shows them", ifn);

@@ -282,8 +282,8 @@ static void run_alloc_failures(const struct np_analysis *a, struct np_report *r)
 	np_nv_drv_ev(f, &d, "failures");
 	if (q.present)
 		np_ev_counter(f, "qstats_rx_alloc_fail", "failures", &q);
-	if (np_has(s->mem.mem_available))
-		np_ev_value(f, "mem_available", "bytes", (double)s->mem.mem_available);
+	if (np_has(s->hs->mem.mem_available))
+		np_ev_value(f, "mem_available", "bytes", (double)s->hs->mem.mem_available);
 	minfree = np_sysctl_int(s, NP_SYSCTL_MIN_FREE_KBYTES, 0, &have_minfree);
 	if (have_minfree)
 		np_ev_value(f, "vm.min_free_kbytes", "KiB", (double)minfree);

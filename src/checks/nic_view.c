@@ -19,7 +19,7 @@ static uint64_t u64_at(const void *base, size_t off)
 void np_nv_skip_src(struct np_report *r, const struct np_snapshot *s, enum np_source id,
 		    const char *what)
 {
-	const struct np_src *src = &s->src[id];
+	const struct np_src *src = np_srcp(s, id);
 
 	/* EOPNOTSUPP is data about the driver, said as such. The collector's own words win;
 	 * a bare strerror() text only qualifies ours. */

@@ -123,10 +123,10 @@ static void run_mps(const struct np_analysis *a, struct np_report *r)
 	if (!pcie_device(s, r))
 		return;
 	if (!np_src_ok(s, NP_SRC_PCIE_CONFIG) || !np_has(p->mps) || !np_has(p->mps_supported)) {
-		const char *why = s->src[NP_SRC_PCIE_CONFIG].detail;
+		const char *why = np_srcp(s, NP_SRC_PCIE_CONFIG)->detail;
 
 		/* A device without a PCI Express capability has no MPS to judge. */
-		if (s->src[NP_SRC_PCIE_CONFIG].status == NP_SRC_ABSENT && !s->captured)
+		if (np_srcp(s, NP_SRC_PCIE_CONFIG)->status == NP_SRC_ABSENT && !s->captured)
 			np_not_applicable(r, "PCIe MPS not known: %s", why[0] ? why : "no PCI "
 					  "Express capability");
 		else

@@ -86,10 +86,10 @@ unsigned np_size_local_cpus(const struct np_snapshot *s, unsigned ncpu)
 	struct np_cpuset t = s->dev.local_cpus;
 	unsigned n;
 
-	if (!s->dev.has_local_cpus || !np_cpuset_count(&s->host.online))
+	if (!s->dev.has_local_cpus || !np_cpuset_count(&s->hs->host.online))
 		return ncpu;
 	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
-		t.w[i] &= s->host.online.w[i];
+		t.w[i] &= s->hs->host.online.w[i];
 	n = np_cpuset_count(&t);
 	return n ? n : ncpu;
 }

@@ -49,8 +49,8 @@ static void run_udp_rcvbuf(const struct np_analysis *a, struct np_report *r)
 	if (have_udp_mem)
 		np_ev_text(f, "udp_mem", "%lld %lld %lld pages", (long long)udp_mem[0],
 			   (long long)udp_mem[1], (long long)udp_mem[2]);
-	if (np_has(s->sockstat.udp_mem))
-		np_ev_value(f, "sockstat UDP mem", "pages", (double)s->sockstat.udp_mem);
+	if (np_has(s->hs->sockstat.udp_mem))
+		np_ev_value(f, "sockstat UDP mem", "pages", (double)s->hs->sockstat.udp_mem);
 	np_detail(f, "A socket's receive queue was full (SO_RCVBUF, charged by skb truesize: often "
 		     "several KiB per datagram whatever its size) and the datagram was dropped; "
 		     "UdpInErrors counts it again. The reader does not drain its socket as fast as "

@@ -11,7 +11,7 @@
 static inline const struct np_sockets *np_live_socks(const struct np_analysis *a,
 						      struct np_report *r)
 {
-	const struct np_src *src = &a->cur->src[NP_SRC_SOCK_DIAG];
+	const struct np_src *src = np_srcp(a->cur, NP_SRC_SOCK_DIAG);
 
 	if (np_src_ok(a->cur, NP_SRC_SOCK_DIAG))
 		return &a->cur->socks;

@@ -25,10 +25,12 @@ static bool memlim_read(const struct np_snapshot *s, const char *name, int eff, 
 	m->div = div;
 	if (!np_sysctl_vec(s, id, 3, m->v))
 		return false;
-	m->page_assumed = s->mem.page_size_assumed || !np_has(s->mem.page_size) ||
-			  s->mem.page_size == 0;
-	m->page = np_has(s->mem.page_size) && s->mem.page_size ? (double)s->mem.page_size : 4096.0;
-	m->ram = np_has(s->mem.mem_total) && s->mem.mem_total ? (double)s->mem.mem_total : NAN;
+	m->page_assumed = s->hs->mem.page_size_assumed || !np_has(s->hs->mem.page_size) ||
+			  s->hs->mem.page_size == 0;
+	m->page = np_has(s->hs->mem.page_size) && s->hs->mem.page_size ?
+		  (double)s->hs->mem.page_size : 4096.0;
+	m->ram = np_has(s->hs->mem.mem_total) && s->hs->mem.mem_total ?
+		 (double)s->hs->mem.mem_total : NAN;
 	np_size_mem_judge(m->v, m->page, m->ram, eff, &j);
 	m->too_big = j.too_big;
 	m->too_small = j.too_small;
@@ -114,8 +116,8 @@ static void run_tcp_mem(const struct np_analysis *a, struct np_report *r)
 		np_skip_sysctl(a, r, NP_SYSCTL_TCP_MEM);
 		return;
 	}
-	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->sockstat.tcp_mem)) {
-		used = (double)s->sockstat.tcp_mem;
+	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->hs->sockstat.tcp_mem)) {
+		used = (double)s->hs->sockstat.tcp_mem;
 		if (m.v[1] > 0)
 			pct_p = 100.0 * used / (double)m.v[1];
 		if (m.v[2] > 0)
@@ -211,8 +213,8 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 		np_skip_sysctl(a, r, NP_SYSCTL_UDP_MEM);
 		return;
 	}
-	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->sockstat.udp_mem)) {
-		used = (double)s->sockstat.udp_mem;
+	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->hs->sockstat.udp_mem)) {
+		used = (double)s->hs->sockstat.udp_mem;
 		if (m.v[0] > 0)
 			pct = 100.0 * used / (double)m.v[0];
 		if (used >= (double)m.v[2])

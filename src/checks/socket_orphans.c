@@ -22,7 +22,7 @@ static void run_orphans(const struct np_analysis *a, struct np_report *r)
 	double orph, pct;
 	char b[32];
 
-	if (!np_src_ok(s, NP_SRC_SOCKSTAT) || !np_has(s->sockstat.tcp_orphan)) {
+	if (!np_src_ok(s, NP_SRC_SOCKSTAT) || !np_has(s->hs->sockstat.tcp_orphan)) {
 		np_skip(r, "sockstat's TCP orphan count not readable");
 		return;
 	}
@@ -30,7 +30,7 @@ static void run_orphans(const struct np_analysis *a, struct np_report *r)
 		np_skip(r, "net.ipv4.tcp_max_orphans not readable");
 		return;
 	}
-	orph = (double)s->sockstat.tcp_orphan;
+	orph = (double)s->hs->sockstat.tcp_orphan;
 	pct = 100.0 * orph / (double)max;
 	if (pct >= np_thr_crit(r))
 		sev = NP_SEV_CRITICAL;

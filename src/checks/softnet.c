@@ -40,7 +40,7 @@ struct np_sn_cpu *np_sn_verdict(const struct np_analysis *a, struct np_report *r
 	const struct np_snapshot *s = a->cur;
 	struct np_sn_cpu *c;
 
-	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
+	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->hs->softnet.n) {
 		char why[160];
 
 		np_skip(r, "/proc/net/softnet_stat %s", np_src_why(s, NP_SRC_SOFTNET, why,
@@ -157,13 +157,13 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 	backlog = np_sn_sysctl_or(s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 1000, &have_backlog);
 	/* CPUs that carry 80% of the drops: when that is one or two of many, spread the load. */
 	for (double acc = 0, need = 0.8 * (tot.sampled ? (double)tot.delta : (double)tot.total);
-	     hot < s->softnet.n && c[hot].key > 0 && acc < need; hot++) {
+	     hot < s->hs->softnet.n && c[hot].key > 0 && acc < need; hot++) {
 		acc += c[hot].key;
 		if (c[hot].cpu >= 0)
 			np_cpuset_set(&hotset, (unsigned)c[hot].cpu);
 	}
 	concentrated = ncpu >= 4 && hot <= (ncpu >= 8 ? 2u : 1u);
-	np_sn_top_text(c, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
+	np_sn_top_text(c, s->hs->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
 	/* netdev_max_backlog is host-global: a network namespace does not show it. The summary
 	 * then says so rather than print the assumed default as if it had been read. */
 	if (tot.sampled && tot.delta && have_backlog)
@@ -183,7 +183,7 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 		goto out;
 	f->rank = tot.rate;
 	np_ev_counter(f, "dropped", "packets", &tot);
-	np_sn_top_ev(f, c, s->softnet.n, "dropped", "packets");
+	np_sn_top_ev(f, c, s->hs->softnet.n, "dropped", "packets");
 	/* Unreadable, the kernel default stands in; the key says so (as time-squeeze's do). */
 	np_ev_value(f, have_backlog ? "netdev_max_backlog" : "netdev_max_backlog_assumed",
 		    "packets", (double)backlog);
@@ -227,15 +227,15 @@ static void run_flow_limit(const struct np_analysis *a, struct np_report *r)
 	char top[160], num[32];
 
 	/* Flow limit (and its counter) came in 3.11: older layouts have no column for it. */
-	if (np_src_ok(s, NP_SRC_SOFTNET) && s->softnet.n && s->softnet.ncols < 11) {
+	if (np_src_ok(s, NP_SRC_SOFTNET) && s->hs->softnet.n && s->hs->softnet.ncols < 11) {
 		np_not_applicable(r, "this kernel's softnet_stat has no flow_limit_count (%s)",
-				  s->softnet.layout ? s->softnet.layout : "old layout");
+				  s->hs->softnet.layout ? s->hs->softnet.layout : "old layout");
 		return;
 	}
 	c = np_sn_verdict(a, r, NP_SN_FLOWLIM, &tot, &sev);
 	if (!c)
 		return;
-	np_sn_top_text(c, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
+	np_sn_top_text(c, s->hs->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
 	if (tot.sampled && tot.delta)
 		f = np_emit(r, sev, "Flow limit dropped %s packets/s of heavy flows (%s)",
 			    np_fmt_num(tot.rate, num, sizeof(num)), top);
@@ -247,7 +247,7 @@ static void run_flow_limit(const struct np_analysis *a, struct np_report *r)
 		goto out;
 	f->rank = tot.rate;
 	np_ev_counter(f, "flow_limit_count", "packets", &tot);
-	np_sn_top_ev(f, c, s->softnet.n, "flow_limit_count", "packets");
+	np_sn_top_ev(f, c, s->hs->softnet.n, "flow_limit_count", "packets");
 	if (bitmap)
 		np_ev_text(f, "flow_limit_cpu_bitmap", "%s", bitmap);
 	np_detail(f, "Flow limit is on for the CPUs in net.core.flow_limit_cpu_bitmap (%s): when a "

@@ -14,8 +14,8 @@
 /* NET_RX softirq count of one CPU (32-bit in /proc/softirqs), as a view over the interval. */
 static struct np_counter_view net_rx_view(const struct np_analysis *a, int cpu)
 {
-	const struct np_softirqs *c = &a->cur->softirqs;
-	const struct np_softirqs *p = a->prev ? &a->prev->softirqs : NULL;
+	const struct np_softirqs *c = &a->cur->hs->softirqs;
+	const struct np_softirqs *p = a->prev ? &a->prev->hs->softirqs : NULL;
 	uint64_t pv = NP_NA, cv = NP_NA;
 
 	for (size_t i = 0; c->net_rx && i < c->n; i++)
@@ -53,7 +53,7 @@ static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, en
 	if (e && e->err == ENOENT && np_kernel_before(s, 4, 12))
 		np_detail(f, "This kernel (%s) has no net.core.netdev_budget_usecs (it came in "
 			     "4.12): the time limit is fixed at 2 jiffies (2 ms at HZ=1000, 8 ms "
-			     "at HZ=250) and cannot be raised%s.", s->host.kernel,
+			     "at HZ=250) and cannot be raised%s.", s->hs->host.kernel,
 			  lim == SQ_TIME ? "" : "; only netdev_budget can");
 	else if (e && e->err == ENOENT) {
 		char why[224];
@@ -95,8 +95,8 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 	budget = np_sn_sysctl_or(s, NP_SYSCTL_NETDEV_BUDGET, 300, &have_budget);
 	/* The default is 2 jiffies: 2000 us at HZ=1000, 8000 us at HZ=250. */
 	usecs = np_sn_sysctl_or(s, NP_SYSCTL_NETDEV_BUDGET_USECS,
-				np_has(s->host.hz_hint) && s->host.hz_hint ?
-				(int64_t)(2000000 / s->host.hz_hint) : 2000, &have_usecs);
+				np_has(s->hs->host.hz_hint) && s->hs->host.hz_hint ?
+				(int64_t)(2000000 / s->hs->host.hz_hint) : 2000, &have_usecs);
 	/* The kernel keeps both in an int (usecs >= 0). A value outside that, read from a damaged
 	 * or hostile tree, is no setting to double: the default stands in, said as assumed. */
 	if (have_budget && (budget < 1 || budget > INT32_MAX)) {
@@ -112,8 +112,8 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 	    np_src_ok(a->prev, NP_SRC_SOFTIRQS) &&
 	    (proc = np_sn_views(a, NP_SN_PROCESSED, false, &ptot))) {
 		runs_known = true;
-		for (size_t i = 0; i < s->softnet.n && sq[i].key > 0; i++) {
-			const struct np_sn_cpu *p = np_sn_find(proc, s->softnet.n, sq[i].cpu);
+		for (size_t i = 0; i < s->hs->softnet.n && sq[i].key > 0; i++) {
+			const struct np_sn_cpu *p = np_sn_find(proc, s->hs->softnet.n, sq[i].cpu);
 			struct np_counter_view nr = net_rx_view(a, sq[i].cpu);
 
 			if (!p || !nr.sampled) {
@@ -146,7 +146,7 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 				lim = SQ_TIME;
 		}
 	}
-	np_sn_top_text(sq, s->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
+	np_sn_top_text(sq, s->hs->softnet.n, tot.sampled && tot.delta, top, sizeof(top));
 	if (tot.sampled && tot.delta)
 		f = np_emit(r, sev, "NAPI polling ran out of %s %s times/s (%s)",
 			    lim == SQ_BUDGET ? "packet budget" : lim == SQ_TIME ? "time" :
@@ -159,7 +159,7 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 		goto out;
 	f->rank = tot.rate;
 	np_ev_counter(f, "time_squeeze", "events", &tot);
-	np_sn_top_ev(f, sq, s->softnet.n, "time_squeeze", "events");
+	np_sn_top_ev(f, sq, s->hs->softnet.n, "time_squeeze", "events");
 	/* Unreadable sysctls fall back to the kernel defaults; the key says so. */
 	np_ev_value(f, have_budget ? "netdev_budget" : "netdev_budget_assumed", "packets",
 		    (double)budget);
@@ -233,7 +233,7 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 		np_skip(r, "receive queues of %s not readable", d->name);
 		return;
 	}
-	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->softnet.n) {
+	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->hs->softnet.n) {
 		char why[160];
 
 		np_skip(r, "/proc/net/softnet_stat %s",
@@ -264,8 +264,8 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 			if (share <= np_thr_warn(r))
 				goto out;
 			busy = proc[0].cpu;
-			hd = np_sn_find(drop, s->softnet.n, busy);
-			hs = np_sn_find(sq, s->softnet.n, busy);
+			hd = np_sn_find(drop, s->hs->softnet.n, busy);
+			hs = np_sn_find(sq, s->hs->softnet.n, busy);
 			if ((hd && hd->v.delta) || (hs && hs->v.delta))
 				sev = NP_SEV_WARNING;
 		}

@@ -12,7 +12,7 @@ static uint64_t sn_field(const struct np_softnet_row *row, size_t off)
 
 bool np_sn_sampled(const struct np_analysis *a)
 {
-	return a->prev && a->dt > 0 && np_src_ok(a->prev, NP_SRC_SOFTNET) && a->prev->softnet.n;
+	return a->prev && a->dt > 0 && np_src_ok(a->prev, NP_SRC_SOFTNET) && a->prev->hs->softnet.n;
 }
 
 /* Rows are matched by CPU id, not position: a CPU may go offline between the snapshots. */
@@ -22,7 +22,7 @@ static const struct np_softnet_row *sn_prev_row(const struct np_analysis *a, siz
 
 	if (!np_sn_sampled(a))
 		return NULL;
-	p = &a->prev->softnet;
+	p = &a->prev->hs->softnet;
 	if (i < p->n && p->rows[i].cpu == cpu)
 		return &p->rows[i];
 	for (size_t j = 0; j < p->n; j++)
@@ -41,7 +41,7 @@ static int sn_cmp(const void *x, const void *y)
 struct np_sn_cpu *np_sn_views(const struct np_analysis *a, size_t off, bool sorted,
 			      struct np_counter_view *total)
 {
-	const struct np_softnet *s = &a->cur->softnet;
+	const struct np_softnet *s = &a->cur->hs->softnet;
 	struct np_sn_cpu *c;
 
 	memset(total, 0, sizeof(*total));

@@ -96,7 +96,7 @@ static void run_prune(const struct np_analysis *a, struct np_report *r)
 	struct np_counter_view lv = np_mib_sum(a, loss), wv = np_mib_sum(a, work);
 	struct np_counter_view all = np_view_sum(lv, wv);
 	const char *why = np_mib_missing(a, &all);
-	const struct np_sockstat *ss = &a->cur->sockstat;
+	const struct np_sockstat *ss = &a->cur->hs->sockstat;
 	char rate[96];
 	struct np_finding *f;
 	enum np_severity sev;

@@ -42,7 +42,7 @@ static void frame_stages(struct np_watch_frame *f, const struct np_funnel *fn)
 
 static int frame_cpus(struct np_watch_frame *f, const struct np_analysis *a)
 {
-	const struct np_softnet *c = &a->cur->softnet, *p = &a->prev->softnet;
+	const struct np_softnet *c = &a->cur->hs->softnet, *p = &a->prev->hs->softnet;
 
 	if (!np_src_ok(a->cur, NP_SRC_SOFTNET) || c->n == 0)
 		return 0;
@@ -178,10 +178,11 @@ static int frame_queues(struct np_watch_frame *f, const struct np_analysis *a)
 none:
 	snprintf(f->queue_note, sizeof(f->queue_note),
 		 "per-queue counters not reported (qstats: %s%s%.100s; driver: %s)",
-		 np_src_status_name(c->src[NP_SRC_QSTATS].status),
-		 c->src[NP_SRC_QSTATS].detail[0] ? ", " : "", c->src[NP_SRC_QSTATS].detail,
+		 np_src_status_name(np_srcp(c, NP_SRC_QSTATS)->status),
+		 np_srcp(c, NP_SRC_QSTATS)->detail[0] ? ", " : "",
+		 np_srcp(c, NP_SRC_QSTATS)->detail,
 		 ds ? "no per-queue counters" :
-		 np_src_status_name(c->src[NP_SRC_DRIVER_STATS].status));
+		 np_src_status_name(np_srcp(c, NP_SRC_DRIVER_STATS)->status));
 	return 0;
 }
 
@@ -199,13 +200,13 @@ static const struct np_irq_line *find_irq(const struct np_interrupts *t, unsigne
 static int frame_irqs(struct np_watch_frame *f, const struct np_analysis *a)
 {
 	const struct np_interrupts *c = &a->cur->irqs, *p = &a->prev->irqs;
-	const struct np_src *src = &a->cur->src[NP_SRC_INTERRUPTS];
+	const struct np_src *src = np_srcp(a->cur, NP_SRC_INTERRUPTS);
 	uint32_t *cv = NULL, *pv = NULL;
 	size_t ncpu_idx = 0;
 	int *pcol = NULL, err = 0;
 
 	if (!np_src_ok(a->cur, NP_SRC_INTERRUPTS) || c->n == 0 || c->ncols == 0) {
-		const struct np_src *aff = &a->cur->src[NP_SRC_IRQ_AFFINITY];
+		const struct np_src *aff = np_srcp(a->cur, NP_SRC_IRQ_AFFINITY);
 
 		if (np_src_ok(a->cur, NP_SRC_INTERRUPTS) && aff->detail[0])
 			snprintf(f->irq_note, sizeof(f->irq_note), "%s", aff->detail);
@@ -295,7 +296,7 @@ static void sock_put(size_t *n, struct np_watch_sock *all, const struct np_sock_
 static void frame_sockets(struct np_watch_frame *f, const struct np_analysis *a)
 {
 	const struct np_sockets *c = &a->cur->socks, *p = &a->prev->socks;
-	const struct np_src *src = &a->cur->src[NP_SRC_SOCK_DIAG];
+	const struct np_src *src = np_srcp(a->cur, NP_SRC_SOCK_DIAG);
 	struct np_watch_sock all[2 * NP_SOCK_TOP];
 	bool udp_complete = p->udp.total <= p->udp.n, lis_complete = p->listen.total <= p->listen.n;
 	size_t n = 0;

@@ -161,7 +161,7 @@ static int one_device(const struct plan_args *d, struct np_target *t, const char
 	if (primary) {
 		if (assumed)
 			dr->run[0].a.rtt_source = "assumed for the profile";
-		np_collect_kmods(&t->ctx, cur->host.kernel, &km);
+		np_collect_kmods(&t->ctx, cur->hs->host.kernel, &km);
 		r = np_plan_build(&dr->run[0].a, &dr->run[0].rep, (enum np_profile)d->profile,
 				  &km, p);
 	} else {

@@ -23,10 +23,14 @@
 #include "snapshot_counters.h"
 #include "when.h"
 
-/* A frame's counters into every device's snapshot, and its instant. */
-static int put_frame(struct np_snapshot *s, const struct np_rec_moment *m)
+/* A frame's counters into a device's snapshot, and its instant: the host-wide ones too when
+ * host (once per sample: its devices share one host snapshot). */
+static int put_frame(struct np_snapshot *s, const struct np_rec_moment *m, bool host)
 {
-	if (np_snapcnt_apply(s, (const char *const *)m->name, m->v, m->n) < 0)
+	const char *const *names = (const char *const *)m->name;
+
+	if ((host ? np_snapcnt_apply(s, names, m->v, m->n)
+		  : np_snapcnt_apply_dev(s, names, m->v, m->n)) < 0)
 		return -ENOMEM;
 	s->t = (double)m->mono_ns / 1e9;
 	s->t_known = true;
@@ -52,13 +56,7 @@ static int runs_at(struct doctor_args *d, struct np_target *tgt, struct np_dev_r
 	for (size_t i = 0; i < dr->n; i++) {
 		struct np_dev_run *rn = &dr->run[i];
 
-		/* The devices beneath borrow the primary's host-wide sections, whose arrays
-		 * the frame just rebuilt: take them again. */
-		if (i && rn->prev.host_borrowed)
-			np_snapshot_share_host(&rn->prev, &dr->run[0].prev);
-		if (i && rn->cur.host_borrowed)
-			np_snapshot_share_host(&rn->cur, &dr->run[0].cur);
-		if (put_frame(&rn->prev, m0) < 0 || put_frame(&rn->cur, m1) < 0)
+		if (put_frame(&rn->prev, m0, i == 0) < 0 || put_frame(&rn->cur, m1, i == 0) < 0)
 			return np_fail(st, "out of memory");
 	}
 	return 0;

@@ -280,7 +280,7 @@ int np_doctor_judge(struct doctor_args *d, struct np_target *tgt, struct np_dev_
 				      &dr->run[0].prev, 200000, 1.0);
 	/* The sender table says whether bbr is built in, a module or absent. */
 	np_collect_kmods(&tgt->ctx, (dr->run[0].have_cur ? &dr->run[0].cur :
-				     &dr->run[0].prev)->host.kernel, &km);
+				     &dr->run[0].prev)->hs->host.kernel, &km);
 	return report(d, tgt, dr, dt, &km, st);
 }
 

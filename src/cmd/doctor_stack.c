@@ -73,11 +73,11 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 	memset(&r->have_prev, 0, sizeof(*r) - offsetof(struct np_dev_run, have_prev));
 	snprintf(r->name, sizeof(r->name), "%s", name);
 	/* Only the primary's run judges sockets: the others need not walk them, nor read the
-	 * host-wide sources again (they borrow the primary's, freed last by np_runs_free). */
+	 * host-wide sources again (the primary's read fills the sample's host snapshot). */
 	if (idx == 0)
-		np_collect(ctx, name, np_socket_fold, &r->prev);
+		np_collect_sample(ctx, name, np_socket_fold, &r->prev, dr->hprev);
 	else
-		np_collect_device(ctx, name, &r->prev, &dr->run[0].prev);
+		np_collect_device(ctx, name, &r->prev, dr->hprev);
 	r->have_prev = true;
 
 	sd = &dr->stack.dev[dr->stack.n++];
@@ -128,6 +128,10 @@ void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
 	 * snapshots each) here cost a third of a small host's run in memset. */
 	dr->n = 0;
 	memset(&dr->stack, 0, sizeof(dr->stack));
+	np_host_snap_init(&dr->hsnap[0]);
+	np_host_snap_init(&dr->hsnap[1]);
+	dr->hprev = &dr->hsnap[0];
+	dr->hcur = &dr->hsnap[1];
 	for (size_t t = 0; t < ntops; t++)
 		add_device(dr, ctx, tops[t], -1, t ? NP_ROLE_TOP : NP_ROLE_PRIMARY, 4);
 	for (size_t i = 0; i < dr->n; i++)
@@ -138,9 +142,10 @@ void np_runs_collect_again(struct np_dev_runs *dr, const struct np_ctx *ctx)
 {
 	for (size_t i = 0; i < dr->n; i++) {
 		if (i == 0)
-			np_collect(ctx, dr->run[i].name, np_socket_fold, &dr->run[i].cur);
+			np_collect_sample(ctx, dr->run[i].name, np_socket_fold, &dr->run[i].cur,
+					  dr->hcur);
 		else
-			np_collect_device(ctx, dr->run[i].name, &dr->run[i].cur, &dr->run[0].cur);
+			np_collect_device(ctx, dr->run[i].name, &dr->run[i].cur, dr->hcur);
 		dr->run[i].have_cur = true;
 	}
 }
@@ -197,20 +202,33 @@ int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *
 
 void np_runs_advance(struct np_dev_runs *dr)
 {
-	/* Backwards, as np_runs_free: the primary's earlier snapshot owns what the others'
-	 * borrowed. */
-	for (size_t i = dr->n; i-- > 0;) {
+	struct np_host_snap *h;
+	bool moved = false;
+
+	for (size_t i = 0; i < dr->n; i++) {
 		struct np_dev_run *r = &dr->run[i];
+		struct np_snapshot t;
 
 		np_report_free(&r->rep);
 		if (!r->have_cur)
 			continue;
-		if (r->have_prev)
-			np_snapshot_free(&r->prev);
+		/* Device snapshots of a sample point at its host snapshots, never into
+		 * themselves: swapping them by value keeps every pointer right. */
+		t = r->prev;
 		r->prev = r->cur;
+		r->cur = t;
+		if (r->have_prev)
+			np_snapshot_free(&r->cur);
 		r->have_prev = true;
 		r->have_cur = false;
+		moved = true;
 	}
+	if (!moved)
+		return;
+	h = dr->hprev;
+	dr->hprev = dr->hcur;
+	dr->hcur = h;
+	np_host_snap_free(dr->hcur);
 }
 
 /* Every lower device of a in b (a bond's members, a bridge's ports), in any order. */
@@ -245,8 +263,7 @@ int np_runs_same_devices(const struct np_dev_runs *dr)
 
 void np_runs_free(struct np_dev_runs *dr)
 {
-	/* Backwards: the primary's snapshots own the host-wide arrays the others borrow. */
-	for (size_t i = dr->n; i-- > 0;) {
+	for (size_t i = 0; i < dr->n; i++) {
 		struct np_dev_run *r = &dr->run[i];
 
 		np_report_free(&r->rep);
@@ -254,6 +271,10 @@ void np_runs_free(struct np_dev_runs *dr)
 			np_snapshot_free(&r->prev);
 		if (r->have_cur)
 			np_snapshot_free(&r->cur);
+	}
+	if (dr->hprev) {
+		np_host_snap_free(&dr->hsnap[0]);
+		np_host_snap_free(&dr->hsnap[1]);
 	}
 	dr->n = 0;
 }

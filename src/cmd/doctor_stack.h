@@ -27,10 +27,14 @@ struct np_dev_run {
 	struct np_coverage cov;
 };
 
+/* The sample owns its host snapshots: every run's prev points at *hprev, every cur at *hcur
+ * (two slots of hsnap, swapped by np_runs_advance()). */
 struct np_dev_runs {
 	size_t n;
 	struct np_dev_run run[NP_STACK_MAX];
 	struct np_stack stack;
+	struct np_host_snap hsnap[2];
+	struct np_host_snap *hprev, *hcur;
 };
 
 /*
@@ -52,9 +56,8 @@ int np_runs_analyze(struct np_dev_runs *dr, double dt, const struct np_options *
 		    const struct np_overrides *ovr, np_check_filter user, void *user_arg);
 /*
  * Ready the runs for the next sample of a repeating doctor (--every): the reports are freed and
- * each device's latest snapshot becomes its earlier one (ownership moves with it: the devices
- * beneath the primary borrow its host-wide arrays, which move together), so
- * np_runs_collect_again() then takes the next.
+ * each device's latest snapshot becomes its earlier one, the sample's latest host snapshot its
+ * earlier one (swapped, not copied), so np_runs_collect_again() then takes the next.
  */
 void np_runs_advance(struct np_dev_runs *dr);
 /* 0 while every device of the stack still answers under the ifindex it had, with the same

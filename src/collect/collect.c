@@ -78,25 +78,26 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 
 	/* softnet_stat rows before 5.10 are the online CPUs in order: without cpu/online the
 	 * interrupt columns name them (a capture with CPU 6 offline has rows 0-5, 7). */
-	if (!np_src_ok(s, NP_SRC_CPU_ONLINE) && s->softnet.n && !s->softnet.cpu_from_column &&
-	    s->softnet.n == s->irqs.ncols) {
-		memset(&s->host.online, 0, sizeof(s->host.online));
-		for (size_t i = 0; i < s->softnet.n; i++) {
-			s->softnet.rows[i].cpu = s->irqs.col_cpu[i];
+	if (!np_src_ok(s, NP_SRC_CPU_ONLINE) && s->hs->softnet.n &&
+	    !s->hs->softnet.cpu_from_column &&
+	    s->hs->softnet.n == s->irqs.ncols) {
+		memset(&s->hs->host.online, 0, sizeof(s->hs->host.online));
+		for (size_t i = 0; i < s->hs->softnet.n; i++) {
+			s->hs->softnet.rows[i].cpu = s->irqs.col_cpu[i];
 			if (s->irqs.col_cpu[i] >= 0 && s->irqs.col_cpu[i] < NP_MAX_CPUS)
-				np_cpuset_set(&s->host.online, (unsigned)s->irqs.col_cpu[i]);
+				np_cpuset_set(&s->hs->host.online, (unsigned)s->irqs.col_cpu[i]);
 		}
 	}
-	if (s->host.ncpu_online)
+	if (s->hs->host.ncpu_online)
 		return;
 	for (size_t c = 0; c < s->irqs.ncols; c++)
 		if (s->irqs.col_cpu[c] >= 0 && s->irqs.col_cpu[c] < NP_MAX_CPUS) {
-			np_cpuset_set(&s->host.online, (unsigned)s->irqs.col_cpu[c]);
+			np_cpuset_set(&s->hs->host.online, (unsigned)s->irqs.col_cpu[c]);
 			n++;
 		}
 	if (n) {
-		s->host.ncpu_online = n;
-		s->host.ncpu_from = "/proc/interrupts columns";
+		s->hs->host.ncpu_online = n;
+		s->hs->host.ncpu_from = "/proc/interrupts columns";
 		return;
 	}
 	if (np_read_file(ctx, NP_PROC, "stat", &buf, &len) < 0)
@@ -107,25 +108,33 @@ static void cpu_count_from_data(const struct np_ctx *ctx, struct np_snapshot *s)
 		/* "cpuN ..." lines; "cpu  ..." (the sum over CPUs) has no digit after "cpu". */
 		if (strncmp(p, "cpu", 3) == 0 && isdigit((unsigned char)p[3]) &&
 		    sscanf(p + 3, "%u", &cpu) == 1 && cpu < NP_MAX_CPUS) {
-			np_cpuset_set(&s->host.online, cpu);
+			np_cpuset_set(&s->hs->host.online, cpu);
 			n++;
 		}
 	}
 	free(buf);
 	if (n) {
-		s->host.ncpu_online = n;
-		s->host.ncpu_from = "/proc/stat";
+		s->hs->host.ncpu_online = n;
+		s->hs->host.ncpu_from = "/proc/stat";
 	}
 }
 
-/* sockets: false for none, else walk says which (sockets.h). host: see np_collect_device(). */
+/* sockets: false for none, else walk says which (sockets.h). hs: the sample's host snapshot,
+ * NULL for s's own; read says whether the host-wide sources are read into it (else it holds
+ * them already: np_collect_device()). */
 static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
 		   np_sock_fold_fn *fold, bool sockets, enum np_sock_walk walk,
-		   const struct np_snapshot *host)
+		   struct np_host_snap *hs, bool read)
 {
 	int ok = 0;
 
-	np_snapshot_init(s);
+	if (hs) {
+		if (read)
+			np_host_snap_free(hs);
+		np_snapshot_init_in(s, hs);
+	} else {
+		np_snapshot_init(s);
+	}
 	s->captured = !np_ctx_faithful(ctx);
 	if (ctx->live) {
 		s->t = np_mono_now();
@@ -135,10 +144,9 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	}
 	snprintf(s->ifname, sizeof(s->ifname), "%s", ifname);
 
-	if (host) {
-		/* Final values, cpu_count_from_data()'s included: taken before the device's
-		 * collectors, which read host.kernel (pcie). */
-		np_snapshot_share_host(s, host);
+	if (!read) {
+		/* The host-wide sources were read by the sample's first device, whose final values
+		 * (cpu_count_from_data()'s included) the device's collectors read (pcie). */
 		np_collect_device_sysctls(ctx, s);
 	} else {
 		np_collect_host(ctx, s);	/* online CPUs first: softnet's old layout needs them */
@@ -154,12 +162,12 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	if (sockets) {
 		np_collect_sockets_walk(ctx, fold, s, walk);
 	} else {
-		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
-		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(s->src[0].detail),
+		np_srcp(s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
+		snprintf(np_srcp(s, NP_SRC_SOCK_DIAG)->detail, sizeof(np_srcp(s, 0)->detail),
 			 "the namespace's sockets are judged once, on the interface named");
 	}
-	/* It writes softnet rows' CPUs: never into borrowed ones (host's run did it already). */
-	if (!host)
+	/* It writes the host snapshot (softnet rows' CPUs): only its reader does. */
+	if (read)
 		cpu_count_from_data(ctx, s);
 
 	for (int i = 0; i < NP_SRC__COUNT; i++)
@@ -170,17 +178,23 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 int np_collect(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
 	       struct np_snapshot *s)
 {
-	return collect(ctx, ifname, s, fold, true, NP_SOCK_WALK_FULL, NULL);
+	return collect(ctx, ifname, s, fold, true, NP_SOCK_WALK_FULL, NULL, true);
 }
 
 int np_collect_walk(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
 		    struct np_snapshot *s, enum np_sock_walk walk)
 {
-	return collect(ctx, ifname, s, fold, true, walk, NULL);
+	return collect(ctx, ifname, s, fold, true, walk, NULL, true);
+}
+
+int np_collect_sample(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
+		      struct np_snapshot *s, struct np_host_snap *hs)
+{
+	return collect(ctx, ifname, s, fold, true, NP_SOCK_WALK_FULL, hs, true);
 }
 
 int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
-		      const struct np_snapshot *host)
+		      struct np_host_snap *hs)
 {
-	return collect(ctx, ifname, s, NULL, false, NP_SOCK_WALK_FULL, host);
+	return collect(ctx, ifname, s, NULL, false, NP_SOCK_WALK_FULL, hs, hs == NULL);
 }

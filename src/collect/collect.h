@@ -19,14 +19,19 @@ int np_collect(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fo
  * ask for NP_SOCK_WALK_LISTEN. */
 int np_collect_walk(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
 		    struct np_snapshot *s, enum np_sock_walk walk);
+/* The first device of a sample of several: the host-wide sources into hs (the sample's host
+ * snapshot, initialised or freed: it is freed first), the device's into s, which points at
+ * hs. */
+int np_collect_sample(const struct np_ctx *ctx, const char *ifname, np_sock_fold_fn *fold,
+		      struct np_snapshot *s, struct np_host_snap *hs);
 /*
  * The same without the namespace's sockets (sock_diag walks every socket): for the other
- * devices of a stack, whose runs judge no socket. With host set (a snapshot of the same tree
- * and instant, which must outlive s), the host-wide sources are not read again: s borrows
- * host's (np_snapshot_share_host) and reads only the device's own.
+ * devices of a stack, whose runs judge no socket. With hs set (the sample's host snapshot,
+ * read by np_collect_sample() at the same instant, which outlives s), the host-wide sources
+ * are not read again: s points at hs and reads only the device's own. NULL: s's own.
  */
 int np_collect_device(const struct np_ctx *ctx, const char *ifname, struct np_snapshot *s,
-		      const struct np_snapshot *host);
+		      struct np_host_snap *hs);
 /* The TCP sockets this namespace has in the kernel's listening and established hashes (all but
  * TIME_WAIT), from /proc/net/sockstat and sockstat6 (sock_count.c), and when tw is not NULL
  * sockstat's TIME_WAIT count, read with it. 0 or -errno. */
@@ -47,8 +52,8 @@ void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s);
 void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s);
 /* The namespace's keys into s->sysctl, the device's (its rp_filter) into s->dev_sysctl. */
 void np_collect_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
-/* Only the device's, s->sysctl having been taken from the sample's first run
- * (np_snapshot_share_host); the source's verdict is the one a full read would give. */
+/* Only the device's, s->hs->sysctl having been read by the sample's first device
+ * (np_collect_sample); the source's verdict is the one a full read would give. */
 void np_collect_device_sysctls(const struct np_ctx *ctx, struct np_snapshot *s);
 /* Only the keys whose value is the host's (owner HOST: netdev_max_backlog, tcp_mem, rmem_max,
  * ...), which a child network namespace lacks or, on recent kernels, mirrors: read in the

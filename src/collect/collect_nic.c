@@ -23,8 +23,8 @@ void np_collect_nic(const struct np_ctx *ctx, struct np_snapshot *s)
 	if (!ctx->live && !ctx->tape) {
 		/* A captured tree has no kernel to ask. */
 		for (size_t i = 0; i < sizeof(nic_sources) / sizeof(nic_sources[0]); i++) {
-			s->src[nic_sources[i]].status = NP_SRC_SKIPPED;
-			snprintf(s->src[nic_sources[i]].detail, sizeof(s->src[0].detail),
+			np_srcp(s, nic_sources[i])->status = NP_SRC_SKIPPED;
+			snprintf(np_srcp(s, nic_sources[i])->detail, sizeof(np_srcp(s, 0)->detail),
 				 "needs netlink/ioctl on a live system (--root)");
 		}
 		return;

@@ -137,7 +137,7 @@ static bool not_pcie(const struct np_ctx *ctx, const struct np_snapshot *s, cons
 
 	if (!np_ctx_faithful(ctx) || np_has(p->cur_speed) || np_has(p->max_speed) ||
 	    np_has(p->cur_width) || np_has(p->max_width) ||
-	    sscanf(s->host.kernel, "%u.%u", &major, &minor) != 2 ||
+	    sscanf(s->hs->host.kernel, "%u.%u", &major, &minor) != 2 ||
 	    major < 4 || (major == 4 && minor < 13))
 		return false;
 	snprintf(path, sizeof(path), "%s/current_link_speed", pci);
@@ -170,6 +170,6 @@ void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s)
 	np_src_set(s, NP_SRC_PCIE_CONFIG, r, r == -EACCES ? "config space beyond 64 bytes needs root" :
 		   r == -ENOENT ? "no PCI Express capability" : NULL);
 	if (r == -ENOENT && !config_present(ctx, pci))
-		snprintf(s->src[NP_SRC_PCIE_CONFIG].detail, sizeof(s->src[0].detail),
+		snprintf(np_srcp(s, NP_SRC_PCIE_CONFIG)->detail, sizeof(np_srcp(s, 0)->detail),
 			 "no config space file (captured tree without it?)");
 }

@@ -139,81 +139,86 @@ void np_collect_host(const struct np_ctx *ctx, struct np_snapshot *s)
 	char buf[4096];
 	int r;
 
-	np_read_str(ctx, NP_PROC, "sys/kernel/osrelease", s->host.kernel, sizeof(s->host.kernel));
+	np_read_str(ctx, NP_PROC, "sys/kernel/osrelease", s->hs->host.kernel,
+		    sizeof(s->hs->host.kernel));
 	r = np_read_str(ctx, NP_SYS, "devices/system/cpu/online", buf, sizeof(buf));
 	if (r >= 0)
-		r = np_parse_cpulist(buf, &s->host.online);
+		r = np_parse_cpulist(buf, &s->hs->host.online);
 	np_src_set(s, NP_SRC_CPU_ONLINE, r, NULL);
-	s->host.ncpu_online = r == 0 ? np_cpuset_count(&s->host.online) : 0;
-	s->host.ncpu_from = r == 0 ? "cpu/online" : NULL;
+	s->hs->host.ncpu_online = r == 0 ? np_cpuset_count(&s->hs->host.online) : 0;
+	s->hs->host.ncpu_from = r == 0 ? "cpu/online" : NULL;
 
 	r = find_irqbalance(ctx, &how);
-	s->host.irqbalance = r;
+	s->hs->host.irqbalance = r;
 	np_src_set(s, NP_SRC_PROCESSES, r < 0 ? -ENOENT : 0,
 		   r < 0 ? "no systemd, irqbalance socket or pid file (processes are not scanned)" : how);
 
-	read_parse(ctx, NP_PROC, "meminfo", s, NP_SRC_MEMINFO, parse_meminfo_cb, &s->mem);
+	read_parse(ctx, NP_PROC, "meminfo", s, NP_SRC_MEMINFO, parse_meminfo_cb, &s->hs->mem);
 	if (ctx->live) {
 		long ps = sysconf(_SC_PAGESIZE);
 
-		s->mem.page_size = ps > 0 ? (uint64_t)ps : 4096;
-		s->mem.page_size_assumed = ps <= 0;
+		s->hs->mem.page_size = ps > 0 ? (uint64_t)ps : 4096;
+		s->hs->mem.page_size_assumed = ps <= 0;
 	} else if (ctx->page_size) {
-		s->mem.page_size = ctx->page_size;	/* a capture's META says it */
-		s->mem.page_size_assumed = false;
+		s->hs->mem.page_size = ctx->page_size;	/* a capture's META says it */
+		s->hs->mem.page_size_assumed = false;
 	} else {
 		/* A captured tree does not say its page size; x86_64 and most arm64 use 4 KiB. */
-		s->mem.page_size = 4096;
-		s->mem.page_size_assumed = true;
+		s->hs->mem.page_size = 4096;
+		s->hs->mem.page_size_assumed = true;
 	}
 }
 
 void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	const struct np_cpuset *online = np_src_ok(s, NP_SRC_CPU_ONLINE) ? &s->host.online : NULL;
+	const struct np_cpuset *online =
+		np_src_ok(s, NP_SRC_CPU_ONLINE) ? &s->hs->host.online : NULL;
 	char *buf;
 	size_t len;
 	int r = np_read_file(ctx, NP_PROC, "net/softnet_stat", &buf, &len);
 
 	if (r == 0) {
-		r = np_parse_softnet(buf, len, online, &s->softnet);
+		r = np_parse_softnet(buf, len, online, &s->hs->softnet);
 		free(buf);
 	}
-	np_src_set(s, NP_SRC_SOFTNET, r, r == -EINVAL ? s->softnet.error : r == 0 ?
-		   s->softnet.layout : NULL);
-	if (r == 0 && !s->host.ncpu_online) {
+	np_src_set(s, NP_SRC_SOFTNET, r, r == -EINVAL ? s->hs->softnet.error : r == 0 ?
+		   s->hs->softnet.layout : NULL);
+	if (r == 0 && !s->hs->host.ncpu_online) {
 		/* One row per online CPU: the count, and the CPUs themselves on 5.10+. */
-		s->host.ncpu_online = (unsigned)s->softnet.n;
-		s->host.ncpu_from = "/proc/net/softnet_stat rows";
-		for (size_t i = 0; i < s->softnet.n; i++)
-			if (s->softnet.rows[i].cpu >= 0)
-				np_cpuset_set(&s->host.online, (unsigned)s->softnet.rows[i].cpu);
+		s->hs->host.ncpu_online = (unsigned)s->hs->softnet.n;
+		s->hs->host.ncpu_from = "/proc/net/softnet_stat rows";
+		for (size_t i = 0; i < s->hs->softnet.n; i++)
+			if (s->hs->softnet.rows[i].cpu >= 0)
+				np_cpuset_set(&s->hs->host.online,
+					      (unsigned)s->hs->softnet.rows[i].cpu);
 	}
 
-	read_parse(ctx, NP_PROC, "softirqs", s, NP_SRC_SOFTIRQS, parse_softirqs_cb, &s->softirqs);
+	read_parse(ctx, NP_PROC, "softirqs", s, NP_SRC_SOFTIRQS, parse_softirqs_cb,
+		   &s->hs->softirqs);
 }
 
 void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	read_parse(ctx, NP_PROC, "net/snmp", s, NP_SRC_SNMP, parse_mib_cb, &s->mib);
-	read_parse(ctx, NP_PROC, "net/netstat", s, NP_SRC_NETSTAT, parse_mib_cb, &s->mib);
+	read_parse(ctx, NP_PROC, "net/snmp", s, NP_SRC_SNMP, parse_mib_cb, &s->hs->mib);
+	read_parse(ctx, NP_PROC, "net/netstat", s, NP_SRC_NETSTAT, parse_mib_cb, &s->hs->mib);
 	/* IPv6 counters live in the same table (Ip6..., Udp6...); absent without IPv6. */
 	{
 		char *buf;
 		size_t len;
 
 		if (np_read_file(ctx, NP_PROC, "net/snmp6", &buf, &len) == 0) {
-			np_parse_mib(buf, len, &s->mib);
+			np_parse_mib(buf, len, &s->hs->mib);
 			free(buf);
 		}
 	}
 	np_sos_mib_fallback(ctx, s);	/* only where proc/net/snmp is absent */
-	np_counters_sort(&s->mib);
-	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb, &s->sockstat);
+	np_counters_sort(&s->hs->mib);
+	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb,
+		   &s->hs->sockstat);
 	read_parse(ctx, NP_PROC, "net/stat/nf_conntrack", s, NP_SRC_CONNTRACK, parse_ct_cb,
-		   &s->conntrack);
-	if (s->src[NP_SRC_CONNTRACK].status == NP_SRC_ABSENT && !s->captured)
-		snprintf(s->src[NP_SRC_CONNTRACK].detail, sizeof(s->src[0].detail),
+		   &s->hs->conntrack);
+	if (np_srcp(s, NP_SRC_CONNTRACK)->status == NP_SRC_ABSENT && !s->captured)
+		snprintf(np_srcp(s, NP_SRC_CONNTRACK)->detail, sizeof(np_srcp(s, 0)->detail),
 			 "nf_conntrack not loaded");
-	np_counters_sort(&s->conntrack);
+	np_counters_sort(&s->hs->conntrack);
 }

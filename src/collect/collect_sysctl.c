@@ -253,7 +253,7 @@ int np_host_sysctls_text(const struct np_overlay *o, char **text, size_t *len)
 static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
 		       const struct sysctl_a *sa)
 {
-	struct np_sysctls *t = &s->sysctl;
+	struct np_sysctls *t = &s->hs->sysctl;
 	char path[128];
 	bool borrowed;
 
@@ -272,7 +272,7 @@ static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
 static void read_device(const struct np_ctx *ctx, struct np_snapshot *s,
 			const struct sysctl_a *sa, bool use_sa, int sa_err)
 {
-	const struct np_sysctls *t = &s->sysctl;
+	const struct np_sysctls *t = &s->hs->sysctl;
 	int nok = t->nok;
 	char key[96], path[128];
 	bool borrowed;
@@ -287,18 +287,18 @@ static void read_device(const struct np_ctx *ctx, struct np_snapshot *s,
 	else
 		np_src_set(s, NP_SRC_SYSCTL, t->ndenied ? -EACCES : -ENOENT, NULL);
 	if (nok && t->ndenied) {
-		s->src[NP_SRC_SYSCTL].status = NP_SRC_PARTIAL;
-		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
+		np_srcp(s, NP_SRC_SYSCTL)->status = NP_SRC_PARTIAL;
+		snprintf(np_srcp(s, NP_SRC_SYSCTL)->detail, sizeof(np_srcp(s, 0)->detail),
 			 "%d keys unreadable (permission denied)", t->ndenied);
 	} else if (t->nborrowed) {
-		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
+		snprintf(np_srcp(s, NP_SRC_SYSCTL)->detail, sizeof(np_srcp(s, 0)->detail),
 			 "%d host-wide keys read in the initial namespace", t->nborrowed);
 	}
 	if (use_sa && nok)
-		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail),
+		snprintf(np_srcp(s, NP_SRC_SYSCTL)->detail, sizeof(np_srcp(s, 0)->detail),
 			 "from sosreport sysctl_-a (%d keys)", nok);
 	else if (use_sa)
-		snprintf(s->src[NP_SRC_SYSCTL].detail, sizeof(s->src[0].detail), "%s",
+		snprintf(np_srcp(s, NP_SRC_SYSCTL)->detail, sizeof(np_srcp(s, 0)->detail), "%s",
 			 sa_err == -ENOENT ? "the sosreport has no sos_commands/kernel/sysctl_-a "
 			 "(and no proc/sys/net)" : "sosreport sysctl_-a holds none of the keys");
 }

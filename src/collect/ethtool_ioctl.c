@@ -251,13 +251,13 @@ void np_collect_driver_stats(const struct np_ctx *ctx, struct np_snapshot *s)
 			 "statistics count kept changing (%d reads, last %u): not read",
 			 NP_ETHTOOL_STATS_TRIES, n);
 		np_src_set(s, NP_SRC_DRIVER_STATS, err, detail);
-		s->src[NP_SRC_DRIVER_STATS].status = NP_SRC_MALFORMED;
+		np_srcp(s, NP_SRC_DRIVER_STATS)->status = NP_SRC_MALFORMED;
 		return;
 	}
 	if (err == -E2BIG) {
 		snprintf(detail, sizeof(detail), "driver claims %u statistics: ignored", n);
 		np_src_set(s, NP_SRC_DRIVER_STATS, err, detail);
-		s->src[NP_SRC_DRIVER_STATS].status = NP_SRC_MALFORMED;
+		np_srcp(s, NP_SRC_DRIVER_STATS)->status = NP_SRC_MALFORMED;
 		return;
 	}
 	src_from_err(s, NP_SRC_DRIVER_STATS, err, "statistics", "");
@@ -270,7 +270,7 @@ void np_collect_driver_stats(const struct np_ctx *ctx, struct np_snapshot *s)
  */
 static bool needs_fallback(const struct np_snapshot *s, enum np_source id)
 {
-	return s->src[id].status == NP_SRC_ABSENT || s->src[id].status == NP_SRC_UNREAD;
+	return np_srcp(s, id)->status == NP_SRC_ABSENT || np_srcp(s, id)->status == NP_SRC_UNREAD;
 }
 
 void np_collect_ethtool_fallbacks(const struct np_ctx *ctx, struct np_snapshot *s)

@@ -175,7 +175,7 @@ static void outcome(struct np_snapshot *s, const struct req *r, int err, const s
 		snprintf(detail, sizeof(detail), "driver does not report %s%s%s", r->what, sep,
 			 kmsg);
 		np_src_set(s, r->src, -EOPNOTSUPP, detail);
-		s->src[r->src].err = -err;
+		np_srcp(s, r->src)->err = -err;
 		return;
 	}
 	if (err == -ETIMEDOUT) {

@@ -91,7 +91,7 @@ static int dump_qdiscs(struct np_nl *c, int ifindex, struct np_rtnl *r,
 static void set_failed(struct np_snapshot *s, enum np_source id, int err,
 		       const struct np_rtnl_stream *st, const char *what)
 {
-	char d[sizeof(s->src[0].detail)];
+	char d[sizeof(np_srcp(s, 0)->detail)];
 
 	if (st && st->msg[0])
 		snprintf(d, sizeof(d), "%s: kernel says: %s", what, st->msg);
@@ -115,7 +115,7 @@ static void collect_link(struct np_nl *c, struct np_snapshot *s, int *ifindex)
 {
 	struct np_rtnl_stream st = { 0 };
 	int err = get_link(c, s->ifname, &s->rtnl, &st);
-	char d[sizeof(s->src[0].detail)];
+	char d[sizeof(np_srcp(s, 0)->detail)];
 
 	*ifindex = st.got_link ? st.ifindex : 0;
 	if (err < 0 && !(err == -EBADMSG && st.got_link)) {
@@ -136,7 +136,7 @@ static void collect_link(struct np_nl *c, struct np_snapshot *s, int *ifindex)
 static void collect_qdiscs(struct np_nl *c, struct np_snapshot *s, int ifindex)
 {
 	struct np_rtnl_stream st = { .ifindex = ifindex };
-	char d[sizeof(s->src[0].detail)];
+	char d[sizeof(np_srcp(s, 0)->detail)];
 	int err = 0;
 
 	for (int i = 0; i < RTNL_TRIES; i++) {
@@ -184,15 +184,15 @@ void np_collect_rtnl(const struct np_ctx *ctx, struct np_snapshot *s)
 	}
 	collect_link(&c, s, &ifindex);
 	/* Without the link reply the sysfs ifindex still lets the qdisc dump be filtered. */
-	if (!ifindex && s->src[NP_SRC_RTNL_LINK].err != ENODEV && np_has(s->dev.ifindex))
+	if (!ifindex && np_srcp(s, NP_SRC_RTNL_LINK)->err != ENODEV && np_has(s->dev.ifindex))
 		ifindex = (int)s->dev.ifindex;
 	if (ifindex)
 		collect_qdiscs(&c, s, ifindex);
-	else if (s->src[NP_SRC_RTNL_LINK].err == ENODEV)
+	else if (np_srcp(s, NP_SRC_RTNL_LINK)->err == ENODEV)
 		set_failed(s, NP_SRC_RTNL_QDISC, -ENODEV, NULL, "RTM_GETQDISC");
 	else
-		np_src_set(s, NP_SRC_RTNL_QDISC, s->src[NP_SRC_RTNL_LINK].err ?
-			   -s->src[NP_SRC_RTNL_LINK].err : -ENODATA,
+		np_src_set(s, NP_SRC_RTNL_QDISC, np_srcp(s, NP_SRC_RTNL_LINK)->err ?
+			   -np_srcp(s, NP_SRC_RTNL_LINK)->err : -ENODATA,
 			   "not asked: RTM_GETLINK gave no interface index");
 	np_nl_close(&c);
 }

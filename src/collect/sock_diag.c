@@ -235,14 +235,14 @@ void np_collect_sockets_walk(const struct np_ctx *ctx, np_sock_fold_fn *fold,
 	if (walk == NP_SOCK_WALK_FULL)
 		s->socks.flows_t = s->t;
 	if (!ctx->live && !ctx->tape) {
-		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
-		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(x.detail),
+		np_srcp(s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
+		snprintf(np_srcp(s, NP_SRC_SOCK_DIAG)->detail, sizeof(x.detail),
 			 "needs sock_diag netlink on a live system (--root)");
 		return;
 	}
 	if (!x.fold) {
-		s->src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
-		snprintf(s->src[NP_SRC_SOCK_DIAG].detail, sizeof(x.detail),
+		np_srcp(s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
+		snprintf(np_srcp(s, NP_SRC_SOCK_DIAG)->detail, sizeof(x.detail),
 			 "not asked for by this command");
 		return;
 	}

@@ -24,18 +24,18 @@ void np_sos_mib_fallback(const struct np_ctx *ctx, struct np_snapshot *s)
 	size_t len;
 	int r;
 
-	if (!ctx->confined || ctx->top_fd < 0 || s->src[NP_SRC_SNMP].status != NP_SRC_ABSENT)
+	if (!ctx->confined || ctx->top_fd < 0 || np_srcp(s, NP_SRC_SNMP)->status != NP_SRC_ABSENT)
 		return;
 	r = np_sos_read_first(ctx, nstat, &buf, &len, &which);
 	if (r != 0)
 		return;
-	r = np_parse_nstat_text(buf, len, &s->mib);
+	r = np_parse_nstat_text(buf, len, &s->hs->mib);
 	free(buf);
 	if (r != 0 && r != -EBADMSG)
 		return;
 	snprintf(detail, sizeof(detail), "from sosreport %s (no proc/net/snmp)",
 		 strrchr(which, '/') + 1);
 	np_src_set(s, NP_SRC_SNMP, 0, detail);
-	if (s->src[NP_SRC_NETSTAT].status == NP_SRC_ABSENT)
+	if (np_srcp(s, NP_SRC_NETSTAT)->status == NP_SRC_ABSENT)
 		np_src_set(s, NP_SRC_NETSTAT, 0, detail);
 }

@@ -20,10 +20,10 @@ static void src(struct np_snapshot *s, enum np_source id, enum np_src_status st,
 {
 	va_list ap;
 
-	s->src[id].status = st;
-	s->src[id].err = err < 0 ? -err : err;
+	np_srcp(s, id)->status = st;
+	np_srcp(s, id)->err = err < 0 ? -err : err;
 	va_start(ap, fmt);
-	vsnprintf(s->src[id].detail, sizeof(s->src[id].detail), fmt, ap);
+	vsnprintf(np_srcp(s, id)->detail, sizeof(np_srcp(s, id)->detail), fmt, ap);
 	va_end(ap);
 }
 
@@ -359,9 +359,9 @@ static void cpus(const struct np_ctx *ctx, struct np_snapshot *s)
 		return;
 	online = malloc(sizeof(*online));
 	if (online && np_parse_lscpu(buf, len, &n, online) >= -EBADMSG && n) {
-		s->host.online = *online;
-		s->host.ncpu_online = n;
-		s->host.ncpu_from = "sosreport lscpu";
+		s->hs->host.online = *online;
+		s->hs->host.ncpu_online = n;
+		s->hs->host.ncpu_from = "sosreport lscpu";
 	}
 	free(online);
 	free(buf);
@@ -375,6 +375,7 @@ void np_collect_sos_nic(const struct np_ctx *ctx, struct np_snapshot *s)
 	qdiscs(ctx, s);
 	pcie(ctx, s);
 	cpus(ctx, s);
-	if (!s->host.kernel[0] && ctx->origin && ctx->origin->kernel[0])
-		snprintf(s->host.kernel, sizeof(s->host.kernel), "%.63s", ctx->origin->kernel);
+	if (!s->hs->host.kernel[0] && ctx->origin && ctx->origin->kernel[0])
+		snprintf(s->hs->host.kernel, sizeof(s->hs->host.kernel), "%.63s",
+			 ctx->origin->kernel);
 }

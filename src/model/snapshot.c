@@ -61,7 +61,7 @@ const char *np_src_status_name(enum np_src_status st)
 
 void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *detail)
 {
-	struct np_src *src = &s->src[id];
+	struct np_src *src = np_src_mut(s, id);
 
 	src->err = err < 0 ? -err : err;
 	if (err == 0)
@@ -103,14 +103,33 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 		src->detail[0] = '\0';
 }
 
-void np_snapshot_init(struct np_snapshot *s)
+void np_host_snap_init(struct np_host_snap *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->host.hz_hint = NP_NA;
+	h->host.irqbalance = -1;
+	h->sockstat = (struct np_sockstat){ NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA,
+					    NP_NA, NP_NA, NP_NA, NP_NA };
+	h->mem = (struct np_meminfo){ NP_NA, NP_NA, NP_NA, false };
+}
+
+void np_host_snap_free(struct np_host_snap *h)
+{
+	free(h->softnet.rows);
+	free(h->softirqs.cpu);
+	free(h->softirqs.net_rx);
+	free(h->softirqs.net_tx);
+	np_counters_free(&h->mib);
+	np_counters_free(&h->conntrack);
+	free(h->sysctl.e);
+	np_host_snap_init(h);
+}
+
+void np_snapshot_init_in(struct np_snapshot *s, struct np_host_snap *hs)
 {
 	memset(s, 0, sizeof(*s));
-	s->host.hz_hint = NP_NA;
-	s->host.irqbalance = -1;
-	s->sockstat = (struct np_sockstat){ NP_NA, NP_NA, NP_NA, NP_NA, NP_NA, NP_NA,
-					    NP_NA, NP_NA, NP_NA, NP_NA };
-	s->mem = (struct np_meminfo){ NP_NA, NP_NA, NP_NA, false };
+	np_host_snap_init(&s->own_hs);
+	s->hs = hs;
 	s->dev.ifindex = s->dev.mtu = s->dev.tx_queue_len = s->dev.speed_mbps = NP_NA;
 	s->dev.nominal_speed_mbps = NP_NA;
 	s->dev.carrier_changes = s->dev.carrier_up = s->dev.carrier_down = NP_NA;
@@ -125,6 +144,12 @@ void np_snapshot_init(struct np_snapshot *s)
 	np_ethtool_init(&s->eth);
 	np_rtnl_init(&s->rtnl);
 	np_sockets_init(&s->socks);
+}
+
+void np_snapshot_init(struct np_snapshot *s)
+{
+	np_snapshot_init_in(s, NULL);
+	s->hs = &s->own_hs;
 }
 
 void np_ethtool_init(struct np_ethtool *e)
@@ -168,15 +193,7 @@ void np_rtnl_free(struct np_rtnl *r)
 
 void np_snapshot_free(struct np_snapshot *s)
 {
-	if (!s->host_borrowed) {
-		free(s->softnet.rows);
-		free(s->softirqs.cpu);
-		free(s->softirqs.net_rx);
-		free(s->softirqs.net_tx);
-		np_counters_free(&s->mib);
-		np_counters_free(&s->conntrack);
-		free(s->sysctl.e);
-	}
+	np_host_snap_free(&s->own_hs);
 	for (size_t i = 0; i < s->irqs.n; i++)
 		free(s->irqs.lines[i].count);
 	free(s->irqs.lines);
@@ -189,27 +206,6 @@ void np_snapshot_free(struct np_snapshot *s)
 	np_snapshot_init(s);
 }
 
-void np_snapshot_share_host(struct np_snapshot *s, const struct np_snapshot *owner)
-{
-	static const enum np_source host_src[] = {
-		NP_SRC_CPU_ONLINE, NP_SRC_SOFTNET, NP_SRC_SOFTIRQS, NP_SRC_SNMP, NP_SRC_NETSTAT,
-		NP_SRC_SOCKSTAT, NP_SRC_CONNTRACK, NP_SRC_MEMINFO, NP_SRC_SYSCTL, NP_SRC_PROCESSES,
-	};
-
-	for (size_t i = 0; i < sizeof(host_src) / sizeof(host_src[0]); i++)
-		s->src[host_src[i]] = owner->src[host_src[i]];
-	/* The structs by value, their arrays by pointer: the owner's, read-only from here. */
-	s->host = owner->host;
-	s->softnet = owner->softnet;
-	s->softirqs = owner->softirqs;
-	s->mib = owner->mib;
-	s->conntrack = owner->conntrack;
-	s->sockstat = owner->sockstat;
-	s->mem = owner->mem;
-	s->sysctl = owner->sysctl;
-	s->host_borrowed = true;
-}
-
 static const struct np_sysctl *find_in(const struct np_sysctls *t, const char *key)
 {
 	for (size_t i = 0; i < t->n; i++)
@@ -220,14 +216,15 @@ static const struct np_sysctl *find_in(const struct np_sysctls *t, const char *k
 
 const struct np_sysctl *np_sysctl_find_key(const struct np_snapshot *s, const char *key)
 {
-	const struct np_sysctl *e = find_in(&s->sysctl, key);
+	const struct np_sysctl *e = find_in(&s->hs->sysctl, key);
 
 	return e ? e : find_in(&s->dev_sysctl, key);
 }
 
 const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, enum np_sysctl_id id)
 {
-	return (unsigned)id < NP_SYSCTL__COUNT ? find_in(&s->sysctl, np_sysctl_def(id)->key) : NULL;
+	return (unsigned)id < NP_SYSCTL__COUNT ? find_in(&s->hs->sysctl, np_sysctl_def(id)->key)
+					       : NULL;
 }
 
 static int64_t entry_int(const struct np_sysctl *e, int idx, bool *ok)

@@ -248,30 +248,74 @@ struct np_host {
 	struct np_cpuset online;
 };
 
-struct np_snapshot {
-	double t;			/* CLOCK_MONOTONIC seconds when the snapshot was taken */
-	bool t_known;			/* false: a capture without proc/uptime (no instant) */
-	bool captured;			/* read from a --root tree, not the running kernel */
-	char ifname[IF_NAMESIZE];
-	struct np_src src[NP_SRC__COUNT];
+/*
+ * Which sources are host-wide (read once per sample, whatever the device): their statuses
+ * live in the host snapshot, the others' in the device's. np_srcp()/np_src_ok()/np_src_set()
+ * route by this one table, so callers name a source and never say where it is kept.
+ * NP_SRC_SYSCTL is the device's: its verdict is over the namespace's table and the device's
+ * own keys together (collect_sysctl.c), so two devices of one sample may differ.
+ */
+#define NP_SRC_HOST_MASK                                                                     \
+	((1u << NP_SRC_CPU_ONLINE) | (1u << NP_SRC_SOFTNET) | (1u << NP_SRC_SOFTIRQS) |       \
+	 (1u << NP_SRC_SNMP) | (1u << NP_SRC_NETSTAT) | (1u << NP_SRC_SOCKSTAT) |             \
+	 (1u << NP_SRC_CONNTRACK) | (1u << NP_SRC_MEMINFO) | (1u << NP_SRC_PROCESSES))
+#define NP_SRC_HOST_N 9
+_Static_assert(NP_SRC__COUNT <= 32, "NP_SRC_HOST_MASK is one 32-bit word");
+_Static_assert(__builtin_popcount(NP_SRC_HOST_MASK) == NP_SRC_HOST_N, "NP_SRC_HOST_N");
 
+static inline bool np_src_host_wide(enum np_source id)
+{
+	return (unsigned)id < NP_SRC__COUNT && (NP_SRC_HOST_MASK >> id) & 1u;
+}
+
+/* A host-wide source's slot in np_host_snap.src: how many host-wide ids come before it. */
+static inline unsigned np_src_host_slot(enum np_source id)
+{
+	return (unsigned)__builtin_popcount(NP_SRC_HOST_MASK & ((1u << id) - 1u));
+}
+
+/* A device source's slot in np_snapshot.dev_src: its id less the host-wide ids before it. */
+static inline unsigned np_src_dev_slot(enum np_source id)
+{
+	return (unsigned)id - np_src_host_slot(id);
+}
+
+/*
+ * The host-wide part of a sample: the same for every device judged at that instant, read once
+ * and owned by the sample (a device stack's runs, doctor_stack.h) or, for a lone snapshot, by
+ * the snapshot itself (np_snapshot.own_hs). Device snapshots point at it and never free it.
+ */
+struct np_host_snap {
+	struct np_src src[NP_SRC_HOST_N];	/* by np_src_host_slot(): read through np_srcp() */
 	struct np_host host;
 	struct np_softnet softnet;
 	struct np_softirqs softirqs;
-	struct np_interrupts irqs;
 	struct np_counters mib;		/* snmp + netstat, nstat names: "TcpExtListenOverflows" */
 	struct np_counters conntrack;	/* /proc/net/stat/nf_conntrack summed over CPUs, by header */
 	struct np_sockstat sockstat;
 	struct np_meminfo mem;
 	struct np_sysctls sysctl;	/* the namespace's keys */
-	struct np_sysctls dev_sysctl;	/* the device's own (net.ipv4.conf.IF.rp_filter) */
+};
+
+struct np_snapshot {
+	double t;			/* CLOCK_MONOTONIC seconds when the snapshot was taken */
+	bool t_known;			/* false: a capture without proc/uptime (no instant) */
+	bool captured;			/* read from a --root tree, not the running kernel */
+	char ifname[IF_NAMESIZE];
+	/* The device's sources (the host-wide ones are in hs->src), by np_src_dev_slot(): read
+	 * through np_srcp(). */
+	struct np_src dev_src[NP_SRC__COUNT - NP_SRC_HOST_N];
+
 	/*
-	 * The host-wide sections (host, softnet, softirqs, mib, conntrack, sockstat, mem, sysctl
-	 * and their src[] entries) were taken from another snapshot of the same sample
-	 * (np_snapshot_share_host): the heap arrays are that one's, which frees them and must be
-	 * freed after this one. np_snapshot_free() leaves them alone here.
+	 * The sample's host snapshot: &own_hs for a lone snapshot (np_snapshot_init, np_collect),
+	 * the sample's when several devices are read at one instant (np_snapshot_init_in,
+	 * np_collect_device). A lone snapshot points into itself: move it only through its
+	 * functions, never by struct assignment.
 	 */
-	bool host_borrowed;
+	struct np_host_snap *hs;
+	struct np_host_snap own_hs;
+	struct np_interrupts irqs;
+	struct np_sysctls dev_sysctl;	/* the device's own (net.ipv4.conf.IF.rp_filter) */
 	struct np_netdev dev;
 	struct np_pcie pcie;
 	struct np_ethtool eth;
@@ -279,19 +323,35 @@ struct np_snapshot {
 	struct np_sockets socks;	/* sock_diag, aggregated (sockets.h) */
 };
 
+void np_host_snap_init(struct np_host_snap *h);
+/* Frees h's arrays and leaves it initialised (np_host_snap_init). */
+void np_host_snap_free(struct np_host_snap *h);
+/* A lone snapshot: its host-wide sections are its own (own_hs). */
 void np_snapshot_init(struct np_snapshot *s);
+/* A device's snapshot of a sample whose host snapshot is hs (which outlives it; not touched). */
+void np_snapshot_init_in(struct np_snapshot *s, struct np_host_snap *hs);
+/* Frees what s owns: its device's parts and own_hs, never a sample's host snapshot. */
 void np_snapshot_free(struct np_snapshot *s);
-/*
- * Take owner's host-wide sections (see host_borrowed) into s, which holds none yet: --all and
- * a device stack read them once per sample. owner must be a snapshot of the same tree and
- * instant, and outlive s; the shared arrays are only read from then on.
- */
-void np_snapshot_share_host(struct np_snapshot *s, const struct np_snapshot *owner);
 const char *np_source_name(enum np_source id);
 const char *np_src_status_name(enum np_src_status st);
+/* Source id's outcome, wherever it is kept (the host snapshot or the device's). */
+static inline struct np_src *np_src_mut(struct np_snapshot *s, enum np_source id)
+{
+	return np_src_host_wide(id) ? &s->hs->src[np_src_host_slot(id)]
+				    : &s->dev_src[np_src_dev_slot(id)];
+}
+static inline const struct np_src *np_src_get(const struct np_snapshot *s, enum np_source id)
+{
+	return np_src_host_wide(id) ? &s->hs->src[np_src_host_slot(id)]
+				    : &s->dev_src[np_src_dev_slot(id)];
+}
+#define np_srcp(s, id)                                                                       \
+	_Generic((s), const struct np_snapshot *: np_src_get, default: np_src_mut)(s, id)
 static inline bool np_src_ok(const struct np_snapshot *s, enum np_source id)
 {
-	return s->src[id].status == NP_SRC_OK || s->src[id].status == NP_SRC_PARTIAL;
+	const struct np_src *src = np_src_get(s, id);
+
+	return src->status == NP_SRC_OK || src->status == NP_SRC_PARTIAL;
 }
 /* Record a source's outcome from a negative errno (0 = ok) with an optional detail. */
 void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *detail);
@@ -324,7 +384,7 @@ struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key);
 
 static inline uint64_t np_mib(const struct np_snapshot *s, const char *name)
 {
-	return np_counters_get(&s->mib, name);
+	return np_counters_get(&s->hs->mib, name);
 }
 
 

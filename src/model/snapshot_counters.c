@@ -235,34 +235,35 @@ int np_snapcnt_host(const struct np_snapshot *s, struct np_named_counters *out)
 	char p[32];
 	int err;
 
-	if ((err = mark(out, s, NP_SRC_SOFTNET, "", "sn", s->softnet.n)) ||
-	    (err = mark(out, s, NP_SRC_SOFTIRQS, "", "si", s->softirqs.n)) ||
+	if ((err = mark(out, s, NP_SRC_SOFTNET, "", "sn", s->hs->softnet.n)) ||
+	    (err = mark(out, s, NP_SRC_SOFTIRQS, "", "si", s->hs->softirqs.n)) ||
 	    (err = mark(out, s, np_src_ok(s, NP_SRC_SNMP) ? NP_SRC_SNMP : NP_SRC_NETSTAT, "",
-			"mib", s->mib.n)) ||
-	    (err = mark(out, s, NP_SRC_CONNTRACK, "", "ct", s->conntrack.n)))
+			"mib", s->hs->mib.n)) ||
+	    (err = mark(out, s, NP_SRC_CONNTRACK, "", "ct", s->hs->conntrack.n)))
 		return err;
-	for (size_t i = 0; i < s->softnet.n; i++) {
-		snprintf(p, sizeof(p), "sn/%d/", s->softnet.rows[i].cpu);
-		if ((err = add_fields(out, np_snapcnt_softnet, &s->softnet.rows[i], p)))
+	for (size_t i = 0; i < s->hs->softnet.n; i++) {
+		snprintf(p, sizeof(p), "sn/%d/", s->hs->softnet.rows[i].cpu);
+		if ((err = add_fields(out, np_snapcnt_softnet, &s->hs->softnet.rows[i], p)))
 			return err;
 	}
-	for (size_t i = 0; i < s->softirqs.n; i++) {
-		snprintf(p, sizeof(p), "si/%d/", s->softirqs.cpu[i]);
-		if (s->softirqs.net_rx)
-			PUT(out, s->softirqs.net_rx[i], p, "rx", NULL);
-		if (s->softirqs.net_tx)
-			PUT(out, s->softirqs.net_tx[i], p, "tx", NULL);
+	for (size_t i = 0; i < s->hs->softirqs.n; i++) {
+		snprintf(p, sizeof(p), "si/%d/", s->hs->softirqs.cpu[i]);
+		if (s->hs->softirqs.net_rx)
+			PUT(out, s->hs->softirqs.net_rx[i], p, "rx", NULL);
+		if (s->hs->softirqs.net_tx)
+			PUT(out, s->hs->softirqs.net_tx[i], p, "tx", NULL);
 	}
-	for (size_t i = 0; i < s->sysctl.n; i++) {
-		const struct np_sysctl *e = &s->sysctl.e[i];
+	for (size_t i = 0; i < s->hs->sysctl.n; i++) {
+		const struct np_sysctl *e = &s->hs->sysctl.e[i];
 
 		if (strcmp(e->key, NP_SNAPCNT_SYSCTL_GAUGE) == 0 && !e->err && e->nvals >= 1 &&
 		    e->v[0] >= 0)
 			ADD(out, (uint64_t)e->v[0], "sysctl/%s", e->key);
 	}
-	if ((err = add_table(out, &s->mib, "mib/")) || (err = add_table(out, &s->conntrack, "ct/")) ||
-	    (err = add_fields(out, np_snapcnt_sockstat, &s->sockstat, "ss/")) ||
-	    (err = add_fields(out, np_snapcnt_mem, &s->mem, "mem/")))
+	if ((err = add_table(out, &s->hs->mib, "mib/")) ||
+	    (err = add_table(out, &s->hs->conntrack, "ct/")) ||
+	    (err = add_fields(out, np_snapcnt_sockstat, &s->hs->sockstat, "ss/")) ||
+	    (err = add_fields(out, np_snapcnt_mem, &s->hs->mem, "mem/")))
 		return err;
 	return 0;
 }

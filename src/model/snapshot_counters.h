@@ -53,8 +53,8 @@ int np_snapcnt_host(const struct np_snapshot *s, struct np_named_counters *out);
  */
 int np_snapcnt_dev(const struct np_snapshot *s, struct np_named_counters *out);
 /*
- * Overwrite s's counters (host-wide ones unless s->host_borrowed, and the device ones of its
- * name) with the frame's values. Counters s has but the frame lacks become NP_NA or absent,
+ * Overwrite s's counters (the host-wide ones, in s->hs, and the device ones of its name) with
+ * the frame's values. Counters s has but the frame lacks become NP_NA or absent,
  * never a stale value; a section the frame lacks entirely marks its source NP_SRC_ABSENT
  * ("not in the recorded frame") when it was read. Per-CPU and per-queue arrays (softnet,
  * softirqs, IRQ columns, qstats) and the socket lists are rebuilt from the frame; lines and
@@ -64,6 +64,10 @@ int np_snapcnt_dev(const struct np_snapshot *s, struct np_named_counters *out);
  */
 int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint64_t *v,
 		     size_t n);
+/* The same for the device's counters only: the other devices of a sample, whose host snapshot
+ * (shared) takes the frame once, through the first device's np_snapcnt_apply(). */
+int np_snapcnt_apply_dev(struct np_snapshot *s, const char *const *names, const uint64_t *v,
+			 size_t n);
 
 /*
  * A digest of s's configuration: sysctls, the device's settings and state, ethtool settings,

@@ -109,7 +109,7 @@ static int32_t *id_map(int32_t **m, size_t n)
 
 static int softnet(struct st *t, const char *r, uint64_t v)
 {
-	struct np_softnet *sn = &t->s->softnet;
+	struct np_softnet *sn = &t->s->hs->softnet;
 	const struct np_snapcnt_field *f;
 	unsigned long long cpu;
 	int32_t *m;
@@ -132,7 +132,7 @@ static int softnet(struct st *t, const char *r, uint64_t v)
 
 static int softirqs(struct st *t, const char *r, uint64_t v)
 {
-	struct np_softirqs *si = &t->s->softirqs;
+	struct np_softirqs *si = &t->s->hs->softirqs;
 	unsigned long long cpu;
 	size_t i;
 	int32_t *m;
@@ -170,9 +170,9 @@ static int table(struct np_counters *c, const char *name, uint64_t v, bool slash
 /* The sysctl that is a gauge (the table's entry is configuration: only its value moves). */
 static struct np_sysctl *gauge_entry(struct np_snapshot *s)
 {
-	for (size_t i = 0; i < s->sysctl.n; i++)
-		if (strcmp(s->sysctl.e[i].key, NP_SNAPCNT_SYSCTL_GAUGE) == 0)
-			return &s->sysctl.e[i];
+	for (size_t i = 0; i < s->hs->sysctl.n; i++)
+		if (strcmp(s->hs->sysctl.e[i].key, NP_SNAPCNT_SYSCTL_GAUGE) == 0)
+			return &s->hs->sysctl.e[i];
 	return NULL;
 }
 
@@ -219,17 +219,17 @@ static int host(struct st *t, const char *name, uint64_t v)
 		return softirqs(t, r, v);
 	if ((r = skip(name, "mib/"))) {
 		t->seen |= SEC_MIB;
-		return table(&s->mib, r, v, false);
+		return table(&s->hs->mib, r, v, false);
 	}
 	if ((r = skip(name, "ct/"))) {
 		t->seen |= SEC_CT;
-		return table(&s->conntrack, r, v, false);
+		return table(&s->hs->conntrack, r, v, false);
 	}
 	if ((r = skip(name, "sysctl/")))
 		return gauge_sysctl(s, r, v);
-	if ((r = skip(name, "ss/")) && set_field(&s->sockstat, np_snapcnt_sockstat, r, v))
+	if ((r = skip(name, "ss/")) && set_field(&s->hs->sockstat, np_snapcnt_sockstat, r, v))
 		t->seen |= SEC_SOCKSTAT;
-	else if ((r = skip(name, "mem/")) && set_field(&s->mem, np_snapcnt_mem, r, v))
+	else if ((r = skip(name, "mem/")) && set_field(&s->hs->mem, np_snapcnt_mem, r, v))
 		t->seen |= SEC_MEM;
 	return 0;
 }
@@ -332,15 +332,15 @@ static void clear_host(struct np_snapshot *s)
 {
 	struct np_sysctl *g;
 
-	s->softnet.n = 0;
-	free(s->softirqs.cpu);
-	free(s->softirqs.net_rx);
-	free(s->softirqs.net_tx);
-	s->softirqs = (struct np_softirqs){ 0 };
-	np_counters_free(&s->mib);
-	np_counters_free(&s->conntrack);
-	clear_fields(&s->sockstat, np_snapcnt_sockstat);
-	clear_fields(&s->mem, np_snapcnt_mem);
+	s->hs->softnet.n = 0;
+	free(s->hs->softirqs.cpu);
+	free(s->hs->softirqs.net_rx);
+	free(s->hs->softirqs.net_tx);
+	s->hs->softirqs = (struct np_softirqs){ 0 };
+	np_counters_free(&s->hs->mib);
+	np_counters_free(&s->hs->conntrack);
+	clear_fields(&s->hs->sockstat, np_snapcnt_sockstat);
+	clear_fields(&s->hs->mem, np_snapcnt_mem);
 	if ((g = gauge_entry(s))) {
 		g->raw[0] = '\0';
 		g->nvals = 0;
@@ -374,18 +374,21 @@ static void clear_dev(struct np_snapshot *s)
 
 static void mark_absent(struct np_snapshot *s, unsigned seen, unsigned sec, enum np_source id)
 {
+	struct np_src *src;
+
 	if ((seen & sec) || !np_src_ok(s, id))
 		return;
-	s->src[id].status = NP_SRC_ABSENT;
-	s->src[id].err = 0;
-	snprintf(s->src[id].detail, sizeof(s->src[id].detail), "not in the recorded frame");
+	src = np_srcp(s, id);
+	src->status = NP_SRC_ABSENT;
+	src->err = 0;
+	snprintf(src->detail, sizeof(src->detail), "not in the recorded frame");
 }
 
 static void finish(struct np_snapshot *s, unsigned seen, bool do_host, bool do_dev)
 {
 	if (do_host) {
-		np_counters_sort(&s->mib);
-		np_counters_sort(&s->conntrack);
+		np_counters_sort(&s->hs->mib);
+		np_counters_sort(&s->hs->conntrack);
 		mark_absent(s, seen, SEC_SOFTNET, NP_SRC_SOFTNET);
 		mark_absent(s, seen, SEC_SOFTIRQS, NP_SRC_SOFTIRQS);
 		mark_absent(s, seen, SEC_MIB, NP_SRC_SNMP);
@@ -407,12 +410,12 @@ static void finish(struct np_snapshot *s, unsigned seen, bool do_host, bool do_d
 	mark_absent(s, seen, SEC_SOCKS, NP_SRC_SOCK_DIAG);
 }
 
-int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint64_t *v,
-		     size_t n)
+static int apply(struct np_snapshot *s, const char *const *names, const uint64_t *v, size_t n,
+		 bool do_host)
 {
 	const char *ifn = np_snapcnt_devname(s);
 	char prefix[IF_NAMESIZE + 1];
-	bool do_host = !s->host_borrowed, do_dev = ifn[0] != '\0';
+	bool do_dev = ifn[0] != '\0';
 	struct st t = { .s = s };
 	size_t plen = 0;
 	int err = 0;
@@ -425,8 +428,8 @@ int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint
 	if (do_host) {
 		clear_host(s);
 		t.cap_rows = 0;
-		free(s->softnet.rows);
-		s->softnet.rows = NULL;
+		free(s->hs->softnet.rows);
+		s->hs->softnet.rows = NULL;
 	}
 	if (do_dev) {
 		plen = (size_t)snprintf(prefix, sizeof(prefix), "%s/", ifn);
@@ -456,4 +459,16 @@ int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint
 	free(t.queue_ix);
 	np_snapcnt_irq_free(&t.irq);
 	return err;
+}
+
+int np_snapcnt_apply(struct np_snapshot *s, const char *const *names, const uint64_t *v,
+		     size_t n)
+{
+	return apply(s, names, v, n, true);
+}
+
+int np_snapcnt_apply_dev(struct np_snapshot *s, const char *const *names, const uint64_t *v,
+			 size_t n)
+{
+	return apply(s, names, v, n, false);
 }

@@ -199,17 +199,17 @@ static uint64_t irqs(uint64_t h, const struct np_interrupts *t)
 
 static uint64_t host(uint64_t h, const struct np_snapshot *s)
 {
-	h = str(h, s->host.kernel);
-	h = u64(h, s->host.hz_hint);
-	h = i64(h, s->host.irqbalance);
-	h = u64(h, s->host.ncpu_online);
-	h = str(h, s->host.ncpu_from ? s->host.ncpu_from : "");
-	h = cpus(h, &s->host.online);
-	h = u64(h, s->softnet.ncols);
-	h = u64(h, s->softnet.cpu_from_column);
-	h = str(h, s->softnet.error);
-	h = u64(h, s->mem.page_size);
-	h = u64(h, s->mem.page_size_assumed);
+	h = str(h, s->hs->host.kernel);
+	h = u64(h, s->hs->host.hz_hint);
+	h = i64(h, s->hs->host.irqbalance);
+	h = u64(h, s->hs->host.ncpu_online);
+	h = str(h, s->hs->host.ncpu_from ? s->hs->host.ncpu_from : "");
+	h = cpus(h, &s->hs->host.online);
+	h = u64(h, s->hs->softnet.ncols);
+	h = u64(h, s->hs->softnet.cpu_from_column);
+	h = str(h, s->hs->softnet.error);
+	h = u64(h, s->hs->mem.page_size);
+	h = u64(h, s->hs->mem.page_size_assumed);
 	return h;
 }
 
@@ -233,11 +233,11 @@ uint64_t np_snapshot_config_digest(const struct np_snapshot *s, uint64_t seed)
 	h = str(h, s->ifname);
 	h = u64(h, s->captured);
 	for (int i = 0; i < NP_SRC__COUNT; i++) {
-		h = u64(h, s->src[i].status);
-		h = i64(h, s->src[i].err);
+		h = u64(h, np_srcp(s, i)->status);
+		h = i64(h, np_srcp(s, i)->err);
 	}
 	h = host(h, s);
-	h = sysctls(h, &s->sysctl);
+	h = sysctls(h, &s->hs->sysctl);
 	h = sysctls(h, &s->dev_sysctl);
 	h = netdev(h, &s->dev);
 	h = pcie(h, &s->pcie);

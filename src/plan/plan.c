@@ -27,7 +27,7 @@ int np_plan_build(const struct np_analysis *a, const struct np_report *rep,
 	p->profile = profile;
 	snprintf(p->ifname, sizeof(p->ifname), "%s", s->dev.name);
 	snprintf(p->bus_id, sizeof(p->bus_id), "%s", s->dev.bus_id);
-	snprintf(p->kernel, sizeof(p->kernel), "%s", s->host.kernel);
+	snprintf(p->kernel, sizeof(p->kernel), "%s", s->hs->host.kernel);
 	snprintf(p->dev[0].name, sizeof(p->dev[0].name), "%s", s->dev.name);
 	snprintf(p->dev[0].bus_id, sizeof(p->dev[0].bus_id), "%s", s->dev.bus_id);
 	p->ndev = 1;

@@ -149,7 +149,7 @@ static void channels(struct np_plan *p, const struct np_snapshot *s, const struc
 	if (!l)
 		return;
 	PLAN_CAT(l->why, "Each new queue brings its IRQ: ");
-	if (s->host.irqbalance == 1)
+	if (s->hs->host.irqbalance == 1)
 		PLAN_CAT(l->why, "irqbalance runs here and spreads them; pinning by hand "
 			 "(/proc/irq/N/smp_affinity_list, one CPU per queue) needs those IRQs banned "
 			 "from irqbalance (IRQBALANCE_BANNED_CPULIST, --banirq) or it moves them "
@@ -157,7 +157,7 @@ static void channels(struct np_plan *p, const struct np_snapshot *s, const struc
 	else
 		PLAN_CAT(l->why, "%s; pin one CPU per queue at boot (/proc/irq/N/"
 			 "smp_affinity_list from a unit after the device is up), and redo it "
-			 "after every channel change.", s->host.irqbalance == 0 ?
+			 "after every channel change.", s->hs->host.irqbalance == 0 ?
 			 "irqbalance does not run here" : "whether irqbalance runs is unknown");
 	np_plan_checks(l, "irq.affinity", NULL, NULL);
 }

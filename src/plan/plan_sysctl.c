@@ -141,10 +141,10 @@ static void mem_pages(struct np_plan *p, const struct np_snapshot *s, bool tcp, 
 {
 	enum np_sysctl_id key = tcp ? NP_SYSCTL_TCP_MEM : NP_SYSCTL_UDP_MEM;
 	const char *kname = np_sysctl_def(key)->key;
-	double page = np_has(s->mem.page_size) && s->mem.page_size ? (double)s->mem.page_size :
-		      4096.0;
-	double ram = np_has(s->mem.mem_total) && s->mem.mem_total ? (double)s->mem.mem_total :
-		     NAN;
+	double page = np_has(s->hs->mem.page_size) && s->hs->mem.page_size ?
+		      (double)s->hs->mem.page_size : 4096.0;
+	double ram = np_has(s->hs->mem.mem_total) && s->hs->mem.mem_total ?
+		     (double)s->hs->mem.mem_total : NAN;
 	struct np_mem_judgement j;
 	struct np_plan_line *l;
 	int64_t v[3], want[3];

@@ -207,10 +207,10 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 		np_json_null(&j);
 	}
 	np_json_key(&j, "kernel");
-	np_json_str(&j, s->host.kernel[0] ? s->host.kernel : NULL);
+	np_json_str(&j, s->hs->host.kernel[0] ? s->hs->host.kernel : NULL);
 	np_json_key(&j, "cpus_online");
-	if (s->host.ncpu_online)
-		np_json_u64(&j, s->host.ncpu_online);
+	if (s->hs->host.ncpu_online)
+		np_json_u64(&j, s->hs->host.ncpu_online);
 	else
 		np_json_null(&j);
 	np_json_key(&j, "interval_s");
@@ -284,7 +284,7 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_key(&j, "unavailable");
 	np_json_arr_open(&j);
 	for (int i = 0; i < NP_SRC__COUNT; i++) {
-		const struct np_src *src = &s->src[i];
+		const struct np_src *src = np_srcp(s, i);
 
 		if (src->status == NP_SRC_OK)
 			continue;

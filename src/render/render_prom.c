@@ -53,7 +53,7 @@ static void meta(struct np_prom *p, const struct np_doctor_view *v)
 
 	np_prom_family(p, NP_PROM_NETNS, "netpath_info", "gauge",
 		       "Always 1: the netpath version and kernel release of this run");
-	np_prom_dbl(p, 1, "version", NETPATH_VERSION, "kernel", s->host.kernel, NULL);
+	np_prom_dbl(p, 1, "version", NETPATH_VERSION, "kernel", s->hs->host.kernel, NULL);
 	stack_devices(p, v);
 	np_prom_family(p, NP_PROM_NETNS, "netpath_status", "gauge",
 		       "The run's verdict as its exit code: 0 ok, 1 warning, 2 critical, 3 unknown "
@@ -250,8 +250,8 @@ static void sysctls(struct np_prom *p, const struct np_snapshot *s)
 	sysctl3(p, s, NP_SYSCTL_UDP_MEM, "threshold", thr);
 	np_prom_family(p, NP_PROM_HOST, "netpath_page_size_bytes", "gauge",
 		       "Page size: the unit of tcp_mem and udp_mem");
-	if (!s->mem.page_size_assumed)
-		np_prom_u64(p, s->mem.page_size, NULL);
+	if (!s->hs->mem.page_size_assumed)
+		np_prom_u64(p, s->hs->mem.page_size, NULL);
 
 	/* node_exporter's conntrack collector reads the namespace it runs in (the host's):
 	 * only a container's count is ours to add. */

@@ -202,10 +202,11 @@ static void header(FILE *out, const struct np_doctor_view *v, const struct np_re
 		fprintf(out, ", %.1f s sample", v->a->dt);
 	else
 		fputs(", configuration and since-boot counters only", out);
-	if (s->host.kernel[0])
-		fprintf(out, ", kernel %s", s->host.kernel);
-	if (s->host.ncpu_online)
-		fprintf(out, ", %u CPU%s", s->host.ncpu_online, s->host.ncpu_online == 1 ? "" : "s");
+	if (s->hs->host.kernel[0])
+		fprintf(out, ", kernel %s", s->hs->host.kernel);
+	if (s->hs->host.ncpu_online)
+		fprintf(out, ", %u CPU%s", s->hs->host.ncpu_online,
+			s->hs->host.ncpu_online == 1 ? "" : "s");
 	else
 		fputs(", CPU count unknown", out);
 	if (!v->live)
@@ -327,7 +328,7 @@ static void footer(FILE *out, const struct np_doctor_view *v, const struct np_re
 			fprintf(out, "  passed  %s\n", c->check->id);
 	}
 	for (int i = 0; i < NP_SRC__COUNT; i++) {
-		const struct np_src *src = &s->src[i];
+		const struct np_src *src = np_srcp(s, i);
 
 		if (src->status == NP_SRC_OK)
 			continue;

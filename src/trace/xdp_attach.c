@@ -97,7 +97,7 @@ static int read_xdp_state(struct np_snapshot *s, int *attached, uint32_t *id, ch
 	if (!np_src_ok(s, NP_SRC_RTNL_LINK)) {
 		snprintf(err, errlen, "refusing to attach XDP to %s: could not read whether an XDP "
 			 "program is attached there (%s)", s->ifname,
-			 s->src[NP_SRC_RTNL_LINK].detail);
+			 np_srcp(s, NP_SRC_RTNL_LINK)->detail);
 		return -ENODATA;
 	}
 	*attached = s->rtnl.xdp_attached;

@@ -75,8 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	np_qstats_collect(&g, s, 9);
 	np_nl_close(&g);
 	for (int i = 0; i < NP_SRC__COUNT; i++)
-		FUZZ_CHECK(strnlen(s->src[i].detail, sizeof(s->src[i].detail)) <
-			   sizeof(s->src[i].detail));
+		FUZZ_CHECK(strnlen(np_srcp(s, i)->detail, sizeof(np_srcp(s, i)->detail)) <
+			   sizeof(np_srcp(s, i)->detail));
 	np_snapshot_free(s);
 	free(s);
 	return 0;

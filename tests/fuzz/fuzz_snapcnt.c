@@ -15,10 +15,10 @@ static void config(struct np_snapshot *s)
 
 	np_snapshot_init(s);
 	for (int i = 0; i < NP_SRC__COUNT; i++)
-		s->src[i].status = NP_SRC_OK;
+		np_srcp(s, i)->status = NP_SRC_OK;
 	snprintf(s->ifname, sizeof(s->ifname), "eth0");
 	snprintf(s->dev.name, sizeof(s->dev.name), "eth0");
-	e = np_sysctl_add(&s->sysctl, "net.netfilter.nf_conntrack_count");
+	e = np_sysctl_add(&s->hs->sysctl, "net.netfilter.nf_conntrack_count");
 	if (e)
 		np_parse_sysctl_value("1", e);
 	s->irqs.lines = calloc(2, sizeof(*s->irqs.lines));
@@ -59,10 +59,10 @@ static void check_shape(const struct np_snapshot *s)
 {
 	static unsigned char seen[NP_MAX_CPUS];
 
-	FUZZ_CHECK(s->softnet.n <= NP_MAX_CPUS && s->softirqs.n <= NP_MAX_CPUS);
+	FUZZ_CHECK(s->hs->softnet.n <= NP_MAX_CPUS && s->hs->softirqs.n <= NP_MAX_CPUS);
 	memset(seen, 0, sizeof(seen));
-	for (size_t i = 0; i < s->softnet.n; i++) {
-		int cpu = s->softnet.rows[i].cpu;
+	for (size_t i = 0; i < s->hs->softnet.n; i++) {
+		int cpu = s->hs->softnet.rows[i].cpu;
 
 		FUZZ_CHECK(cpu >= 0 && cpu < NP_MAX_CPUS && !seen[cpu]);
 		seen[cpu] = 1;
@@ -75,8 +75,8 @@ static void check_shape(const struct np_snapshot *s)
 	for (size_t c = 0; c < s->irqs.ncols; c++)
 		FUZZ_CHECK(s->irqs.col_cpu[c] >= -1 && s->irqs.col_cpu[c] < NP_MAX_CPUS);
 	FUZZ_CHECK(s->socks.udp.n <= NP_SOCK_TOP && s->socks.listen.n <= NP_SOCK_TOP);
-	for (size_t i = 0; i < s->mib.n; i++)
-		FUZZ_CHECK(!strchr(s->mib.e[i].name, '/'));
+	for (size_t i = 0; i < s->hs->mib.n; i++)
+		FUZZ_CHECK(!strchr(s->hs->mib.e[i].name, '/'));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

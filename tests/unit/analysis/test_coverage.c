@@ -89,7 +89,7 @@ static void test_empty_tree(void **state)
 	tree_put(root, "proc/version", "Linux version 5.14.0\n");
 	g = golden_run_single(state, root, "eth0");
 	assert_unknown_everywhere(g);
-	assert_int_equal(g->cur.host.ncpu_online, 0);
+	assert_int_equal(g->cur.hs->host.ncpu_online, 0);
 	for (int st = 0; st < NP_STAGE__COUNT; st++)
 		assert_int_not_equal(g->cov.st[st].status, NP_COV_JUDGED);
 	rm_tree(root);
@@ -105,7 +105,7 @@ static void test_softnet_refused(void **state)
 	tree_put(root, "proc/net/softnet_stat", "00000001 00000000 00000000 00000000 00000000\n");
 	g = golden_run_single(state, root, "eth0");
 	assert_unknown_everywhere(g);
-	assert_int_equal(g->cur.src[NP_SRC_SOFTNET].status, NP_SRC_MALFORMED);
+	assert_int_equal(np_srcp(&g->cur, NP_SRC_SOFTNET)->status, NP_SRC_MALFORMED);
 	assert_contains(g->cov.st[NP_STAGE_SOFTNET].reason, "5 fields per row");
 	rm_tree(root);
 }

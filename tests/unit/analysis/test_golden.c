@@ -27,14 +27,14 @@ static void test_x710_server(void **state)
 
 	compare_expected(g, "x710-server");
 	assert_near(g->a.dt, 10.0);
-	assert_string_equal(s->host.kernel, "5.15.0-91-generic");
-	assert_int_equal(s->host.ncpu_online, 16);
+	assert_string_equal(s->hs->host.kernel, "5.15.0-91-generic");
+	assert_int_equal(s->hs->host.ncpu_online, 16);
 	assert_string_equal(s->dev.driver, "i40e");
 	assert_string_equal(s->dev.bus_id, "0000:3b:00.0");
 	/* 15-column softnet_stat (6.4+ layout): CPU ids from column 13. */
-	assert_int_equal(s->softnet.ncols, 15);
-	assert_true(s->softnet.cpu_from_column);
-	assert_int_equal(s->softnet.n, 16);
+	assert_int_equal(s->hs->softnet.ncols, 15);
+	assert_true(s->hs->softnet.cpu_from_column);
+	assert_int_equal(s->hs->softnet.n, 16);
 
 	/* PCIe: link attributes and the config space's PCI Express capability (at 0xa0, behind
 	 * PM, MSI and MSI-X): MPS 256 of 512, MRRS 512. 256 is not the 128 pcie.mps is about. */
@@ -145,7 +145,7 @@ static void test_vm_virtio(void **state)
 
 	/* Emulated PCI: no link attributes, no PCI Express capability; checks skip, never
 	 * guess. */
-	assert_int_equal(s->src[NP_SRC_PCIE_LINK].status, NP_SRC_ABSENT);
+	assert_int_equal(np_srcp(s, NP_SRC_PCIE_LINK)->status, NP_SRC_ABSENT);
 	assert_false(np_src_ok(s, NP_SRC_PCIE_CONFIG));
 	assert_false(np_has(s->pcie.mps));
 	assert_int_equal(result(g, "pcie.link-degraded")->state, NP_CHECK_SKIPPED);
@@ -163,9 +163,9 @@ static void test_vm_virtio(void **state)
 	assert_true(np_src_ok(s, NP_SRC_IRQ_AFFINITY));
 
 	/* A current kernel: CPU ids from softnet_stat itself. */
-	assert_int_equal(s->softnet.n, 2);
-	assert_true(s->softnet.cpu_from_column);
-	assert_int_equal(s->host.ncpu_online, 2);
+	assert_int_equal(s->hs->softnet.n, 2);
+	assert_true(s->hs->softnet.cpu_from_column);
+	assert_int_equal(s->hs->host.ncpu_online, 2);
 
 	/* Idle and healthy: nothing above info. */
 	assert_true(np_report_worst(&g->rep) <= NP_SEV_INFO);
@@ -188,18 +188,18 @@ static void test_old_kernel(void **state)
 
 	compare_expected(g, "old-kernel-5.4");
 	assert_near(g->a.dt, 10.0);
-	assert_string_equal(s->host.kernel, "5.4.0-150-generic");
-	assert_int_equal(s->host.ncpu_online, 7);
-	assert_false(np_cpuset_has(&s->host.online, 3));
+	assert_string_equal(s->hs->host.kernel, "5.4.0-150-generic");
+	assert_int_equal(s->hs->host.ncpu_online, 7);
+	assert_false(np_cpuset_has(&s->hs->host.online, 3));
 
 	/* 11 columns, no CPU column: row i is the i-th online CPU, so the 4th row is CPU 4. */
-	assert_int_equal(s->softnet.ncols, 11);
-	assert_false(s->softnet.cpu_from_column);
-	assert_int_equal(s->softnet.n, 7);
+	assert_int_equal(s->hs->softnet.ncols, 11);
+	assert_false(s->hs->softnet.cpu_from_column);
+	assert_int_equal(s->hs->softnet.n, 7);
 	for (size_t i = 0; i < 7; i++) {
-		assert_int_equal(s->softnet.rows[i].cpu, cpus[i]);
-		assert_false(np_has(s->softnet.rows[i].backlog_len));
-		assert_int_equal(s->softnet.rows[i].dropped > 0, cpus[i] == 4);
+		assert_int_equal(s->hs->softnet.rows[i].cpu, cpus[i]);
+		assert_false(np_has(s->hs->softnet.rows[i].backlog_len));
+		assert_int_equal(s->hs->softnet.rows[i].dropped > 0, cpus[i] == 4);
 	}
 	f = finding(g, "softnet.backlog-drops");
 	assert_int_equal(f->severity, NP_SEV_CRITICAL);
@@ -246,7 +246,7 @@ static void test_old_kernel(void **state)
 
 	/* Conntrack 65000 of 65536 with drops during the sample; "entries" is the global
 	 * count repeated on each of the 8 possible CPUs' rows, not summed. */
-	assert_int_equal(np_counters_get(&s->conntrack, "entries"), 65000);
+	assert_int_equal(np_counters_get(&s->hs->conntrack, "entries"), 65000);
 	f = finding(g, "ingress.conntrack-full");
 	assert_int_equal(f->severity, NP_SEV_CRITICAL);
 	assert_near(need_ev(f, "nf_conntrack_count")->value, 65000);
@@ -266,7 +266,7 @@ static void test_old_kernel(void **state)
 	assert_string_equal(s->dev.driver, "igb");
 
 	/* An unprivileged capture: 64 bytes of config space. The old "5 GT/s" speed format. */
-	assert_int_equal(s->src[NP_SRC_PCIE_CONFIG].status, NP_SRC_DENIED);
+	assert_int_equal(np_srcp(s, NP_SRC_PCIE_CONFIG)->status, NP_SRC_DENIED);
 	assert_int_equal(result(g, "pcie.mps")->state, NP_CHECK_SKIPPED);
 	assert_contains(result(g, "pcie.mps")->skip_reason, "needs root");
 	assert_int_equal(s->pcie.cur_speed, 5000);

@@ -136,10 +136,10 @@ static void test_arm_board(void **state)
 	const struct np_finding *f;
 
 	compare_expected(g, "arm-board");
-	assert_string_equal(s->host.kernel, "6.1.0-18-arm64");
-	assert_int_equal(s->host.ncpu_online, 4);
-	assert_int_equal(s->softnet.ncols, 13);
-	assert_true(s->softnet.cpu_from_column);
+	assert_string_equal(s->hs->host.kernel, "6.1.0-18-arm64");
+	assert_int_equal(s->hs->host.ncpu_online, 4);
+	assert_int_equal(s->hs->softnet.ncols, 13);
+	assert_true(s->hs->softnet.cpu_from_column);
 
 	/* The arm64 format: 4 CPU columns, "ITS-MSI 524288 Edge" lines found by msi_irqs and
 	 * name, IPIn/Err rows ignored. Queue N's interrupts land on CPU N. */

@@ -32,8 +32,8 @@ static enum np_cov_status cov(const struct golden *g, enum np_stage st)
 static void assert_irq_only_capture(const struct golden *g, size_t nq, unsigned ncpu)
 {
 	assert_int_equal(queue_irqs(g), nq);
-	assert_int_equal(g->cur.host.ncpu_online, ncpu);
-	assert_string_equal(g->cur.host.ncpu_from, "/proc/interrupts columns");
+	assert_int_equal(g->cur.hs->host.ncpu_online, ncpu);
+	assert_string_equal(g->cur.hs->host.ncpu_from, "/proc/interrupts columns");
 	assert_true(cov(g, NP_STAGE_IRQ) == NP_COV_JUDGED || cov(g, NP_STAGE_IRQ) == NP_COV_PARTIAL);
 	assert_int_equal(cov(g, NP_STAGE_SOFTNET), NP_COV_NOT_JUDGED);
 	assert_contains(g->cov.st[NP_STAGE_SOFTNET].reason, "not in this capture");
@@ -113,7 +113,7 @@ static void test_ena_three_nics(void **state)
 	for (size_t i = 0; i < g->cur.irqs.n; i++)
 		assert_non_null(strstr(g->cur.irqs.lines[i].name, "eth1-"));
 	assert_int_equal(queue_irqs(g), 4);
-	assert_int_equal(g->cur.host.ncpu_online, 4);
+	assert_int_equal(g->cur.hs->host.ncpu_online, 4);
 }
 
 /* RHEL 6 era, 16 CPUs, "eth0-TxRx-0..7" each on a CPU of its own: quiet. */
@@ -122,7 +122,7 @@ static void test_rhel6_spread(void **state)
 	struct golden *g = golden_run_single(state, "real/rhel6-eth0-txrx-16cpu-spread", "eth0");
 
 	assert_int_equal(queue_irqs(g), 8);
-	assert_int_equal(g->cur.host.ncpu_online, 16);
+	assert_int_equal(g->cur.hs->host.ncpu_online, 16);
 	assert_int_equal(result(g, "irq.cpu-rate")->state, NP_CHECK_PASSED);
 }
 
@@ -163,11 +163,11 @@ static void test_cpu6_offline(void **state)
 	struct golden *g = golden_run_single(state, "real/sysstat-cpu6-offline", "enp6s0");
 	const struct np_finding *f;
 
-	assert_int_equal(g->cur.softnet.ncols, 11);
-	assert_int_equal(g->cur.softnet.n, 7);
-	assert_int_equal(g->cur.softnet.rows[5].cpu, 5);
-	assert_int_equal(g->cur.softnet.rows[6].cpu, 7);
-	assert_int_equal(g->cur.host.ncpu_online, 7);
+	assert_int_equal(g->cur.hs->softnet.ncols, 11);
+	assert_int_equal(g->cur.hs->softnet.n, 7);
+	assert_int_equal(g->cur.hs->softnet.rows[5].cpu, 5);
+	assert_int_equal(g->cur.hs->softnet.rows[6].cpu, 7);
+	assert_int_equal(g->cur.hs->host.ncpu_online, 7);
 	assert_int_equal(queue_irqs(g), 1);
 	assert_int_equal(cov(g, NP_STAGE_SOFTNET), NP_COV_PARTIAL);	/* no sysctls captured */
 	f = finding(g, "irq.cpu-rate");
@@ -180,10 +180,10 @@ static void test_bigsys_softnet_only(void **state)
 {
 	struct golden *g = golden_run_single(state, "real/bigsys-480cpu-rhel6", "eth0");
 
-	assert_int_equal(g->cur.softnet.ncols, 10);
-	assert_int_equal(g->cur.softnet.n, 480);
-	assert_int_equal(g->cur.host.ncpu_online, 480);
-	assert_string_equal(g->cur.host.ncpu_from, "/proc/net/softnet_stat rows");
+	assert_int_equal(g->cur.hs->softnet.ncols, 10);
+	assert_int_equal(g->cur.hs->softnet.n, 480);
+	assert_int_equal(g->cur.hs->host.ncpu_online, 480);
+	assert_string_equal(g->cur.hs->host.ncpu_from, "/proc/net/softnet_stat rows");
 	assert_int_equal(cov(g, NP_STAGE_SOFTNET), NP_COV_PARTIAL);
 	assert_int_equal(g->cov.judged, 1);
 	/* Flow limit came in 3.11: not applicable, not "passed". */

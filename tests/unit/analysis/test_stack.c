@@ -219,20 +219,20 @@ static void test_shared_device(void **state)
 	assert_int_equal(dr->stack.dev[b].nlower, 3);
 	assert_true(dr->run[b].has_physical_lowers);
 	assert_int_equal(np_stack_find(&dr->stack, "eno1"), 0);	/* judged once */
-	/* Host-wide data read once per sample: every other run borrows the first's, the second
-	 * sample's from the first run's second snapshot; np_runs_free frees each once (ASan). */
+	/* Host-wide data read once per sample, into the sample's host snapshot every run points
+	 * at (the second sample's into the other); np_runs_free frees each once (ASan). */
 	assert_int_equal(np_ctx_open(&ctx, root_dir), 0);
 	np_runs_collect_again(dr, &ctx);
 	np_ctx_close(&ctx);
-	assert_non_null(dr->run[0].prev.softnet.rows);
-	assert_false(dr->run[0].prev.host_borrowed);
-	assert_false(dr->run[0].cur.host_borrowed);
-	assert_ptr_not_equal(dr->run[0].cur.softnet.rows, dr->run[0].prev.softnet.rows);
+	assert_non_null(dr->run[0].prev.hs->softnet.rows);
+	assert_ptr_equal(dr->run[0].prev.hs, dr->hprev);
+	assert_ptr_equal(dr->run[0].cur.hs, dr->hcur);
+	assert_ptr_not_equal(dr->run[0].cur.hs->softnet.rows, dr->run[0].prev.hs->softnet.rows);
 	for (size_t i = 1; i < dr->n; i++) {
-		assert_true(dr->run[i].prev.host_borrowed);
-		assert_ptr_equal(dr->run[i].prev.softnet.rows, dr->run[0].prev.softnet.rows);
-		assert_ptr_equal(dr->run[i].cur.softnet.rows, dr->run[0].cur.softnet.rows);
-		assert_ptr_equal(dr->run[i].cur.sysctl.e, dr->run[0].cur.sysctl.e);
+		assert_ptr_equal(dr->run[i].prev.hs, dr->hprev);
+		assert_ptr_equal(dr->run[i].prev.hs->softnet.rows, dr->run[0].prev.hs->softnet.rows);
+		assert_ptr_equal(dr->run[i].cur.hs->softnet.rows, dr->run[0].cur.hs->softnet.rows);
+		assert_ptr_equal(dr->run[i].cur.hs->sysctl.e, dr->run[0].cur.hs->sysctl.e);
 	}
 	np_runs_free(dr);
 	free(dr);

@@ -51,7 +51,7 @@ static void nic_side_replayed(void **state)
 	assert_int_equal(b.eth.channels.rx, 2);
 	assert_int_equal(b.eth.channels.tx, 2);
 	/* veth has no rings: the driver said so then, and the replay says the same. */
-	assert_int_equal(b.src[NP_SRC_ETHTOOL_RINGS].status, NP_SRC_UNSUPPORTED);
+	assert_int_equal(np_srcp(&b, NP_SRC_ETHTOOL_RINGS)->status, NP_SRC_UNSUPPORTED);
 	/* rtnetlink: the link and the tbf qdisc. */
 	assert_true(np_src_ok(&b, NP_SRC_RTNL_LINK));
 	assert_int_equal(b.rtnl.mtu, 1500);
@@ -84,8 +84,8 @@ static void sockets_replayed_through_the_fold(void **state)
 	np_collect(&ctx, "va", NULL, &without);
 	np_root_ctx_close(&ctx);
 	assert_true(np_src_ok(&with, NP_SRC_SOCK_DIAG));
-	assert_int_equal(without.src[NP_SRC_SOCK_DIAG].status, NP_SRC_SKIPPED);
-	assert_non_null(strstr(without.src[NP_SRC_SOCK_DIAG].detail, "not asked"));
+	assert_int_equal(np_srcp(&without, NP_SRC_SOCK_DIAG)->status, NP_SRC_SKIPPED);
+	assert_non_null(strstr(np_srcp(&without, NP_SRC_SOCK_DIAG)->detail, "not asked"));
 	np_snapshot_free(&with);
 	np_snapshot_free(&without);
 	np_root_release(&r);

@@ -41,13 +41,13 @@ static inline void assert_skipped_without_mib(const char *id)
 	struct synth_run run;
 
 	synth_init(&s, 1);
-	s.src[NP_SRC_SNMP].status = NP_SRC_ABSENT;
-	s.src[NP_SRC_NETSTAT].status = NP_SRC_ABSENT;
+	np_srcp(&s, NP_SRC_SNMP)->status = NP_SRC_ABSENT;
+	np_srcp(&s, NP_SRC_NETSTAT)->status = NP_SRC_ABSENT;
 	synth_run(&run, id, NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
-	s.src[NP_SRC_SNMP].status = NP_SRC_OK;
-	s.src[NP_SRC_NETSTAT].status = NP_SRC_OK;
+	np_srcp(&s, NP_SRC_SNMP)->status = NP_SRC_OK;
+	np_srcp(&s, NP_SRC_NETSTAT)->status = NP_SRC_OK;
 	synth_run(&run, id, NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);

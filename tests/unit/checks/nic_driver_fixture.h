@@ -25,9 +25,9 @@ static inline void drv(struct np_snapshot *s, const char *name, uint64_t v)
 
 static inline void unsupported(struct np_snapshot *s, enum np_source id, const char *detail)
 {
-	s->src[id].status = NP_SRC_UNSUPPORTED;
-	s->src[id].err = 95;
-	snprintf(s->src[id].detail, sizeof(s->src[id].detail), "%s", detail);
+	np_srcp(s, id)->status = NP_SRC_UNSUPPORTED;
+	np_srcp(s, id)->err = 95;
+	snprintf(np_srcp(s, id)->detail, sizeof(np_srcp(s, id)->detail), "%s", detail);
 }
 
 /* n queues of qstats, every field "not reported" until a test sets it. */

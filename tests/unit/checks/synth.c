@@ -11,12 +11,12 @@ void synth_init(struct np_snapshot *s, double t)
 	np_snapshot_init(s);
 	s->t = t;
 	for (int i = 0; i < NP_SRC__COUNT; i++)
-		s->src[i].status = NP_SRC_OK;
+		np_srcp(s, i)->status = NP_SRC_OK;
 	snprintf(s->ifname, sizeof(s->ifname), "eth0");
 	snprintf(s->dev.name, sizeof(s->dev.name), "eth0");
-	s->host.ncpu_online = 0;
-	s->mem.page_size = 4096;
-	s->mem.mem_total = 16ull << 30;
+	s->hs->host.ncpu_online = 0;
+	s->hs->mem.page_size = 4096;
+	s->hs->mem.mem_total = 16ull << 30;
 }
 
 void synth_sysctl(struct np_snapshot *s, const char *key, const char *text)
@@ -32,7 +32,7 @@ void synth_sysctl(struct np_snapshot *s, const char *key, const char *text)
 		fail_msg("%s is not in the sysctl registry: the collector never reads it", key);
 
 	if (!e)	/* the device's own key goes where the collector puts it */
-		e = np_sysctl_add(np_sysctl_id_of(key) < 0 ? &s->dev_sysctl : &s->sysctl, key);
+		e = np_sysctl_add(np_sysctl_id_of(key) < 0 ? &s->dev_sysctl : &s->hs->sysctl, key);
 	assert_non_null(e);
 	assert_int_equal(np_parse_sysctl_value(text, e), 0);
 	e->err = 0;
@@ -40,26 +40,26 @@ void synth_sysctl(struct np_snapshot *s, const char *key, const char *text)
 
 void synth_mib(struct np_snapshot *s, const char *name, uint64_t value)
 {
-	assert_int_equal(np_counters_set(&s->mib, name, value), 0);
+	assert_int_equal(np_counters_set(&s->hs->mib, name, value), 0);
 }
 
 void synth_softnet(struct np_snapshot *s, size_t ncpu)
 {
-	free(s->softnet.rows);
-	s->softnet.rows = calloc(ncpu, sizeof(*s->softnet.rows));
-	assert_non_null(s->softnet.rows);
-	s->softnet.n = ncpu;
-	s->softnet.ncols = 13;
-	s->softnet.cpu_from_column = true;
-	np_cpuset_zero(&s->host.online);
+	free(s->hs->softnet.rows);
+	s->hs->softnet.rows = calloc(ncpu, sizeof(*s->hs->softnet.rows));
+	assert_non_null(s->hs->softnet.rows);
+	s->hs->softnet.n = ncpu;
+	s->hs->softnet.ncols = 13;
+	s->hs->softnet.cpu_from_column = true;
+	np_cpuset_zero(&s->hs->host.online);
 	for (size_t i = 0; i < ncpu; i++) {
-		s->softnet.rows[i].cpu = (int)i;
-		s->softnet.rows[i].backlog_len = 0;
-		s->softnet.rows[i].input_qlen = NP_NA;
-		s->softnet.rows[i].process_qlen = NP_NA;
-		np_cpuset_set(&s->host.online, (unsigned)i);
+		s->hs->softnet.rows[i].cpu = (int)i;
+		s->hs->softnet.rows[i].backlog_len = 0;
+		s->hs->softnet.rows[i].input_qlen = NP_NA;
+		s->hs->softnet.rows[i].process_qlen = NP_NA;
+		np_cpuset_set(&s->hs->host.online, (unsigned)i);
 	}
-	s->host.ncpu_online = (unsigned)ncpu;
+	s->hs->host.ncpu_online = (unsigned)ncpu;
 }
 
 static bool only_id(const struct np_check *c, void *arg)

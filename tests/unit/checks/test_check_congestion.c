@@ -96,7 +96,7 @@ static void test_pacing(void **state)
 	synth_init(&s, 1);
 	cc(&s, "bbr", "reno cubic bbr");
 	synth_sysctl(&s, "net.core.default_qdisc", "fq_codel");
-	s.src[NP_SRC_RTNL_QDISC].status = NP_SRC_SKIPPED;	/* --root: no rtnetlink */
+	np_srcp(&s, NP_SRC_RTNL_QDISC)->status = NP_SRC_SKIPPED;	/* --root: no rtnetlink */
 	synth_run(&run, "congestion.pacing", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	f = synth_first(&run);
@@ -107,7 +107,7 @@ static void test_pacing(void **state)
 	synth_run_free(&run);
 
 	/* The attached qdisc is known: bbr without fq is congestion.bbr-without-fq's alone. */
-	s.src[NP_SRC_RTNL_QDISC].status = NP_SRC_OK;
+	np_srcp(&s, NP_SRC_RTNL_QDISC)->status = NP_SRC_OK;
 	s.rtnl.qdiscs = calloc(1, sizeof(*s.rtnl.qdiscs));
 	assert_non_null(s.rtnl.qdiscs);
 	s.rtnl.nqdisc = 1;
@@ -180,7 +180,7 @@ static void test_pacing_netns(void **state)
 	qdisc(&s, "pfifo_fast", 0, 0xffffffffu);
 	/* What the sysctl collector records inside a child namespace. */
 	for (int i = 0; i < 2; i++) {
-		struct np_sysctl *e = np_sysctl_add(&s.sysctl, i ? "net.core.default_qdisc" :
+		struct np_sysctl *e = np_sysctl_add(&s.hs->sysctl, i ? "net.core.default_qdisc" :
 								"net.core.netdev_max_backlog");
 
 		assert_non_null(e);
@@ -232,7 +232,7 @@ static void test_pacing_netns(void **state)
 	assert_int_equal(run.r.n, 0);
 	synth_run_free(&run);
 	/* Neither default_qdisc nor the qdisc list: skipped, saying both are missing. */
-	s.src[NP_SRC_RTNL_QDISC].status = NP_SRC_SKIPPED;
+	np_srcp(&s, NP_SRC_RTNL_QDISC)->status = NP_SRC_SKIPPED;
 	synth_run(&run, "congestion.pacing", NULL, &s, 30, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);

@@ -102,7 +102,7 @@ static void test_lossy_quiet_and_skipped(void **state)
 	assert_int_equal(run.r.n, 0);
 	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
 	synth_run_free(&run);
-	s.src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
+	np_srcp(&s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
 	synth_run(&run, "congestion.lossy-long-flows", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);

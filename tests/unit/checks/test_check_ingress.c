@@ -11,10 +11,10 @@ static void ct_snap(struct np_snapshot *s, double t, const char *count, const ch
 		synth_sysctl(s, "net.netfilter.nf_conntrack_count", count);
 	if (max)
 		synth_sysctl(s, "net.netfilter.nf_conntrack_max", max);
-	assert_int_equal(np_counters_set(&s->conntrack, "drop", drop), 0);
-	assert_int_equal(np_counters_set(&s->conntrack, "early_drop", early), 0);
-	assert_int_equal(np_counters_set(&s->conntrack, "insert_failed", insert_failed), 0);
-	assert_int_equal(np_counters_set(&s->conntrack, "invalid", 3), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "drop", drop), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "early_drop", early), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "insert_failed", insert_failed), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "invalid", 3), 0);
 }
 
 static void test_conntrack_fill(void **state)
@@ -54,7 +54,7 @@ static void test_conntrack_fill(void **state)
 
 	/* conntrack not loaded: no sysctl, skipped. */
 	ct_snap(&c, 1, NULL, NULL, 0, 0, 0);
-	c.src[NP_SRC_CONNTRACK].status = NP_SRC_ABSENT;
+	np_srcp(&c, NP_SRC_CONNTRACK)->status = NP_SRC_ABSENT;
 	synth_run(&run, "ingress.conntrack-full", NULL, &c, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -124,7 +124,7 @@ static void test_conntrack_insert_failed(void **state)
 	synth_run_free(&run);
 
 	/* Stats file absent: skipped. */
-	c.src[NP_SRC_CONNTRACK].status = NP_SRC_ABSENT;
+	np_srcp(&c, NP_SRC_CONNTRACK)->status = NP_SRC_ABSENT;
 	synth_run(&run, "ingress.conntrack-insert-failed", &p, &c, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);

@@ -133,8 +133,8 @@ static void test_conntrack_drops_set_aside(void **state)
 	synth_init(&c, 1);
 	put(&p, &base);
 	put(&c, &after);
-	assert_int_equal(np_counters_set(&p.conntrack, "drop", 100), 0);
-	assert_int_equal(np_counters_set(&c.conntrack, "drop", 500), 0);
+	assert_int_equal(np_counters_set(&p.hs->conntrack, "drop", 100), 0);
+	assert_int_equal(np_counters_set(&c.hs->conntrack, "drop", 500), 0);
 	synth_run(&run, "ingress.netfilter-drops", &p, &c, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	done(&run, &p, &c);

@@ -63,7 +63,7 @@ static void test_affinity_all_on_one(void **state)
 	synth_init(&s, 0);
 	synth_softnet(&s, 8);
 	irqs(&s, 8, 4, zero);
-	s.host.irqbalance = 1;
+	s.hs->host.irqbalance = 1;
 	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	f = synth_first(&run);
@@ -133,7 +133,7 @@ static void test_affinity_hot_cpus(void **state)
 	synth_softnet(&c, 16);
 	irqs(&c, 16, 4, spread);
 	for (int i = 0; i < 4; i++)
-		c.softnet.rows[i].dropped = 50;	/* 200/s on the IRQ CPUs */
+		c.hs->softnet.rows[i].dropped = 50;	/* 200/s on the IRQ CPUs */
 	synth_run(&run, "irq.affinity", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
 	f = synth_first(&run);
@@ -161,14 +161,14 @@ static void test_affinity_hot_cpus(void **state)
 	c.irqs.lines[2].effective.w[0] = c.irqs.lines[2].affinity.w[0] = 1ull << 2;
 
 	for (int i = 0; i < 4; i++)
-		c.softnet.rows[i].dropped = i == 0 ? 5 : 0;
+		c.hs->softnet.rows[i].dropped = i == 0 ? 5 : 0;
 	synth_run(&run, "irq.affinity", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	synth_run_free(&run);
 
 	/* Drops elsewhere (not on the IRQ CPUs): not this finding, and the spread is fine. */
-	c.softnet.rows[0].dropped = 0;
-	c.softnet.rows[9].dropped = 500;
+	c.hs->softnet.rows[0].dropped = 0;
+	c.hs->softnet.rows[9].dropped = 500;
 	synth_run(&run, "irq.affinity", &p, &c, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	synth_run_free(&run);
@@ -196,13 +196,13 @@ static void test_affinity_skips(void **state)
 	synth_run_free(&run);
 
 	s.irqs.lines[0].role = s.irqs.lines[1].role = NP_IRQ_RX;
-	s.src[NP_SRC_IRQ_AFFINITY].status = NP_SRC_DENIED;
+	np_srcp(&s, NP_SRC_IRQ_AFFINITY)->status = NP_SRC_DENIED;
 	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
 
-	s.src[NP_SRC_IRQ_AFFINITY].status = NP_SRC_OK;
-	s.src[NP_SRC_INTERRUPTS].status = NP_SRC_ABSENT;
+	np_srcp(&s, NP_SRC_IRQ_AFFINITY)->status = NP_SRC_OK;
+	np_srcp(&s, NP_SRC_INTERRUPTS)->status = NP_SRC_ABSENT;
 	synth_run(&run, "irq.affinity", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -470,13 +470,13 @@ static void test_irqbalance(void **state)
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);	/* unknown */
 	synth_run_free(&run);
 
-	s.host.irqbalance = 1;
+	s.hs->host.irqbalance = 1;
 	synth_run(&run, "irq.irqbalance", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	assert_true(has_text(synth_first(&run)->remedy, "banirq"));
 	synth_run_free(&run);
 
-	s.host.irqbalance = 0;
+	s.hs->host.irqbalance = 0;
 	synth_run(&run, "irq.irqbalance", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	assert_true(has_text(synth_first(&run)->summary, "not running"));
@@ -487,7 +487,7 @@ static void test_irqbalance(void **state)
 	synth_init(&s, 0);
 	synth_softnet(&s, 8);
 	irqs(&s, 8, 4, spread);
-	s.host.irqbalance = 0;
+	s.hs->host.irqbalance = 0;
 	synth_run(&run, "irq.irqbalance", NULL, &s, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);

@@ -64,13 +64,13 @@ static void test_rss_channels_info_and_warning(void **state)
 
 	/* Softnet backlog drops on some CPU: warning too. */
 	c.dev.stats.rx_missed_errors = 100;
-	c.softnet.rows[3].dropped = 50;
+	c.hs->softnet.rows[3].dropped = 50;
 	synth_run(&run, "irq.rss-channels", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	synth_run_free(&run);
 
 	/* Since boot only, even with big totals: info, never more. */
-	c.softnet.rows[3].dropped = 1000000;
+	c.hs->softnet.rows[3].dropped = 1000000;
 	c.dev.stats.rx_missed_errors = 5000000;
 	synth_run(&run, "irq.rss-channels", NULL, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);

@@ -56,7 +56,7 @@ static void test_half_duplex_from_ethtool(void **state)
 		assert_int_equal(run.r.n, 0);
 		synth_run_free(&run);
 		s.eth.link.duplex = 0;
-		s.src[NP_SRC_ETHTOOL_LINKMODES].status = NP_SRC_SKIPPED;
+		np_srcp(&s, NP_SRC_ETHTOOL_LINKMODES)->status = NP_SRC_SKIPPED;
 		synth_run(&run, "link.duplex", NULL, &s, NAN, NAN);
 		assert_int_equal(run.r.n, 0);
 		synth_run_free(&run);

@@ -138,8 +138,8 @@ static void test_speed_below_best_skipped(void **state)
 
 	(void)state;
 	synth_init(&s, 0);
-	s.src[NP_SRC_ETHTOOL_LINKMODES].status = NP_SRC_UNSUPPORTED;
-	snprintf(s.src[NP_SRC_ETHTOOL_LINKMODES].detail, sizeof(s.src[0].detail),
+	np_srcp(&s, NP_SRC_ETHTOOL_LINKMODES)->status = NP_SRC_UNSUPPORTED;
+	snprintf(np_srcp(&s, NP_SRC_ETHTOOL_LINKMODES)->detail, sizeof(np_srcp(&s, 0)->detail),
 		 "driver does not report link modes");
 	synth_run(&run, "link.speed-below-best", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
@@ -147,7 +147,7 @@ static void test_speed_below_best_skipped(void **state)
 	synth_run_free(&run);
 
 	/* virtio_net: link modes read, but no supported modes (and no speed). */
-	s.src[NP_SRC_ETHTOOL_LINKMODES].status = NP_SRC_OK;
+	np_srcp(&s, NP_SRC_ETHTOOL_LINKMODES)->status = NP_SRC_OK;
 	s.eth.link.has_supported = true;
 	synth_run(&run, "link.speed-below-best", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
@@ -332,10 +332,10 @@ static void test_phy_errors_skipped(void **state)
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
 
-	s.src[NP_SRC_ETHTOOL_STATS].status = NP_SRC_UNSUPPORTED;
-	snprintf(s.src[NP_SRC_ETHTOOL_STATS].detail, sizeof(s.src[0].detail),
+	np_srcp(&s, NP_SRC_ETHTOOL_STATS)->status = NP_SRC_UNSUPPORTED;
+	snprintf(np_srcp(&s, NP_SRC_ETHTOOL_STATS)->detail, sizeof(np_srcp(&s, 0)->detail),
 		 "driver does not report standard statistics");
-	s.src[NP_SRC_DRIVER_STATS].status = NP_SRC_UNSUPPORTED;
+	np_srcp(&s, NP_SRC_DRIVER_STATS)->status = NP_SRC_UNSUPPORTED;
 	synth_run(&run, "link.phy-errors", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	assert_string_equal(skip_reason(&run), "driver does not report standard statistics");

@@ -60,13 +60,13 @@ static void test_other_drops_quiet(void **state)
 	(void)state;
 	/* Backlog overflow (scenario 2): rx_dropped grows as much as softnet's dropped. */
 	veth(&p, &c, 40000, 2000);
-	c.softnet.rows[1].dropped = 2000;
+	c.hs->softnet.rows[1].dropped = 2000;
 	synth_run(&run, "link.mtu-mismatch", &p, &c, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
 	synth_run_free(&run);
 	/* Unhandled protocols: counted in rx_packets first, so never more than those. */
-	c.softnet.rows[1].dropped = 0;
+	c.hs->softnet.rows[1].dropped = 0;
 	c.dev.stats.rx_packets = 1000 + 300;
 	c.dev.stats.rx_dropped = 50 + 300;
 	synth_run(&run, "link.mtu-mismatch", &p, &c, NAN, NAN);

@@ -141,7 +141,7 @@ static void test_missed_one_finding_per_loss(void **state)
 	synth_run_free(&run);
 
 	/* Rings not read at all (--root): nic.missed carries it and says why it cannot tell. */
-	c.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_SKIPPED;
+	np_srcp(&c, NP_SRC_ETHTOOL_RINGS)->status = NP_SRC_SKIPPED;
 	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
 	f = synth_first(&run);
@@ -154,7 +154,7 @@ static void test_missed_one_finding_per_loss(void **state)
 	synth_run_free(&run);
 
 	/* The driver does not report rings: no claim that this run skipped them. */
-	c.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_UNSUPPORTED;
+	np_srcp(&c, NP_SRC_ETHTOOL_RINGS)->status = NP_SRC_UNSUPPORTED;
 	synth_run(&run, "nic.missed", &p, &c, NAN, NAN);
 	assert_null(strstr(synth_first(&run)->detail, "did not read"));
 	synth_run_free(&run);
@@ -171,7 +171,7 @@ static void test_missed_witnesses(void **state)
 
 	(void)state;
 	pair(&p, &c, "ixgbe");
-	c.src[NP_SRC_ETHTOOL_RINGS].status = p.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_SKIPPED;
+	np_srcp(&c, NP_SRC_ETHTOOL_RINGS)->status = np_srcp(&p, NP_SRC_ETHTOOL_RINGS)->status = NP_SRC_SKIPPED;
 	p.rtnl.has_stats64 = c.rtnl.has_stats64 = true;
 	p.dev.stats.rx_missed_errors = c.dev.stats.rx_missed_errors = 1000;	/* stale */
 	p.rtnl.stats64.rx_missed_errors = 1000;
@@ -206,7 +206,7 @@ static void test_missed_witnesses(void **state)
 	np_snapshot_free(&p);
 	np_snapshot_free(&c);
 	pair(&p, &c, "igb");
-	c.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_SKIPPED;
+	np_srcp(&c, NP_SRC_ETHTOOL_RINGS)->status = NP_SRC_SKIPPED;
 	drv(&p, "rx_fifo_errors", 0);
 	drv(&c, "rx_fifo_errors", 200);
 	drv(&p, "rx_queue_0_drops", 0);
@@ -249,7 +249,7 @@ static void test_rx_dropped(void **state)
 	synth_run_free(&run);
 
 	/* Softnet drops move too: attributed to the backlog. */
-	c.softnet.rows[1].dropped = 400;
+	c.hs->softnet.rows[1].dropped = 400;
 	synth_run(&run, "nic.rx-dropped", &p, &c, NAN, NAN);
 	assert_non_null(strstr(synth_first(&run)->detail, "softnet.backlog-drops"));
 	synth_run_free(&run);

@@ -168,7 +168,7 @@ static void test_ring_size_skipped(void **state)
 	synth_run_free(&run);
 
 	/* Read, but the driver left the maximum out: not a ring of size 0. */
-	c.src[NP_SRC_ETHTOOL_RINGS].status = NP_SRC_OK;
+	np_srcp(&c, NP_SRC_ETHTOOL_RINGS)->status = NP_SRC_OK;
 	rings(&c, 256, NP_NA);
 	synth_run(&run, "nic.ring-size", NULL, &c, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);

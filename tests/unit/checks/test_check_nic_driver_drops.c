@@ -77,7 +77,7 @@ static void test_cloud_allowance(void **state)
 
 	(void)state;
 	pair(&p, &c, "ena");
-	p.src[NP_SRC_QSTATS].status = c.src[NP_SRC_QSTATS].status = NP_SRC_UNSUPPORTED;
+	np_srcp(&p, NP_SRC_QSTATS)->status = np_srcp(&c, NP_SRC_QSTATS)->status = NP_SRC_UNSUPPORTED;
 	drv(&p, "bw_in_allowance_exceeded", 0);
 	drv(&c, "bw_in_allowance_exceeded", 60);	/* 30/s */
 	drv(&p, "pps_allowance_exceeded", 10);
@@ -119,7 +119,7 @@ static void test_cloud_allowance_not_ena(void **state)
 	synth_run_free(&run);
 
 	/* A device rate limit through qstats fires even without ENA counters. */
-	c.src[NP_SRC_QSTATS].status = NP_SRC_OK;
+	np_srcp(&c, NP_SRC_QSTATS)->status = NP_SRC_OK;
 	qstats(&p, 1);
 	qstats(&c, 1);
 	p.eth.qstats[0].rx_hw_drop_ratelimits = 0;

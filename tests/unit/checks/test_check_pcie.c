@@ -141,7 +141,7 @@ static void test_mps(void **state)
 			assert_non_null(strstr(run.r.res[i].skip_reason, "needs root"));
 	synth_run_free(&run);
 
-	s.src[NP_SRC_PCIE_CONFIG].status = NP_SRC_OK;
+	np_srcp(&s, NP_SRC_PCIE_CONFIG)->status = NP_SRC_OK;
 	s.dev.has_device = false;
 	synth_run(&run, "pcie.mps", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);

@@ -82,7 +82,7 @@ static void test_udp_mem(void **state)
 	/* Sane configuration, no errors, low usage: quiet. */
 	synth_mib(&p, "UdpMemErrors", 0);
 	synth_mib(&c, "UdpMemErrors", 0);
-	c.sockstat.udp_mem = 1000;
+	c.hs->sockstat.udp_mem = 1000;
 	synth_run(&run, "socket.udp-mem", &p, &c, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
@@ -103,16 +103,16 @@ static void test_udp_mem(void **state)
 	synth_mib(&c, "UdpMemErrors", 0);
 
 	/* Usage above udp_mem[0] (the effective limit): warning; above [2]: critical. */
-	c.sockstat.udp_mem = 400000;
+	c.hs->sockstat.udp_mem = 400000;
 	synth_run(&run, "socket.udp-mem", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	assert_true(synth_has_ev(synth_first(&run), "of udp_mem[0]"));
 	synth_run_free(&run);
-	c.sockstat.udp_mem = 800000;
+	c.hs->sockstat.udp_mem = 800000;
 	synth_run(&run, "socket.udp-mem", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
 	synth_run_free(&run);
-	c.sockstat.udp_mem = 1000;
+	c.hs->sockstat.udp_mem = 1000;
 
 	/* Typed in bytes: 1 GiB "pages" = 4 TiB on a 16 GiB host. */
 	synth_sysctl(&c, "net.ipv4.udp_mem", "1073741824 1073741824 1073741824");
@@ -122,7 +122,7 @@ static void test_udp_mem(void **state)
 	synth_run_free(&run);
 
 	/* Tiny. */
-	c.sockstat.udp_mem = 50;
+	c.hs->sockstat.udp_mem = 50;
 	synth_sysctl(&c, "net.ipv4.udp_mem", "100 200 300");
 	synth_run(&run, "socket.udp-mem", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
@@ -197,13 +197,13 @@ static void test_orphans_published_host(void **state)
 
 	(void)state;
 	pair(&p, &c);
-	c.sockstat.tcp_inuse = 174950;
-	c.sockstat.tcp_orphan = 126800;
-	c.sockstat.tcp_tw = 153787;
-	c.sockstat.tcp_mem = 102910;
+	c.hs->sockstat.tcp_inuse = 174950;
+	c.hs->sockstat.tcp_orphan = 126800;
+	c.hs->sockstat.tcp_tw = 153787;
+	c.hs->sockstat.tcp_mem = 102910;
 	/* Its tcp_mem is the kernel default (tcp_mem[1] = free buffer pages / 16) of a host
 	 * with ~280 GiB: RAM is not printed either, so it is taken from that ratio. */
-	c.mem.mem_total = 288ull << 30;
+	c.hs->mem.mem_total = 288ull << 30;
 	synth_sysctl(&c, "net.ipv4.tcp_mem", "3480768 4641024 6961536");
 	synth_mib(&p, "TcpExtTCPMemoryPressures", 0);
 	synth_mib(&c, "TcpExtTCPMemoryPressures", 0);
@@ -226,7 +226,7 @@ static void test_orphans_published_host(void **state)
 	/* No limit in the evidence: skipped, never OK. */
 	free_pair(&p, &c);
 	pair(&p, &c);
-	c.sockstat.tcp_orphan = 126800;
+	c.hs->sockstat.tcp_orphan = 126800;
 	synth_run(&run, "socket.tcp-orphans", &p, &c, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -241,7 +241,7 @@ static void test_tcp_mem(void **state)
 
 	(void)state;
 	pair(&p, &c);
-	c.sockstat.tcp_mem = 5000;
+	c.hs->sockstat.tcp_mem = 5000;
 	synth_mib(&p, "TcpExtTCPMemoryPressures", 0);
 	synth_mib(&c, "TcpExtTCPMemoryPressures", 0);
 	synth_run(&run, "socket.tcp-mem", &p, &c, NAN, NAN);
@@ -262,7 +262,7 @@ static void test_tcp_mem(void **state)
 	synth_run_free(&run);
 
 	/* Absurdly small. */
-	c.sockstat.tcp_mem = 100;
+	c.hs->sockstat.tcp_mem = 100;
 	synth_sysctl(&c, "net.ipv4.tcp_mem", "1024 2048 3072");
 	synth_run(&run, "socket.tcp-mem", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
@@ -270,20 +270,20 @@ static void test_tcp_mem(void **state)
 	synth_run_free(&run);
 
 	/* An assumed page size is said out loud. */
-	c.mem.page_size_assumed = true;
+	c.hs->mem.page_size_assumed = true;
 	synth_run(&run, "socket.tcp-mem", &p, &c, NAN, NAN);
 	assert_non_null(strstr(synth_first(&run)->detail, "assumed"));
 	synth_run_free(&run);
-	c.mem.page_size_assumed = false;
+	c.hs->mem.page_size_assumed = false;
 	synth_sysctl(&c, "net.ipv4.tcp_mem", "188319 251092 376638");
 
 	/* Usage above the pressure threshold: warning; near the max: critical. */
-	c.sockstat.tcp_mem = 260000;
+	c.hs->sockstat.tcp_mem = 260000;
 	synth_run(&run, "socket.tcp-mem", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	assert_true(synth_has_ev(synth_first(&run), "of tcp_mem[1] (pressure)"));
 	synth_run_free(&run);
-	c.sockstat.tcp_mem = 370000;
+	c.hs->sockstat.tcp_mem = 370000;
 	synth_run(&run, "socket.tcp-mem", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
 	synth_run_free(&run);
@@ -297,7 +297,7 @@ static void test_tcp_mem(void **state)
 	assert_non_null(strstr(f->summary, "147% of tcp_mem pressure"));
 	synth_run_free(&run);
 	synth_sysctl(&c, "net.ipv4.tcp_mem", "188319 251092 376638");
-	c.sockstat.tcp_mem = 5000;
+	c.hs->sockstat.tcp_mem = 5000;
 
 	/* Pressure entered during the sample: warning; aborts on memory: critical. */
 	synth_mib(&c, "TcpExtTCPMemoryPressures", 2);

@@ -171,7 +171,7 @@ static void test_listen_queue_quiet_and_skipped(void **state)
 	synth_run_free(&run);
 
 	/* --root: sock_diag skipped, so is the check. */
-	s.src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
+	np_srcp(&s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
 	synth_run(&run, "socket.listen-queue", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -233,7 +233,7 @@ static void test_udp_socket_drops_quiet_and_skipped(void **state)
 	assert_int_equal(run.r.n, 0);
 	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
 	synth_run_free(&run);
-	s.src[NP_SRC_SOCK_DIAG].status = NP_SRC_ABSENT;
+	np_srcp(&s, NP_SRC_SOCK_DIAG)->status = NP_SRC_ABSENT;
 	synth_run(&run, "socket.udp-socket-drops", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -279,7 +279,7 @@ static void test_buffer_ceiling(void **state)
 	assert_int_equal(run.r.n, 0);
 	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
 	synth_run_free(&run);
-	s.src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
+	np_srcp(&s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
 	synth_run(&run, "socket.tcp-buffer-ceiling", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -321,7 +321,7 @@ static void test_buffer_pinned(void **state)
 	synth_run(&run, "socket.tcp-buffer-pinned", NULL, &s, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	synth_run_free(&run);
-	s.src[NP_SRC_SOCK_DIAG].status = NP_SRC_SKIPPED;
+	np_srcp(&s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
 	synth_run(&run, "socket.tcp-buffer-pinned", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);

@@ -21,8 +21,8 @@ static void test_backlog_drops(void **state)
 	(void)state;
 	pair(&p, &c, 2, 4);
 	synth_sysctl(&c, "net.core.netdev_max_backlog", "1000");
-	p.softnet.rows[2].dropped = 1000;
-	c.softnet.rows[2].dropped = 1400;	/* 200/s on CPU 2: above crit */
+	p.hs->softnet.rows[2].dropped = 1000;
+	c.hs->softnet.rows[2].dropped = 1400;	/* 200/s on CPU 2: above crit */
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
 	f = synth_first(&run);
@@ -39,8 +39,8 @@ static void test_backlog_drops(void **state)
 	/* 10G+: at least 16384. Drops spread over all CPUs: no "spreading" advice. */
 	c.dev.speed_mbps = 25000;
 	for (size_t i = 0; i < 4; i++) {
-		p.softnet.rows[i].dropped = 10;
-		c.softnet.rows[i].dropped = 14;	/* 2/s per CPU, 8/s in all: warning */
+		p.hs->softnet.rows[i].dropped = 10;
+		c.hs->softnet.rows[i].dropped = 14;	/* 2/s per CPU, 8/s in all: warning */
 	}
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
@@ -51,23 +51,23 @@ static void test_backlog_drops(void **state)
 
 	/* A 32-bit wrap is one wrap, not a huge negative number: 32 drops in 2 s. */
 	for (size_t i = 0; i < 4; i++)
-		p.softnet.rows[i].dropped = c.softnet.rows[i].dropped = 0;
-	p.softnet.rows[1].dropped = 0xfffffff0ull;
-	c.softnet.rows[1].dropped = 0x10;
+		p.hs->softnet.rows[i].dropped = c.hs->softnet.rows[i].dropped = 0;
+	p.hs->softnet.rows[1].dropped = 0xfffffff0ull;
+	c.hs->softnet.rows[1].dropped = 0x10;
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	assert_int_equal(synth_first(&run)->ev[0].delta, 32);
 	synth_run_free(&run);
 
 	/* Since boot only: never critical. */
-	c.softnet.rows[1].dropped = 5000000;
+	c.hs->softnet.rows[1].dropped = 5000000;
 	synth_run(&run, "softnet.backlog-drops", NULL, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	synth_run_free(&run);
 
 	/* Past drops, none during the sample: info; no CPU dropped during the sample, so no
 	 * empty "()" where the list of CPUs would be. */
-	p.softnet.rows[1].dropped = 5000000;
+	p.hs->softnet.rows[1].dropped = 5000000;
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	assert_true(has_text(synth_first(&run)->summary, "none during the sample"));
@@ -75,14 +75,14 @@ static void test_backlog_drops(void **state)
 	synth_run_free(&run);
 
 	/* Never dropped: quiet. */
-	p.softnet.rows[1].dropped = c.softnet.rows[1].dropped = 0;
+	p.hs->softnet.rows[1].dropped = c.hs->softnet.rows[1].dropped = 0;
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
 	synth_run_free(&run);
 
 	/* No softnet_stat: skipped. */
-	c.src[NP_SRC_SOFTNET].status = NP_SRC_ABSENT;
+	np_srcp(&c, NP_SRC_SOFTNET)->status = NP_SRC_ABSENT;
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -100,10 +100,10 @@ static void test_backlog_drops_netns(void **state)
 
 	(void)state;
 	pair(&p, &c, 2, 2);
-	p.softnet.rows[1].dropped = 1000;
-	c.softnet.rows[1].dropped = 4000;	/* 1,500/s on CPU 1 */
+	p.hs->softnet.rows[1].dropped = 1000;
+	c.hs->softnet.rows[1].dropped = 4000;	/* 1,500/s on CPU 1 */
 	/* What the sysctl collector records inside a child namespace. */
-	e = np_sysctl_add(&c.sysctl, "net.core.netdev_max_backlog");
+	e = np_sysctl_add(&c.hs->sysctl, "net.core.netdev_max_backlog");
 	assert_non_null(e);
 	e->err = ENOENT;
 	e->host_wide = true;
@@ -166,7 +166,7 @@ static void test_backlog_drops_which_interface(void **state)
 	pair(&p, &c, 2, 4);
 	queue_irqs(&c, 4, 2, irq_cpus);
 	rxqs(&c, 2);
-	c.softnet.rows[2].dropped = 400;	/* 200/s, all on CPU 2 */
+	c.hs->softnet.rows[2].dropped = 400;	/* 200/s, all on CPU 2 */
 
 	/* eth0's IRQs are on CPUs 0-1 and RPS is off: CPU 2's backlog is fed by something else. */
 	synth_run(&run, "softnet.backlog-drops", &p, &c, NAN, NAN);
@@ -210,7 +210,7 @@ static void test_flow_limit(void **state)
 	(void)state;
 	pair(&p, &c, 1, 2);
 	synth_sysctl(&c, "net.core.flow_limit_cpu_bitmap", "3");
-	c.softnet.rows[1].flow_limit_count = 50;
+	c.hs->softnet.rows[1].flow_limit_count = 50;
 	synth_run(&run, "softnet.flow-limit", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	f = synth_first(&run);
@@ -224,12 +224,12 @@ static void test_flow_limit(void **state)
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	synth_run_free(&run);
 
-	c.softnet.rows[1].flow_limit_count = 0;
+	c.hs->softnet.rows[1].flow_limit_count = 0;
 	synth_run(&run, "softnet.flow-limit", &p, &c, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	synth_run_free(&run);
 
-	c.src[NP_SRC_SOFTNET].status = NP_SRC_ABSENT;
+	np_srcp(&c, NP_SRC_SOFTNET)->status = NP_SRC_ABSENT;
 	synth_run(&run, "softnet.flow-limit", &p, &c, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -280,7 +280,7 @@ static void test_max_backlog(void **state)
 	/* Read inside a network namespace: the file is absent because the key is host-wide, and
 	 * the skip says so (and what to do) instead of a bare "not readable". */
 	{
-		struct np_sysctl *e = np_sysctl_add(&s.sysctl, "net.core.netdev_max_backlog");
+		struct np_sysctl *e = np_sysctl_add(&s.hs->sysctl, "net.core.netdev_max_backlog");
 		const char *why = NULL;
 
 		assert_non_null(e);

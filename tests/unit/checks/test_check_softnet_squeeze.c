@@ -14,15 +14,15 @@
 /* /proc/softirqs NET_RX counts for CPUs 0..n-1, all zero. */
 static void softirqs(struct np_snapshot *s, size_t n)
 {
-	s->softirqs.n = n;
-	s->softirqs.cpu = calloc(n, sizeof(int));
-	s->softirqs.net_rx = calloc(n, sizeof(uint64_t));
-	s->softirqs.net_tx = calloc(n, sizeof(uint64_t));
-	assert_non_null(s->softirqs.cpu);
-	assert_non_null(s->softirqs.net_rx);
-	assert_non_null(s->softirqs.net_tx);
+	s->hs->softirqs.n = n;
+	s->hs->softirqs.cpu = calloc(n, sizeof(int));
+	s->hs->softirqs.net_rx = calloc(n, sizeof(uint64_t));
+	s->hs->softirqs.net_tx = calloc(n, sizeof(uint64_t));
+	assert_non_null(s->hs->softirqs.cpu);
+	assert_non_null(s->hs->softirqs.net_rx);
+	assert_non_null(s->hs->softirqs.net_tx);
 	for (size_t i = 0; i < n; i++)
-		s->softirqs.cpu[i] = (int)i;
+		s->hs->softirqs.cpu[i] = (int)i;
 }
 
 static void test_time_squeeze_budget_binds(void **state)
@@ -37,9 +37,9 @@ static void test_time_squeeze_budget_binds(void **state)
 	softirqs(&c, 2);
 	synth_sysctl(&c, "net.core.netdev_budget", "300");
 	synth_sysctl(&c, "net.core.netdev_budget_usecs", "2000");
-	c.softnet.rows[0].time_squeeze = 200;	/* 200/s: above warn */
-	c.softnet.rows[0].processed = 30000;
-	c.softirqs.net_rx[0] = 100;		/* 300 packets per run: the budget */
+	c.hs->softnet.rows[0].time_squeeze = 200;	/* 200/s: above warn */
+	c.hs->softnet.rows[0].processed = 30000;
+	c.hs->softirqs.net_rx[0] = 100;		/* 300 packets per run: the budget */
 	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	f = synth_first(&run);
@@ -53,8 +53,8 @@ static void test_time_squeeze_budget_binds(void **state)
 	synth_run_free(&run);
 
 	/* Few packets per run and most runs squeeze: the time limit binds. */
-	c.softnet.rows[0].processed = 2000;
-	c.softirqs.net_rx[0] = 200;
+	c.hs->softnet.rows[0].processed = 2000;
+	c.hs->softirqs.net_rx[0] = 200;
 	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
 	f = synth_first(&run);
 	assert_true(has_text(f->summary, "out of time"));
@@ -73,7 +73,7 @@ static void test_time_squeeze_budget_binds(void **state)
 	synth_run_free(&run);
 
 	/* Without /proc/softirqs the binding limit is not guessed. Threaded NAPI is named. */
-	c.src[NP_SRC_SOFTIRQS].status = NP_SRC_ABSENT;
+	np_srcp(&c, NP_SRC_SOFTIRQS)->status = NP_SRC_ABSENT;
 	c.dev.threaded = 1;
 	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
 	f = synth_first(&run);
@@ -97,13 +97,13 @@ static void test_time_squeeze_no_budget_usecs(void **state)
 	softirqs(&p, 2);
 	softirqs(&c, 2);
 	synth_sysctl(&c, "net.core.netdev_budget", "300");
-	e = np_sysctl_add(&c.sysctl, "net.core.netdev_budget_usecs");
+	e = np_sysctl_add(&c.hs->sysctl, "net.core.netdev_budget_usecs");
 	assert_non_null(e);
 	e->err = ENOENT;			/* what the collector records on 4.9 */
-	snprintf(c.host.kernel, sizeof(c.host.kernel), "4.9.0-19-amd64");
-	c.softnet.rows[0].time_squeeze = 200;
-	c.softnet.rows[0].processed = 30000;
-	c.softirqs.net_rx[0] = 100;		/* 300 packets per run: the budget binds */
+	snprintf(c.hs->host.kernel, sizeof(c.hs->host.kernel), "4.9.0-19-amd64");
+	c.hs->softnet.rows[0].time_squeeze = 200;
+	c.hs->softnet.rows[0].processed = 30000;
+	c.hs->softirqs.net_rx[0] = 100;		/* 300 packets per run: the budget binds */
 	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
 	f = synth_first(&run);
 	assert_true(has_text(f->summary, "packet budget"));
@@ -114,8 +114,8 @@ static void test_time_squeeze_no_budget_usecs(void **state)
 	synth_run_free(&run);
 
 	/* The time limit binds and cannot be raised here: find the per-packet cost instead. */
-	c.softnet.rows[0].processed = 2000;
-	c.softirqs.net_rx[0] = 200;
+	c.hs->softnet.rows[0].processed = 2000;
+	c.hs->softirqs.net_rx[0] = 200;
 	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
 	f = synth_first(&run);
 	assert_true(has_text(f->summary, "out of time"));
@@ -126,8 +126,8 @@ static void test_time_squeeze_no_budget_usecs(void **state)
 
 	/* The same absence on a 6.x kernel inside a container (netdev_max_backlog is missing
 	 * too): the sysctl is host-wide, not "before 4.12". */
-	snprintf(c.host.kernel, sizeof(c.host.kernel), "6.18.44");
-	e = np_sysctl_add(&c.sysctl, "net.core.netdev_max_backlog");
+	snprintf(c.hs->host.kernel, sizeof(c.hs->host.kernel), "6.18.44");
+	e = np_sysctl_add(&c.hs->sysctl, "net.core.netdev_max_backlog");
 	assert_non_null(e);
 	e->err = ENOENT;
 	e->host_wide = true;
@@ -162,7 +162,7 @@ static void test_time_squeeze_no_budget_usecs(void **state)
 	np_snapshot_free(&c);
 	synth_init(&c, 1);
 	synth_softnet(&c, 2);
-	c.softnet.rows[0].time_squeeze = 200;
+	c.hs->softnet.rows[0].time_squeeze = 200;
 	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
 	f = synth_first(&run);
 	assert_false(has_text(f->remedy, "netdev_budget_usecs"));
@@ -184,18 +184,18 @@ static void test_time_squeeze_quiet_and_history(void **state)
 	synth_run_free(&run);
 
 	/* A few squeezes per second: below warn, info. */
-	c.softnet.rows[1].time_squeeze = 5;
+	c.hs->softnet.rows[1].time_squeeze = 5;
 	synth_run(&run, "softnet.time-squeeze", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	synth_run_free(&run);
 
 	/* Since boot only: at most info. */
-	c.softnet.rows[1].time_squeeze = 9000000;
+	c.hs->softnet.rows[1].time_squeeze = 9000000;
 	synth_run(&run, "softnet.time-squeeze", NULL, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	synth_run_free(&run);
 
-	c.src[NP_SRC_SOFTNET].status = NP_SRC_DENIED;
+	np_srcp(&c, NP_SRC_SOFTNET)->status = NP_SRC_DENIED;
 	synth_run(&run, "softnet.time-squeeze", NULL, &c, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -212,9 +212,9 @@ static void test_single_cpu_sampled(void **state)
 	pair(&p, &c, 1, 4);
 	c.dev.has_device = true;
 	rxqs(&c, 1);
-	c.softnet.rows[1].processed = 95000;	/* 95% on CPU 1 */
-	c.softnet.rows[0].processed = 5000;
-	c.softnet.rows[1].dropped = 10;
+	c.hs->softnet.rows[1].processed = 95000;	/* 95% on CPU 1 */
+	c.hs->softnet.rows[0].processed = 5000;
+	c.hs->softnet.rows[1].dropped = 10;
 	synth_run(&run, "softnet.single-cpu", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
 	f = synth_first(&run);
@@ -228,20 +228,20 @@ static void test_single_cpu_sampled(void **state)
 	synth_run_free(&run);
 
 	/* The busy CPU neither drops nor squeezes: info. */
-	c.softnet.rows[1].dropped = 0;
+	c.hs->softnet.rows[1].dropped = 0;
 	synth_run(&run, "softnet.single-cpu", &p, &c, NAN, NAN);
 	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
 	synth_run_free(&run);
 
 	/* Spread evenly: quiet. */
 	for (size_t i = 0; i < 4; i++)
-		c.softnet.rows[i].processed = 25000;
+		c.hs->softnet.rows[i].processed = 25000;
 	synth_run(&run, "softnet.single-cpu", &p, &c, NAN, NAN);
 	assert_int_equal(run.r.n, 0);
 	synth_run_free(&run);
 
 	/* RPS on: quiet whatever the load. */
-	c.softnet.rows[1].processed = 95000;
+	c.hs->softnet.rows[1].processed = 95000;
 	np_cpuset_set(&c.dev.rxq[0].rps_cpus, 2);
 	synth_run(&run, "softnet.single-cpu", &p, &c, NAN, NAN);
 	assert_int_equal(run.r.n, 0);

@@ -191,7 +191,7 @@ static void test_unknown_is_not_zero(void **state)
 	struct np_sysctl *e;
 
 	/* Unreadable before (ENOENT: not on that kernel), read after. */
-	e = np_sysctl_add(&p->b.s.sysctl, "net.core.netdev_budget_usecs");
+	e = np_sysctl_add(&p->b.s.hs->sysctl, "net.core.netdev_budget_usecs");
 	assert_non_null(e);
 	e->err = ENOENT;
 	synth_sysctl(&p->a.s, "net.core.netdev_budget_usecs", "8000");
@@ -444,13 +444,13 @@ static void test_every_collected_sysctl_is_staged(void **state)
 	snprintf(s.ifname, sizeof(s.ifname), "enp1s0f0");
 	np_collect_sysctls(&ctx, &s);
 	np_ctx_close(&ctx);
-	assert_true(s.sysctl.n > 40);
-	for (size_t i = 0; i < s.sysctl.n; i++) {
-		if (strcmp(s.sysctl.e[i].key, "net.netfilter.nf_conntrack_count") == 0)
+	assert_true(s.hs->sysctl.n > 40);
+	for (size_t i = 0; i < s.hs->sysctl.n; i++) {
+		if (strcmp(s.hs->sysctl.e[i].key, "net.netfilter.nf_conntrack_count") == 0)
 			continue;	/* a gauge, never compared */
-		np_diff_sysctl_stage(s.sysctl.e[i].key, &listed);
+		np_diff_sysctl_stage(s.hs->sysctl.e[i].key, &listed);
 		if (!listed)
-			fail_msg("%s has no stage in the sysctl registry", s.sysctl.e[i].key);
+			fail_msg("%s has no stage in the sysctl registry", s.hs->sysctl.e[i].key);
 	}
 	np_snapshot_free(&s);
 	/* And an unknown key is a guess, said so. */

@@ -53,14 +53,14 @@ static void test_nic_row_counts_rx_dropped(void **state)
 	synth_run_free(&run);
 
 	/* Backlog drops also land in rx_dropped: the softnet row has them, the nic row not. */
-	c.softnet.rows[1].dropped = 117000;
+	c.hs->softnet.rows[1].dropped = 117000;
 	build(&run, &p, &c, "nic.rx-dropped", &f);
 	assert_true(stage_row(&f, NP_STAGE_NIC)->drop.rate == 0);
 	assert_true(stage_row(&f, NP_STAGE_SOFTNET)->drop.rate == 117000);
 	synth_run_free(&run);
 
 	/* Ring overflows counted by the hardware and in rx_dropped: the larger, not the sum. */
-	c.softnet.rows[1].dropped = 0;
+	c.hs->softnet.rows[1].dropped = 0;
 	c.dev.stats.rx_missed_errors = 90000;
 	build(&run, &p, &c, "nic.rx-dropped", &f);
 	assert_true(stage_row(&f, NP_STAGE_NIC)->drop.rate == 117000);

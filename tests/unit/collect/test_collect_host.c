@@ -51,8 +51,8 @@ static int irqbalance_of(const char *root)
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
 	np_collect_host(&ctx, &s);
 	np_ctx_close(&ctx);
-	r = s.host.irqbalance;
-	snprintf(how, sizeof(how), "%s", s.src[NP_SRC_PROCESSES].detail);
+	r = s.hs->host.irqbalance;
+	snprintf(how, sizeof(how), "%s", np_srcp(&s, NP_SRC_PROCESSES)->detail);
 	np_snapshot_free(&s);
 	return r;
 }

@@ -78,7 +78,7 @@ static void test_by_name(void **state)
 		 " 26:        100          0   PCI-MSI 7-edge      xeth1\n"
 		 " 27:        100          0   PCI-MSI 8-edge      ice-eth10-TxRx-0\n");
 	collect(root, "eth1", &s);
-	assert_int_equal(s.src[NP_SRC_INTERRUPTS].status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_INTERRUPTS)->status, NP_SRC_OK);
 	assert_non_null(line(&s, 10));		/* shared INTx: "..., eth1" */
 	assert_non_null(line(&s, 22));
 	assert_non_null(line(&s, 23));
@@ -92,7 +92,7 @@ static void test_by_name(void **state)
 	assert_int_equal(line(&s, 24)->role, NP_IRQ_TX);
 	/* Queue vectors exist, so the shared INTx line stays what its name says. */
 	assert_int_equal(line(&s, 10)->role, NP_IRQ_OTHER);
-	assert_int_equal(s.host.ncpu_online, 2);
+	assert_int_equal(s.hs->host.ncpu_online, 2);
 	np_snapshot_free(&s);
 }
 
@@ -119,7 +119,7 @@ static void test_mlx4_ring_names(void **state)
 	assert_int_equal(line(&s, 60)->role, NP_IRQ_OTHER);
 	for (unsigned irq = 61; irq <= 64; irq++)
 		assert_int_equal(line(&s, irq)->role, NP_IRQ_TXRX);
-	assert_string_equal(s.src[NP_SRC_INTERRUPTS].detail,
+	assert_string_equal(np_srcp(&s, NP_SRC_INTERRUPTS)->detail,
 			    "by the device's MSI vectors or INTx line in sysfs");
 	np_snapshot_free(&s);
 }
@@ -218,7 +218,7 @@ static void test_proc_irq_dirs(void **state)
 	tree_put(root, "sys/class/net/eth0/operstate", "up\n");
 	collect(root, "eth0", &s);
 	assert_int_equal(s.irqs.n, 2);
-	assert_string_equal(s.src[NP_SRC_INTERRUPTS].detail, "by handler name in /proc/irq");
+	assert_string_equal(np_srcp(&s, NP_SRC_INTERRUPTS)->detail, "by handler name in /proc/irq");
 	assert_true(line(&s, 45)->has_affinity);
 	np_snapshot_free(&s);
 }
@@ -287,19 +287,19 @@ static void test_cpu_count(void **state)
 
 	tree_put(root, "proc/stat", "cpu  1 2 3\ncpu0 1 2 3\ncpu1 1 2 3\ncpu2 1 2 3\nintr 5\n");
 	collect(root, "eth0", &s);
-	assert_int_equal(s.host.ncpu_online, 3);
-	assert_string_equal(s.host.ncpu_from, "/proc/stat");
+	assert_int_equal(s.hs->host.ncpu_online, 3);
+	assert_string_equal(s.hs->host.ncpu_from, "/proc/stat");
 	np_snapshot_free(&s);
 	tree_put(root, "proc/interrupts", "   CPU0 CPU1 CPU2 CPU3 CPU5\n  1: 1 2 3 4 5 IO-APIC 1-edge i8042\n");
 	collect(root, "eth0", &s);
-	assert_int_equal(s.host.ncpu_online, 5);
-	assert_true(np_cpuset_has(&s.host.online, 5));
-	assert_false(np_cpuset_has(&s.host.online, 4));
+	assert_int_equal(s.hs->host.ncpu_online, 5);
+	assert_true(np_cpuset_has(&s.hs->host.online, 5));
+	assert_false(np_cpuset_has(&s.hs->host.online, 4));
 	np_snapshot_free(&s);
 	tree_put(root, "proc/net/softnet_stat", "1 0 0 0 0 0 0 0 0 0\n2 0 0 0 0 0 0 0 0 0\n");
 	collect(root, "eth0", &s);
-	assert_int_equal(s.host.ncpu_online, 2);
-	assert_string_equal(s.host.ncpu_from, "/proc/net/softnet_stat rows");
+	assert_int_equal(s.hs->host.ncpu_online, 2);
+	assert_string_equal(s.hs->host.ncpu_from, "/proc/net/softnet_stat rows");
 	np_snapshot_free(&s);
 }
 
@@ -310,8 +310,8 @@ static void test_cpu_count_unknown(void **state)
 
 	tree_put(root, "proc/net/snmp", "Ip: InReceives\nIp: 5\n");
 	collect(root, "eth0", &s);
-	assert_int_equal(s.host.ncpu_online, 0);
-	assert_null(s.host.ncpu_from);
+	assert_int_equal(s.hs->host.ncpu_online, 0);
+	assert_null(s.hs->host.ncpu_from);
 	np_snapshot_free(&s);
 }
 

@@ -68,7 +68,7 @@ static int config_status(const char *root, bool faithful, const char *kernel, un
 	np_snapshot_init(&s);
 	snprintf(s.ifname, sizeof(s.ifname), "eth0");
 	snprintf(s.dev.bus_id, sizeof(s.dev.bus_id), "0000:00:03.0");
-	snprintf(s.host.kernel, sizeof(s.host.kernel), "%s", kernel);
+	snprintf(s.hs->host.kernel, sizeof(s.hs->host.kernel), "%s", kernel);
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
 	/* Faithful: a capture's replay (the tape is what marks one; this collector never uses it). */
 	if (faithful)
@@ -76,7 +76,7 @@ static int config_status(const char *root, bool faithful, const char *kernel, un
 	np_collect_pcie(&ctx, &s);
 	ctx.tape = NULL;
 	np_ctx_close(&ctx);
-	r = s.src[NP_SRC_PCIE_CONFIG].status == NP_SRC_OK ? 0 : -1;
+	r = np_srcp(&s, NP_SRC_PCIE_CONFIG)->status == NP_SRC_OK ? 0 : -1;
 	*mps = np_has(s.pcie.mps) ? (unsigned)s.pcie.mps : 0;
 	np_snapshot_free(&s);
 	return r;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The pieces doctor --all stands on, over temporary --root trees: a device's run that borrows
- * the sample's host-wide sections reads none of them again (the tree changes between the two
- * runs and the borrower still sees the first read), reads its own device's key, and frees
- * nothing it borrowed (ASan would catch a double free); and which busy interfaces --all keeps
+ * The pieces doctor --all stands on, over temporary --root trees: a device's run that points
+ * at the sample's host snapshot reads none of it again (the tree changes between the two runs
+ * and that run still sees the first read), reads its own device's key, and frees nothing of
+ * the sample's (ASan would catch a double free); and which busy interfaces --all keeps
  * when there are more than it holds: physical NICs first, then by name, the rest counted.
  */
 #include <stdarg.h>
@@ -72,26 +72,26 @@ static void test_host_read_once(void **state)
 	host_files(root, "00000010", "1000\n");
 	assert_int_equal(np_ctx_open(&ctx, root), 0);
 	assert_int_equal(np_collect(&ctx, "eth0", NULL, &a), 0);
-	/* The host changes before the second device is read: a borrower must not see it. */
+	/* The host changes before the second device is read: the second run must not see it. */
 	host_files(root, "00000020", "2000\n");
-	assert_int_equal(np_collect_device(&ctx, "eth1", &b, &a), 0);
+	assert_int_equal(np_collect_device(&ctx, "eth1", &b, a.hs), 0);
 	assert_int_equal(np_collect_device(&ctx, "eth1", &c, NULL), 0);	/* the control */
 	np_ctx_close(&ctx);
 
-	assert_false(a.host_borrowed);
-	assert_true(b.host_borrowed);
-	assert_false(c.host_borrowed);
+	assert_ptr_equal(a.hs, &a.own_hs);
+	assert_ptr_equal(b.hs, a.hs);	/* the sample's host snapshot, not a copy */
+	assert_ptr_equal(c.hs, &c.own_hs);
 	/* The very arrays, not copies: memory O(CPUs), not O(devices x CPUs). */
-	assert_ptr_equal(b.softnet.rows, a.softnet.rows);
-	assert_ptr_equal(b.sysctl.e, a.sysctl.e);
-	assert_ptr_equal(b.mib.e, a.mib.e);
-	assert_int_equal(b.softnet.rows[0].processed, 0x10);
-	assert_int_equal(c.softnet.rows[0].processed, 0x20);
+	assert_ptr_equal(b.hs->softnet.rows, a.hs->softnet.rows);
+	assert_ptr_equal(b.hs->sysctl.e, a.hs->sysctl.e);
+	assert_ptr_equal(b.hs->mib.e, a.hs->mib.e);
+	assert_int_equal(b.hs->softnet.rows[0].processed, 0x10);
+	assert_int_equal(c.hs->softnet.rows[0].processed, 0x20);
 	assert_int_equal(np_sysctl_int(&b, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 1000);
 	assert_int_equal(np_sysctl_int(&c, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 2000);
-	assert_int_equal(b.src[NP_SRC_SOFTNET].status, a.src[NP_SRC_SOFTNET].status);
-	assert_int_equal(b.src[NP_SRC_SYSCTL].status, c.src[NP_SRC_SYSCTL].status);
-	assert_string_equal(b.src[NP_SRC_SYSCTL].detail, c.src[NP_SRC_SYSCTL].detail);
+	assert_int_equal(np_srcp(&b, NP_SRC_SOFTNET)->status, np_srcp(&a, NP_SRC_SOFTNET)->status);
+	assert_int_equal(np_srcp(&b, NP_SRC_SYSCTL)->status, np_srcp(&c, NP_SRC_SYSCTL)->status);
+	assert_string_equal(np_srcp(&b, NP_SRC_SYSCTL)->detail, np_srcp(&c, NP_SRC_SYSCTL)->detail);
 	/* Each its own device's key, in its own table. */
 	assert_int_equal(np_sysctl_dev_int(&a, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 1);
 	assert_int_equal(np_sysctl_dev_int(&b, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 2);
@@ -99,9 +99,9 @@ static void test_host_read_once(void **state)
 	assert_null(np_sysctl_find_key(&b, "net.ipv4.conf.eth0.rp_filter"));
 	assert_string_equal(b.ifname, "eth1");
 
-	/* The borrower first; freeing it leaves the owner's arrays alone. */
+	/* The second run first; freeing it leaves the sample's host snapshot alone. */
 	np_snapshot_free(&b);
-	assert_int_equal(a.softnet.rows[0].processed, 0x10);
+	assert_int_equal(a.hs->softnet.rows[0].processed, 0x10);
 	np_snapshot_free(&c);
 	np_snapshot_free(&a);
 }

@@ -49,9 +49,9 @@ static void close_fx(struct fx *f)
 static void assert_src(const struct np_snapshot *s, enum np_source id, enum np_src_status st,
 		       const char *in_detail)
 {
-	if (s->src[id].status != st || !strstr(s->src[id].detail, in_detail))
+	if (np_srcp(s, id)->status != st || !strstr(np_srcp(s, id)->detail, in_detail))
 		fail_msg("%s: status %s detail \"%s\", want %s with \"%s\"", np_source_name(id),
-			 np_src_status_name(s->src[id].status), s->src[id].detail,
+			 np_src_status_name(np_srcp(s, id)->status), np_srcp(s, id)->detail,
 			 np_src_status_name(st), in_detail);
 }
 
@@ -165,8 +165,8 @@ static void test_sos4_sysctl_and_cpus(void **state)
 	assert_int_equal(np_sysctl_int(s, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 1000);
 	assert_int_equal(np_sysctl_dev_int(s, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 0);
 	assert_true(ok);
-	assert_int_equal(s->host.ncpu_online, 2);
-	assert_string_equal(s->host.kernel, "6.18.44-fc-v782");
+	assert_int_equal(s->hs->host.ncpu_online, 2);
+	assert_string_equal(s->hs->host.kernel, "6.18.44-fc-v782");
 	close_fx(f);
 }
 
@@ -226,8 +226,8 @@ static void test_sos3_composite(void **state)
 	assert_src(s, NP_SRC_SYSCTL, NP_SRC_ABSENT, "no sos_commands/kernel/sysctl_-a");
 	assert_null(np_sysctl_str(s, NP_SYSCTL_TCP_CONGESTION_CONTROL));
 	/* lscpu: 2 CPUs, only CPU 0 online */
-	assert_int_equal(s->host.ncpu_online, 1);
-	assert_string_equal(s->host.ncpu_from, "sosreport lscpu");
+	assert_int_equal(s->hs->host.ncpu_online, 1);
+	assert_string_equal(s->hs->host.ncpu_from, "sosreport lscpu");
 	close_fx(f);
 }
 

@@ -101,7 +101,7 @@ static void test_min_free_kbytes(void **state)
 	assert_int_equal(e->err, ENOENT);
 
 	/* The check that needs it now names the value to set. */
-	s.src[NP_SRC_DRIVER_STATS].status = NP_SRC_OK;
+	np_srcp(&s, NP_SRC_DRIVER_STATS)->status = NP_SRC_OK;
 	snprintf(s.eth.driver, sizeof(s.eth.driver), "mlx5_core");
 	assert_int_equal(np_counters_set(&s.eth.drv_stats, "rx_buff_alloc_err", 12), 0);
 	np_analysis_derive(&a);
@@ -177,7 +177,7 @@ static void test_host_wide_fallback(void **state)
 	e = np_sysctl_find(&s, NP_SYSCTL_UDP_MEM);	/* on neither side */
 	assert_non_null(e);
 	assert_int_equal(e->err, ENOENT);
-	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail, "2 host-wide keys"));
+	assert_non_null(strstr(np_srcp(&s, NP_SRC_SYSCTL)->detail, "2 host-wide keys"));
 	np_snapshot_free(&s);
 	free(host.e);
 	np_overlay_free(&host_files);
@@ -234,7 +234,7 @@ static void test_capture_host_file(void **state)
 	assert_true(ok);
 	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_TCP_MEM, 2, &ok), 30);
 	assert_int_equal(np_sysctl_int(&s, NP_SYSCTL_SOMAXCONN, 0, &ok), 128);
-	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail, "1 host-wide keys"));
+	assert_non_null(strstr(np_srcp(&s, NP_SRC_SYSCTL)->detail, "1 host-wide keys"));
 	np_snapshot_free(&s);
 	np_overlay_free(&o);
 }

@@ -152,7 +152,7 @@ static void test_capture_carries_host_rmem_max(void **state)
 	tree_put(root, "proc/sys/net/ipv4/tcp_rmem", "4096\t131072\t6291456\n");
 	tree_put(root, "proc/sys/net/core/somaxconn", "4096\n");
 	collect_ns(root, &o, &s);
-	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail,
+	assert_non_null(strstr(np_srcp(&s, NP_SRC_SYSCTL)->detail,
 			       "2 host-wide keys read in the initial namespace"));
 	judge(&s, "socket.rmem-max", &r);
 	assert_int_equal(r.n, 1);
@@ -211,7 +211,7 @@ static void test_old_kernel_namespace_borrows_host_owned(void **state)
 				 e->raw);
 		assert_true(e->host_wide);
 	}
-	assert_non_null(strstr(s.src[NP_SRC_SYSCTL].detail, "8 host-wide keys"));
+	assert_non_null(strstr(np_srcp(&s, NP_SRC_SYSCTL)->detail, "8 host-wide keys"));
 	np_snapshot_free(&s);
 
 	/* The same namespace without --netns: the skip names the key host-wide. */

@@ -428,11 +428,11 @@ static void test_collect_missing_iface(void **state)
 	np_snapshot_init(&s);
 	snprintf(s.ifname, sizeof(s.ifname), NO_IFACE);
 	np_collect_ethtool_drvinfo(NULL, &s);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_DRVINFO].status, NP_SRC_ABSENT);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_DRVINFO].detail, "no such interface");
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_DRVINFO)->status, NP_SRC_ABSENT);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_DRVINFO)->detail, "no such interface");
 	assert_string_equal(s.eth.driver, "");
 	np_collect_driver_stats(NULL, &s);
-	assert_int_equal(s.src[NP_SRC_DRIVER_STATS].status, NP_SRC_ABSENT);
+	assert_int_equal(np_srcp(&s, NP_SRC_DRIVER_STATS)->status, NP_SRC_ABSENT);
 	assert_int_equal(s.eth.drv_stats.n, 0);
 	np_snapshot_free(&s);
 }
@@ -451,15 +451,15 @@ static void test_fallback_never_overrides(void **state)
 	/* ...but the channels command is missing on this (pre-5.7) kernel. */
 	np_src_set(&s, NP_SRC_ETHTOOL_CHANNELS, -ENOENT, "ethtool netlink has no CHANNELS_GET");
 	np_collect_ethtool_fallbacks(NULL, &s);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_RINGS].status, NP_SRC_OK);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_RINGS].detail, "");
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->status, NP_SRC_OK);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->detail, "");
 	assert_int_equal(s.eth.rings.rx, 512);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_COALESCE].status, NP_SRC_UNSUPPORTED);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_COALESCE].detail,
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_COALESCE)->status, NP_SRC_UNSUPPORTED);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_COALESCE)->detail,
 			    "driver does not report coalescing");
 	/* Only the absent one was tried over the ioctl, and it says so. */
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_CHANNELS].err, ENODEV);
-	assert_non_null(strstr(s.src[NP_SRC_ETHTOOL_CHANNELS].detail, "(ioctl fallback)"));
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_CHANNELS)->err, ENODEV);
+	assert_non_null(strstr(np_srcp(&s, NP_SRC_ETHTOOL_CHANNELS)->detail, "(ioctl fallback)"));
 	assert_true(s.eth.channels.combined == NP_NA);
 	np_snapshot_free(&s);
 }

@@ -99,17 +99,17 @@ static void test_collect_eth0(void **state)
 	(void)state;
 	load_dev(&d, "genl_eth0");
 	collect(&d, &s, &r);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_LINKMODES].status, NP_SRC_OK);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_RINGS].status, NP_SRC_OK);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_CHANNELS].status, NP_SRC_OK);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_COALESCE].status, NP_SRC_OK);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_FEATURES].status, NP_SRC_OK);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_PAUSE].status, NP_SRC_UNSUPPORTED);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_PAUSE].err, EOPNOTSUPP);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_PAUSE].detail,
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_LINKMODES)->status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_CHANNELS)->status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_COALESCE)->status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_FEATURES)->status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_PAUSE)->status, NP_SRC_UNSUPPORTED);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_PAUSE)->err, EOPNOTSUPP);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_PAUSE)->detail,
 			    "driver does not report pause settings");
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_STATS].status, NP_SRC_UNSUPPORTED);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_RSS].status, NP_SRC_UNSUPPORTED);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_STATS)->status, NP_SRC_UNSUPPORTED);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_RSS)->status, NP_SRC_UNSUPPORTED);
 	assert_int_equal(s.eth.rings.rx, 256);
 	assert_int_equal(s.eth.channels.combined, 1);
 	assert_int_equal(s.eth.features.gro, 1);
@@ -132,16 +132,16 @@ static void test_collect_lo(void **state)
 	b_error(&b, 1, -ENODEV, "no device matches name");
 	d.by_cmd[ETHTOOL_MSG_COALESCE_GET] = b_stream(&b);
 	collect(&d, &s, &r);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_COALESCE].status, NP_SRC_ABSENT);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_COALESCE].err, ENODEV);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_COALESCE].detail,
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_COALESCE)->status, NP_SRC_ABSENT);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_COALESCE)->err, ENODEV);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_COALESCE)->detail,
 			    "interface vanished: no device matches name");
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_LINKMODES].status, NP_SRC_UNSUPPORTED);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_LINKMODES].detail,
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_LINKMODES)->status, NP_SRC_UNSUPPORTED);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_LINKMODES)->detail,
 			    "driver does not report link modes: failed to retrieve link settings");
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_RINGS].status, NP_SRC_UNSUPPORTED);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_RINGS].detail, "driver does not report rings");
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_FEATURES].status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->status, NP_SRC_UNSUPPORTED);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->detail, "driver does not report rings");
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_FEATURES)->status, NP_SRC_OK);
 	/* Unsupported is not zero. */
 	assert_true(s.eth.rings.rx == NP_NA && s.eth.channels.combined == NP_NA);
 	assert_true(s.eth.link.speed_mbps == NP_NA);
@@ -183,20 +183,20 @@ static void test_collect_old_kernel(void **state)
 	d.by_cmd[ETHTOOL_MSG_PAUSE_GET] = b_stream(&b);
 
 	collect(&d, &s, &r);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_STATS].status, NP_SRC_ABSENT);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_STATS].detail,
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_STATS)->status, NP_SRC_ABSENT);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_STATS)->detail,
 			    "kernel lacks ETHTOOL_MSG_STATS_GET (pre-5.13?)");
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_RSS].status, NP_SRC_ABSENT);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_RSS].detail,
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_RSS)->status, NP_SRC_ABSENT);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_RSS)->detail,
 			    "kernel lacks ETHTOOL_MSG_RSS_GET (pre-6.2?)");
 	/* Pause asked twice: with stats (refused), then without. */
 	assert_int_equal(d.pause_requests, 2);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_PAUSE].status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_PAUSE)->status, NP_SRC_OK);
 	assert_int_equal(s.eth.pause.autoneg, 1);
 	assert_int_equal(s.eth.pause.rx, 1);
 	assert_int_equal(s.eth.pause.tx, 0);
 	assert_true(s.eth.pause.tx_frames == NP_NA);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_RINGS].status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->status, NP_SRC_OK);
 	assert_int_equal(r.requests, 1 + 6 + 1);	/* family + 6 sources + the pause retry */
 	np_snapshot_free(&s);
 	free_dev(&d);
@@ -222,8 +222,8 @@ static void test_collect_no_family(void **state)
 	d.ctrl = b_stream(&b);
 	collect(&d, &s, &r);
 	for (size_t i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
-		assert_int_equal(s.src[srcs[i]].status, NP_SRC_ABSENT);
-		assert_string_equal(s.src[srcs[i]].detail,
+		assert_int_equal(np_srcp(&s, srcs[i])->status, NP_SRC_ABSENT);
+		assert_string_equal(np_srcp(&s, srcs[i])->detail,
 				    "no ethtool netlink family (kernel < 5.6)");
 	}
 	assert_int_equal(r.requests, 1);
@@ -246,16 +246,16 @@ static void test_collect_timeout_truncated(void **state)
 	/* The reply's last attribute (COMBINED_COUNT) ends past the message; the ACK follows. */
 	((struct nlmsghdr *)ch->buf)->nlmsg_len -= 2;
 	collect(&d, &s, &r);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_RINGS].status, NP_SRC_ABSENT);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_RINGS].err, ETIMEDOUT);
-	assert_string_equal(s.src[NP_SRC_ETHTOOL_RINGS].detail,
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->status, NP_SRC_ABSENT);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->err, ETIMEDOUT);
+	assert_string_equal(np_srcp(&s, NP_SRC_ETHTOOL_RINGS)->detail,
 			    "ETHTOOL_MSG_RINGS_GET: no reply within 2000 ms");
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_CHANNELS].status, NP_SRC_PARTIAL);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_CHANNELS)->status, NP_SRC_PARTIAL);
 	assert_int_equal(s.eth.channels.combined_max, 1);
 	assert_true(s.eth.channels.combined == NP_NA);
 	/* Later requests are not disturbed by either. */
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_COALESCE].status, NP_SRC_OK);
-	assert_int_equal(s.src[NP_SRC_ETHTOOL_FEATURES].status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_COALESCE)->status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_ETHTOOL_FEATURES)->status, NP_SRC_OK);
 	np_snapshot_free(&s);
 	free_dev(&d);
 }

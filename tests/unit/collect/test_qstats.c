@@ -196,7 +196,7 @@ static void test_collect(void **state)
 
 	(void)state;
 	collect(&d, &s);
-	assert_int_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_QSTATS)->status, NP_SRC_OK);
 	assert_int_equal(s.eth.nqstats, 1);
 	np_snapshot_free(&s);
 
@@ -204,15 +204,15 @@ static void test_collect(void **state)
 	free_stream(&d.dump);
 	d.dump = load_stream("genl_lo_qstats.bin");
 	collect(&d, &s);
-	assert_int_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_UNSUPPORTED);
-	assert_string_equal(s.src[NP_SRC_QSTATS].detail, "driver does not report per-queue stats");
+	assert_int_equal(np_srcp(&s, NP_SRC_QSTATS)->status, NP_SRC_UNSUPPORTED);
+	assert_string_equal(np_srcp(&s, NP_SRC_QSTATS)->detail, "driver does not report per-queue stats");
 	np_snapshot_free(&s);
 	free_stream(&d.dump);
 	b_done(&b, 1, 0);
 	d.dump = b_stream(&b);
 	b.len = 0;
 	collect(&d, &s);
-	assert_int_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_UNSUPPORTED);
+	assert_int_equal(np_srcp(&s, NP_SRC_QSTATS)->status, NP_SRC_UNSUPPORTED);
 	assert_int_equal(s.eth.nqstats, 0);
 	np_snapshot_free(&s);
 
@@ -220,8 +220,8 @@ static void test_collect(void **state)
 	b_family(&b, 1, "netdev", NETDEV_FAM, old_ops, sizeof(old_ops) / sizeof(old_ops[0]));
 	d.ctrl = b_stream(&b);
 	collect(&d, &s);
-	assert_int_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_ABSENT);
-	assert_string_equal(s.src[NP_SRC_QSTATS].detail,
+	assert_int_equal(np_srcp(&s, NP_SRC_QSTATS)->status, NP_SRC_ABSENT);
+	assert_string_equal(np_srcp(&s, NP_SRC_QSTATS)->detail,
 			    "kernel lacks NETDEV_CMD_QSTATS_GET (kernel < 6.9)");
 	np_snapshot_free(&s);
 
@@ -230,8 +230,8 @@ static void test_collect(void **state)
 	b_error(&b, 1, -ENOENT, NULL);
 	d.ctrl = b_stream(&b);
 	collect(&d, &s);
-	assert_int_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_ABSENT);
-	assert_string_equal(s.src[NP_SRC_QSTATS].detail, "no netdev netlink family (kernel < 6.9)");
+	assert_int_equal(np_srcp(&s, NP_SRC_QSTATS)->status, NP_SRC_ABSENT);
+	assert_string_equal(np_srcp(&s, NP_SRC_QSTATS)->detail, "no netdev netlink family (kernel < 6.9)");
 	assert_int_equal(s.eth.nqstats, 0);
 	np_snapshot_free(&s);
 	free_stream(&d.ctrl);
@@ -265,7 +265,7 @@ static void test_collect_interrupted(void **state)
 	d.n_intr = 1;
 	collect(&d, &s);
 	assert_int_equal(d.dumps, 2);
-	assert_int_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&s, NP_SRC_QSTATS)->status, NP_SRC_OK);
 	assert_int_equal(s.eth.nqstats, 1);
 	assert_int_equal(s.eth.qstats[0].queue, 0);
 	assert_true(s.eth.qstats[0].rx_packets != 123456789);	/* the recorded queue's */
@@ -275,8 +275,8 @@ static void test_collect_interrupted(void **state)
 	d.dumps = 0;
 	collect(&d, &s);
 	assert_int_equal(d.dumps, NP_NL_DUMP_TRIES);
-	assert_int_not_equal(s.src[NP_SRC_QSTATS].status, NP_SRC_OK);
-	assert_non_null(strstr(s.src[NP_SRC_QSTATS].detail, "changed during each"));
+	assert_int_not_equal(np_srcp(&s, NP_SRC_QSTATS)->status, NP_SRC_OK);
+	assert_non_null(strstr(np_srcp(&s, NP_SRC_QSTATS)->detail, "changed during each"));
 	assert_int_equal(s.eth.nqstats, 0);
 	np_snapshot_free(&s);
 	free_stream(&d.ctrl);

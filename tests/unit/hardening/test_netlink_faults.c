@@ -230,9 +230,9 @@ static void test_ethtool_enobufs(void **state)
 	np_nl_close(&g);
 	for (size_t i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
 		assert_false(np_src_ok(s, srcs[i]));
-		assert_int_equal(s->src[srcs[i]].err, ENOBUFS);
-		assert_non_null(strstr(s->src[srcs[i]].detail, "ETHTOOL_MSG_"));
-		assert_non_null(strstr(s->src[srcs[i]].detail, strerror(ENOBUFS)));
+		assert_int_equal(np_srcp(s, srcs[i])->err, ENOBUFS);
+		assert_non_null(strstr(np_srcp(s, srcs[i])->detail, "ETHTOOL_MSG_"));
+		assert_non_null(strstr(np_srcp(s, srcs[i])->detail, strerror(ENOBUFS)));
 	}
 	/* One family lookup and one request per source: no retry loop. */
 	assert_true(e.requests <= 1 + sizeof(srcs) / sizeof(srcs[0]) + 1);

@@ -174,14 +174,14 @@ static void test_refusal_detail(void **state)
 	assert_non_null(s);
 	np_snapshot_init(s);
 	np_src_set(s, NP_SRC_SNMP, -EXDEV, NULL);
-	assert_int_equal(s->src[NP_SRC_SNMP].status, NP_SRC_MALFORMED);
-	assert_non_null(strstr(s->src[NP_SRC_SNMP].detail, "outside the --root tree"));
+	assert_int_equal(np_srcp(s, NP_SRC_SNMP)->status, NP_SRC_MALFORMED);
+	assert_non_null(strstr(np_srcp(s, NP_SRC_SNMP)->detail, "outside the --root tree"));
 	np_src_set(s, NP_SRC_NETSTAT, -ELOOP, NULL);
-	assert_int_equal(s->src[NP_SRC_NETSTAT].status, NP_SRC_MALFORMED);
-	assert_non_null(strstr(s->src[NP_SRC_NETSTAT].detail, "symlink"));
+	assert_int_equal(np_srcp(s, NP_SRC_NETSTAT)->status, NP_SRC_MALFORMED);
+	assert_non_null(strstr(np_srcp(s, NP_SRC_NETSTAT)->detail, "symlink"));
 	np_src_set(s, NP_SRC_INTERRUPTS, -EFBIG, NULL);
-	assert_int_equal(s->src[NP_SRC_INTERRUPTS].status, NP_SRC_MALFORMED);
-	assert_non_null(strstr(s->src[NP_SRC_INTERRUPTS].detail, "64 MiB"));
+	assert_int_equal(np_srcp(s, NP_SRC_INTERRUPTS)->status, NP_SRC_MALFORMED);
+	assert_non_null(strstr(np_srcp(s, NP_SRC_INTERRUPTS)->detail, "64 MiB"));
 	np_snapshot_free(s);
 	free(s);
 }

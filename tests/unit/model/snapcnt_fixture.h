@@ -21,12 +21,12 @@
 static inline void set_src_ok(struct np_snapshot *s)
 {
 	for (int i = 0; i < NP_SRC__COUNT; i++)
-		s->src[i].status = NP_SRC_OK;
+		np_srcp(s, i)->status = NP_SRC_OK;
 }
 
 static inline void add_sysctl(struct np_snapshot *s, const char *key, const char *raw)
 {
-	struct np_sysctl *e = np_sysctl_add(&s->sysctl, key);
+	struct np_sysctl *e = np_sysctl_add(&s->hs->sysctl, key);
 
 	assert_non_null(e);
 	assert_int_equal(np_parse_sysctl_value(raw, e), 0);
@@ -104,40 +104,40 @@ static inline void build_a(struct np_snapshot *s)
 	static const int queues[] = { 2, 0, 1 };
 
 	config(s, 1024);
-	s->softnet.n = 3;
-	s->softnet.rows = calloc(3, sizeof(*s->softnet.rows));
-	s->softirqs.n = 3;
-	s->softirqs.cpu = calloc(3, sizeof(int));
-	s->softirqs.net_rx = calloc(3, sizeof(uint64_t));
-	s->softirqs.net_tx = calloc(3, sizeof(uint64_t));
+	s->hs->softnet.n = 3;
+	s->hs->softnet.rows = calloc(3, sizeof(*s->hs->softnet.rows));
+	s->hs->softirqs.n = 3;
+	s->hs->softirqs.cpu = calloc(3, sizeof(int));
+	s->hs->softirqs.net_rx = calloc(3, sizeof(uint64_t));
+	s->hs->softirqs.net_tx = calloc(3, sizeof(uint64_t));
 	s->eth.nqstats = 3;
 	s->eth.qstats = calloc(3, sizeof(*s->eth.qstats));
-	assert_non_null(s->softnet.rows);
-	assert_non_null(s->softirqs.net_tx);
+	assert_non_null(s->hs->softnet.rows);
+	assert_non_null(s->hs->softirqs.net_tx);
 	assert_non_null(s->eth.qstats);
 	for (int i = 0; i < 3; i++) {
-		struct np_softnet_row *r = &s->softnet.rows[i];
+		struct np_softnet_row *r = &s->hs->softnet.rows[i];
 		struct np_qstat *q = &s->eth.qstats[i];
 
 		*r = (struct np_softnet_row){ cpus[i], 1000u + i, 10u + i, 5u + i, 7u, 3u,
 					      i == 2 ? NP_NA : 4u, NP_NA, NP_NA };
-		s->softirqs.cpu[i] = cpus[i];
-		s->softirqs.net_rx[i] = 500u + i;
-		s->softirqs.net_tx[i] = 50u + i;
+		s->hs->softirqs.cpu[i] = cpus[i];
+		s->hs->softirqs.net_rx[i] = 500u + i;
+		s->hs->softirqs.net_tx[i] = 50u + i;
 		*q = (struct np_qstat){ queues[i], 100u + i, 6400u + i, 1, 2u + i, 3, 4,
 					NP_NA, 0 };
 	}
-	assert_int_equal(np_counters_set(&s->mib, "TcpExtListenOverflows", 17), 0);
-	assert_int_equal(np_counters_set(&s->mib, "UdpRcvbufErrors", 4242), 0);
-	assert_int_equal(np_counters_set(&s->mib, "IpExtInOctets", NP_NA), 0);
-	np_counters_sort(&s->mib);
-	assert_int_equal(np_counters_set(&s->conntrack, "drop", 9), 0);
-	assert_int_equal(np_counters_set(&s->conntrack, "entries", 300), 0);
-	np_counters_sort(&s->conntrack);
-	s->sockstat = (struct np_sockstat){ 10, 4, 1, 2, 5, 33, 3, 12, 0, NP_NA };
-	s->mem.mem_total = 8ull << 30;
-	s->mem.mem_available = 3ull << 30;
-	assert_int_equal(np_parse_sysctl_value("299", &s->sysctl.e[1]), 0);
+	assert_int_equal(np_counters_set(&s->hs->mib, "TcpExtListenOverflows", 17), 0);
+	assert_int_equal(np_counters_set(&s->hs->mib, "UdpRcvbufErrors", 4242), 0);
+	assert_int_equal(np_counters_set(&s->hs->mib, "IpExtInOctets", NP_NA), 0);
+	np_counters_sort(&s->hs->mib);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "drop", 9), 0);
+	assert_int_equal(np_counters_set(&s->hs->conntrack, "entries", 300), 0);
+	np_counters_sort(&s->hs->conntrack);
+	s->hs->sockstat = (struct np_sockstat){ 10, 4, 1, 2, 5, 33, 3, 12, 0, NP_NA };
+	s->hs->mem.mem_total = 8ull << 30;
+	s->hs->mem.mem_available = 3ull << 30;
+	assert_int_equal(np_parse_sysctl_value("299", &s->hs->sysctl.e[1]), 0);
 	for (size_t i = 0; i < np_link_stats_nfields; i++) {
 		*np_link_stats_at(&s->dev.stats, i) = 1000 + i;
 		*np_link_stats_at(&s->rtnl.stats64, i) = i == 3 ? NP_NA : 2000 + i;
@@ -193,16 +193,16 @@ static inline void build_b(struct np_snapshot *s)
 	static const int cpus[] = { 0, 1 };
 
 	config(s, 4096);
-	s->softnet.n = 2;
-	s->softnet.rows = calloc(2, sizeof(*s->softnet.rows));
-	assert_non_null(s->softnet.rows);
+	s->hs->softnet.n = 2;
+	s->hs->softnet.rows = calloc(2, sizeof(*s->hs->softnet.rows));
+	assert_non_null(s->hs->softnet.rows);
 	for (int i = 0; i < 2; i++)
-		s->softnet.rows[i] = (struct np_softnet_row){ i, 1, 1, 1, 1, 1, 1, 1, 1 };
+		s->hs->softnet.rows[i] = (struct np_softnet_row){ i, 1, 1, 1, 1, 1, 1, 1, 1 };
 	s->eth.nqstats = 1;
 	s->eth.qstats = calloc(1, sizeof(*s->eth.qstats));
 	assert_non_null(s->eth.qstats);
 	s->eth.qstats[0] = (struct np_qstat){ 5, 1, 1, 1, 1, 1, 1, 1, 1 };
-	assert_int_equal(np_counters_set(&s->mib, "TcpExtStale", 1), 0);
+	assert_int_equal(np_counters_set(&s->hs->mib, "TcpExtStale", 1), 0);
 	assert_int_equal(np_counters_set(&s->eth.drv_stats, "stale", 1), 0);
 	set_irqs(s, cpus, 2, 1);
 	s->socks.udp.n = 1;
@@ -265,24 +265,24 @@ static inline uint64_t gauge(const struct np_snapshot *s)
 static inline void eq_counters(const struct np_snapshot *a, const struct np_snapshot *b)
 {
 #define EQ(f) assert_true(a->f == b->f)
-	EQ(softnet.n);
-	for (size_t i = 0; i < a->softnet.n; i++) {
-		EQ(softnet.rows[i].cpu); EQ(softnet.rows[i].processed); EQ(softnet.rows[i].dropped);
-		EQ(softnet.rows[i].time_squeeze); EQ(softnet.rows[i].received_rps);
-		EQ(softnet.rows[i].flow_limit_count); EQ(softnet.rows[i].backlog_len);
-		EQ(softnet.rows[i].input_qlen); EQ(softnet.rows[i].process_qlen);
+	EQ(hs->softnet.n);
+	for (size_t i = 0; i < a->hs->softnet.n; i++) {
+		EQ(hs->softnet.rows[i].cpu); EQ(hs->softnet.rows[i].processed); EQ(hs->softnet.rows[i].dropped);
+		EQ(hs->softnet.rows[i].time_squeeze); EQ(hs->softnet.rows[i].received_rps);
+		EQ(hs->softnet.rows[i].flow_limit_count); EQ(hs->softnet.rows[i].backlog_len);
+		EQ(hs->softnet.rows[i].input_qlen); EQ(hs->softnet.rows[i].process_qlen);
 	}
-	EQ(softirqs.n);
-	for (size_t i = 0; i < a->softirqs.n; i++) {
-		EQ(softirqs.cpu[i]); EQ(softirqs.net_rx[i]); EQ(softirqs.net_tx[i]);
+	EQ(hs->softirqs.n);
+	for (size_t i = 0; i < a->hs->softirqs.n; i++) {
+		EQ(hs->softirqs.cpu[i]); EQ(hs->softirqs.net_rx[i]); EQ(hs->softirqs.net_tx[i]);
 	}
-	eq_table(&a->mib, &b->mib);
-	eq_table(&a->conntrack, &b->conntrack);
-	EQ(sockstat.sockets_used); EQ(sockstat.tcp_inuse); EQ(sockstat.tcp_orphan);
-	EQ(sockstat.tcp_tw); EQ(sockstat.tcp_alloc); EQ(sockstat.tcp_mem);
-	EQ(sockstat.udp_inuse); EQ(sockstat.udp_mem); EQ(sockstat.frag_inuse);
-	EQ(sockstat.frag_memory);
-	EQ(mem.mem_total); EQ(mem.mem_available);
+	eq_table(&a->hs->mib, &b->hs->mib);
+	eq_table(&a->hs->conntrack, &b->hs->conntrack);
+	EQ(hs->sockstat.sockets_used); EQ(hs->sockstat.tcp_inuse); EQ(hs->sockstat.tcp_orphan);
+	EQ(hs->sockstat.tcp_tw); EQ(hs->sockstat.tcp_alloc); EQ(hs->sockstat.tcp_mem);
+	EQ(hs->sockstat.udp_inuse); EQ(hs->sockstat.udp_mem); EQ(hs->sockstat.frag_inuse);
+	EQ(hs->sockstat.frag_memory);
+	EQ(hs->mem.mem_total); EQ(hs->mem.mem_available);
 	assert_true(gauge(a) == gauge(b));
 	eq_link(&a->dev.stats, &b->dev.stats);
 	EQ(rtnl.has_stats64);

@@ -34,7 +34,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(b.socks.udp.e[0].id.pid, -1);
 	/* Every source read stays read. */
 	for (int i = 0; i < NP_SRC__COUNT; i++)
-		assert_int_equal(b.src[i].status, NP_SRC_OK);
+		assert_int_equal(np_srcp(&b, i)->status, NP_SRC_OK);
 	/* The configuration is B's, untouched. */
 	assert_int_equal(b.eth.rings.rx, 4096);
 	assert_true(np_snapshot_config_digest(&b, 0) == digest);
@@ -72,34 +72,32 @@ static void test_missing_is_absent(void **state)
 	assert_int_equal(np_snapcnt_apply(&b, f.names, f.c.v, k), 0);
 	assert_true(b.dev.stats.rx_dropped == NP_NA);
 	assert_true(b.dev.stats.rx_packets == a.dev.stats.rx_packets);
-	assert_true(b.softnet.rows[1].dropped == NP_NA);
-	assert_true(b.softnet.rows[1].processed == a.softnet.rows[1].processed);
+	assert_true(b.hs->softnet.rows[1].dropped == NP_NA);
+	assert_true(b.hs->softnet.rows[1].processed == a.hs->softnet.rows[1].processed);
 	assert_true(np_mib(&b, "UdpRcvbufErrors") == NP_NA);
 	assert_true(np_mib(&b, "TcpExtListenOverflows") == 17);
 	frame_free(&f);
 
-	/* A snapshot that borrows its host-wide sections (a device stack, --all) leaves them to
-	 * their owner's apply: they are shared, and read-only here. */
-	b.host_borrowed = true;
-	assert_int_equal(np_snapcnt_apply(&b, NULL, NULL, 0), 0);
-	assert_int_equal(b.softnet.n, 3);
+	/* A device of a sample of several (a device stack, --all) leaves the shared host snapshot
+	 * to the first device's apply, which takes the frame once for all. */
+	assert_int_equal(np_snapcnt_apply_dev(&b, NULL, NULL, 0), 0);
+	assert_int_equal(b.hs->softnet.n, 3);
 	assert_true(np_mib(&b, "TcpExtListenOverflows") == 17);
 	assert_true(b.dev.stats.rx_packets == NP_NA);
-	b.host_borrowed = false;
-	b.src[NP_SRC_INTERRUPTS].status = NP_SRC_OK;
-	b.src[NP_SRC_ETHTOOL_STATS].status = NP_SRC_OK;
-	b.src[NP_SRC_DRIVER_STATS].status = NP_SRC_OK;
-	b.src[NP_SRC_QSTATS].status = NP_SRC_OK;
-	b.src[NP_SRC_SOCK_DIAG].status = NP_SRC_OK;
+	np_srcp(&b, NP_SRC_INTERRUPTS)->status = NP_SRC_OK;
+	np_srcp(&b, NP_SRC_ETHTOOL_STATS)->status = NP_SRC_OK;
+	np_srcp(&b, NP_SRC_DRIVER_STATS)->status = NP_SRC_OK;
+	np_srcp(&b, NP_SRC_QSTATS)->status = NP_SRC_OK;
+	np_srcp(&b, NP_SRC_SOCK_DIAG)->status = NP_SRC_OK;
 
 	/* An empty frame: every counter absent, the sources that were read say why. */
 	assert_int_equal(np_snapcnt_apply(&b, NULL, NULL, 0), 0);
-	assert_int_equal(b.softnet.n, 0);
-	assert_int_equal(b.softirqs.n, 0);
-	assert_int_equal(b.mib.n, 0);
-	assert_int_equal(b.conntrack.n, 0);
-	assert_true(b.sockstat.udp_mem == NP_NA);
-	assert_true(b.mem.mem_available == NP_NA);
+	assert_int_equal(b.hs->softnet.n, 0);
+	assert_int_equal(b.hs->softirqs.n, 0);
+	assert_int_equal(b.hs->mib.n, 0);
+	assert_int_equal(b.hs->conntrack.n, 0);
+	assert_true(b.hs->sockstat.udp_mem == NP_NA);
+	assert_true(b.hs->mem.mem_available == NP_NA);
 	assert_true(gauge(&b) == NP_NA);
 	assert_true(b.dev.stats.rx_packets == NP_NA);
 	assert_false(b.rtnl.has_stats64);
@@ -114,11 +112,11 @@ static void test_missing_is_absent(void **state)
 	assert_true(b.eth.pause.rx_frames == NP_NA);
 	assert_true(b.pcie.aer_correctable == NP_NA);
 	assert_int_equal(b.socks.udp.n, 0);
-	assert_int_equal(b.src[NP_SRC_SOFTNET].status, NP_SRC_ABSENT);
-	assert_int_equal(b.src[NP_SRC_SNMP].status, NP_SRC_ABSENT);
-	assert_int_equal(b.src[NP_SRC_QSTATS].status, NP_SRC_ABSENT);
-	assert_int_equal(b.src[NP_SRC_SOCK_DIAG].status, NP_SRC_ABSENT);
-	assert_string_equal(b.src[NP_SRC_SOFTNET].detail, "not in the recorded frame");
+	assert_int_equal(np_srcp(&b, NP_SRC_SOFTNET)->status, NP_SRC_ABSENT);
+	assert_int_equal(np_srcp(&b, NP_SRC_SNMP)->status, NP_SRC_ABSENT);
+	assert_int_equal(np_srcp(&b, NP_SRC_QSTATS)->status, NP_SRC_ABSENT);
+	assert_int_equal(np_srcp(&b, NP_SRC_SOCK_DIAG)->status, NP_SRC_ABSENT);
+	assert_string_equal(np_srcp(&b, NP_SRC_SOFTNET)->detail, "not in the recorded frame");
 	/* ... and the settings stay. */
 	assert_int_equal(b.eth.rings.rx, 1024);
 	assert_int_equal(b.dev.mtu, 1500);
@@ -162,22 +160,22 @@ static void test_empty_section_read(void **state)
 	build_b(&b);
 	np_counters_free(&a.eth.drv_stats);
 	a.eth.nqstats = 0;
-	a.softirqs.n = 0;
+	a.hs->softirqs.n = 0;
 	encode(&a, &f);
 	apply(&b, &f);
 	assert_int_equal(b.eth.drv_stats.n, 0);
 	assert_int_equal(b.eth.nqstats, 0);
-	assert_int_equal(b.softirqs.n, 0);
-	assert_int_equal(b.src[NP_SRC_DRIVER_STATS].status, NP_SRC_OK);
-	assert_int_equal(b.src[NP_SRC_QSTATS].status, NP_SRC_OK);
-	assert_int_equal(b.src[NP_SRC_SOFTIRQS].status, NP_SRC_OK);
+	assert_int_equal(b.hs->softirqs.n, 0);
+	assert_int_equal(np_srcp(&b, NP_SRC_DRIVER_STATS)->status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&b, NP_SRC_QSTATS)->status, NP_SRC_OK);
+	assert_int_equal(np_srcp(&b, NP_SRC_SOFTIRQS)->status, NP_SRC_OK);
 	frame_free(&f);
 	/* A source that was not read writes no marker: nothing to say absent either. */
-	a.src[NP_SRC_DRIVER_STATS].status = NP_SRC_UNSUPPORTED;
-	b.src[NP_SRC_DRIVER_STATS].status = NP_SRC_UNSUPPORTED;
+	np_srcp(&a, NP_SRC_DRIVER_STATS)->status = NP_SRC_UNSUPPORTED;
+	np_srcp(&b, NP_SRC_DRIVER_STATS)->status = NP_SRC_UNSUPPORTED;
 	encode(&a, &f);
 	apply(&b, &f);
-	assert_int_equal(b.src[NP_SRC_DRIVER_STATS].status, NP_SRC_UNSUPPORTED);
+	assert_int_equal(np_srcp(&b, NP_SRC_DRIVER_STATS)->status, NP_SRC_UNSUPPORTED);
 	frame_free(&f);
 	np_snapshot_free(&a);
 	np_snapshot_free(&b);

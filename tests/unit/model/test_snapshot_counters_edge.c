@@ -49,9 +49,9 @@ static void test_hostile_names(void **state)
 	}
 	build_b(&b);
 	assert_int_equal(np_snapcnt_apply(&b, names, v, n + 40), 0);
-	assert_int_equal(b.softnet.n, 0);
-	assert_int_equal(b.softirqs.n, 0);
-	assert_int_equal(b.mib.n, 0);
+	assert_int_equal(b.hs->softnet.n, 0);
+	assert_int_equal(b.hs->softirqs.n, 0);
+	assert_int_equal(b.hs->mib.n, 0);
 	assert_int_equal(b.eth.nqstats, 0);
 	assert_int_equal(b.irqs.ncols, 0);
 	assert_true(b.dev.stats.rx_packets == NP_NA);
@@ -66,10 +66,10 @@ static void test_hostile_names(void **state)
 	names[3] = "eth0/sk/st/12";
 	v[0] = 5;
 	assert_int_equal(np_snapcnt_apply(&b, names, v, 4), 0);
-	assert_int_equal(b.softnet.n, 1);
-	assert_int_equal(b.softnet.rows[0].cpu, 8191);
-	assert_true(b.softnet.rows[0].dropped == 5);
-	assert_true(b.softnet.rows[0].processed == NP_NA);
+	assert_int_equal(b.hs->softnet.n, 1);
+	assert_int_equal(b.hs->softnet.rows[0].cpu, 8191);
+	assert_true(b.hs->softnet.rows[0].dropped == 5);
+	assert_true(b.hs->softnet.rows[0].processed == NP_NA);
 	assert_int_equal(b.eth.nqstats, 1);
 	assert_int_equal(b.eth.qstats[0].queue, 4095);
 	assert_int_equal(b.irqs.ncols, 1);
@@ -95,9 +95,9 @@ static void test_digest(void **state)
 	a.eth.rings.rx = 2048;
 	assert_true(np_snapshot_config_digest(&a, 0) != d);
 	a.eth.rings.rx = 1024;
-	assert_int_equal(np_parse_sysctl_value("2000", &a.sysctl.e[0]), 0);
+	assert_int_equal(np_parse_sysctl_value("2000", &a.hs->sysctl.e[0]), 0);
 	assert_true(np_snapshot_config_digest(&a, 0) != d);
-	assert_int_equal(np_parse_sysctl_value("1000", &a.sysctl.e[0]), 0);
+	assert_int_equal(np_parse_sysctl_value("1000", &a.hs->sysctl.e[0]), 0);
 	a.irqs.lines[1].has_affinity = true;
 	np_cpuset_set(&a.irqs.lines[1].affinity, 3);
 	assert_true(np_snapshot_config_digest(&a, 0) != d);
@@ -109,13 +109,13 @@ static void test_digest(void **state)
 
 	/* Every counter of A replaced by other values: same digest. */
 	build_a(&b);
-	for (size_t i = 0; i < b.softnet.n; i++)
-		b.softnet.rows[i].dropped += 1000;
-	b.softirqs.net_rx[0] = 1;
-	b.mib.e[0].value = 31337;
-	b.conntrack.e[0].value = 4;
-	b.sockstat.tcp_mem = 1;
-	b.mem.mem_available = 1;
+	for (size_t i = 0; i < b.hs->softnet.n; i++)
+		b.hs->softnet.rows[i].dropped += 1000;
+	b.hs->softirqs.net_rx[0] = 1;
+	b.hs->mib.e[0].value = 31337;
+	b.hs->conntrack.e[0].value = 4;
+	b.hs->sockstat.tcp_mem = 1;
+	b.hs->mem.mem_available = 1;
 	set_irqs(&b, (const int[]){ 0, 1, 3 }, 3, 123456);
 	for (size_t i = 0; i < np_link_stats_nfields; i++)
 		*np_link_stats_at(&b.dev.stats, i) = 77;
@@ -129,7 +129,7 @@ static void test_digest(void **state)
 	b.pcie.aer_fatal = 1;
 	b.socks.udp.e[0].drops = 5000;
 	b.socks.listen_drops = 6;
-	assert_int_equal(np_parse_sysctl_value("123456", &b.sysctl.e[1]), 0);
+	assert_int_equal(np_parse_sysctl_value("123456", &b.hs->sysctl.e[1]), 0);
 	encode(&b, &f);
 	apply(&a, &f);
 	eq_counters(&b, &a);
@@ -161,8 +161,8 @@ static void test_fixture_tree(void **state)
 	(void)state;
 	collect_tree("after", &a);
 	collect_tree("before", &b);
-	assert_true(a.softnet.n > 0);
-	assert_true(a.mib.n > 50);
+	assert_true(a.hs->softnet.n > 0);
+	assert_true(a.hs->mib.n > 50);
 	assert_true(a.irqs.n > 0);
 	encode(&a, &f);
 	apply(&b, &f);

@@ -73,11 +73,11 @@ static inline void state(struct np_snapshot *s, double t, int k)
 	s->dev.stats.rx_length_errors = s->dev.stats.rx_fifo_errors = 0;
 	s->dev.stats.rx_over_errors = 0;
 	s->dev.stats.rx_missed_errors = 20 * (uint64_t)k;
-	s->softnet.rows[0].processed = 100 + 2000 * (uint64_t)k;
-	s->softnet.rows[0].dropped = 10 * (uint64_t)k;
-	s->softnet.rows[1].processed = k ? 0x10 : 0xfffffff0;	/* one wrap: +32 */
-	s->softnet.rows[1].time_squeeze = 4 + 4 * (uint64_t)k;
-	s->softnet.rows[1].received_rps = 0;
+	s->hs->softnet.rows[0].processed = 100 + 2000 * (uint64_t)k;
+	s->hs->softnet.rows[0].dropped = 10 * (uint64_t)k;
+	s->hs->softnet.rows[1].processed = k ? 0x10 : 0xfffffff0;	/* one wrap: +32 */
+	s->hs->softnet.rows[1].time_squeeze = 4 + 4 * (uint64_t)k;
+	s->hs->softnet.rows[1].received_rps = 0;
 	snprintf(s->eth.driver, sizeof(s->eth.driver), "virtio_net");
 	add_qstat(s, 0, 500 + 2000 * (uint64_t)k);
 	add_qstat(s, 1, 7);
