@@ -29,10 +29,16 @@ struct scan_cfg {
 	size_t config_len;
 	struct np_dev_runs *dr;
 	int slot;			/* which of prev/cur the next frame goes into */
+	/* Where frames go in each of prev/cur (snapshot_counters.h): only the funnel reads
+	 * them, and with the same names a frame is copied in, not applied. */
+	struct np_snapcnt_plan plan[2];
+	const char *const *plan_names[2];	/* the reader's names the plan was made with */
 };
 
 static void cfg_close(struct scan_cfg *c)
 {
+	np_snapcnt_plan_free(&c->plan[0]);
+	np_snapcnt_plan_free(&c->plan[1]);
 	if (c->dr) {
 		np_runs_free(c->dr);
 		free(c->dr);
@@ -177,6 +183,31 @@ static int push_step(struct np_history *h, int64_t t, int64_t step)
 	return 0;
 }
 
+/* The frame into the snapshot of slot k: through its plan while the names are those it was
+ * made with (the reader flags any change of names, a seek, a gap or a restart), else planned
+ * anew (an apply, and once more with markers). 0 or -ENOMEM. */
+static int put_frame(struct scan_cfg *c, int k, const struct np_rec_frame *f)
+{
+	const unsigned anew = NP_REC_F_FIRST | NP_REC_F_GAP | NP_REC_F_RESTART | NP_REC_F_SCHEMA |
+			      NP_REC_F_CONFIG;
+	int r;
+
+	if (f->flags & anew) {
+		c->plan_names[0] = c->plan_names[1] = NULL;
+	} else if (f->name && c->plan_names[k] == f->name && c->plan[k].n_frame == f->n) {
+		np_snapcnt_patch(&c->plan[k], f->v);
+		return 0;
+	}
+	c->plan_names[k] = NULL;
+	if (!f->name)	/* a run without names: nothing to plan */
+		return np_snapcnt_apply(slot(c, k), f->name, f->v, f->n);
+	r = np_snapcnt_plan(slot(c, k), &c->plan[k], f->name, f->v, f->n);
+	if (r == 0)
+		c->plan_names[k] = f->name;
+	/* Not planned but applied (the plan's own check): the next frame tries again. */
+	return r == -ENOMEM ? r : 0;
+}
+
 /* One second's rates: the funnel between the two snapshots, as doctor builds it. */
 static void rates(struct scan_cfg *c, double dt, int64_t t, struct np_history_sec *out)
 {
@@ -224,7 +255,7 @@ static int scan(const struct history_args *a, int64_t since, int64_t until, stru
 			ret = -1;
 			break;
 		}
-		if (np_snapcnt_apply(slot(&c, c.slot), f.name, f.v, f.n) < 0) {
+		if (put_frame(&c, c.slot, &f) < 0) {
 			ret = np_fail(st, "out of memory");
 			break;
 		}
