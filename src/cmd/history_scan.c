@@ -316,35 +316,54 @@ static double total(const struct np_history *h, const struct np_history_sec *s,
 	return sum;
 }
 
+/* A second or minute while the worst are picked: what is kept of all of them (the worst
+ * alone become np_history_worst, whose texts are long: 7 days of seconds would be 190 MB). */
+struct cand {
+	int64_t t;
+	double rate, total_rate;
+	const char *reason;
+	enum np_stage stage;
+};
+
 static int by_total(const void *x, const void *y)
 {
-	const struct np_history_worst *a = x, *b = y;
+	const struct cand *a = x, *b = y;
 
 	return a->total_rate < b->total_rate ? 1 : a->total_rate > b->total_rate ? -1 :
 	       a->t < b->t ? -1 : a->t > b->t;
 }
 
-/* The n worst of cand[0..m) by total rate, in place; returns how many had drops at all. */
-static size_t top_n(struct np_history_worst *cand, size_t m, size_t n)
+/* The n worst of cand[0..m) by total rate, sorted in place, into *out (malloc'd); returns
+ * how many had drops at all, or -1 without memory. */
+static ssize_t top_n(struct cand *cand, size_t m, size_t n, struct np_history_worst **out)
 {
 	size_t k = 0;
 
 	qsort(cand, m, sizeof(*cand), by_total);
 	while (k < m && k < n && cand[k].total_rate > 0)
 		k++;
-	return k;
+	*out = calloc(k ? k : 1, sizeof(**out));
+	if (!*out)
+		return -1;
+	for (size_t i = 0; i < k; i++)
+		(*out)[i] = (struct np_history_worst){
+			.t = cand[i].t, .stage = cand[i].stage, .rate = cand[i].rate,
+			.total_rate = cand[i].total_rate, .reason = cand[i].reason,
+		};
+	return (ssize_t)k;
 }
 
 /* Seconds, then minutes (the mean of the seconds recorded in each). */
 static int pick_worst(struct np_history *h, size_t n)
 {
-	struct np_history_worst *sec = calloc(h->n ? h->n : 1, sizeof(*sec));
-	struct np_history_worst *min = calloc(h->n ? h->n : 1, sizeof(*min));
+	struct cand *sec = calloc(h->n ? h->n : 1, sizeof(*sec));
+	struct cand *min = calloc(h->n ? h->n : 1, sizeof(*min));
 	size_t nmin = 0, cnt = 0;
 	double sum[NP_STAGE__COUNT] = { 0 };
 	/* The minute's reason: that of its second with the most drops of one reason. */
 	const char *min_reason = NULL;
 	float min_reason_rate = 0;
+	ssize_t k1, k2;
 
 	if (!sec || !min) {
 		free(sec);
@@ -370,7 +389,7 @@ static int pick_worst(struct np_history *h, size_t n)
 		/* The minute ends at the last second in it. */
 		if (i + 1 == h->n || h->sec[i + 1].t / 60000000000 * 60000000000 != minute) {
 			struct np_history_sec mean = { .t = minute };
-			struct np_history_worst *w = &min[nmin++];
+			struct cand *w = &min[nmin++];
 
 			for (int st = 0; st < NP_STAGE__COUNT; st++)
 				mean.drops[st] = (float)(sum[st] / (double)cnt);
@@ -384,10 +403,14 @@ static int pick_worst(struct np_history *h, size_t n)
 			cnt = 0;
 		}
 	}
-	h->nworst = top_n(sec, h->n, n);
-	h->nworst_min = top_n(min, nmin, n);
-	h->worst = sec;
-	h->worst_min = min;
+	k1 = top_n(sec, h->n, n, &h->worst);
+	k2 = top_n(min, nmin, n, &h->worst_min);
+	free(sec);
+	free(min);
+	if (k1 < 0 || k2 < 0)
+		return -ENOMEM;
+	h->nworst = (size_t)k1;
+	h->nworst_min = (size_t)k2;
 	return 0;
 }
 
