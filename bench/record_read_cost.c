@@ -6,9 +6,13 @@
  * clock from WALL0 (unix seconds), as fast as the CPU allows, through the store's writer
  * (no fdatasync). Steady counters move by their rate +-10% each second; counters named
  * ".../drop..." or "sn/N/dropped" also take a burst of 40 s every 6 hours (at hh:12 of hours
- * 3, 9, 15, 21), so that history has worst seconds to judge.
+ * 3, 9, 15, 21), so that history has worst seconds to judge. With MOVE_ALL=1 in the
+ * environment every counter that did not move in the real recording moves too (1,000 to
+ * 100,000 a second): the most a day of such frames can take on disk (a replayed tree's
+ * counters never move).
  *
  *   record_read_cost REAL_DIR OUT_DIR DAYS WALL0
+ *   record_read_cost info DIR    frames, counters, bytes of the names and configuration
  */
 #include "rec_store.h"
 
@@ -51,6 +55,25 @@ int main(int argc, char **argv)
 	long days, frames = 0;
 	int64_t wall0;
 
+	if (argc == 3 && !strcmp(argv[1], "info")) {
+		if (np_rec_reader_open(argv[2], &r, err, sizeof(err)) < 0 ||
+		    np_rec_reader_seek(r, INT64_MIN) < 0) {
+			fprintf(stderr, "%s\n", err);
+			return 1;
+		}
+		while (np_rec_reader_next(r, &f) > 0) {
+			if (!frames++) {
+				n = f.n;
+				for (size_t i = 0; i < n; i++)
+					names_len += strlen(f.name[i]) + 1;
+				config_len = f.config_len;
+			}
+		}
+		np_rec_reader_close(r);
+		printf("frames=%ld counters=%zu names_bytes=%zu config_bytes=%zu\n", frames, n,
+		       names_len, config_len);
+		return 0;
+	}
 	if (argc != 5) {
 		fprintf(stderr, "usage: record_read_cost REAL_DIR OUT_DIR DAYS WALL0\n");
 		return 2;
@@ -83,7 +106,8 @@ int main(int argc, char **argv)
 			config_len = f.config_len;
 			t0 = f.mono_ns;
 		} else if (f.n == n) {
-			t1 = f.mono_ns;
+			/* A replayed tree's clock (its uptime) stands still: its rates are 0. */
+			t1 = f.mono_ns > t0 ? f.mono_ns : t0 + SEC;
 			for (size_t i = 0; i < n; i++)
 				rate[i] = f.v[i] >= v0[i] ? f.v[i] - v0[i] : 0;
 		}
@@ -94,8 +118,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "record_read_cost: %s needs two frames of one schema\n", argv[1]);
 		return 1;
 	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		rate[i] = (uint64_t)((double)rate[i] * SEC / (double)(t1 - t0));
+		if (!rate[i] && getenv("MOVE_ALL"))
+			rate[i] = 1000 + (i * 7919) % 99000;
+	}
 	v = malloc(n * sizeof(*v));
 	drop = calloc(n, 1);
 	memcpy(v, v0, n * sizeof(*v));
