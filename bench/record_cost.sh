@@ -56,11 +56,12 @@ per_sample() {
 		"$(printf '%s\n' "${rss[@]}" | median)" \
 		"$("$work/gen" info "$work/d" | sed -n 's/.*counters=\([0-9]*\).*/\1/p')"
 }
-# day_bytes REAL_DIR: one day of frames with REAL_DIR's names, configuration; every counter moves.
+# day_bytes REAL_DIR: a day of frames with REAL_DIR's names, configuration, every counter
+# moving: an hour written (its 4 key blocks included), times 24.
 day_bytes() {
 	rm -rf "$work/g"
-	MOVE_ALL=1 "$work/gen" "$1" "$work/g" 1 1793491200 >/dev/null
-	bytes "$work/g"
+	MOVE_ALL=1 HOURS=1 "$work/gen" "$1" "$work/g" 1 1793491200 >/dev/null
+	echo $(($(bytes "$work/g") * 24))
 }
 row() {	# label ARGS...
 	local label=$1 r ms rss n
@@ -82,7 +83,7 @@ row() {	# label ARGS...
 	echo "--every 0.1, median of $reps pairs; at 1 s cadence ms per sample / 10 is the % of one CPU."
 	echo "Peak RSS: /usr/bin/time %M. \"MB/day, all move\": a day of frames with the run's names"
 	echo "and configuration in which every counter moves each second (bench/record_read_cost.c,"
-	echo "MOVE_ALL=1), an upper bound."
+	echo "MOVE_ALL=1; one hour written, times 24), an upper bound."
 	echo
 	echo "## Measured on $iface (live), 1 s bytes"
 	echo

@@ -140,7 +140,9 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	for (int64_t t = 0; t < days * 86400; t++) {
+	/* HOURS=1: the first hour only (the recorder's bytes scale with time). */
+	for (int64_t t = 0; t < (getenv("HOURS") ? atol(getenv("HOURS")) * 3600 : days * 86400);
+	     t++) {
 		struct np_rec_sample s = {
 			.mono_ns = 1000 * SEC + t * SEC, .wall_ns = (wall0 + t) * SEC,
 			.v = v, .n = n, .names = names, .names_len = names_len,
@@ -162,7 +164,7 @@ int main(int argc, char **argv)
 	}
 	np_rec_writer_close(w);
 	printf("counters=%zu names_bytes=%zu config_bytes=%zu frames=%ld\n", n, names_len,
-	       config_len, days * 86400);
+	       config_len, getenv("HOURS") ? atol(getenv("HOURS")) * 3600 : days * 86400);
 	free(v0);
 	free(v);
 	free(rate);
