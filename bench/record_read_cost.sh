@@ -41,7 +41,7 @@ timed() {
 	shift
 	for ((i = 0; i < reps; i++)); do
 		/usr/bin/time -f '%e %U %S %M' -o "$work/time" "$bin" "$@" >/dev/null 2>&1 || true
-		read -r a b c d < "$work/time"
+		read -r a b c d < <(tail -n 1 "$work/time")	# after "Command exited with ..."
 		w+=("$a"); u+=("$b"); s+=("$c"); m+=("$d")
 	done
 	printf '%s %s %s %s\n' "$(printf '%s\n' "${w[@]}" | median)" \
