@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Write a `netpath doctor --root` tree of a machine with NCPU CPUs, for the parser-scale benchmark.
 
-  gen_scale_tree.py NCPU DIR [NIFACES]
+  gen_scale_tree.py NCPU DIR [NIFACES] [NQUEUES]
 
 The per-CPU files grow with NCPU in the layouts the kernel prints (6.8, x86): /proc/interrupts
 (one column per CPU; min(NCPU, 256) queue IRQs of an i40e NIC "eth0", 16 NVMe IRQs and the 14
@@ -11,7 +11,7 @@ per-CPU architecture rows, then ERR/MIS), /proc/net/softnet_stat (one 15-column 
 bits wide and IRQ affinity files. NIFACES (default 1) interfaces in all: eth0 and NIFACES - 1
 veth peers of containers ("vethN", up, carrying traffic, with the sysfs files a veth has, a
 /proc/net/dev row and a /32 route each), the interface dimension of a container host. Everything
-else is a small fixed host. Prints one line:
+else is a small fixed host. NQUEUES sets eth0's queues (default min(NCPU, 256)). Prints one line:
 "cpus=N ifaces=I irq_rows=R cells=C interrupts_bytes=B softnet_bytes=S".
 """
 import os
@@ -164,7 +164,7 @@ def main():
     ncpu, root = int(sys.argv[1]), sys.argv[2]
     nif = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     proc, sysd = os.path.join(root, "proc"), os.path.join(root, "sys")
-    nq = min(ncpu, 256)
+    nq = int(sys.argv[4]) if len(sys.argv) > 4 else min(ncpu, 256)
     nic = [(100 + q, f"i40e-{IFC}-TxRx-{q}", q % ncpu) for q in range(nq)]
     nic.insert(0, (99, f"i40e-{BDF}:misc", 0))
     other = [(100 + nq + k, f"nvme0q{k}", k % ncpu) for k in range(16)]

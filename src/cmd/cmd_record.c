@@ -53,6 +53,9 @@ static int parse_args(int argc, char **argv, struct record_args *a, struct np_st
 		return np_fail(st, "--all records every interface: name none");
 	if (!a->dir)
 		return np_usage(st, "no recording directory: give --dir DIR");
+	/* A tree replayed (benchmarks) has no live moment to capture, nor drops to trace. */
+	if (a->root && (a->capture_on || a->drops || a->netns))
+		return np_usage(st, "--root cannot go with --capture-on, --drops or --netns");
 	if (np_parse_span(a->keep, &keep, err, sizeof(err)) < 0)
 		return np_usage(st, "invalid --keep '%s' (%s)", a->keep, err);
 	if (np_parse_size(a->max_size, &a->max_bytes, err, sizeof(err)) < 0)
@@ -301,7 +304,7 @@ int np_cmd_record(int argc, char **argv)
 	catch_stops();
 	{
 		struct np_target_spec spec = {
-			.cmd = "record", .netns = R->a.netns,
+			.cmd = "record", .netns = R->a.netns, .root = R->a.root,
 			.ifname = R->a.all ? NULL : R->a.ifname, .any_iface = R->a.all,
 		};
 		char why[400];

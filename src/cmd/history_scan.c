@@ -29,10 +29,16 @@ struct scan_cfg {
 	size_t config_len;
 	struct np_dev_runs *dr;
 	int slot;			/* which of prev/cur the next frame goes into */
+	/* Where frames go in each of prev/cur (snapshot_counters.h): only the funnel reads
+	 * them, and with the same names a frame is copied in, not applied. */
+	struct np_snapcnt_plan plan[2];
+	const char *const *plan_names[2];	/* the reader's names the plan was made with */
 };
 
 static void cfg_close(struct scan_cfg *c)
 {
+	np_snapcnt_plan_free(&c->plan[0]);
+	np_snapcnt_plan_free(&c->plan[1]);
 	if (c->dr) {
 		np_runs_free(c->dr);
 		free(c->dr);
@@ -177,6 +183,31 @@ static int push_step(struct np_history *h, int64_t t, int64_t step)
 	return 0;
 }
 
+/* The frame into the snapshot of slot k: through its plan while the names are those it was
+ * made with (the reader flags any change of names, a seek, a gap or a restart), else planned
+ * anew (an apply, and once more with markers). 0 or -ENOMEM. */
+static int put_frame(struct scan_cfg *c, int k, const struct np_rec_frame *f)
+{
+	const unsigned anew = NP_REC_F_FIRST | NP_REC_F_GAP | NP_REC_F_RESTART | NP_REC_F_SCHEMA |
+			      NP_REC_F_CONFIG;
+	int r;
+
+	if (f->flags & anew) {
+		c->plan_names[0] = c->plan_names[1] = NULL;
+	} else if (f->name && c->plan_names[k] == f->name && c->plan[k].n_frame == f->n) {
+		np_snapcnt_patch(&c->plan[k], f->v);
+		return 0;
+	}
+	c->plan_names[k] = NULL;
+	if (!f->name)	/* a run without names: nothing to plan */
+		return np_snapcnt_apply(slot(c, k), f->name, f->v, f->n);
+	r = np_snapcnt_plan(slot(c, k), &c->plan[k], f->name, f->v, f->n);
+	if (r == 0)
+		c->plan_names[k] = f->name;
+	/* Not planned but applied (the plan's own check): the next frame tries again. */
+	return r == -ENOMEM ? r : 0;
+}
+
 /* One second's rates: the funnel between the two snapshots, as doctor builds it. */
 static void rates(struct scan_cfg *c, double dt, int64_t t, struct np_history_sec *out)
 {
@@ -229,7 +260,7 @@ static int scan(const struct history_args *a, int64_t since, int64_t until, stru
 			ret = -1;
 			break;
 		}
-		if (np_snapcnt_apply(slot(&c, c.slot), f.name, f.v, f.n) < 0) {
+		if (put_frame(&c, c.slot, &f) < 0) {
 			ret = np_fail(st, "out of memory");
 			break;
 		}
@@ -290,35 +321,54 @@ static double total(const struct np_history *h, const struct np_history_sec *s,
 	return sum;
 }
 
+/* A second or minute while the worst are picked: what is kept of all of them (the worst
+ * alone become np_history_worst, whose texts are long: 7 days of seconds would be 190 MB). */
+struct cand {
+	int64_t t;
+	double rate, total_rate;
+	const char *reason;
+	enum np_stage stage;
+};
+
 static int by_total(const void *x, const void *y)
 {
-	const struct np_history_worst *a = x, *b = y;
+	const struct cand *a = x, *b = y;
 
 	return a->total_rate < b->total_rate ? 1 : a->total_rate > b->total_rate ? -1 :
 	       a->t < b->t ? -1 : a->t > b->t;
 }
 
-/* The n worst of cand[0..m) by total rate, in place; returns how many had drops at all. */
-static size_t top_n(struct np_history_worst *cand, size_t m, size_t n)
+/* The n worst of cand[0..m) by total rate, sorted in place, into *out (malloc'd); returns
+ * how many had drops at all, or -1 without memory. */
+static ssize_t top_n(struct cand *cand, size_t m, size_t n, struct np_history_worst **out)
 {
 	size_t k = 0;
 
 	qsort(cand, m, sizeof(*cand), by_total);
 	while (k < m && k < n && cand[k].total_rate > 0)
 		k++;
-	return k;
+	*out = calloc(k ? k : 1, sizeof(**out));
+	if (!*out)
+		return -1;
+	for (size_t i = 0; i < k; i++)
+		(*out)[i] = (struct np_history_worst){
+			.t = cand[i].t, .stage = cand[i].stage, .rate = cand[i].rate,
+			.total_rate = cand[i].total_rate, .reason = cand[i].reason,
+		};
+	return (ssize_t)k;
 }
 
 /* Seconds, then minutes (the mean of the seconds recorded in each). */
 static int pick_worst(struct np_history *h, size_t n)
 {
-	struct np_history_worst *sec = calloc(h->n ? h->n : 1, sizeof(*sec));
-	struct np_history_worst *min = calloc(h->n ? h->n : 1, sizeof(*min));
+	struct cand *sec = calloc(h->n ? h->n : 1, sizeof(*sec));
+	struct cand *min = calloc(h->n ? h->n : 1, sizeof(*min));
 	size_t nmin = 0, cnt = 0;
 	double sum[NP_STAGE__COUNT] = { 0 };
 	/* The minute's reason: that of its second with the most drops of one reason. */
 	const char *min_reason = NULL;
 	float min_reason_rate = 0;
+	ssize_t k1, k2;
 
 	if (!sec || !min) {
 		free(sec);
@@ -344,7 +394,7 @@ static int pick_worst(struct np_history *h, size_t n)
 		/* The minute ends at the last second in it. */
 		if (i + 1 == h->n || h->sec[i + 1].t / 60000000000 * 60000000000 != minute) {
 			struct np_history_sec mean = { .t = minute };
-			struct np_history_worst *w = &min[nmin++];
+			struct cand *w = &min[nmin++];
 
 			for (int st = 0; st < NP_STAGE__COUNT; st++)
 				mean.drops[st] = (float)(sum[st] / (double)cnt);
@@ -358,10 +408,14 @@ static int pick_worst(struct np_history *h, size_t n)
 			cnt = 0;
 		}
 	}
-	h->nworst = top_n(sec, h->n, n);
-	h->nworst_min = top_n(min, nmin, n);
-	h->worst = sec;
-	h->worst_min = min;
+	k1 = top_n(sec, h->n, n, &h->worst);
+	k2 = top_n(min, nmin, n, &h->worst_min);
+	free(sec);
+	free(min);
+	if (k1 < 0 || k2 < 0)
+		return -ENOMEM;
+	h->nworst = (size_t)k1;
+	h->nworst_min = (size_t)k2;
 	return 0;
 }
 

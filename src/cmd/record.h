@@ -26,6 +26,7 @@ struct record_args {
 	const char *dir;
 	const char *ifname;
 	const char *netns;
+	const char *root;		/* --root TREE (undocumented: benchmarks replay a tree) */
 	const char *keep;
 	const char *max_size;
 	const char *capture_on;		/* --capture-on SEVERITY|CHECK */

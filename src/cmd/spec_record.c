@@ -71,6 +71,9 @@ static const struct np_opt record_opts[] = {
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e7, .hint = "seconds, >= 1",
 	  .needs = { { NP_RECORD_CAPTURE_ON, "--capture-every needs --capture-on (when to capture)" } },
 	  NP_TO(NP_DEST_DOUBLE, struct record_args, capture_every)),
+	/* For bench/record_cost.sh: read a generated tree every tick as if it were a live host. */
+	NP_OPT(NP_RECORD_ROOT, "root", "TREE", "", .kind = NP_ARG_STRING, .undocumented = true,
+	  NP_TO(NP_DEST_STRING, struct record_args, root)),
 	NP_OPT('c', "count", "N", "stop after N samples (default: until SIGTERM)",
 	  .kind = NP_ARG_NUMBER, .min = 1, .max = 1e12, .whole = true, .hint = "a count, >= 1",
 	  NP_TO(NP_DEST_LONG, struct record_args, count)),

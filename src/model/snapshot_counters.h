@@ -70,6 +70,27 @@ int np_snapcnt_apply_dev(struct np_snapshot *s, const char *const *names, const 
 			 size_t n);
 
 /*
+ * Where a frame's counters go in s, for a run of frames with the same names (history's scan):
+ * np_snapcnt_plan() applies the frame (names, v) as np_snapcnt_apply() does and records where
+ * each counter of the link statistics, stats64, softnet rows, MIB and conntrack landed;
+ * np_snapcnt_patch() then writes another frame's values of those counters (same names, same
+ * order) into s as apply would, without rebuilding anything. Every other counter of s keeps
+ * the planned frame's value: only readers of those sections (the funnel) may use a patched
+ * snapshot. The plan holds pointers into s: apply or free s, and it is void.
+ */
+struct np_snapcnt_plan {
+	size_t n, cap;		/* covered slots */
+	void **loc;		/* where each goes in s */
+	uint32_t *idx;		/* which counter of the frame */
+	size_t n_frame;		/* the frame's count of counters */
+};
+
+int np_snapcnt_plan(struct np_snapshot *s, struct np_snapcnt_plan *p, const char *const *names,
+		    const uint64_t *v, size_t n);
+void np_snapcnt_patch(const struct np_snapcnt_plan *p, const uint64_t *v);
+void np_snapcnt_plan_free(struct np_snapcnt_plan *p);
+
+/*
  * A digest of s's configuration: sysctls, the device's settings and state, ethtool settings,
  * rtnetlink's link and qdisc tree, IRQ lines (number, name, affinity) and columns, host
  * facts, PCIe link, source statuses. Never a counter. FNV-1a 64, stable within one build.
