@@ -40,13 +40,13 @@ static int walk(struct np_snapshot *s, int (*visit)(void *, size_t, void *), voi
 		if (!err)
 			err = visit(ctx, o++, np_link_stats_at(&s->rtnl.stats64, i));
 	}
-	for (size_t r = 0; !err && r < s->softnet.n; r++)
+	for (size_t r = 0; !err && r < s->hs->softnet.n; r++)
 		for (const struct np_snapcnt_field *f = np_snapcnt_softnet; !err && f->name; f++)
-			err = visit(ctx, o++, (char *)&s->softnet.rows[r] + f->off);
-	for (size_t k = 0; !err && k < s->mib.n; k++)
-		err = visit(ctx, o++, &s->mib.e[k].value);
-	for (size_t k = 0; !err && k < s->conntrack.n; k++)
-		err = visit(ctx, o++, &s->conntrack.e[k].value);
+			err = visit(ctx, o++, (char *)&s->hs->softnet.rows[r] + f->off);
+	for (size_t k = 0; !err && k < s->hs->mib.n; k++)
+		err = visit(ctx, o++, &s->hs->mib.e[k].value);
+	for (size_t k = 0; !err && k < s->hs->conntrack.n; k++)
+		err = visit(ctx, o++, &s->hs->conntrack.e[k].value);
 	return err;
 }
 
