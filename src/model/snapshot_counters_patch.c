@@ -5,7 +5,7 @@
  * costs as much as the rest of a history scan together; with the same names and the same
  * snapshot the layout it builds is the same every time, only the values differ. A plan finds,
  * once, where apply put each frame counter of the covered sections (link statistics, stats64,
- * softnet rows, MIB, conntrack) by applying the frame with every value replaced by a marker
+ * softnet rows, MIB, conntrack, qdisc drops and overlimits) by applying the frame with every value replaced by a marker
  * (its index under a pattern no counter has), then applies the frame itself; each later frame
  * is copied through the plan. What the plan does not cover keeps the planned frame's values.
  */
@@ -47,6 +47,13 @@ static int walk(struct np_snapshot *s, int (*visit)(void *, size_t, void *), voi
 		err = visit(ctx, o++, &s->hs->mib.e[k].value);
 	for (size_t k = 0; !err && k < s->hs->conntrack.n; k++)
 		err = visit(ctx, o++, &s->hs->conntrack.e[k].value);
+	/* history's congestion stage: the egress qdiscs' drops and overlimits (qdiscs are the
+	 * configuration's, matched by handle and parent: their places do not move). */
+	for (size_t k = 0; !err && k < s->rtnl.nqdisc; k++) {
+		err = visit(ctx, o++, &s->rtnl.qdiscs[k].drops);
+		if (!err)
+			err = visit(ctx, o++, &s->rtnl.qdiscs[k].overlimits);
+	}
 	return err;
 }
 

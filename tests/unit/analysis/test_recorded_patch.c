@@ -65,6 +65,11 @@ static void funnel(struct np_snapshot *prev, struct np_snapshot *cur, struct np_
 	};
 
 	np_funnel_build(&a, f);
+	/* history's congestion stage too (the egress qdiscs' drops), compared as a row. */
+	assert_true(f->n < NP_STAGE__COUNT);
+	memset(&f->rows[f->n], 0, sizeof(f->rows[0]));
+	f->rows[f->n].stage = NP_STAGE_CONGESTION;
+	f->rows[f->n++].drop = np_qdisc_egress_drops(&a);
 }
 
 static void same_view(const char *tree, size_t row, const struct np_counter_view *x,
