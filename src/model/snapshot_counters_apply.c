@@ -31,8 +31,8 @@ struct st {
 	struct np_snapcnt_sock_ids old;
 };
 
-/* A decimal id (no sign, no leading junk) at most max, followed by stop. */
-static bool parse_id(const char **p, unsigned long long max, char stop, unsigned long long *out)
+bool np_snapcnt_parse_id(const char **p, unsigned long long max, char stop,
+			 unsigned long long *out)
 {
 	const char *q = *p;
 	unsigned long long x = 0;
@@ -114,7 +114,7 @@ static int softnet(struct st *t, const char *r, uint64_t v)
 	unsigned long long cpu;
 	int32_t *m;
 
-	if (!parse_id(&r, NP_MAX_CPUS - 1, '/', &cpu) || !(f = field_of(np_snapcnt_softnet, r)))
+	if (!np_snapcnt_parse_id(&r, NP_MAX_CPUS - 1, '/', &cpu) || !(f = field_of(np_snapcnt_softnet, r)))
 		return 0;
 	if (!(m = id_map(&t->cpu_row, NP_MAX_CPUS)))
 		return -ENOMEM;
@@ -137,7 +137,7 @@ static int softirqs(struct st *t, const char *r, uint64_t v)
 	size_t i;
 	int32_t *m;
 
-	if (!parse_id(&r, NP_MAX_CPUS - 1, '/', &cpu) || (strcmp(r, "rx") && strcmp(r, "tx")))
+	if (!np_snapcnt_parse_id(&r, NP_MAX_CPUS - 1, '/', &cpu) || (strcmp(r, "rx") && strcmp(r, "tx")))
 		return 0;
 	if (!(m = id_map(&t->cpu_si, NP_MAX_CPUS)))
 		return -ENOMEM;
@@ -251,7 +251,7 @@ static int qstat(struct st *t, const char *r, uint64_t v)
 	unsigned long long q;
 	int32_t *m;
 
-	if (!parse_id(&r, NP_SNAPCNT_MAX_QUEUES - 1, '/', &q) || !(f = field_of(np_snapcnt_qstat, r)))
+	if (!np_snapcnt_parse_id(&r, NP_SNAPCNT_MAX_QUEUES - 1, '/', &q) || !(f = field_of(np_snapcnt_qstat, r)))
 		return 0;
 	if (!(m = id_map(&t->queue_ix, NP_SNAPCNT_MAX_QUEUES)))
 		return -ENOMEM;

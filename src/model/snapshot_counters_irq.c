@@ -19,31 +19,11 @@ struct np_snapcnt_irq_cell {
 	uint64_t v;
 };
 
-/* A decimal id at most max, then stop ('\0' or '/'). */
-static bool id(const char **p, unsigned long long max, char stop, unsigned long long *out)
-{
-	const char *q = *p;
-	unsigned long long x = 0;
-
-	if (*q < '0' || *q > '9')
-		return false;
-	for (; *q >= '0' && *q <= '9'; q++) {
-		x = x * 10 + (unsigned)(*q - '0');
-		if (x > max)
-			return false;
-	}
-	if (*q != stop)
-		return false;
-	*out = x;
-	*p = stop ? q + 1 : q;
-	return true;
-}
-
 static int column(struct np_snapcnt_irq *st, const char *r, uint64_t v)
 {
 	unsigned long long col;
 
-	if (!id(&r, NP_MAX_CPUS - 1, '\0', &col))
+	if (!np_snapcnt_parse_id(&r, NP_MAX_CPUS - 1, '\0', &col))
 		return 0;
 	if (!st->col) {
 		st->col = malloc(NP_MAX_CPUS * sizeof(*st->col));
@@ -67,7 +47,7 @@ int np_snapcnt_irq_name(struct np_snapcnt_irq *st, struct np_interrupts *it, con
 
 	if (strncmp(r, "col/", 4) == 0)
 		return column(st, r + 4, v);
-	if (!id(&r, UINT32_MAX, '/', &no))
+	if (!np_snapcnt_parse_id(&r, UINT32_MAX, '/', &no))
 		return 0;
 	/* A frame lists a line's names together: try the last one first. */
 	line = st->last_line;
@@ -81,7 +61,7 @@ int np_snapcnt_irq_name(struct np_snapcnt_irq *st, struct np_interrupts *it, con
 		it->lines[line].total = v;
 		return 0;
 	}
-	if (!id(&r, NP_MAX_CPUS - 1, '\0', &cpu))
+	if (!np_snapcnt_parse_id(&r, NP_MAX_CPUS - 1, '\0', &cpu))
 		return 0;
 	if (st->ncell == st->cap) {
 		cap = st->cap ? st->cap * 2 : 64;

@@ -65,4 +65,9 @@ int np_snapcnt_irq_name(struct np_snapcnt_irq *st, struct np_interrupts *it, con
 int np_snapcnt_irq_finish(struct np_snapcnt_irq *st, struct np_interrupts *it);
 void np_snapcnt_irq_free(struct np_snapcnt_irq *st);
 
+/* A decimal id of a name (no sign, no leading junk) at most max, followed by stop ('\0' or
+ * '/', then skipped): *p moves past it. False, *p unmoved, otherwise. */
+bool np_snapcnt_parse_id(const char **p, unsigned long long max, char stop,
+			 unsigned long long *out);
+
 #endif
