@@ -31,26 +31,6 @@ struct st {
 	struct np_snapcnt_sock_ids old;
 };
 
-bool np_snapcnt_parse_id(const char **p, unsigned long long max, char stop,
-			 unsigned long long *out)
-{
-	const char *q = *p;
-	unsigned long long x = 0;
-
-	if (*q < '0' || *q > '9')
-		return false;
-	for (; *q >= '0' && *q <= '9'; q++) {
-		x = x * 10 + (unsigned)(*q - '0');
-		if (x > max)
-			return false;
-	}
-	if (*q != stop)
-		return false;
-	*out = x;
-	*p = q + (stop ? 1 : 0);
-	return true;
-}
-
 static bool set_field(void *base, const struct np_snapcnt_field *t, const char *name, uint64_t v)
 {
 	for (; t->name; t++)

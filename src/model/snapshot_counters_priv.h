@@ -66,8 +66,26 @@ int np_snapcnt_irq_finish(struct np_snapcnt_irq *st, struct np_interrupts *it);
 void np_snapcnt_irq_free(struct np_snapcnt_irq *st);
 
 /* A decimal id of a name (no sign, no leading junk) at most max, followed by stop ('\0' or
- * '/', then skipped): *p moves past it. False, *p unmoved, otherwise. */
-bool np_snapcnt_parse_id(const char **p, unsigned long long max, char stop,
-			 unsigned long long *out);
+ * '/', then skipped): *p moves past it. False, *p unmoved, otherwise. Inline: apply and the
+ * IRQ part both parse names, and neither file should call into the other. */
+static inline bool np_snapcnt_parse_id(const char **p, unsigned long long max, char stop,
+				       unsigned long long *out)
+{
+	const char *q = *p;
+	unsigned long long x = 0;
+
+	if (*q < '0' || *q > '9')
+		return false;
+	for (; *q >= '0' && *q <= '9'; q++) {
+		x = x * 10 + (unsigned)(*q - '0');
+		if (x > max)
+			return false;
+	}
+	if (*q != stop)
+		return false;
+	*out = x;
+	*p = q + (stop ? 1 : 0);
+	return true;
+}
 
 #endif

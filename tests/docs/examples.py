@@ -156,6 +156,12 @@ def main():
         os.symlink(os.path.abspath(netpath), f"{bindir}/netpath")
         work = f"{scratch}/work"
         os.mkdir(work)
+        # git keeps no directory mode, and netpath refuses a recording others can write to: a
+        # private copy, as the recorder makes them.
+        rec = f"{scratch}/record"
+        shutil.copytree(PATHS["/var/lib/netpath/record"], rec)
+        os.chmod(rec, 0o700)
+        PATHS["/var/lib/netpath/record"] = rec
         c8, conf8 = man8_examples()
         c7, conf7 = man7_examples()
         examples = c8 + c7 + readme_examples()
