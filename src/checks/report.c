@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* What checks call to report: findings, evidence, skips. */
 #include "check.h"
+#include "textcut.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -31,8 +32,9 @@ struct np_finding *np_emit(struct np_report *r, enum np_severity sev, const char
 	f->check = r->cur ? r->cur->check : NULL;
 	f->severity = sev;
 	memcpy(f->dev, r->dev, sizeof(f->dev));
+	f->summary[0] = '\0';
 	va_start(ap, fmt);
-	vsnprintf(f->summary, sizeof(f->summary), fmt, ap);
+	np_textcut_vappend(f->summary, sizeof(f->summary), fmt, ap);
 	va_end(ap);
 	if (r->cur) {
 		r->cur->state = NP_CHECK_FLAGGED;
@@ -49,8 +51,9 @@ void np_skip(struct np_report *r, const char *fmt, ...)
 	if (!r->cur)
 		return;
 	r->cur->state = NP_CHECK_SKIPPED;
+	r->cur->skip_reason[0] = '\0';
 	va_start(ap, fmt);
-	vsnprintf(r->cur->skip_reason, sizeof(r->cur->skip_reason), fmt, ap);
+	np_textcut_vappend(r->cur->skip_reason, sizeof(r->cur->skip_reason), fmt, ap);
 	va_end(ap);
 }
 
@@ -62,8 +65,9 @@ void np_not_applicable(struct np_report *r, const char *fmt, ...)
 		return;
 	r->cur->state = NP_CHECK_SKIPPED;
 	r->cur->not_applicable = true;
+	r->cur->skip_reason[0] = '\0';
 	va_start(ap, fmt);
-	vsnprintf(r->cur->skip_reason, sizeof(r->cur->skip_reason), fmt, ap);
+	np_textcut_vappend(r->cur->skip_reason, sizeof(r->cur->skip_reason), fmt, ap);
 	va_end(ap);
 }
 
@@ -99,7 +103,7 @@ void np_ev_text(struct np_finding *f, const char *key, const char *fmt, ...)
 		return;
 	e->kind = NP_EV_TEXT;
 	va_start(ap, fmt);
-	vsnprintf(e->text, sizeof(e->text), fmt, ap);
+	np_textcut_vappend(e->text, sizeof(e->text), fmt, ap);
 	va_end(ap);
 }
 
@@ -127,11 +131,15 @@ static void append(char *buf, size_t size, const char *fmt, va_list ap)
 {
 	size_t len = strlen(buf);
 
-	if (len + 2 >= size)
+	if (len + 2 >= size) {
+		np_textcut_lost();	/* full: the sentence is lost, counted as a cut */
 		return;
-	if (len)
+	}
+	if (len) {
 		buf[len++] = ' ';
-	vsnprintf(buf + len, size - len, fmt, ap);
+		buf[len] = '\0';
+	}
+	np_textcut_vappend(buf, size, fmt, ap);
 }
 
 void np_detail(struct np_finding *f, const char *fmt, ...)
@@ -159,7 +167,7 @@ void np_remedy(struct np_finding *f, const char *fmt, ...)
 		f->remedy[len] = '\0';
 	}
 	va_start(ap, fmt);
-	vsnprintf(f->remedy + len, sizeof(f->remedy) - len, fmt, ap);
+	np_textcut_vappend(f->remedy, sizeof(f->remedy), fmt, ap);
 	va_end(ap);
 }
 

@@ -54,7 +54,7 @@ struct np_plan_line {
 	 * command; MODULE: the modprobe to load it now. */
 	char command[160];
 	char why[480];
-	char moot[240];		/* when it does not matter */
+	char moot[400];		/* when it does not matter */
 	char cost[320];
 	const char *checks[NP_PLAN_CHECKS];	/* the checks it answers (NULL-ended) */
 	char dev[IF_NAMESIZE];	/* the device it was planned for (LINK and QDISC lines: theirs) */

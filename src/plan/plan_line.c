@@ -2,6 +2,7 @@
 /* A plan's lines: adding one, writing its text, naming the checks it answers. Shared by the
  * parts (plan_sysctl.c, plan_nic.c, plan_cc.c), which plan.c calls in stage order. */
 #include "plan_priv.h"
+#include "textcut.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,13 +46,10 @@ struct np_plan_line *np_plan_add(struct np_plan *p, enum np_plan_kind k, enum np
 
 void np_plan_cat(char *dst, size_t size, const char *fmt, ...)
 {
-	size_t len = strnlen(dst, size);
 	va_list ap;
 
-	if (len + 1 >= size)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(dst + len, size - len, fmt, ap);
+	np_textcut_vappend(dst, size, fmt, ap);
 	va_end(ap);
 }
 

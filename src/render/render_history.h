@@ -42,7 +42,7 @@ struct np_history_worst {
 	double total_rate;		/* all stages' */
 	char check[64];			/* the worst finding of doctor --at that window, "" none */
 	enum np_severity severity;
-	char summary[200];
+	char summary[320];	/* a finding's whole summary (struct np_finding's size) */
 	const char *reason;		/* record --drops: the top drop reason then, NULL none */
 };
 
