@@ -184,8 +184,9 @@ np_link_stat() {
 }
 
 # np_traffic NS NAME MODE ARGS...: nptraffic MODE ARGS in namespace NS ("-": this one), in the
-# background until the test kills it (or the EXIT trap does; --max-seconds, 60 by default, is
-# the backstop). Returns once the helper is ready: socket bound or listening, connections up,
+# background until the test kills it (or the EXIT trap does; --max-seconds is the backstop: 180
+# here, which ARGS may lower, since a test on a busy host outlasted nptraffic's own 60 and its
+# last step saw no flood). Returns once the helper is ready: socket bound or listening, connections up,
 # first burst sent. Its output goes to $NP_TMP/NAME.log, its pid to NP_LAST_PID.
 np_traffic() {
 	local ns=$1 name=$2 ready
@@ -194,9 +195,9 @@ np_traffic() {
 	ready="$NP_TMP/$name.ready"
 	rm -f "$ready"
 	if [ "$ns" = - ]; then
-		np_bg "$NPTRAFFIC" "$@" --ready "$ready" > "$NP_TMP/$name.log" 2>&1
+		np_bg "$NPTRAFFIC" --max-seconds 180 "$@" --ready "$ready" > "$NP_TMP/$name.log" 2>&1
 	else
-		np_bg ip netns exec "$ns" "$NPTRAFFIC" "$@" --ready "$ready" \
+		np_bg ip netns exec "$ns" "$NPTRAFFIC" --max-seconds 180 "$@" --ready "$ready" \
 			> "$NP_TMP/$name.log" 2>&1
 	fi
 	np_wait_file "$ready" "nptraffic $1 ($name) to be ready"
