@@ -461,6 +461,11 @@ static void judge(const struct history_args *a, struct np_history_worst *w, doub
 			}
 		}
 		np_at_close(&at);
+	} else {
+		/* As doctor --at: a window the recording does not cover whole is not judged. */
+		snprintf(w->summary, sizeof(w->summary), "not judged: the recording does not "
+			 "cover the whole %s (a gap, or the recorder started or stopped in it)",
+			 span > 1.5 ? "minute" : "second");
 	}
 	np_runs_free(dr);
 	free(dr);

@@ -120,6 +120,8 @@ static void worst_lines(FILE *out, const char *title, const struct np_history_wo
 		if (w[i].check[0] && len > 0 && (size_t)len < sizeof(line))
 			len += snprintf(line + len, sizeof(line) - (size_t)len, "  %s (%s)",
 					w[i].check, np_severity_name(w[i].severity));
+		else if (w[i].summary[0] && len > 0 && (size_t)len < sizeof(line))
+			len += snprintf(line + len, sizeof(line) - (size_t)len, "  not judged");
 		if (w[i].reason && len > 0 && (size_t)len < sizeof(line))
 			snprintf(line + len, sizeof(line) - (size_t)len, "  reason %s", w[i].reason);
 		np_wrap_line(out, line, strlen(line), width);
