@@ -135,7 +135,7 @@ static int take_top(struct np_record_drops *d, int64_t now)
 	return 0;
 }
 
-static int add_flows(const struct np_record_drops *d, struct np_named_counters *nc)
+int np_record_flows_add(const struct np_record_drops *d, struct np_named_counters *nc)
 {
 	int r = np_named_counters_add(nc, (uint64_t)d->top_minute, "flows/minute");
 
@@ -200,7 +200,7 @@ int np_record_drops_add(struct np_record_drops *d, struct np_named_counters *nc,
 		r = np_named_counters_add(nc, (uint64_t)np_trace_ifindex(d->t[i]), "traced/%s",
 					  d->ifname[i]);
 	if (!r)
-		r = add_flows(d, nc);
+		r = np_record_flows_add(d, nc);
 	/* A name too long is left out (reasons are short): never the whole frame. */
 	return r == -ENAMETOOLONG ? 0 : r;
 }

@@ -11,7 +11,7 @@
  *                           the NP_RECORD_TOP_FLOWS flows that dropped most in the last whole
  *                           wall-clock minute (minute: its start; from..to: the period
  *                           actually counted, unix seconds), K = 0.. by drops, the key the
- *                           programs' struct np_flow_key as six little-endian words; the
+ *                           programs' struct np_flow_key as six words in host order; the
  *                           same values in every frame until the next minute ends.
  */
 #ifndef NP_RECORD_DROPS_H
@@ -62,5 +62,7 @@ int np_record_drops_start(struct np_record_drops *d, const char (*names)[IF_NAME
  * left the minute being counted. 0 or -ENOMEM. */
 int np_record_drops_add(struct np_record_drops *d, struct np_named_counters *nc, int64_t wall_ns);
 void np_record_drops_stop(struct np_record_drops *d);
+/* The flows/ counters of d's last minute (part of np_record_drops_add; tests call it alone). */
+int np_record_flows_add(const struct np_record_drops *d, struct np_named_counters *nc);
 
 #endif
