@@ -71,4 +71,12 @@ np_validate "$NP_TMP/h.json"
 np_assert_json "$NP_TMP/h.json" "{f['interface'] for f in d['worst_minutes'][0]['top_flows']} == {'vb', 'vb2'}"
 COLUMNS=200 "$NETPATH" history --root "$dir" | grep -q "vb2  198.18.1.1:[0-9]* > 198.18.1.2:9001 udp" ||
 	np_fail "history text does not list the worst minute's flows"
+# A window the recorder started within is not judged (it was judged from the first sample on,
+# as a later window): UNKNOWN, saying what of it the recording covers.
+first=$("$NP_PY" -c 'import json,sys; print(int(json.load(open(sys.argv[1]))["first"]))' "$NP_TMP/h.json")
+out=$("$NETPATH" doctor --root "$dir" --at "@$((first - 5))" --window 10 2>&1)
+rc=$?
+[ "$rc" -eq 3 ] && grep -q "started or came back within the window" <<< "$out" &&
+	grep -q "the recording covers" <<< "$out" ||
+	np_fail "doctor --at over the recorder's start: exit $rc: $out"
 echo "PASS"
