@@ -19,6 +19,7 @@
 #include "rec_store.h"
 #include "record.h"
 #include "record_capture.h"
+#include "record_drops.h"
 #include "specs.h"
 #include "trace.h"
 #include "when.h"
@@ -102,7 +103,7 @@ struct recorder {
 	 * readers see as a restart: no rate spans it. */
 	bool discont;
 	struct np_rec_opts o;
-	struct np_tracer *tracer;	/* --drops */
+	struct np_record_drops drops;	/* --drops: every recorded interface traced */
 };
 
 static int parse_trigger(struct recorder *R, struct np_status *st)
@@ -131,27 +132,6 @@ static int discover(struct recorder *R)
 	R->discont = R->w != NULL;
 	R->fresh = true;
 	return 0;
-}
-
-/* --drops: each reason's count so far, "drops/REASON" (trace's names). The kernel's own
- * losses of the map ("drops/lost") too: a reason that could not be counted is not zero. */
-static int add_drops(struct recorder *R)
-{
-	struct np_trace_raw raw;
-	char name[96];
-	int r;
-
-	if (!R->tracer)
-		return 0;
-	if (np_trace_peek(R->tracer, &raw) < 0)
-		return 0;	/* a map that cannot be read this tick: no such counters (a gap) */
-	r = np_named_counters_add(&R->rs.nc, raw.lost, "drops/lost");
-	for (size_t i = 0; r == 0 && i < raw.ndrops; i++) {
-		np_reason_name(np_trace_names(R->tracer), raw.drops[i].reason, name, sizeof(name));
-		r = np_named_counters_add(&R->rs.nc, raw.drops[i].count, "drops/%s", name);
-	}
-	np_trace_raw_free(&raw);
-	return r == -ENAMETOOLONG ? 0 : r;
 }
 
 /* One sample into the store. 0; 1 when the devices are gone (nothing stored: a gap);
@@ -188,7 +168,9 @@ static int one_frame(struct recorder *R, struct np_status *st)
 		R->rs.have_digest = true;
 		np_dbg("record: configuration %u: %zu bytes", R->rs.configs, R->rs.config_len);
 	}
-	if (np_record_counters(&R->rs, R->dr) < 0 || add_drops(R) < 0)
+	s.wall_ns = wall_ns();
+	if (np_record_counters(&R->rs, R->dr) < 0 ||
+	    np_record_drops_add(&R->drops, &R->rs.nc, s.wall_ns) < 0)
 		return np_fail(st, "out of memory"), -ENOMEM;
 	{
 		const struct np_dev_run *p = &R->dr->run[0];
@@ -196,7 +178,6 @@ static int one_frame(struct recorder *R, struct np_status *st)
 
 		s.mono_ns = (int64_t)(t * 1e9);
 	}
-	s.wall_ns = wall_ns();
 	s.v = R->rs.nc.v;
 	s.n = R->rs.nc.n;
 	s.names = R->rs.nc.n ? R->rs.nc.names : NULL;
@@ -252,12 +233,9 @@ static int run(struct recorder *R, struct np_status *st)
 		.dir = R->a.dir, .interval_ms = (uint32_t)(R->a.every * 1000 + 0.5),
 		.keep_ns = R->a.keep_ns, .max_bytes = R->a.max_bytes,
 	};
-	if (R->a.drops) {
-		struct np_trace_opts to = { 0 };
-
-		if (np_trace_start(R->names[0], &to, &R->tracer, err, sizeof(err)) < 0)
-			return np_fail(st, "--drops: %s", err);
-	}
+	if (R->a.drops && np_record_drops_start(&R->drops, (const char (*)[IF_NAMESIZE])R->names,
+						 R->ntops, err, sizeof(err)) < 0)
+		return np_fail(st, "--drops: %s", err);
 	if (np_rec_writer_open(&R->o, &R->w, err, sizeof(err)) < 0)
 		return np_fail(st, "%s", err);
 	np_info("recording %s every %g s into %s", R->names[0], R->a.every, R->a.dir);
@@ -322,7 +300,7 @@ int np_cmd_record(int argc, char **argv)
 	if (R->dr)
 		np_runs_free(R->dr);
 	free(R->dr);
-	np_trace_stop(R->tracer);
+	np_record_drops_stop(&R->drops);
 	np_record_trigger_close(&R->trig);
 	np_record_state_free(&R->rs);
 	np_target_close(&R->tgt);

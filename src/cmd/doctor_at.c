@@ -18,6 +18,7 @@
 #include "doctor_run.h"
 #include "log.h"
 #include "origin.h"
+#include "record_flows.h"
 #include "record_read.h"
 #include "root.h"
 #include "snapshot_counters.h"
@@ -135,6 +136,7 @@ void np_at_close(struct np_at *w)
 int np_doctor_at(struct doctor_args *d, struct np_dev_runs *dr, struct np_status *st)
 {
 	double at, window = d->window > 0 ? d->window : d->opt.interval;
+	struct np_rec_flows flows;
 	struct doctor_tops t;
 	struct np_at w;
 	char err[400];
@@ -147,7 +149,15 @@ int np_doctor_at(struct doctor_args *d, struct np_dev_runs *dr, struct np_status
 	r = np_at_open(&w, d, at, window, dr, &t, st);
 	if (r != 0)
 		return -1;
+	/* record --drops: the top flows of the minutes the window touches (the recorder keeps
+	 * them a minute at a time). Without them the report is the same, less that section. */
+	if (w.tgt.ctx.origin &&
+	    np_rec_flows_read(d->root, w.m0.wall_ns / 1000000000,
+			      (w.m1.wall_ns + 999999999) / 1000000000, &flows) == 0)
+		w.tgt.ctx.origin->flows = &flows;
 	r = np_doctor_judge(d, &w.tgt, dr, w.dt, t.more, st);
+	if (w.tgt.ctx.origin)
+		w.tgt.ctx.origin->flows = NULL;
 	np_at_close(&w);
 	return r;
 }

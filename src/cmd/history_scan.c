@@ -16,6 +16,7 @@
 #include "funnel.h"
 #include "history.h"
 #include "history_reasons.h"
+#include "record_flows.h"
 #include "log.h"
 #include "rec_store.h"
 #include "snapshot_counters.h"
@@ -460,6 +461,11 @@ static void judge(const struct history_args *a, struct np_history_worst *w, doub
 			}
 		}
 		np_at_close(&at);
+	} else {
+		/* As doctor --at: a window the recording does not cover whole is not judged. */
+		snprintf(w->summary, sizeof(w->summary), "not judged: the recording does not "
+			 "cover the whole %s (a gap, or the recorder started or stopped in it)",
+			 span > 1.5 ? "minute" : "second");
 	}
 	np_runs_free(dr);
 	free(dr);
@@ -480,7 +486,11 @@ int np_history_scan(const struct history_args *a, double since, double until,
 		return np_fail(st, "out of memory");
 	for (size_t i = 0; i < h->nworst; i++)
 		judge(a, &h->worst[i], h->interval > 0 ? h->interval : 1);
-	for (size_t i = 0; i < h->nworst_min; i++)
+	for (size_t i = 0; i < h->nworst_min; i++) {
 		judge(a, &h->worst_min[i], 60);
+		if (h->has_reasons)	/* record --drops: the minute's top flows (record_flows.h) */
+			np_rec_flows_read(a->root, h->worst_min[i].t / 1000000000,
+					  h->worst_min[i].t / 1000000000 + 60, &h->worst_min[i].flows);
+	}
 	return 0;
 }

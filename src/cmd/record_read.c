@@ -52,6 +52,66 @@ static void say_when(int64_t ns, char *buf, size_t size)
 	np_when_format((double)ns / 1e9, buf, size);
 }
 
+/* The parts of [from, to] the recording covers: runs of frames with no gap or restart
+ * between them. Up to max parts; returns how many. */
+struct part {
+	int64_t from, to;
+};
+
+static size_t covered(struct np_rec_reader *r, int64_t from, int64_t to, struct part *p,
+		      size_t max)
+{
+	struct np_rec_frame f;
+	size_t n = 0;
+
+	if (np_rec_reader_seek(r, from) < 0)
+		return 0;
+	while (np_rec_reader_next(r, &f) > 0 && f.wall_ns <= to) {
+		if (!n || (f.flags & (NP_REC_F_GAP | NP_REC_F_RESTART))) {
+			if (n == max)
+				break;
+			p[n].from = p[n].to = f.wall_ns;
+			n++;
+		} else {
+			p[n - 1].to = f.wall_ns;
+		}
+	}
+	return n;
+}
+
+/*
+ * The window is not covered whole: say what of it the recording holds (from..to of each part)
+ * after the reason, and how to judge the longest part. Rates over the window would need its
+ * two ends in one run of the recorder (see netpath-record(8), "Gaps").
+ */
+static void say_covered(struct np_rec_reader *r, int64_t at_ns, double window, char *why,
+			size_t whylen)
+{
+	struct part p[6];
+	int64_t end = at_ns + (int64_t)(window * 1e9);
+	size_t n = covered(r, at_ns - 500000000, end + 250000000, p, 6), best = 0, len;
+	char a[40], b[40];
+
+	len = strlen(why);
+	np_when_format((double)at_ns / 1e9, a, sizeof(a));
+	np_when_format((double)end / 1e9, b, sizeof(b));
+	snprintf(why + len, whylen - len, "; of the window %s to %s the recording covers %s", a,
+		 b, n ? "" : "nothing");
+	for (size_t i = 0; i < n; i++) {
+		len = strlen(why);
+		np_when_format((double)p[i].from / 1e9, a, sizeof(a));
+		np_when_format((double)p[i].to / 1e9, b, sizeof(b));
+		snprintf(why + len, whylen - len, "%s%s to %s", i ? ", " : "", a, b);
+		if (p[i].to - p[i].from > p[best].to - p[best].from)
+			best = i;
+	}
+	len = strlen(why);
+	if (n && p[best].to - p[best].from >= 1000000000)
+		snprintf(why + len, whylen - len, " (judge that part: --at @%lld --window %lld)",
+			 (long long)((p[best].from + 999999999) / 1000000000),
+			 (long long)((p[best].to - p[best].from) / 1000000000));
+}
+
 int np_rec_window(const char *dir, double at, double window, struct np_rec_moment *m0,
 		  struct np_rec_moment *m1, char *why, size_t whylen)
 {
@@ -59,6 +119,7 @@ int np_rec_window(const char *dir, double at, double window, struct np_rec_momen
 	struct np_rec_frame f;
 	int64_t at_ns = (int64_t)(at * 1e9), want;
 	char a[40], b[40];
+	bool second = true;
 	int got, err = np_rec_reader_open(dir, &r, why, whylen);
 
 	if (err < 0)
@@ -104,11 +165,25 @@ int np_rec_window(const char *dir, double at, double window, struct np_rec_momen
 			err = 1;
 			break;
 		}
+		/* The first sample is later than a cadence after at: the recorder started (or
+		 * came back) within the window, whose beginning it did not see. Judging from
+		 * that sample on would be another window, presented as this one. */
+		if (second && m0->wall_ns - at_ns > f.wall_ns - m0->wall_ns + 250000000) {
+			say_when(m0->wall_ns, b, sizeof(b));
+			snprintf(why, whylen, "%s holds no sample from %s until %s (the recorder "
+				 "started or came back within the window): rates over it are unknown",
+				 dir, a, b);
+			err = 1;
+			break;
+		}
+		second = false;
 		if (f.wall_ns >= want) {
 			err = keep(m1, &f);
 			break;
 		}
 	}
+	if (err > 0)
+		say_covered(r, at_ns, window, why, whylen);
 	if (!err && !m1->config) {
 		snprintf(why, whylen, "%s: the sample at %s has no configuration", dir, a);
 		err = 1;

@@ -344,8 +344,13 @@ static const struct np_opt doctor_opts[] = {
 		 "(\\fB2026\\-11\\-28 03:12\\fR, \\fB03:12:40\\fR), ISO 8601 with or without an offset,\n"
 		 "\\fB@\\fIUNIXSECONDS\\fR, or before now (\\fB\\-10min\\fR, \\fB\\-2h\\fR, \\fByesterday\\fR). A window\n"
 		 "the recording does not cover whole (the recorder was stopped, restarted or lost samples,\n"
-		 "or the time is outside the recording) is not judged: the run says which and exits 3\n"
-		 "(UNKNOWN), never OK.",
+		 "or the time is outside the recording, or the recorder started within the window) is not\n"
+		 "judged: the run says which, and what of the window the recording covers, and exits 3\n"
+		 "(UNKNOWN), never OK (netpath\\-record(8), \\(lqGaps\\(rq, says why not stage by stage).\n"
+		 "A recording made with\n"
+		 ".B \\-\\-drops\n"
+		 "adds the window's top dropped flows (text: \\(lqTop dropped flows\\(rq; JSON:\n"
+		 ".BR recorded_flows ).",
 	  .kind = NP_ARG_STRING,
 	  .needs = { { NP_DOCTOR_ROOT, "--at needs --root DIR (the directory of netpath record)" } },
 	  .conflicts = { { NP_DOCTOR_BEFORE, "--at judges a window of one recording: not with "

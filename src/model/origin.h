@@ -7,6 +7,8 @@
 enum np_origin_kind { NP_ORIGIN_LIVE, NP_ORIGIN_TREE, NP_ORIGIN_CAPTURE, NP_ORIGIN_SOSREPORT,
 		       NP_ORIGIN_RECORDING /* a window of `netpath record`'s (doctor --at) */ };
 
+struct np_rec_flows;
+
 struct np_origin {
 	enum np_origin_kind kind;
 	char tool_version[32];	/* the netpath or sos version that made it */
@@ -14,6 +16,8 @@ struct np_origin {
 	char kernel[96];	/* uname -r of the captured machine */
 	char taken[32];		/* UTC, "2026-11-25T06:00:00Z" */
 	char lacks[512];	/* what it does not hold that doctor reads, "; "-separated */
+	/* doctor --at over a `record --drops` recording: the window's top dropped flows. */
+	const struct np_rec_flows *flows;
 };
 
 #endif

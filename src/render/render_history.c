@@ -6,6 +6,7 @@
 
 #include "json_writer.h"
 #include "render_history.h"
+#include "render_recflows.h"
 #include "text_wrap.h"
 #include "textenc.h"
 #include "when.h"
@@ -119,9 +120,14 @@ static void worst_lines(FILE *out, const char *title, const struct np_history_wo
 		if (w[i].check[0] && len > 0 && (size_t)len < sizeof(line))
 			len += snprintf(line + len, sizeof(line) - (size_t)len, "  %s (%s)",
 					w[i].check, np_severity_name(w[i].severity));
+		else if (w[i].summary[0] && len > 0 && (size_t)len < sizeof(line))
+			len += snprintf(line + len, sizeof(line) - (size_t)len, "  not judged");
 		if (w[i].reason && len > 0 && (size_t)len < sizeof(line))
 			snprintf(line + len, sizeof(line) - (size_t)len, "  reason %s", w[i].reason);
 		np_wrap_line(out, line, strlen(line), width);
+		/* record --drops: the minute's top dropped flows, as the recorder kept them. */
+		if (minutes)
+			np_render_recflows_text(out, &w[i].flows, "    ");
 	}
 }
 
@@ -190,7 +196,7 @@ void np_render_history_text(FILE *out, const struct np_history *h, int width, bo
 }
 
 static void json_worst(struct np_json *j, const char *key, const struct np_history_worst *w,
-		       size_t n)
+		       size_t n, bool minutes)
 {
 	np_json_key_arr_open(j, key);
 	for (size_t i = 0; i < n; i++) {
@@ -204,6 +210,10 @@ static void json_worst(struct np_json *j, const char *key, const struct np_histo
 			       NULL);
 		np_json_kv_str(j, "summary", w[i].summary[0] ? w[i].summary : NULL);
 		np_json_kv_str(j, "reason", w[i].reason);
+		if (minutes && w[i].flows.recorded) {
+			np_json_key(j, "top_flows");
+			np_render_recflows_json(j, &w[i].flows);
+		}
 		np_json_obj_close(j);
 	}
 	np_json_arr_close(j);
@@ -269,8 +279,8 @@ void np_render_history_json(FILE *out, const struct np_history *h)
 		np_json_obj_close(&j);
 	}
 	np_json_arr_close(&j);
-	json_worst(&j, "worst_seconds", h->worst, h->nworst);
-	json_worst(&j, "worst_minutes", h->worst_min, h->nworst_min);
+	json_worst(&j, "worst_seconds", h->worst, h->nworst, false);
+	json_worst(&j, "worst_minutes", h->worst_min, h->nworst_min, true);
 	np_json_kv_u64(&j, "damaged_blocks", h->damaged);
 	np_json_obj_close(&j);
 	np_json_end(&j);

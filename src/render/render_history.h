@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "finding.h"
+#include "recflows.h"
 
 #define NP_HISTORY_SCHEMA "netpath/history"
 #define NP_HISTORY_VERSION 1
@@ -44,6 +45,7 @@ struct np_history_worst {
 	enum np_severity severity;
 	char summary[320];	/* a finding's whole summary (struct np_finding's size) */
 	const char *reason;		/* record --drops: the top drop reason then, NULL none */
+	struct np_rec_flows flows;	/* record --drops, minutes: the top dropped flows */
 };
 
 struct np_history {

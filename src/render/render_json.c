@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* JSON renderer for doctor: the documented schema in doc/netpath.schema.json. */
 #include "json_writer.h"
+#include "origin.h"
 #include "render.h"
+#include "render_recflows.h"
 #include "render_sockets.h"
 
 #include <string.h>
@@ -195,6 +197,11 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_str(&j, v->root);
 	np_json_key(&j, "origin");
 	np_render_origin_json(&j, v->origin, v->live);
+	/* doctor --at over a `record --drops` recording: the window's top dropped flows. */
+	if (v->origin && v->origin->flows && v->origin->flows->recorded) {
+		np_json_key(&j, "recorded_flows");
+		np_render_recflows_json(&j, v->origin->flows);
+	}
 	np_json_key(&j, "netns");
 	if (v->netns) {
 		np_json_obj_open(&j);

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Human text renderer for doctor: findings along the path, then the funnel and what was skipped. */
 #include "render.h"
+#include "render_recflows.h"
 #include "render_sockets.h"
 #include "text_wrap.h"
 #include "check_util.h"
 
 #include <math.h>
 #include <string.h>
+
+#include "origin.h"
+#include "when.h"
 
 #define C_RESET "\033[0m"
 #define C_BOLD "\033[1m"
@@ -348,6 +352,22 @@ static void footer(FILE *out, const struct np_doctor_view *v, const struct np_re
 	fputc('\n', out);
 }
 
+/* doctor --at over a `record --drops` recording: the flows that dropped most then. */
+static void recorded_flows(FILE *out, const struct np_rec_flows *f, bool color)
+{
+	char a[40], b[40];
+
+	np_when_format((double)f->from, a, sizeof(a));
+	np_when_format((double)f->to, b, sizeof(b));
+	fprintf(out, "%sTop dropped flows%s (recorded a minute at a time, %u minute%s, %s to %s):\n",
+		color ? C_BOLD : "", color ? C_RESET : "", f->minutes, f->minutes == 1 ? "" : "s",
+		a, b);
+	if (!f->n)
+		fputs("  none: no flow was dropped then\n", out);
+	np_render_recflows_text(out, f, "  ");
+	fputc('\n', out);
+}
+
 static void doctor_text(FILE *out, const struct np_doctor_view *v,
 			const struct np_render_opts *o)
 {
@@ -374,6 +394,8 @@ static void doctor_text(FILE *out, const struct np_doctor_view *v,
 		finding(out, f, o, v->a->cur->ifname);
 	}
 	funnel(out, v->funnel, v->a->dt > 0, o);
+	if (v->origin && v->origin->flows && v->origin->flows->recorded)
+		recorded_flows(out, v->origin->flows, o->color);
 	np_render_sender_text(out, v, o->color);
 	footer(out, v, o);
 }

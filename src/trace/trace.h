@@ -98,6 +98,11 @@ int np_trace_read(struct np_tracer *t, struct np_trace_raw *out);
 /* The drop counts so far (drops and lost only), the programs left attached: `netpath record
  * --drops` reads them every sample. Counts of different reasons may be a moment apart. */
 int np_trace_peek(struct np_tracer *t, struct np_trace_raw *out);
+/* The flows counted since the last call (opt.flows), taken out of the kernel's map so that
+ * each call starts a new period: *out (malloc'd, *n of them; free it). 0 or -errno. */
+int np_trace_take_flows(struct np_tracer *t, struct np_trace_raw_flow **out, size_t *n);
+/* The traced device's ifindex. */
+int np_trace_ifindex(const struct np_tracer *t);
 /* The reason names of the running kernel (empty when it has none). */
 const struct np_reason_names *np_trace_names(const struct np_tracer *t);
 uint32_t np_trace_netns_inum(const struct np_tracer *t);

@@ -455,6 +455,61 @@ int np_trace_peek(struct np_tracer *t, struct np_trace_raw *out)
 	return r;
 }
 
+/* Each key is taken out as it is read: the next minute starts from an empty map, so the map's
+ * capacity bounds the flows of one minute, not of the whole recording. A drop counted between
+ * the walk and its key's removal is in the next minute (lookup-and-delete, 5.14+) or lost
+ * (the plain lookup then delete of older kernels: microseconds, once a minute). */
+int np_trace_take_flows(struct np_tracer *t, struct np_trace_raw_flow **out, size_t *n)
+{
+	struct bpf_map *m = t->skel->maps.flows;
+	struct np_flow_key key, next, *prev = NULL, *keys = NULL;
+	size_t nk = 0, cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!t->opt.flows)
+		return 0;
+	while (nk < NP_BPF_MAX_FLOWS && bpf_map__get_next_key(m, prev, &next, sizeof(next)) == 0) {
+		if (nk == cap) {
+			struct np_flow_key *p = realloc(keys, (cap ? cap * 2 : 64) * sizeof(*p));
+
+			if (!p) {
+				free(keys);
+				return -ENOMEM;
+			}
+			keys = p;
+			cap = cap ? cap * 2 : 64;
+		}
+		keys[nk++] = next;
+		key = next;
+		prev = &key;
+	}
+	*out = calloc(nk ? nk : 1, sizeof(**out));
+	if (!*out) {
+		free(keys);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < nk; i++) {
+		uint64_t v;
+		int fd = bpf_map__fd(m);
+
+		if (bpf_map_lookup_and_delete_elem(fd, &keys[i], &v) != 0) {
+			if (bpf_map_lookup_elem(fd, &keys[i], &v) != 0)
+				continue;
+			bpf_map_delete_elem(fd, &keys[i]);
+		}
+		(*out)[*n].key = keys[i];
+		(*out)[(*n)++].count = v;
+	}
+	free(keys);
+	return 0;
+}
+
+int np_trace_ifindex(const struct np_tracer *t)
+{
+	return t->ifindex;
+}
+
 const struct np_reason_names *np_trace_names(const struct np_tracer *t)
 {
 	return &t->names;

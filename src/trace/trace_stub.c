@@ -31,6 +31,20 @@ int np_trace_peek(struct np_tracer *t, struct np_trace_raw *out)
 	return -ENOTSUP;
 }
 
+int np_trace_take_flows(struct np_tracer *t, struct np_trace_raw_flow **out, size_t *n)
+{
+	(void)t;
+	*out = NULL;
+	*n = 0;
+	return -ENOTSUP;
+}
+
+int np_trace_ifindex(const struct np_tracer *t)
+{
+	(void)t;
+	return 0;
+}
+
 const struct np_reason_names *np_trace_names(const struct np_tracer *t)
 {
 	(void)t;

@@ -12,6 +12,7 @@
 
 #include "../core/rec_store_fixture.h"
 #include "record_read.h"
+#include "when.h"
 
 static const char config_a[] = "the configuration sample A";
 static const char config_b[] = "the configuration sample B, after a change";
@@ -116,6 +117,46 @@ static void test_window_not_covered(void **state)
 	np_rec_moment_free(&m1);
 }
 
+/* A window only partly covered is not judged (no rate spans a gap, and a window that began
+ * before the recorder did is not another window shifted to start with it), and the reason
+ * says what of the window the recording holds. */
+static void test_window_partly_covered(void **state)
+{
+	struct np_rec_opts o = opts();
+	struct np_rec_writer *w = wopen(&o);
+	struct np_rec_moment m0, m1;
+	char why[600], when[40], want[200];
+
+	(void)state;
+	put_cfg(w, 100, 120, 1000);
+	np_rec_writer_close(w);
+	w = wopen(&o);
+	put_cfg(w, 150, 170, 1000);
+	np_rec_writer_close(w);
+
+	/* The recorder started within the window: its first 5 s are not recorded. */
+	assert_int_equal(window(at_sec(145), 10, &m0, &m1, why, sizeof(why)), 1);
+	assert_null(m0.v);
+	assert_null(m1.v);
+	assert_non_null(strstr(why, "started or came back within the window"));
+	np_when_format(at_sec(150), when, sizeof(when));
+	snprintf(want, sizeof(want), "the recording covers %s to ", when);
+	assert_non_null(strstr(why, want));
+	snprintf(want, sizeof(want), "--at @%lld --window 5", (long long)at_sec(150));
+	assert_non_null(strstr(why, want));
+	/* A gap inside: both parts are named. */
+	assert_int_equal(window(at_sec(110), 50, &m0, &m1, why, sizeof(why)), 1);
+	assert_non_null(strstr(why, "gap"));
+	np_when_format(at_sec(119), when, sizeof(when));
+	assert_non_null(strstr(why, when));
+	np_when_format(at_sec(150), when, sizeof(when));
+	assert_non_null(strstr(why, when));
+	/* A cadence late is still "at" (frames are a second apart). */
+	assert_int_equal(window(at_sec(149) + 0.2, 3, &m0, &m1, why, sizeof(why)), 0);
+	np_rec_moment_free(&m0);
+	np_rec_moment_free(&m1);
+}
+
 static void test_window_no_config(void **state)
 {
 	struct np_rec_opts o = opts();
@@ -167,6 +208,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_window_inside, setup, np_test_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_window_not_covered, setup,
+						np_test_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_window_partly_covered, setup,
 						np_test_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_window_no_config, setup, np_test_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_window_no_recording, setup,
