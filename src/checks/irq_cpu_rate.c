@@ -355,6 +355,7 @@ const struct np_check np_check_irq_cpu_rate = {
 	       "already alone on one stay). One busy queue: RSS hash fields (ethtool -N "
 	       "rx-flow-hash), more flows, or RPS. One queue: ethtool -L, or the VM's queue count.",
 	.related = "/proc/irq/N/smp_affinity_list, ethtool -N rx-flow-hash, ethtool -X",
-	.warn = 90, .crit = NAN, .thr_unit = "% of the device's interrupts on one CPU",
+	.warn = 90, .crit = NAN,
+	.thr_unit = "% of the device's interrupts on one CPU, or from one queue IRQ",
 	.run = run_cpu_rate,
 };
