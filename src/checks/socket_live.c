@@ -2,6 +2,7 @@
 /* Stage "socket" from live sockets: the listener whose accept queue overflows, the UDP socket
  * that drops. Each finding names the socket (address, port, and the process when mapped). */
 #include "socket_live.h"
+#include "raise.h"
 
 #include <string.h>
 
@@ -187,16 +188,19 @@ static void run_udp_drops(const struct np_analysis *a, struct np_report *r)
 			     "slower than the arrival rate on average loses data whatever the "
 			     "size.");
 		target = have_max && rmax >= (4ll << 20) ? 2 * rmax : 8ll << 20;
+		if (target > (1ll << 30))	/* an int in the kernel: doubling stops at 1 GiB */
+			target = 1ll << 30;
 		if (!have_max || rmax < target / 2 || (int64_t)u->rcvbuf == 2 * rmax)
-			np_remedy(f, "sysctl -w net.core.rmem_max=%lld   # the SO_RCVBUF ceiling",
-				  (long long)target);
+			np_remedy_raise(f, a->cur, "net.core.rmem_max", "sysctl -w net.core.rmem_max=",
+					have_max, rmax, target, "the SO_RCVBUF ceiling");
 		np_remedy(f, "In the application on port %u: setsockopt(SO_RCVBUF, %lld), and "
 			     "read faster (a dedicated reader thread, recvmmsg(), SO_REUSEPORT).",
 			  u->id.sport, (long long)target);
 		if (have_def && (int64_t)u->rcvbuf == rdef)
-			np_remedy(f, "sysctl -w net.core.rmem_default=%lld   # only if the "
-				     "application cannot be changed: every new non-TCP socket gets it",
-				  (long long)(4ll << 20));
+			np_remedy_raise(f, a->cur, "net.core.rmem_default",
+					"sysctl -w net.core.rmem_default=", have_def, rdef,
+					4ll << 20, "only if the application cannot be changed: "
+					"every new non-TCP socket gets it");
 		np_remedy(f, "Cost: memory while the queue is full (up to the buffer per socket), "
 			     "bounded by udp_mem; a deeper queue also means older data when read.");
 	}
