@@ -4,6 +4,7 @@
 #include "socket_live.h"
 #include "raise.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Findings per check: the worst few sockets; the rest are in `--sockets N`. */
@@ -27,8 +28,8 @@ static void sock_rate_text(const struct np_counter_view *v, const char *what, ch
 			 v->sampled ? ", none during the sample" : "");
 }
 
-static void listener_remedy(struct np_finding *f, const struct np_sock_listener *l,
-			    bool have_smc, int64_t somaxconn)
+static void listener_remedy(struct np_finding *f, const struct np_snapshot *s,
+			    const struct np_sock_listener *l, bool have_smc, int64_t somaxconn)
 {
 	np_remedy(f, "ss -ltnp 'sport = :%u'   # Recv-Q = queued now, Send-Q = the limit",
 		  l->id.sport);
@@ -37,11 +38,15 @@ static void listener_remedy(struct np_finding *f, const struct np_sock_listener 
 			     "%lld): raise it in the application (listen(fd, 4096); nginx "
 			     "'listen ... backlog=4096'; Java/Go: the server's backlog option).",
 			  l->limit, (long long)somaxconn);
-	else
-		np_remedy(f, "sysctl -w net.core.somaxconn=%lld   # the limit %u is somaxconn; the "
-			     "application's backlog must be raised too if it asks for less",
-			  (long long)(have_smc && somaxconn >= 2048 ? somaxconn * 2 : 4096),
-			  l->limit);
+	else {
+		char note[128];
+
+		snprintf(note, sizeof(note), "the limit %u is somaxconn; the application's backlog "
+			 "must be raised too if it asks for less", l->limit);
+		np_remedy_raise(f, s, "net.core.somaxconn", "sysctl -w net.core.somaxconn=",
+				have_smc, somaxconn, have_smc && somaxconn >= 2048 ? somaxconn * 2 :
+				4096, note);
+	}
 	np_remedy(f, "Accept faster: more acceptor threads or processes, SO_REUSEPORT listeners.");
 	np_remedy(f, "Cost: a deeper queue holds more handshaken clients in memory (a few KiB "
 		     "each) and adds queueing delay; it cannot fix an application that accepts "
@@ -109,7 +114,7 @@ static void run_listen_queue(const struct np_analysis *a, struct np_report *r)
 		if (full && !(v.sampled && v.delta))
 			np_detail(f, "The queue is full now although no drop was counted during "
 				     "the sample: the next connection attempts will be dropped.");
-		listener_remedy(f, l, have_smc, somaxconn);
+		listener_remedy(f, a->cur, l, have_smc, somaxconn);
 	}
 }
 
