@@ -52,6 +52,29 @@ static void test_udp_box_already_large(void **state)
 	np_snapshot_free(&c);
 }
 
+/* XTLS/Xray-core#6563 (and remnawave/node#43): hosts with rmem_max 64 MiB and rmem_default
+ * 6 MiB whose Udp_RcvbufErrors grow. Before, the fix proposed rmem_default=4194304, a lowering;
+ * now rmem_default is left alone (already above) and rmem_max doubles to 128 MiB. */
+static void test_udp_xray_hosts(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	udp_drops(&p, &c);
+	synth_sysctl(&c, "net.core.rmem_max", "67108864");
+	synth_sysctl(&c, "net.core.rmem_default", "6291456");
+	synth_run(&run, "socket.udp-rcvbuf", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_null(strstr(f->remedy, "net.core.rmem_default="));
+	assert_non_null(strstr(f->remedy, "sysctl -w net.core.rmem_max=134217728"));
+	assert_non_null(strstr(f->detail, "net.core.rmem_default is already 6291456"));
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
 /* A capture without the sysctls (a sosreport without sysctl -a): the proposal says that the
  * value in force is not known. */
 static void test_udp_not_in_capture(void **state)
@@ -120,6 +143,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rule),
 		cmocka_unit_test(test_udp_box_already_large),
+		cmocka_unit_test(test_udp_xray_hosts),
 		cmocka_unit_test(test_udp_not_in_capture),
 		cmocka_unit_test(test_backlog_not_in_capture),
 		cmocka_unit_test(test_budget_not_in_capture),
