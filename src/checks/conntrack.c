@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "ingress": netfilter connection tracking (table fill, drops, insert races). */
 #include "check.h"
+#include "raise.h"
 #include "check_util.h"
 
 #include <stdio.h>
@@ -110,8 +111,9 @@ static void run_conntrack_full(const struct np_analysis *a, struct np_report *r)
 	if (!np_src_ok(s, NP_SRC_CONNTRACK))
 		np_detail(f, "/proc/net/stat/nf_conntrack was not readable, so only the fill level "
 			     "is known.");
-	np_remedy(f, "sysctl -w net.netfilter.nf_conntrack_max=%lld",
-		  (long long)(max < 65536 ? 262144 : max * 2));
+	np_remedy_raise(f, s, "net.netfilter.nf_conntrack_max",
+			"sysctl -w net.netfilter.nf_conntrack_max=", true, max,
+			max < 65536 ? 262144 : max * 2, NULL);
 	np_remedy(f, "echo %lld > /sys/module/nf_conntrack/parameters/hashsize   # keep about one "
 		     "bucket per entry so lookups stay short",
 		  (long long)(max < 65536 ? 262144 : max * 2));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "ip": IP input drops (rp_filter, no route, damaged headers, discards, reassembly). */
 #include "check_util.h"
+#include "raise.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -204,9 +205,10 @@ static void run_reassembly(const struct np_analysis *a, struct np_report *r)
 	np_remedy(f, "Stop the fragmentation: lower the sender's datagram size or the tunnel/"
 		     "interface MTU so packets fit the path MTU (ip link set dev %s mtu ...).",
 		  a->cur->dev.name);
-	np_remedy(f, "sysctl -w net.ipv4.ipfrag_high_thresh=%lld   # only if failures come without "
-		     "timeouts (the memory limit is hit)",
-		  (long long)(have_hi && hi >= (4ll << 20) ? hi * 2 : 8ll << 20));
+	np_remedy_raise(f, a->cur, "net.ipv4.ipfrag_high_thresh",
+			"sysctl -w net.ipv4.ipfrag_high_thresh=", have_hi, hi,
+			have_hi && hi >= (4ll << 20) ? hi * 2 : 8ll << 20,
+			"only if failures come without timeouts (the memory limit is hit)");
 	np_remedy(f, "Cost: more kernel memory held by incomplete datagrams (a fragment flood can "
 		     "pin all of it).");
 }

@@ -36,5 +36,10 @@ bool np_irq_alone(const struct np_snapshot *s);
 void np_irq_more_queues_or_rps(struct np_finding *f, const struct np_snapshot *s,
 			       const struct np_irq_sum *q, const struct np_cpuset *to,
 			       unsigned ntgt);
+/* irq_queue_kind.c: the detail and remedies when the traffic lands in one of several queues
+ * (RSS hash fields, more flows, RPS over the target CPUs but busy_cpu; -1 = none) and when the
+ * device has one queue IRQ (channels, the hypervisor's queue count, RPS). Never pinning. */
+void np_irq_one_queue_fix(struct np_finding *f, const struct np_snapshot *s, int busy_cpu);
+void np_irq_single_queue_fix(struct np_finding *f, const struct np_snapshot *s);
 
 #endif

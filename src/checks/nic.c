@@ -2,6 +2,7 @@
 /* Stage "nic": NIC buffers and RX rings as the interface's sysfs statistics report them. */
 #include "check_util.h"
 #include "nic_view.h"
+#include "raise.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -28,6 +29,17 @@ static void missed_counts(const struct np_nv_ring *rg, const struct np_counter_v
 			 (unsigned long long)rg->over.total);
 }
 
+/* Ring sizes unknown: the proposal says it cannot know whether the ring is already larger. */
+static void ring_unknown_remedy(struct np_finding *f, const struct np_snapshot *s,
+				const char *ifn)
+{
+	char prefix[48], name[48];
+
+	snprintf(prefix, sizeof(prefix), "ethtool -G %s rx ", ifn);
+	snprintf(name, sizeof(name), "%s's rx ring size", ifn);
+	np_remedy_raise(f, s, name, prefix, false, 0, 4096, "or the maximum ethtool -g shows");
+}
+
 /* Why the ring size cannot be part of this finding's remedy, and what to do instead. */
 static void missed_ring_text(struct np_finding *f, const struct np_snapshot *s,
 			     enum np_nv_ring_state st)
@@ -47,11 +59,11 @@ static void missed_ring_text(struct np_finding *f, const struct np_snapshot *s,
 		   np_src_ok(s, NP_SRC_ETHTOOL_RINGS)) {
 		np_detail(f, "The driver reports no ring sizes to ethtool.");
 		np_remedy(f, "ethtool -g %s   # current vs maximum ring size, if it shows them", ifn);
-		np_remedy(f, "ethtool -G %s rx 4096   # or the maximum shown", ifn);
+		ring_unknown_remedy(f, s, ifn);
 	} else {
 		np_detail(f, "Ring sizes come from ethtool, which this run did not read.");
 		np_remedy(f, "ethtool -g %s   # current vs maximum ring size", ifn);
-		np_remedy(f, "ethtool -G %s rx 4096   # or the maximum shown", ifn);
+		ring_unknown_remedy(f, s, ifn);
 	}
 }
 

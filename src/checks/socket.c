@@ -2,12 +2,16 @@
 /* Stage "socket": receive queues (UDP rcvbuf overflows, listen queues) and the stage's table. */
 #include "check_util.h"
 #include "socket_priv.h"
+#include "raise.h"
 
 /* A rmem_max worth suggesting for UDP receivers: 8 MiB, or double what is there already. */
+/* Doubling stops at 1 GiB: a socket buffer limit is an int, and 2 x 1 GiB no longer fits. */
 static int64_t udp_rmem_target(int64_t cur)
 {
 	if (cur < (4ll << 20))
 		return 8ll << 20;
+	if (cur >= (1ll << 29))
+		return 1ll << 30;
 	return np_size_round_mib(2.0 * (double)cur);
 }
 
@@ -60,13 +64,14 @@ static void run_udp_rcvbuf(const struct np_analysis *a, struct np_report *r)
 	if (mem.sampled && mem.delta)
 		np_detail(f, "UdpMemErrors moves too: udp_mem is exhausted (socket.udp-mem).");
 	target = udp_rmem_target(have_max ? rmax : 0);
-	np_remedy(f, "sysctl -w net.core.rmem_max=%lld   # the ceiling SO_RCVBUF may ask for",
-		  (long long)target);
+	np_remedy_raise(f, s, "net.core.rmem_max", "sysctl -w net.core.rmem_max=", have_max,
+			rmax, target, "the ceiling SO_RCVBUF may ask for");
 	np_remedy(f, "In the application: setsockopt(fd, SOL_SOCKET, SO_RCVBUF, %lld) (the kernel "
 		     "doubles the value and caps the request at rmem_max).", (long long)target);
-	np_remedy(f, "sysctl -w net.core.rmem_default=%lld   # only for applications that never "
-		     "set SO_RCVBUF: applies to every new non-TCP socket",
-		  (long long)(target < (4ll << 20) ? target : 4ll << 20));
+	np_remedy_raise(f, s, "net.core.rmem_default", "sysctl -w net.core.rmem_default=",
+			have_def, rdef, target < (4ll << 20) ? target : 4ll << 20,
+			"only for applications that never set SO_RCVBUF: applies to every new "
+			"non-TCP socket");
 	np_remedy(f, "Cost: memory, per socket, only while its queue is full: a flooded socket can "
 		     "hold the whole buffer; all UDP together stay under udp_mem.");
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Stage "socket": buffer sizing vs the bandwidth-delay product, and the limits that cap it. */
 #include "socket_priv.h"
+#include "raise.h"
 
 #include <limits.h>
 #include <string.h>
@@ -194,7 +195,8 @@ static void run_rmem_max(const struct np_analysis *a, struct np_report *r)
 		     "transfer tools, Java/Go services with explicit buffer options). wmem_max "
 		     "plays the same role for SO_SNDBUF.");
 	target = np_size_core_max(bdp, have_rmem ? v[2] : 0);
-	np_remedy(f, "sysctl -w net.core.rmem_max=%lld", (long long)target);
+	np_remedy_raise(f, s, "net.core.rmem_max", "sysctl -w net.core.rmem_max=", true, rmax,
+			target, NULL);
 	if (have_wmax && wmax < target)
 		np_remedy(f, "sysctl -w net.core.wmem_max=%lld", (long long)target);
 	np_remedy(f, "For TCP, better still: do not set SO_RCVBUF in the application and let "

@@ -2,7 +2,9 @@
 /* Stage "socket" from live sockets: the listener whose accept queue overflows, the UDP socket
  * that drops. Each finding names the socket (address, port, and the process when mapped). */
 #include "socket_live.h"
+#include "raise.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Findings per check: the worst few sockets; the rest are in `--sockets N`. */
@@ -26,8 +28,8 @@ static void sock_rate_text(const struct np_counter_view *v, const char *what, ch
 			 v->sampled ? ", none during the sample" : "");
 }
 
-static void listener_remedy(struct np_finding *f, const struct np_sock_listener *l,
-			    bool have_smc, int64_t somaxconn)
+static void listener_remedy(struct np_finding *f, const struct np_snapshot *s,
+			    const struct np_sock_listener *l, bool have_smc, int64_t somaxconn)
 {
 	np_remedy(f, "ss -ltnp 'sport = :%u'   # Recv-Q = queued now, Send-Q = the limit",
 		  l->id.sport);
@@ -36,11 +38,15 @@ static void listener_remedy(struct np_finding *f, const struct np_sock_listener 
 			     "%lld): raise it in the application (listen(fd, 4096); nginx "
 			     "'listen ... backlog=4096'; Java/Go: the server's backlog option).",
 			  l->limit, (long long)somaxconn);
-	else
-		np_remedy(f, "sysctl -w net.core.somaxconn=%lld   # the limit %u is somaxconn; the "
-			     "application's backlog must be raised too if it asks for less",
-			  (long long)(have_smc && somaxconn >= 2048 ? somaxconn * 2 : 4096),
-			  l->limit);
+	else {
+		char note[128];
+
+		snprintf(note, sizeof(note), "the limit %u is somaxconn; the application's backlog "
+			 "must be raised too if it asks for less", l->limit);
+		np_remedy_raise(f, s, "net.core.somaxconn", "sysctl -w net.core.somaxconn=",
+				have_smc, somaxconn, have_smc && somaxconn >= 2048 ? somaxconn * 2 :
+				4096, note);
+	}
 	np_remedy(f, "Accept faster: more acceptor threads or processes, SO_REUSEPORT listeners.");
 	np_remedy(f, "Cost: a deeper queue holds more handshaken clients in memory (a few KiB "
 		     "each) and adds queueing delay; it cannot fix an application that accepts "
@@ -108,7 +114,7 @@ static void run_listen_queue(const struct np_analysis *a, struct np_report *r)
 		if (full && !(v.sampled && v.delta))
 			np_detail(f, "The queue is full now although no drop was counted during "
 				     "the sample: the next connection attempts will be dropped.");
-		listener_remedy(f, l, have_smc, somaxconn);
+		listener_remedy(f, a->cur, l, have_smc, somaxconn);
 	}
 }
 
@@ -187,16 +193,19 @@ static void run_udp_drops(const struct np_analysis *a, struct np_report *r)
 			     "slower than the arrival rate on average loses data whatever the "
 			     "size.");
 		target = have_max && rmax >= (4ll << 20) ? 2 * rmax : 8ll << 20;
+		if (target > (1ll << 30))	/* an int in the kernel: doubling stops at 1 GiB */
+			target = 1ll << 30;
 		if (!have_max || rmax < target / 2 || (int64_t)u->rcvbuf == 2 * rmax)
-			np_remedy(f, "sysctl -w net.core.rmem_max=%lld   # the SO_RCVBUF ceiling",
-				  (long long)target);
+			np_remedy_raise(f, a->cur, "net.core.rmem_max", "sysctl -w net.core.rmem_max=",
+					have_max, rmax, target, "the SO_RCVBUF ceiling");
 		np_remedy(f, "In the application on port %u: setsockopt(SO_RCVBUF, %lld), and "
 			     "read faster (a dedicated reader thread, recvmmsg(), SO_REUSEPORT).",
 			  u->id.sport, (long long)target);
 		if (have_def && (int64_t)u->rcvbuf == rdef)
-			np_remedy(f, "sysctl -w net.core.rmem_default=%lld   # only if the "
-				     "application cannot be changed: every new non-TCP socket gets it",
-				  (long long)(4ll << 20));
+			np_remedy_raise(f, a->cur, "net.core.rmem_default",
+					"sysctl -w net.core.rmem_default=", have_def, rdef,
+					4ll << 20, "only if the application cannot be changed: "
+					"every new non-TCP socket gets it");
 		np_remedy(f, "Cost: memory while the queue is full (up to the buffer per socket), "
 			     "bounded by udp_mem; a deeper queue also means older data when read.");
 	}

@@ -2,6 +2,7 @@
 /* Stage "softnet": the per-CPU backlog, flow limit and netdev_max_backlog, from softnet_stat. */
 #include "softnet_priv.h"
 #include "sizing.h"
+#include "raise.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,8 +206,9 @@ static void run_backlog_drops(const struct np_analysis *a, struct np_report *r)
 		np_detail(f, "80%% of the drops land on %zu of %u CPUs: those CPUs are overloaded, "
 			     "and a bigger queue only delays the loss. The real fix is spreading "
 			     "the load (RSS queues or RPS).", hot, ncpu);
-	np_remedy(f, "sysctl -w net.core.netdev_max_backlog=%llu",
-		  (unsigned long long)np_size_backlog(s, backlog));
+	np_remedy_raise(f, s, "net.core.netdev_max_backlog",
+			"sysctl -w net.core.netdev_max_backlog=", have_backlog, backlog,
+			(int64_t)np_size_backlog(s, have_backlog ? backlog : 0), NULL);
 	if (concentrated)
 		spread_advice(f, s, &hotset, &sv);
 	backlog_cost(f, s, np_size_backlog(s, backlog));

@@ -3,6 +3,7 @@
 #include "softnet_priv.h"
 #include "sizing.h"
 #include "nic_view.h"
+#include "raise.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -35,16 +36,19 @@ enum sq_limit { SQ_UNKNOWN, SQ_BUDGET, SQ_TIME };
  * names a sysctl this kernel does not have.
  */
 static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, enum sq_limit lim,
-			   int64_t budget, int64_t usecs, bool have_usecs, int cpu)
+			   int64_t budget, bool have_budget, int64_t usecs, bool have_usecs,
+			   int cpu)
 {
 	const struct np_sysctl *e = np_sysctl_find(s, NP_SYSCTL_NETDEV_BUDGET_USECS);
 
 	if (have_usecs) {
 		if (lim != SQ_TIME)
-			np_remedy(f, "sysctl -w net.core.netdev_budget=%lld",
-				  (long long)np_size_budget(budget));
-		np_remedy(f, "sysctl -w net.core.netdev_budget_usecs=%lld",
-			  (long long)np_size_budget(usecs));
+			np_remedy_raise(f, s, "net.core.netdev_budget",
+					"sysctl -w net.core.netdev_budget=", have_budget, budget,
+					np_size_budget(budget), NULL);
+		np_remedy_raise(f, s, "net.core.netdev_budget_usecs",
+				"sysctl -w net.core.netdev_budget_usecs=", true, usecs,
+				np_size_budget(usecs), NULL);
 		np_remedy(f, "Cost: longer softirq runs: other work on those CPUs (applications, "
 			     "other softirqs) waits up to %lld us instead of %lld us.",
 			  (long long)np_size_budget(usecs), (long long)usecs);
@@ -71,7 +75,8 @@ static void squeeze_remedy(struct np_finding *f, const struct np_snapshot *s, en
 		np_remedy(f, "Cost: diagnosis only (perf samples the CPU while it runs).");
 		return;
 	}
-	np_remedy(f, "sysctl -w net.core.netdev_budget=%lld", (long long)np_size_budget(budget));
+	np_remedy_raise(f, s, "net.core.netdev_budget", "sysctl -w net.core.netdev_budget=",
+			have_budget, budget, np_size_budget(budget), NULL);
 	np_remedy(f, "Cost: more packets per softirq run, still within the 2-jiffy limit: other "
 		     "work on those CPUs (applications, other softirqs) waits longer between runs.");
 }
@@ -189,7 +194,7 @@ static void run_time_squeeze(const struct np_analysis *a, struct np_report *r)
 	if (s->dev.threaded > 0)
 		np_detail(f, "Threaded NAPI is on for %s: its polling runs in kthreads and does "
 			     "not count here.", s->dev.name);
-	squeeze_remedy(f, s, lim, budget, usecs, have_usecs, sq[0].cpu);
+	squeeze_remedy(f, s, lim, budget, have_budget, usecs, have_usecs, sq[0].cpu);
 out:
 	free(sq);
 	free(proc);

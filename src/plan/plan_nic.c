@@ -2,6 +2,7 @@
 /* The plan's NIC settings, made persistent: systemd-networkd .link keys (and the udev rule's
  * ethtool commands) for MTU, RX ring, channels and coalescing; IRQ placement as advice. */
 #include "plan_priv.h"
+#include "raise.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -79,6 +80,8 @@ static void ring(struct np_plan *p, const struct np_snapshot *s, const struct np
 	if (p->profile == NP_PROFILE_LOW_LATENCY || (!loss && p->profile != NP_PROFILE_BUSY_SERVER))
 		return;
 	want = np_size_rx_ring(rg->rx, rg->rx_max, crit);
+	if (np_raise_cmp(true, (int64_t)rg->rx, (int64_t)want) != NP_RAISE_UP)
+		return;
 	l = link_line(p, NP_STAGE_NIC, "RxBufferSize", rg->rx, want);
 	if (!l)
 		return;
@@ -125,7 +128,7 @@ static void channels(struct np_plan *p, const struct np_snapshot *s, const struc
 		combined = true;
 	}
 	want = np_size_rx_channels(s, hwmax, ncpu);
-	if (hwmax <= 1 || inuse >= want)
+	if (hwmax <= 1 || np_raise_cmp(true, (int64_t)inuse, (int64_t)want) != NP_RAISE_UP)
 		return;
 	if (!starved && p->profile != NP_PROFILE_BUSY_SERVER)
 		return;

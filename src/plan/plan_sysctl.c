@@ -2,6 +2,7 @@
 /* The plan's sysctls of the receive path: buffers from the BDP, socket memory in pages from
  * RAM, the backlog and budget, and the TCP behaviour a profile wants. */
 #include "plan_priv.h"
+#include "raise.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -117,7 +118,8 @@ static void core_max(struct np_plan *p, const struct np_snapshot *s, bool recv, 
 		return;
 	target = np_size_core_max(p->bdp, tcp_max < 0 ? 0 : tcp_max);
 	cur = num(s, key, &ok);
-	if (!ok || cur >= target)
+	/* Unknown or already there: a plan line needs the value in force (the checks' rule). */
+	if (np_raise_cmp(ok, cur, target) != NP_RAISE_UP)
 		return;
 	l = sysctl_line(p, s, NP_STAGE_SOCKET, key);
 	if (!l)
@@ -213,6 +215,8 @@ static void backlog(struct np_plan *p, const struct np_snapshot *s, const struct
 		}
 		return;
 	}
+	if (np_raise_cmp(true, cur, (int64_t)want) != NP_RAISE_UP)
+		return;
 	l = sysctl_line(p, s, NP_STAGE_SOFTNET, NP_SYSCTL_NETDEV_MAX_BACKLOG);
 	if (!l)
 		return;
@@ -248,7 +252,8 @@ static void budget(struct np_plan *p, const struct np_snapshot *s, const struct 
 		int64_t cur = num(s, keys[i], &ok);
 		struct np_plan_line *l;
 
-		if (!ok || !(l = sysctl_line(p, s, NP_STAGE_SOFTNET, keys[i])))
+		if (np_raise_cmp(ok, cur, np_size_budget(cur)) != NP_RAISE_UP ||
+		    !(l = sysctl_line(p, s, NP_STAGE_SOFTNET, keys[i])))
 			continue;
 		snprintf(l->planned, sizeof(l->planned), "%lld", (long long)np_size_budget(cur));
 		np_plan_checks(l, "softnet.time-squeeze", NULL, NULL);
