@@ -66,6 +66,14 @@ int np_parse_mib(const char *buf, size_t len, struct np_counters *out);
  * the same names as np_parse_mib. -EINVAL when no counter line, -EBADMSG when some line is not one. */
 int np_parse_nstat_text(const char *buf, size_t len, struct np_counters *out);
 
+/* net-tools `netstat -s` text (also -su, -st, -s -6; sos: netstat_-s, netstat_-s_-6): each
+ * sentence net-tools ever printed, and "Name: value" lines, into the same names. *sections gets
+ * which kinds of section the text held (a -su text has no Tcp or TcpExt). Unknown lines are
+ * skipped; -EINVAL when no counter was read. */
+#define NP_NETSTAT_S_SNMP 1u	/* Ip, Icmp, Tcp, Udp ... (/proc/net/snmp, snmp6) */
+#define NP_NETSTAT_S_EXT 2u	/* TcpExt, IpExt, MPTcpExt (/proc/net/netstat) */
+int np_parse_netstat_s(const char *buf, size_t len, struct np_counters *out, unsigned *sections);
+
 /* /proc/net/sockstat (mem in pages). */
 int np_parse_sockstat(const char *buf, size_t len, struct np_sockstat *out);
 
