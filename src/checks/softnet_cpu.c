@@ -252,7 +252,7 @@ static void single_cpu_rows_only(const struct np_analysis *a, struct np_report *
 	if (share <= np_thr_warn(r))
 		goto out;
 	f = np_emit(r, NP_SEV_INFO, "%.1f%% of softnet packets (%s%s) ran on CPU %d of %u; "
-		    "%s's receive queues and RPS are unknown (%s), so the cause is not known",
+		    "how %s's receive work is spread is unknown (%s), so the cause is not known",
 		    share, np_fmt_num(sampled ? ptot.rate : tot, num, sizeof(num)),
 		    sampled ? "/s" : " since boot", proc[0].cpu, ncpu, s->dev.name, unknown);
 	if (!f)

@@ -268,11 +268,19 @@ static void ip_link(const struct np_ctx *ctx, struct np_snapshot *s)
 	/* sos copies little of sysfs (3.9+: flags and statistics/; older: nothing): without
 	 * ifindex or MTU the sysfs collector calls the device unreadable. ip link says both. */
 	if (!np_src_ok(s, NP_SRC_NETDEV) && np_has(l.mtu)) {
+		char path[64];
+
 		if (!s->dev.name[0])
 			snprintf(s->dev.name, sizeof(s->dev.name), "%s", s->ifname);
-		src(s, NP_SRC_NETDEV, NP_SRC_PARTIAL, 0,
-		    "sysfs not copied by sos: MTU, state and counters from sosreport %s",
-		    base(which));
+		snprintf(path, sizeof(path), "class/net/%s/statistics", s->ifname);
+		if (np_exists(ctx, NP_SYS, path))
+			src(s, NP_SRC_NETDEV, NP_SRC_PARTIAL, 0,
+			    "sysfs partly copied by sos (statistics/, flags): MTU and state from "
+			    "sosreport %s", base(which));
+		else
+			src(s, NP_SRC_NETDEV, NP_SRC_PARTIAL, 0,
+			    "sysfs not copied by sos: MTU, state and counters from sosreport %s",
+			    base(which));
 	}
 	if (r == -EBADMSG)
 		src(s, NP_SRC_RTNL_LINK, NP_SRC_PARTIAL, EBADMSG,
