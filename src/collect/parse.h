@@ -76,6 +76,9 @@ int np_parse_netstat_s(const char *buf, size_t len, struct np_counters *out, uns
 
 /* /proc/net/sockstat (mem in pages). */
 int np_parse_sockstat(const char *buf, size_t len, struct np_sockstat *out);
+/* iproute2 `ss -s` text (sos: ss_-s): orphan, tw, alloc and inuse counts into the sockstat
+ * fields; mem stays NP_NA (ss does not print it). Same return values as np_parse_sockstat. */
+int np_parse_ss_s(const char *buf, size_t len, struct np_sockstat *out);
 
 /* /proc/net/stat/nf_conntrack: header line of names, one hex row per CPU; summed by name. */
 int np_parse_conntrack_stat(const char *buf, size_t len, struct np_counters *out);
