@@ -23,4 +23,12 @@ grep -q 'UdpMemErrors  *1945378 datagrams' <<<"$out" || { echo "FAIL: no UdpMemE
 v=$(timeout 60 "$NETPATH" doctor --root "$T/sos" -v 2>&1) || true
 grep -q 'skipped socket.listen-overflow  *not in the netstat -s text' <<<"$v" || {
 	echo "FAIL: listen-overflow not skipped as unread"; grep -n 'listen-overflow' <<<"$v"; exit 1; }
+# A pasted output alone (the thread's text under sos's name, an empty proc/): no udp_mem sysctl
+# in the evidence, yet the counter says the limit was hit.
+mkdir -p "$T/paste/sos_commands/networking" "$T/paste/proc"
+cp "$NP_SRCDIR/tests/fixtures/parsers/nettools_netstat_su_sc4s_memerrors.txt" \
+	"$T/paste/sos_commands/networking/netstat_-s"
+p=$(timeout 60 "$NETPATH" doctor --root "$T/paste" eth0 2>&1) || true
+grep -q 'UDP memory limit hit: 1945378 since boot (udp_mem not in this' <<<"$p" || {
+	echo "FAIL: a pasted netstat -su did not name the UDP memory cause"; echo "$p" | head -40; exit 1; }
 echo PASS
