@@ -415,11 +415,15 @@ const struct np_check np_check_softnet_single_cpu = {
 	.scope = NP_SCOPE_HOST,
 	.title = "All receive work on one CPU (single queue or virtual device, RPS off)",
 	.looks_at = "/sys/class/net/IF/queues/rx-*/rps_cpus, the number of rx queues, softnet "
-		    "processed/dropped/time_squeeze per CPU over the interval",
+		    "processed/dropped/time_squeeze per CPU over the interval (since boot in a "
+		    "capture); where the queues or rps_cpus are unknown (sosreports), the "
+		    "softnet rows alone",
 	.why = "A device with one receive queue (or a virtual device such as veth or a tunnel) "
 	       "delivers every packet on one CPU unless RPS spreads them. That CPU caps the "
 	       "interface's packet rate. It does not matter at low packet rates, on a one-CPU "
-	       "machine, or for a single flow (RPS hashes per flow).",
+	       "machine, or for a single flow (RPS hashes per flow). Without the queue list "
+	       "the rows still show one CPU doing the work, but not why: the finding then only "
+	       "says the share and what to look at.",
 	.fix = "Enable RPS with a mask of the other (NUMA-local) CPUs, optionally RFS; costs "
 	       "inter-CPU interrupts and cache traffic.",
 	.related = "rps_cpus, rps_flow_cnt, net.core.rps_sock_flow_entries, ethtool -L",
