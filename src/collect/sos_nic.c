@@ -259,6 +259,9 @@ static void ip_link(const struct np_ctx *ctx, struct np_snapshot *s)
 		s->dev.admin_up = l.admin_up;
 	if (s->dev.carrier < 0)
 		s->dev.carrier = l.carrier;
+	/* sos copies no carrier_changes file; ip -s -s prints it as "transns". */
+	if (!np_has(s->dev.carrier_changes))
+		s->dev.carrier_changes = l.carrier_changes;
 	if (!s->dev.master[0])
 		snprintf(s->dev.master, sizeof(s->dev.master), "%s", l.master);
 	if (s->dev.is_virtual < 0 && l.kind[0]) {
