@@ -31,6 +31,11 @@ const char *np_mib_missing(const struct np_analysis *a, const struct np_counter_
 	if (!np_src_ok(a->cur, NP_SRC_SNMP) && !np_src_ok(a->cur, NP_SRC_NETSTAT))
 		return a->cur->captured ? "/proc/net/snmp and /proc/net/netstat not in this capture" :
 		       "/proc/net/snmp and /proc/net/netstat not readable";
+	/* Counters read from net-tools text (sos netstat_-s, a paste): it leaves zeros out and
+	 * -su/-st print only some sections, so an absent name says nothing about the kernel. */
+	if (!v->present && strstr(np_srcp(a->cur, NP_SRC_SNMP)->detail, "netstat_-s"))
+		return "not in the netstat -s text (it leaves out zero counters; -su/-st print only "
+		       "some sections)";
 	if (!v->present)
 		return "counters not reported by this kernel";
 	return NULL;

@@ -210,7 +210,27 @@ static void run_udp_mem(const struct np_analysis *a, struct np_report *r)
 	struct np_finding *f;
 
 	if (!memlim_read(s, "udp_mem", 0, 8, &m)) {
-		np_skip_sysctl(a, r, NP_SYSCTL_UDP_MEM);
+		/* The counter alone says the limit was hit (a pasted netstat -su, a sosreport
+		 * without sysctl -a): say so; only the size of a raise needs the limit. */
+		sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
+		if (!v.present || !v.total || sev == NP_SEV_OK) {
+			np_skip_sysctl(a, r, NP_SYSCTL_UDP_MEM);
+			return;
+		}
+		np_rate_text(&v, rate, sizeof(rate));
+		f = np_emit(r, sev, "UDP memory limit hit: %s (udp_mem not in this evidence)", rate);
+		if (!f)
+			return;
+		f->rank = v.rate;
+		np_mib_evidence(f, a, names, "datagrams");
+		np_detail(f, "UdpMemErrors counts datagrams dropped because all UDP sockets together "
+			     "held more than udp_mem[0] pages (UDP has no pressure mode): a raise of "
+			     "rmem or SO_RCVBUF does not help. A memory cgroup's socket limit fails "
+			     "the same way.");
+		np_remedy(f, "sysctl net.ipv4.udp_mem   # not in this evidence: read it, then double "
+			     "it if the RAM can afford it");
+		np_remedy(f, "ss -uamn   # sockets with a large Recv-Q hold the memory: their "
+			     "readers are too slow");
 		return;
 	}
 	if (np_src_ok(s, NP_SRC_SOCKSTAT) && np_has(s->hs->sockstat.udp_mem)) {

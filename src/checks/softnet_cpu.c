@@ -218,6 +218,66 @@ static void rps_targets(const struct np_snapshot *s, int busy, struct np_cpuset 
 		out->w[busy / 64] &= ~(1ull << (busy % 64));
 }
 
+/* Since boot, below this many packets one CPU's share says nothing (a box that just booted). */
+#define ROWS_ONLY_MIN_PACKETS 1000000
+
+/*
+ * The device's queues or RPS settings are unknown (a sosreport copies no queues/ directory):
+ * softnet_stat's rows still say whether one CPU does nearly all receive processing. What they
+ * cannot say is why (one queue, IRQs on one CPU, one flow, RPS off), so this only reports the
+ * share and names what to look at. softnet_stat is host-wide: other devices count too.
+ */
+static void single_cpu_rows_only(const struct np_analysis *a, struct np_report *r,
+				 const char *unknown)
+{
+	const struct np_snapshot *s = a->cur;
+	struct np_counter_view ptot;
+	struct np_sn_cpu *proc;
+	struct np_finding *f;
+	unsigned ncpu = np_ncpu_online(s);
+	bool sampled = np_sn_sampled(a);
+	double tot, top, share;
+	char num[32];
+
+	if (ncpu < 2)
+		return;
+	proc = np_sn_views(a, NP_SN_PROCESSED, true, &ptot);
+	if (!proc) {
+		np_skip(r, "out of memory");
+		return;
+	}
+	tot = sampled ? (double)ptot.delta : (double)ptot.total;
+	top = sampled ? (double)proc[0].v.delta : (double)proc[0].v.total;
+	if (sampled ? ptot.rate < 1000 : tot < ROWS_ONLY_MIN_PACKETS) {
+		np_skip(r, "%s, and softnet_stat holds too little work to judge the CPUs from it",
+			unknown);
+		goto out;
+	}
+	share = 100.0 * top / tot;
+	if (share <= np_thr_warn(r))
+		goto out;
+	f = np_emit(r, NP_SEV_INFO, "%.1f%% of softnet packets (%s%s) ran on CPU %d of %u; "
+		    "how %s's receive work is spread is unknown (%s), so the cause is not known",
+		    share, np_fmt_num(sampled ? ptot.rate : tot, num, sizeof(num)),
+		    sampled ? "/s" : " since boot", proc[0].cpu, ncpu, s->dev.name, unknown);
+	if (!f)
+		goto out;
+	np_ev_value(f, "busiest_cpu_share", "%", share);
+	np_ev_value(f, "cpus_online", "cpus", (double)ncpu);
+	np_ev_counter(f, "processed", "packets", &ptot);
+	np_ev_counter(f, "busiest_cpu.processed", "packets", &proc[0].v);
+	np_ev_text(f, "judged_from", "/proc/net/softnet_stat rows alone: %s", unknown);
+	np_detail(f, "One CPU doing nearly all receive processing caps the packet rate. The rows "
+		     "alone cannot tell one receive queue, queue IRQs on one CPU, a single flow "
+		     "or RPS off apart; softnet_stat is host-wide, so other devices count too%s.",
+		  sampled ? "" : ", and its 32-bit counters since boot may have wrapped");
+	np_remedy(f, "ethtool -l %s; grep . /sys/class/net/%s/queues/rx-*/rps_cpus; grep %s "
+		     "/proc/interrupts   # how many queues, RPS, and where their IRQs land",
+		  s->dev.name, s->dev.name, s->dev.name);
+out:
+	free(proc);
+}
+
 static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
@@ -234,10 +294,6 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 	char mask[160], cpus[160], num[32];
 	uint64_t flows;
 
-	if (!np_src_ok(s, NP_SRC_NETDEV) || !d->n_rxq) {
-		np_skip(r, "receive queues of %s not readable", d->name);
-		return;
-	}
 	if (!np_src_ok(s, NP_SRC_SOFTNET) || !s->hs->softnet.n) {
 		char why[160];
 
@@ -245,9 +301,15 @@ static void run_single_cpu(const struct np_analysis *a, struct np_report *r)
 			np_src_why(s, NP_SRC_SOFTNET, why, sizeof(why)));
 		return;
 	}
+	if (!np_src_ok(s, NP_SRC_NETDEV) || !d->n_rxq) {
+		single_cpu_rows_only(a, r, s->captured ? "queues/ not in this capture" :
+					   "receive queues not readable");
+		return;
+	}
 	for (size_t i = 0; i < d->n_rxq; i++) {
 		if (!d->rxq[i].has_rps) {
-			np_skip(r, "rps_cpus not readable (kernel without CONFIG_RPS?)");
+			single_cpu_rows_only(a, r, "rps_cpus not readable (kernel without "
+						   "CONFIG_RPS?)");
 			return;
 		}
 		if (np_cpuset_count(&d->rxq[i].rps_cpus))
@@ -358,11 +420,15 @@ const struct np_check np_check_softnet_single_cpu = {
 	.scope = NP_SCOPE_HOST,
 	.title = "All receive work on one CPU (single queue or virtual device, RPS off)",
 	.looks_at = "/sys/class/net/IF/queues/rx-*/rps_cpus, the number of rx queues, softnet "
-		    "processed/dropped/time_squeeze per CPU over the interval",
+		    "processed/dropped/time_squeeze per CPU over the interval (since boot in a "
+		    "capture); where the queues or rps_cpus are unknown (sosreports), the "
+		    "softnet rows alone",
 	.why = "A device with one receive queue (or a virtual device such as veth or a tunnel) "
 	       "delivers every packet on one CPU unless RPS spreads them. That CPU caps the "
 	       "interface's packet rate. It does not matter at low packet rates, on a one-CPU "
-	       "machine, or for a single flow (RPS hashes per flow).",
+	       "machine, or for a single flow (RPS hashes per flow). Without the queue list "
+	       "the rows still show one CPU doing the work, but not why: the finding then only "
+	       "says the share and what to look at.",
 	.fix = "Enable RPS with a mask of the other (NUMA-local) CPUs, optionally RFS; costs "
 	       "inter-CPU interrupts and cache traffic.",
 	.related = "rps_cpus, rps_flow_cnt, net.core.rps_sock_flow_entries, ethtool -L",

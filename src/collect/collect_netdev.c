@@ -220,6 +220,15 @@ static int virtual_kind(const struct np_ctx *ctx, struct np_netdev *d, bool capt
 		return 0;
 	if (!captured || d->kind_hint[0])
 		return 1;
+	/* A copy without the device link (sosreports copy statistics/ and flags through the
+	 * class/net symlink): virtual devices live under devices/virtual/net, so where the copy
+	 * holds that directory, a device missing from it is a bus device. */
+	snprintf(path, sizeof(path), "devices/virtual/net/%s", d->name);
+	if (np_exists(ctx, NP_SYS, path))
+		return 1;
+	snprintf(path, sizeof(path), "class/net/%s/statistics", d->name);
+	if (np_exists(ctx, NP_SYS, "devices/virtual/net") && np_exists(ctx, NP_SYS, path))
+		return 0;
 	dev_u64(ctx, d->name, "iflink", &iflink);
 	if (np_has(iflink) && np_has(d->ifindex) && iflink != d->ifindex)
 		return 1;
@@ -383,11 +392,19 @@ void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s)
 	 * (75 system calls) would only repeat it. */
 	if (np_src_ok(s, NP_SRC_RTNL_LINK) && s->rtnl.has_stats64) {
 		d->stats = s->rtnl.stats64;
-		return;
+		/* Live, the same dev_get_stats() call: nothing to add. A capture's stats64 came
+		 * from `ip -s link` text (a sosreport), whose columns lack crc, frame and length
+		 * errors: the statistics/ files sos copied beside it have them. */
+		if (!s->captured)
+			return;
 	}
 	for (size_t i = 0; i < np_link_stats_nfields; i++) {
+		uint64_t *f = np_link_stats_at(&d->stats, i);
+
+		if (np_has(*f))
+			continue;
 		snprintf(num, sizeof(num), "statistics/%s", np_link_stats_fields[i].name);
-		dev_u64(ctx, d->name, num, np_link_stats_at(&d->stats, i));
+		dev_u64(ctx, d->name, num, f);
 	}
 }
 

@@ -215,6 +215,7 @@ void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
 	np_counters_sort(&s->hs->mib);
 	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb,
 		   &s->hs->sockstat);
+	np_sos_sockstat_fallback(ctx, s);	/* only where proc/net/sockstat is absent */
 	read_parse(ctx, NP_PROC, "net/stat/nf_conntrack", s, NP_SRC_CONNTRACK, parse_ct_cb,
 		   &s->hs->conntrack);
 	if (np_srcp(s, NP_SRC_CONNTRACK)->status == NP_SRC_ABSENT && !s->captured)

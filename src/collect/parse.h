@@ -66,8 +66,19 @@ int np_parse_mib(const char *buf, size_t len, struct np_counters *out);
  * the same names as np_parse_mib. -EINVAL when no counter line, -EBADMSG when some line is not one. */
 int np_parse_nstat_text(const char *buf, size_t len, struct np_counters *out);
 
+/* net-tools `netstat -s` text (also -su, -st, -s -6; sos: netstat_-s, netstat_-s_-6): each
+ * sentence net-tools ever printed, and "Name: value" lines, into the same names. *sections gets
+ * which kinds of section the text held (a -su text has no Tcp or TcpExt). Unknown lines are
+ * skipped; -EINVAL when no counter was read. */
+#define NP_NETSTAT_S_SNMP 1u	/* Ip, Icmp, Tcp, Udp ... (/proc/net/snmp, snmp6) */
+#define NP_NETSTAT_S_EXT 2u	/* TcpExt, IpExt, MPTcpExt (/proc/net/netstat) */
+int np_parse_netstat_s(const char *buf, size_t len, struct np_counters *out, unsigned *sections);
+
 /* /proc/net/sockstat (mem in pages). */
 int np_parse_sockstat(const char *buf, size_t len, struct np_sockstat *out);
+/* iproute2 `ss -s` text (sos: ss_-s): orphan, tw, alloc and inuse counts into the sockstat
+ * fields; mem stays NP_NA (ss does not print it). Same return values as np_parse_sockstat. */
+int np_parse_ss_s(const char *buf, size_t len, struct np_sockstat *out);
 
 /* /proc/net/stat/nf_conntrack: header line of names, one hex row per CPU; summed by name. */
 int np_parse_conntrack_stat(const char *buf, size_t len, struct np_counters *out);

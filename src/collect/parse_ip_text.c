@@ -181,7 +181,7 @@ static const struct col *stats_header(const char *l, size_t ll, size_t *i, size_
 /* The values row under a header: column k of the header takes token k. */
 static bool stats_values(const char *hl, size_t hll, size_t hi, const struct col *cols,
 			 size_t ncols, const char *vl, size_t vll, struct np_link_stats *st,
-			 unsigned *bad)
+			 uint64_t *transns, unsigned *bad)
 {
 	const char *h, *v;
 	size_t htl, vtl, vi = 0, n = 0;
@@ -198,6 +198,9 @@ static bool stats_values(const char *hl, size_t hll, size_t hi, const struct col
 			return n > 0;
 		}
 		n++;
+		/* iproute2 -s -s: IFLA_CARRIER_CHANGES, which is not a link statistic */
+		if (cols == tx_err_cols && np_tok_eq(h, htl, "transns"))
+			*transns = x;
 		for (size_t c = 0; c < ncols; c++)
 			if (np_tok_eq(h, htl, cols[c].name)) {
 				memcpy((char *)st + cols[c].off, &x, sizeof(x));
@@ -251,7 +254,7 @@ int np_parse_ip_link(const char *buf, size_t len, const char *ifname, struct np_
 	unsigned bad = 0;
 
 	memset(out, 0, sizeof(*out));
-	out->mtu = out->qlen = NP_NA;
+	out->mtu = out->qlen = out->carrier_changes = NP_NA;
 	out->admin_up = out->carrier = -1;
 	np_link_stats_init(&out->stats);
 	if (!ifname || !ifname[0])
@@ -288,7 +291,8 @@ int np_parse_ip_link(const char *buf, size_t len, const char *ifname, struct np_
 				bad++;
 				break;
 			}
-			if (stats_values(l, ll, hi, cols, ncols, vl, vll, &out->stats, &bad))
+			if (stats_values(l, ll, hi, cols, ncols, vl, vll, &out->stats,
+					 &out->carrier_changes, &bad))
 				out->has_stats = true;
 			kind_done = true;
 			continue;

@@ -39,9 +39,13 @@ int np_sos_read(const struct np_ctx *ctx, const char *dir, const char *prefix, c
 int np_sos_read_first(const struct np_ctx *ctx, const char *const *names, char **buf, size_t *len,
 		      const char **which);
 
-/* MIB counters from sos_commands/networking/nstat_-zas when the tree has no proc/net/snmp
+/* MIB counters from sos_commands/networking/nstat_-zas, else netstat_-s (and netstat_-s_-6),
+ * when the tree has no proc/net/snmp
  * (sos_mib.c); marks the snmp/netstat sources as read from it. */
 void np_sos_mib_fallback(const struct np_ctx *ctx, struct np_snapshot *s);
+/* sockstat's orphan, tw, alloc and inuse counts from sos_commands/networking/ss_-s when the
+ * tree has no proc/net/sockstat (sos_sockstat.c); the source is partial (no mem pages). */
+void np_sos_sockstat_fallback(const struct np_ctx *ctx, struct np_snapshot *s);
 
 /* The NIC side of a snapshot from the sosreport's command outputs: ethtool -i/-g/-l/-c/-k/-a/-S
  * and plain, ip -s -d link, tc -s qdisc show, lspci (PCIe link when sysfs lacks it), lscpu (CPU

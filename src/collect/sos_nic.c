@@ -259,6 +259,9 @@ static void ip_link(const struct np_ctx *ctx, struct np_snapshot *s)
 		s->dev.admin_up = l.admin_up;
 	if (s->dev.carrier < 0)
 		s->dev.carrier = l.carrier;
+	/* sos copies no carrier_changes file; ip -s -s prints it as "transns". */
+	if (!np_has(s->dev.carrier_changes))
+		s->dev.carrier_changes = l.carrier_changes;
 	if (!s->dev.master[0])
 		snprintf(s->dev.master, sizeof(s->dev.master), "%s", l.master);
 	if (s->dev.is_virtual < 0 && l.kind[0]) {
@@ -268,11 +271,19 @@ static void ip_link(const struct np_ctx *ctx, struct np_snapshot *s)
 	/* sos copies little of sysfs (3.9+: flags and statistics/; older: nothing): without
 	 * ifindex or MTU the sysfs collector calls the device unreadable. ip link says both. */
 	if (!np_src_ok(s, NP_SRC_NETDEV) && np_has(l.mtu)) {
+		char path[64];
+
 		if (!s->dev.name[0])
 			snprintf(s->dev.name, sizeof(s->dev.name), "%s", s->ifname);
-		src(s, NP_SRC_NETDEV, NP_SRC_PARTIAL, 0,
-		    "sysfs not copied by sos: MTU, state and counters from sosreport %s",
-		    base(which));
+		snprintf(path, sizeof(path), "class/net/%s/statistics", s->ifname);
+		if (np_exists(ctx, NP_SYS, path))
+			src(s, NP_SRC_NETDEV, NP_SRC_PARTIAL, 0,
+			    "sysfs partly copied by sos (statistics/, flags): MTU and state from "
+			    "sosreport %s", base(which));
+		else
+			src(s, NP_SRC_NETDEV, NP_SRC_PARTIAL, 0,
+			    "sysfs not copied by sos: MTU, state and counters from sosreport %s",
+			    base(which));
 	}
 	if (r == -EBADMSG)
 		src(s, NP_SRC_RTNL_LINK, NP_SRC_PARTIAL, EBADMSG,

@@ -66,6 +66,7 @@ struct np_ip_link {
 	int admin_up, carrier;		/* from <FLAGS>: 1/0 */
 	int xdp;			/* XDP_ATTACHED_*: 0 none, 1 drv, 2 skb (generic), 3 hw */
 	unsigned nvf;			/* "vf N ..." lines (SR-IOV) */
+	uint64_t carrier_changes;	/* -s -s: "TX errors: ... transns" (NP_NA without) */
 	bool has_stats;			/* an "RX: ..." header and its values were read */
 	struct np_link_stats stats;
 };

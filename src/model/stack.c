@@ -32,7 +32,8 @@ enum np_dev_kind np_dev_kind_of(const struct np_snapshot *s)
 			return kinds[i].kind;
 	if (k[0])
 		return NP_KIND_OTHER;		/* dummy, wireguard, gre, ... */
-	if (s->dev.has_device)
+	/* is_virtual 0 without device/: a copy that shows a bus device otherwise (sosreport). */
+	if (s->dev.has_device || s->dev.is_virtual == 0)
 		return NP_KIND_PHYSICAL;
 	/* Live, a device without IFLA_INFO_KIND and without device/ is lo or the like. */
 	return s->dev.is_virtual == 1 ? NP_KIND_OTHER : NP_KIND_UNKNOWN;

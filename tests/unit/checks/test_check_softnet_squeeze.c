@@ -285,12 +285,71 @@ static void test_single_cpu_config(void **state)
 	assert_int_equal(run.r.n, 0);
 	synth_run_free(&run);
 
-	/* rps_cpus unreadable, or no queues known: skipped. */
+	/* rps_cpus unreadable, or no queues known, and no softnet work to judge: skipped. */
 	s.dev.rxq[0].has_rps = false;
 	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
 	s.dev.n_rxq = 0;
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
+	synth_run_free(&run);
+	np_snapshot_free(&s);
+}
+
+/*
+ * Queues unknown (a sosreport copies no queues/): the rows alone judge. The first nine rows of
+ * coreos/bugs issue #2135's /proc/net/softnet_stat (CPU 0 took nearly all receive work; the
+ * excerpt's tenth row is cut and left out), since boot.
+ */
+static void test_single_cpu_rows_only(void **state)
+{
+	static const uint32_t coreos[] = { 0x4c97f841, 0x0039002b, 0x00e6a7dc, 0x00bba50c,
+					   0x00bb87fc, 0x00ce69ec, 0x00ba92cc, 0x00ced7b1,
+					   0x00d8cae6 };
+	struct np_snapshot s;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&s, 0);
+	synth_softnet(&s, 9);
+	s.captured = true;
+	s.dev.n_rxq = 0;
+	for (size_t i = 0; i < 9; i++)
+		s.hs->softnet.rows[i].processed = coreos[i];
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	f = synth_first(&run);
+	assert_true(has_text(f->summary, "on CPU 0 of 9"));
+	assert_true(has_text(f->summary, "since boot"));
+	assert_true(has_text(f->summary, "queues/ not in this capture"));
+	assert_true(synth_has_ev(f, "judged_from"));
+	assert_true(synth_has_ev(f, "busiest_cpu_share"));
+	assert_true(has_text(f->remedy, "ethtool -l eth0"));
+	assert_false(has_text(f->remedy, "> /sys/class/net"));	/* no blind RPS write */
+	synth_run_free(&run);
+
+	/* Issue #32's shape: two CPUs, 99.7% on CPU 1, queue list unknown. */
+	synth_softnet(&s, 2);
+	s.hs->softnet.rows[0].processed = 300000;
+	s.hs->softnet.rows[1].processed = 99700000;
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	f = synth_first(&run);
+	assert_non_null(f);
+	assert_true(has_text(f->summary, "99.7% of softnet packets"));
+	assert_true(has_text(f->summary, "on CPU 1 of 2"));
+	synth_run_free(&run);
+
+	/* Evenly spread: passes; too little work: skipped, saying why. */
+	s.hs->softnet.rows[0].processed = 50000000;
+	s.hs->softnet.rows[1].processed = 50000000;
+	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
+	assert_int_equal(run.r.n, 0);
+	assert_int_equal(synth_state(&run), NP_CHECK_PASSED);
+	synth_run_free(&run);
+	s.hs->softnet.rows[0].processed = 10;
+	s.hs->softnet.rows[1].processed = 9000;
 	synth_run(&run, "softnet.single-cpu", NULL, &s, NAN, NAN);
 	assert_int_equal(synth_state(&run), NP_CHECK_SKIPPED);
 	synth_run_free(&run);
@@ -305,6 +364,7 @@ int main(void)
 		cmocka_unit_test(test_time_squeeze_quiet_and_history),
 		cmocka_unit_test(test_single_cpu_sampled),
 		cmocka_unit_test(test_single_cpu_config),
+		cmocka_unit_test(test_single_cpu_rows_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

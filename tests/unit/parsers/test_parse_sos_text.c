@@ -273,6 +273,21 @@ static void test_ip_link_layouts(void **state)
 	assert_string_equal(l.kind, "bond");
 	assert_int_equal(l.stats.tx_dropped, 8);
 	free(b);
+	/* `ip -s -s link` of a thunderbolt-net tb0 with CRC errors, pasted on the netdev list
+	 * (thread "thunderbolt-net" CRC errors, Ricard Bejarano and Andrew Lunn, 2024; the mail's
+	 * quoted-printable soft breaks undone): "transns" is carrier_changes (issue #32: a
+	 * sosreport's ip_-s_-s_-d_link gives link.carrier-flaps what sysfs copies lack). */
+	b = slurp(PX "ip_s_s_link_tb0_crc.txt", &len);
+	assert_int_equal(np_parse_ip_link(b, len, "tb0", &l), 0);
+	assert_int_equal(l.carrier_changes, 2);
+	assert_int_equal(l.stats.rx_crc_errors, 16763);
+	assert_int_equal(l.stats.rx_errors, 16763);
+	assert_string_equal(l.master, "br0");
+	free(b);
+	b = slurp(PX "ip_s_d_link_new_bond.txt", &len);
+	assert_int_equal(np_parse_ip_link(b, len, "enp2s0", &l), 0);
+	assert_true(l.carrier_changes == NP_NA);	/* one -s: not printed */
+	free(b);
 	assert_int_equal(np_parse_ip_link("", 0, "eth0", &l), -ENODATA);
 	assert_int_equal(np_parse_ip_link("hello\nworld\n", 12, "eth0", &l), -EINVAL);
 }
