@@ -5,18 +5,24 @@
  *   nlrecord_rtnl link IFACE OUT      the RTM_GETLINK reply, as received
  *   nlrecord_rtnl qdisc IFACE OUT     the RTM_GETQDISC dump, every recv() through NLMSG_DONE
  *   nlrecord_rtnl badlink IFACE OUT   a RTM_GETLINK strict checking rejects (extended ack)
+ *   nlrecord_rtnl peer IFINDEX NSID OUT  RTM_GETLINK of ifindex in namespace nsid (ours numbers
+ *                                     it: IFLA_TARGET_NETNSID), as a veth's peer is asked
+ *   nlrecord_rtnl nsid NSFILE OUT     RTM_GETNSID of the namespace file (NETNSA_FD)
  *   nlrecord_rtnl synth DIR           the hand-built fixtures, rtnl_*.bin
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include <linux/gen_stats.h>
 #include <linux/if_link.h>
+#include <linux/net_namespace.h>
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 #include <netlink/attr.h>
@@ -101,6 +107,26 @@ static struct nl_msg *getlink(const char *ifname, unsigned flags)
 
 	nlmsg_append(m, &ifi, sizeof(ifi), NLMSG_ALIGNTO);
 	nla_put_string(m, IFLA_IFNAME, ifname);
+	return m;
+}
+
+static struct nl_msg *getpeer(int ifindex, int nsid)
+{
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC, .ifi_index = ifindex };
+	struct nl_msg *m = nlmsg_alloc_simple(RTM_GETLINK, NLM_F_REQUEST);
+
+	nlmsg_append(m, &ifi, sizeof(ifi), NLMSG_ALIGNTO);
+	nla_put_s32(m, IFLA_TARGET_NETNSID, nsid);
+	return m;
+}
+
+static struct nl_msg *getnsid(int fd)
+{
+	struct rtgenmsg g = { .rtgen_family = AF_UNSPEC };
+	struct nl_msg *m = nlmsg_alloc_simple(RTM_GETNSID, NLM_F_REQUEST);
+
+	nlmsg_append(m, &g, sizeof(g), NLMSG_ALIGNTO);
+	nla_put_u32(m, NETNSA_FD, (uint32_t)fd);
 	return m;
 }
 
@@ -328,8 +354,28 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && strcmp(argv[1], "synth") == 0)
 		return synth(argv[2]);
+	if (argc == 5 && strcmp(argv[1], "peer") == 0) {
+		m = getpeer(atoi(argv[2]), atoi(argv[3]));
+		rc = record(m, 0, argv[4]);
+		nlmsg_free(m);
+		return rc ? 1 : 0;
+	}
+	if (argc == 4 && strcmp(argv[1], "nsid") == 0) {
+		int fd = open(argv[2], O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0) {
+			perror(argv[2]);
+			return 1;
+		}
+		m = getnsid(fd);
+		rc = record(m, 0, argv[3]);
+		nlmsg_free(m);
+		close(fd);
+		return rc ? 1 : 0;
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: nlrecord_rtnl link|qdisc|badlink IFACE OUT | synth DIR\n");
+		fprintf(stderr, "usage: nlrecord_rtnl link|qdisc|badlink IFACE OUT | peer IFINDEX "
+			"NSID OUT | nsid NSFILE OUT | synth DIR\n");
 		return 2;
 	}
 	if (strcmp(argv[1], "qdisc") == 0)

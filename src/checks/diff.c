@@ -47,6 +47,34 @@ static bool judged(const struct np_report *r, const struct np_check *c)
 	return r->res[idx].state == NP_CHECK_PASSED || r->res[idx].state == NP_CHECK_FLAGGED;
 }
 
+/*
+ * Did the finding rest on a sysctl that side s did not read? Its evidence names the value it
+ * judged ("net.ipv4.tcp_max_orphans", "netdev_max_backlog", "netdev_budget_assumed"). A check
+ * that falls back to the kernel default when the value is missing (a child namespace hides the
+ * host-wide ones) passes there without having judged the setting it flagged.
+ */
+static bool rests_on_unread(const struct np_finding *f, const struct np_snapshot *s)
+{
+	for (size_t i = 0; s && i < f->nev; i++) {
+		for (int id = 0; id < NP_SYSCTL__COUNT; id++) {
+			const char *key = np_sysctl_def((enum np_sysctl_id)id)->key;
+			const char *last = strrchr(key, '.') + 1;
+			const char *ek = f->ev[i].key;
+			size_t n = strlen(last);
+			const struct np_sysctl *e;
+
+			if (strcmp(ek, key) && strncmp(ek, last, n))
+				continue;
+			if (strcmp(ek, key) && ek[n] && strcmp(ek + n, "_assumed"))
+				continue;
+			e = np_sysctl_find(s, (enum np_sysctl_id)id);
+			if (!e || e->err)
+				return true;
+		}
+	}
+	return false;
+}
+
 static int add_verdict(struct np_diff *d, const struct np_check *c, const char *dev,
 		       const struct np_finding *fb, const struct np_finding *fa, bool jb, bool ja)
 {
@@ -112,6 +140,8 @@ static int cmp_verdict(const void *x, const void *y)
 
 static int verdicts(const struct np_diff_side *b, const struct np_diff_side *a, struct np_diff *d)
 {
+	const struct np_snapshot *as = a->nsnap ? a->snap[0] : NULL;
+
 	for (size_t i = 0; i < a->rep->n; i++) {
 		const struct np_finding *f = &a->rep->f[i];
 
@@ -127,8 +157,10 @@ static int verdicts(const struct np_diff_side *b, const struct np_diff_side *a, 
 
 		if (!first_of_pair(b->rep, i) || worst_of(a->rep, f->check, f->dev))
 			continue;
+		/* Gone after only counts as resolved when after judged what it rested on. */
 		if (add_verdict(d, f->check, f->dev, worst_of(b->rep, f->check, f->dev), NULL,
-				judged(b->rep, f->check), judged(a->rep, f->check)) < 0)
+				judged(b->rep, f->check),
+				judged(a->rep, f->check) && !rests_on_unread(f, as)) < 0)
 			return -1;
 	}
 	/* Every key (stage, change, table index, device) is unique: qsort's order is total. */

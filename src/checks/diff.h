@@ -69,6 +69,9 @@ struct np_diff {
 	size_t nset, capset;
 	struct np_diff_setting *set;	/* changed settings only, in stage order */
 	unsigned settings_compared;	/* known on at least one side */
+	/* Host-wide sysctls (owner HOST) known on one side only: that side was read inside a
+	 * network namespace that does not show them (ip netns exec), not a changed setting. */
+	unsigned host_not_comparable;
 	size_t nver, capver;
 	struct np_diff_verdict *ver;	/* changed verdicts, in stage order */
 	unsigned verdicts_same;		/* findings present on both sides with the same severity */

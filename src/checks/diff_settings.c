@@ -363,9 +363,31 @@ static const char *sysctl_val(const struct np_snapshot *s, const char *key)
 	return e && !e->err ? e->raw : NULL;
 }
 
+/*
+ * A host-wide key one side could not see because its namespace hides the host's file: a child
+ * namespace entered with ip netns exec (doctor --netns would have read the host's). Such a side
+ * lacks netdev_max_backlog, which every kernel has in the initial namespace; a side that has it
+ * but lacks another key runs a kernel without that one, which is a difference worth a row.
+ */
+static bool ns_blind(const struct np_snapshot *s)
+{
+	return !sysctl_val(s, np_sysctl_def(NP_SYSCTL_NETDEV_MAX_BACKLOG)->key);
+}
+
+static bool host_hidden(const char *key, const char *old, const char *new, bool blind_b,
+			bool blind_a)
+{
+	int id = np_sysctl_id_of(key);
+
+	if (id < 0 || np_sysctl_def((enum np_sysctl_id)id)->owner != NP_SYSCTL_OWNER_HOST)
+		return false;
+	return (!old && new && blind_b) || (old && !new && blind_a);
+}
+
 static int sysctls(struct np_diff *d, const struct np_snapshot *b, const struct np_snapshot *a)
 {
 	const struct np_snapshot *side[2] = { b, a };
+	bool blind_b = ns_blind(b), blind_a = ns_blind(a);
 
 	for (int k = 0; k < 4; k++) {
 		/* Each side's namespace keys, then its device's, in the order they were read. */
@@ -379,6 +401,11 @@ static int sysctls(struct np_diff *d, const struct np_snapshot *b, const struct 
 			/* Keys of both sides are compared once, from the before side. */
 			if (is_gauge(key) || (k >= 2 && np_sysctl_find_key(b, key)))
 				continue;
+			if (host_hidden(key, sysctl_val(b, key), sysctl_val(a, key), blind_b,
+					blind_a)) {
+				d->host_not_comparable++;
+				continue;
+			}
 			if (add(d, np_diff_sysctl_stage(key, &listed), NULL, key,
 				sysctl_val(b, key), sysctl_val(a, key)) < 0)
 				return -1;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Stage "link": frames refused at the device because they are larger than its MTU (veth). */
+/* Stage "link": frames refused at the device because they are larger than its MTU (veth), on
+ * the receiving end and on the sending end. */
 #include "nic_view.h"
 
 #include <stdio.h>
@@ -102,4 +103,107 @@ const struct np_check np_check_link_mtu_mismatch = {
 			"or oversize counters (link.phy-errors).",
 	.warn = 1, .crit = 100, .thr_unit = "refused frames/s",
 	.run = run_mtu_mismatch,
+};
+
+/*
+ * The sending end of the same loss. veth_xmit() hands each frame to the peer; whatever the
+ * peer refuses (too long for its MTU, its per-CPU backlog full, the peer gone) is counted in
+ * the sender's tx_dropped, once per frame, and in the peer's rx_dropped: reproduced with a
+ * 1500-byte end flooding a 1000-byte one, both moved by exactly the frames sent. Nothing else
+ * counts in a veth's tx_dropped but an XDP_TX/redirect that failed. The peer's MTU is read in
+ * the peer's own namespace (rtnl.peer_mtu): when it is smaller, that is named as the cause.
+ */
+static void run_peer_refuses(const struct np_analysis *a, struct np_report *r)
+{
+	const struct np_snapshot *s = a->cur;
+	const char *ifn = s->dev.name, *peer = s->rtnl.peer_name[0] ? s->rtnl.peer_name : NULL;
+	struct np_counter_view txd, txp;
+	struct np_finding *f;
+	enum np_severity sev;
+	bool smaller = np_has(s->rtnl.peer_mtu) && np_has(s->dev.mtu) &&
+		       s->rtnl.peer_mtu < s->dev.mtu;
+	char rate[32], cause[96] = "";
+
+	if (strcmp(np_nv_drv_name(s), "veth")) {
+		np_not_applicable(r, "%s is not a veth: only a veth's tx_dropped counts what its peer "
+			   "refused", ifn);
+		return;
+	}
+	txd = NP_NV_LINK(a, tx_dropped, NULL);
+	txp = NP_NV_LINK(a, tx_packets, NULL);
+	if (!txd.present) {
+		np_skip(r, "tx_dropped of %s not reported", ifn);
+		return;
+	}
+	sev = np_verdict(&txd, np_thr_warn(r), np_thr_crit(r));
+	if (sev == NP_SEV_OK)
+		return;
+	if (smaller)
+		snprintf(cause, sizeof(cause), ": its MTU %llu is smaller than %s's %llu",
+			 (unsigned long long)s->rtnl.peer_mtu, ifn, (unsigned long long)s->dev.mtu);
+	if (txd.sampled && txd.delta)
+		f = np_emit(r, sev, "%s's veth peer %s refuses %s frames/s that %s sends%s", ifn,
+			    peer ? peer : "(unnamed)", np_fmt_num(txd.rate, rate, sizeof(rate)),
+			    ifn, cause);
+	else
+		f = np_emit(r, sev, "%s's veth peer %s refused %llu frames that %s sent since "
+			    "boot%s%s", ifn, peer ? peer : "(unnamed)",
+			    (unsigned long long)txd.total, ifn,
+			    txd.sampled ? ", none during the sample" : "", cause);
+	if (!f)
+		return;
+	f->rank = txd.rate;
+	np_ev_counter(f, "tx_dropped", "packets", &txd);
+	if (txp.present)
+		np_ev_counter(f, "tx_packets", "packets", &txp);
+	if (np_has(s->dev.mtu))
+		np_ev_value(f, "mtu", "bytes", (double)s->dev.mtu);
+	if (np_has(s->rtnl.peer_mtu))
+		np_ev_value(f, "peer_mtu", "bytes", (double)s->rtnl.peer_mtu);
+	if (np_has(s->rtnl.peer_rx_dropped))
+		np_ev_value(f, "peer_rx_dropped", "packets", (double)s->rtnl.peer_rx_dropped);
+	np_detail(f, "A veth hands each frame straight to its peer; a frame the peer refuses is "
+		     "counted in %s's tx_dropped and in the peer's rx_dropped, and never reaches "
+		     "tcpdump on the peer. The sender's protocol is not told: small packets pass, "
+		     "large ones vanish.", ifn);
+	if (smaller)
+		np_detail(f, "Every frame longer than %llu bytes is refused: the peer's MTU is "
+			     "smaller than this end's (link.mtu-mismatch judges it on the peer).",
+			  (unsigned long long)s->rtnl.peer_mtu);
+	else if (np_has(s->rtnl.peer_mtu))
+		np_detail(f, "The peer's MTU (%llu) is not smaller than this end's: its per-CPU "
+			     "backlog was full (softnet.backlog-drops on the peer's side), it was down, "
+			     "or an XDP program there failed to transmit.",
+			  (unsigned long long)s->rtnl.peer_mtu);
+	else
+		np_detail(f, "The peer's MTU could not be read: compare it with ip -d link show.");
+	np_remedy(f, "ip -d link show %s   # 'link-netns NS' and '@ifN' name the peer", ifn);
+	if (smaller)
+		np_remedy(f, "ip link set dev %s mtu %llu   # or raise the peer's MTU to %llu", ifn,
+			  (unsigned long long)s->rtnl.peer_mtu, (unsigned long long)s->dev.mtu);
+	else
+		np_remedy(f, "netpath doctor PEER   # in the peer's namespace (--netns NS): its "
+			     "backlog and rx_dropped");
+	np_remedy(f, "Cost: none on a veth (no link reset); a smaller MTU means more packets for "
+		     "the same data.");
+}
+
+const struct np_check np_check_link_veth_peer_refuses = {
+	.id = "link.veth-peer-refuses",
+	.stage = NP_STAGE_LINK,
+	.scope = NP_SCOPE_INTERFACE,
+	.title = "A veth's peer refuses what it sends (tx_dropped)",
+	.looks_at = "a veth's tx_dropped and tx_packets, the peer's MTU and rx_dropped read in the "
+		    "peer's own namespace",
+	.why = "The receiving end of a veth pair counts the frames it refuses, but the diagnosis "
+	       "usually starts on the sender (the container's side): there the loss shows only as "
+	       "tx_dropped, which nothing else on a veth counts.",
+	.fix = "When the peer's MTU is smaller, give both ends the same MTU; otherwise diagnose "
+	       "the peer (its backlog, its state). Costs nothing on a veth.",
+	.related = "link.mtu-mismatch (the receiving end), softnet.backlog-drops, ip -d link show",
+	.kernel_notes = "veth_xmit() counts refused frames in the sender's tx_dropped (priv->dropped) "
+			"and __dev_forward_skb() in the peer's rx_dropped. The peer is asked by "
+			"IFLA_TARGET_NETNSID (4.20 and later).",
+	.warn = 1, .crit = 100, .thr_unit = "refused frames/s",
+	.run = run_peer_refuses,
 };

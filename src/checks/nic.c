@@ -136,6 +136,61 @@ static void run_missed(const struct np_analysis *a, struct np_report *r)
 			     "reset the queues or the link on many drivers (a short outage).");
 }
 
+/* The two drop counters the kernel keeps apart from rx_dropped (5.19 for otherhost, 4.6 for
+ * nohandler), and what each one means: "" when it did not grow during the sample. */
+static void apart_text(const struct np_counter_view *other, const struct np_counter_view *noh,
+		       char *buf, size_t size)
+{
+	char r1[32], r2[32];
+	bool o = other->sampled && other->delta, n = noh->sampled && noh->delta;
+
+	buf[0] = '\0';
+	if (o && n)
+		snprintf(buf, size, "%s/s for another host's MAC (rx_otherhost_dropped) and %s/s "
+			 "with no protocol handler (rx_nohandler)", np_fmt_num(other->rate, r1, sizeof(r1)),
+			 np_fmt_num(noh->rate, r2, sizeof(r2)));
+	else if (o)
+		snprintf(buf, size, "%s/s for another host's MAC (rx_otherhost_dropped)",
+			 np_fmt_num(other->rate, r1, sizeof(r1)));
+	else if (n)
+		snprintf(buf, size, "%s/s with no protocol handler (rx_nohandler)",
+			 np_fmt_num(noh->rate, r1, sizeof(r1)));
+}
+
+/* Frames another host's or nobody's: counted in rx_packets (the driver took them), then
+ * refused by the stack. A large share means traffic meant for this host is misaddressed. */
+static struct np_finding *emit_apart(const struct np_analysis *a, struct np_report *r,
+				     const struct np_counter_view *other,
+				     const struct np_counter_view *noh,
+				     const struct np_counter_view *pkts, const char *apart)
+{
+	const char *ifn = a->cur->dev.name;
+	uint64_t n = (other->sampled ? other->delta : 0) + (noh->sampled ? noh->delta : 0);
+	enum np_severity sev = NP_SEV_INFO;
+	double share = -1;
+	struct np_finding *f;
+
+	if (pkts->sampled && pkts->delta) {
+		share = 100.0 * (double)n / (double)pkts->delta;
+		if (share > 100)
+			share = 100;
+		if (share > np_thr_warn(r))
+			sev = NP_SEV_WARNING;
+	}
+	f = np_emit(r, sev, "%s turns away %s, not NIC loss%s", ifn, apart,
+		    share >= 0 ? "" : " (packet rate unknown)");
+	if (f && share >= 0) {
+		size_t len = strlen(f->summary);
+
+		snprintf(f->summary + len, sizeof(f->summary) - len,
+			 " (%.2f%% of received packets)", share);
+		np_ev_value(f, "turned_away_share", "% of packets", share);
+	}
+	if (f)
+		f->rank = (other->sampled ? other->rate : 0) + (noh->sampled ? noh->rate : 0);
+	return f;
+}
+
 static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_snapshot *s = a->cur;
@@ -144,6 +199,7 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 	enum np_severity sev;
 	double share = -1;
 	const char *ifn = s->dev.name;
+	char apart[200];
 	bool rtnl;
 
 	drop = NP_NV_LINK(a, rx_dropped, &rtnl);
@@ -155,11 +211,19 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 	noh = NP_NV_LINK(a, rx_nohandler, NULL);
 	other = NP_NV_LINK(a, rx_otherhost_dropped, NULL);
 	sn = np_nv_softnet(a, false);
+	apart_text(&other, &noh, apart, sizeof(apart));
 	/* rx_dropped mixes real loss with frames nobody wanted: only a share of the traffic
 	 * escalates it, never the count alone. */
 	sev = np_verdict(&drop, NAN, NAN);
-	if (sev == NP_SEV_OK)
-		return;
+	if (sev == NP_SEV_OK || (!(drop.sampled && drop.delta) && apart[0])) {
+		/* rx_dropped quiet: what the kernel counted apart is the story, said as such. */
+		if (!apart[0])
+			return;
+		f = emit_apart(a, r, &other, &noh, &pkts, apart);
+		if (!f)
+			return;
+		goto evidence;
+	}
 	if (drop.sampled && drop.delta && pkts.sampled) {
 		share = 100.0 * (double)drop.delta / (double)(drop.delta + pkts.delta);
 		if (share > np_thr_warn(r))
@@ -181,7 +245,13 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 			 " (%.2f%% of received packets)", share);
 		np_ev_value(f, "dropped_share", "% of packets", share);
 	}
+	if (apart[0]) {
+		size_t len = strlen(f->summary);
+
+		snprintf(f->summary + len, sizeof(f->summary) - len, "; besides, %s", apart);
+	}
 	f->rank = drop.rate;
+evidence:
 	np_ev_text(f, "counters", "%s", rtnl ? "rtnetlink stats64" : "sysfs statistics");
 	np_ev_counter(f, "rx_dropped", "packets", &drop);
 	if (pkts.present)
@@ -192,17 +262,28 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 		np_ev_counter(f, "rx_otherhost_dropped", "packets", &other);
 	if (sn.present)
 		np_ev_counter(f, "softnet_dropped_all_cpus", "packets", &sn);
-	np_detail(f, "rx_dropped is not proof of loss: it counts frames of protocols nothing "
-		     "handles (LLDP, STP, IPv6 when disabled), traffic not for this host, and the "
-		     "stack's own backlog drops, besides driver drops.");
+	np_detail(f, "rx_dropped is not proof of loss: it also counts frames of protocols nothing "
+		     "handles (LLDP, STP, IPv6 when disabled), VLANs no device takes, and backlog "
+		     "drops.");
 	if (drop.sampled && drop.delta && sn.sampled && sn.delta)
 		np_detail(f, "Softnet backlog drops also grew (%s/s host-wide): part of this is "
 			     "backlog overflow (softnet.backlog-drops).", np_fmt_rate(sn.rate));
 	else if (sn.sampled && drop.sampled && drop.delta)
 		np_detail(f, "Softnet backlog drops did not grow: this is not backlog overflow.");
-	if (noh.present || other.present)
-		np_detail(f, "rx_nohandler (inactive bond slave) and rx_otherhost_dropped (foreign "
-			     "MAC) are counted separately here.");
+	if (other.sampled && other.delta)
+		np_detail(f, "rx_otherhost_dropped: frames for a MAC not %s's (PACKET_OTHERHOST), "
+			     "dropped by IP input: the sender's neighbour entry for this host is "
+			     "wrong, or a promiscuous port sees others' traffic.", ifn);
+	if (noh.sampled && noh.delta)
+		np_detail(f, "rx_nohandler: frames no protocol took on an exact-delivery port (an "
+			     "inactive bond slave): expected there.");
+	if (!apart[0] && (noh.present || other.present))
+		np_detail(f, "rx_nohandler (no protocol handler, e.g. an inactive bond slave) and "
+			     "rx_otherhost_dropped (another host's MAC) are counted apart from "
+			     "rx_dropped and did not grow.");
+	if (other.sampled && other.delta)
+		np_remedy(f, "ip neigh show   # on the sender: the MAC it uses for this host's "
+			     "address must be %s's (ip link show %s)", ifn, ifn);
 	np_remedy(f, "tcpdump -i %s -nn -e 'not ip and not ip6 and not arp' -c 50   # what arrives "
 		     "that nothing handles", ifn);
 	np_remedy(f, "netpath trace %s   # count kernel drops by reason", ifn);
@@ -242,13 +323,18 @@ const struct np_check np_check_nic_rx_dropped = {
 	.looks_at = "rx_dropped vs rx_packets, rx_nohandler, rx_otherhost_dropped (rtnetlink "
 		    "stats64, else sysfs), softnet drops",
 	.why = "rx_dropped mixes real loss (driver drops, per-CPU backlog overflow) with frames "
-	       "nothing wanted (unknown protocols, traffic for other hosts). A rising rx_dropped "
+	       "nothing wanted (unknown protocols, VLANs nobody configured). A rising rx_dropped "
 	       "alone is a common false alarm; only a notable share of the traffic is worth a "
-	       "warning.",
+	       "warning. Where the kernel counts them apart, frames for another host's MAC "
+	       "(rx_otherhost_dropped) and frames no handler takes on an exact-delivery port "
+	       "(rx_nohandler) are named as such, never as NIC loss; a large share of frames for "
+	       "another MAC means the sender addresses this host wrongly.",
 	.fix = "Find out what is dropped (tcpdump for unhandled protocols, netpath trace for "
-	       "drop reasons); fix the backlog if softnet drops move too.",
+	       "drop reasons); fix the backlog if softnet drops move too; for frames to another "
+	       "MAC, the sender's neighbour entry (ip neigh).",
 	.related = "rx_nohandler, rx_otherhost_dropped, net.core.netdev_max_backlog",
-	.kernel_notes = "rx_nohandler since 4.6, rx_otherhost_dropped since ~5.19.",
+	.kernel_notes = "rx_nohandler since 4.6, rx_otherhost_dropped since 5.19 (IFLA_STATS64 "
+			"only: no sysfs file); neither is included in rx_dropped.",
 	.warn = 1, .crit = NAN, .thr_unit = "% of received packets",
 	.run = run_rx_dropped,
 };

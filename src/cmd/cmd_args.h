@@ -57,6 +57,7 @@ struct capture_args {
 struct diff_args {
 	const char *before, *after, *ifname, *output;
 	const char *root, *at, *to;	/* --root DIR --at T1 --to T2: two windows of a recording */
+	const char *netns;		/* --live --netns NS: the running system of namespace NS */
 	double window;
 	bool live, json;
 	double interval;
@@ -66,6 +67,7 @@ struct diff_args {
 
 struct plan_args {
 	const char *ifname, *root, *write;
+	const char *netns;	/* --netns NS: plan for an interface of namespace NS */
 	int profile;		/* -1 until --profile */
 	double rtt_ms, bw_bps, interval;
 	bool json, all;

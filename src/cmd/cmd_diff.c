@@ -88,13 +88,16 @@ struct side {
 	struct np_diff_side view;
 };
 
-static int side_open(struct side *s, const char *root, const char *ifname, const char *label,
-		     struct np_status *st)
+static int side_open(struct side *s, const char *root, const char *netns, const char *ifname,
+		     const char *label, struct np_status *st)
 {
-	struct np_target_spec spec = { .cmd = "diff", .root = root, .ifname = ifname };
+	struct np_target_spec spec = { .cmd = "diff", .root = root, .netns = netns,
+				       .ifname = ifname };
 	char err[400];
 
-	s->name = root ? root : "the running system";
+	if (netns)
+		snprintf(s->label, sizeof(s->label), "the running system of namespace %.200s", netns);
+	s->name = root ? root : netns ? s->label : "the running system";
 	if (np_target_open(&s->tgt, &spec, err, sizeof(err)) < 0)
 		return np_fail(st, "%s: %s", label, err);
 	s->open = true;
@@ -274,11 +277,14 @@ static int compare(const struct diff_args *d, struct side *before, struct side *
 			return -1;
 		goto judged;
 	}
-	/* AFTER first: it names the interface when IFACE is not given (its default route). */
-	if (side_open(after, d->live ? NULL : d->after, d->ifname, "after", st) < 0)
+	/* AFTER first: it names the interface when IFACE is not given (its default route). With
+	 * --netns it enters the namespace for the whole process; BEFORE is a file, read the
+	 * same from any namespace. */
+	if (side_open(after, d->live ? NULL : d->after, d->live ? d->netns : NULL, d->ifname,
+		      "after", st) < 0)
 		return -1;
 	snprintf(ifname, sizeof(ifname), "%s", after->tgt.ifname);
-	if (side_open(before, d->before, ifname, "before", st) < 0 ||
+	if (side_open(before, d->before, NULL, ifname, "before", st) < 0 ||
 	    side_judge(before, ifname, 0, bopt, st) < 0 ||
 	    side_judge(after, ifname, aopt->interval, aopt, st) < 0)
 		return -1;

@@ -233,7 +233,7 @@ int np_cmd_plan(int argc, char **argv)
 	np_cleanup_signals("plan", false);
 	{
 		struct np_target_spec spec = { .cmd = "plan", .root = d.root, .ifname = d.ifname,
-					       .any_iface = d.all };
+					       .netns = d.netns, .any_iface = d.all };
 
 		if (np_target_open(&t, &spec, err, sizeof(err)) < 0) {
 			np_fail(&st, "%s", err);

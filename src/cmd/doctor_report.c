@@ -258,20 +258,21 @@ int np_doctor_find_tops(const struct doctor_args *d, const struct np_target *tgt
 	return 0;
 }
 
-/* What every report does after its snapshots are in: the stack's names for the veth peers
- * the target started from, the owners of listed sockets, then the report. */
+/* What every report does after its snapshots are in: the namespaces of the stack's veth
+ * peers, the owners of listed sockets, then the report. */
 int np_doctor_judge(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,
 		    double dt, size_t more, struct np_status *st)
 {
 	struct np_kmods km;
 
 	dr->stack.truncated |= more > 0;
-	if (tgt->n_start_links) {
-		unsigned long long ifindex[NP_STACK_MAX];
+	for (size_t i = 0; tgt->ctx.live && i < dr->stack.n; i++) {
+		struct np_stack_dev *sd = &dr->stack.dev[i];
 
-		for (size_t i = 0; i < dr->n; i++)
-			ifindex[i] = dr->run[i].prev.dev.ifindex;
-		np_stack_name_peers(&dr->stack, ifindex, tgt->start_links, tgt->n_start_links);
+		if (sd->kind == NP_KIND_VETH && sd->peer_other_netns && sd->peer_nsid >= 0)
+			sd->peer_in_start = np_collect_netns_of_nsid(&tgt->ctx, sd->peer_nsid,
+								     tgt->start_ns_fd, sd->peer_netns,
+								     sizeof(sd->peer_netns)) == 1;
 	}
 	/* Owners of the listed sockets (/proc/PID/fd) only when they will be shown: it walks
 	 * every process's descriptors, bounded in count and time. */

@@ -89,6 +89,8 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 	if (sd->kind == NP_KIND_VETH) {
 		sd->peer_ifindex = r->prev.rtnl.link;
 		sd->peer_other_netns = r->prev.rtnl.link_other_netns;
+		sd->peer_nsid = r->prev.rtnl.link_netnsid;
+		memcpy(sd->peer_name, r->prev.rtnl.peer_name, sizeof(sd->peer_name));
 	}
 	/* A device beneath another is judged on its hardware when physical; a virtual one in
 	 * the middle (a bond under a VLAN) keeps what belongs to it. */

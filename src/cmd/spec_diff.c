@@ -16,6 +16,23 @@ static const struct np_opt diff_opts[] = {
 	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600",
 	  .needs = { { NP_DIFF_LIVE, "--interval needs --live (a captured tree is one instant)" } },
 	  NP_TO(NP_DEST_DOUBLE, struct diff_args, interval)),
+	NP_OPT(NP_DIFF_NETNS, "netns", "NS",
+	  "with --live: the running system of network namespace NS (a\n"
+	  "name under /run/netns, a path, or a PID); needs root",
+	  .man = "With\n"
+		 ".BR \\-\\-live :\n"
+		 "AFTER is the running system of network namespace\n"
+		 ".I NS\n"
+		 "(a name under /run/netns, a path to a namespace file, or a PID), entered as\n"
+		 ".B doctor \\-\\-netns\n"
+		 "enters it: the host\\-wide sysctls (netdev_*, tcp_mem, udp_mem, ...) are read in the\n"
+		 "initial namespace first, so they compare with BEFORE's. Run inside a namespace instead\n"
+		 ".RB ( \"ip netns exec\" ),\n"
+		 "those the namespace does not show are counted as not comparable, not listed as\n"
+		 "changed. Needs root.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
+	  .needs = { { NP_DIFF_LIVE, "--netns needs --live (a captured tree is not a namespace)" } },
+	  NP_TO(NP_DEST_STRING, struct diff_args, netns)),
 	NP_OPT(NP_DIFF_ROOT, "root", "DIR",
 	  "compare two windows of a recording of netpath record (--at\n"
 	  "and --to) instead of BEFORE and AFTER",

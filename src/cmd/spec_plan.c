@@ -44,6 +44,19 @@ static const struct np_opt plan_opts[] = {
 		 "drops happening now (backlog, ring, squeeze) shape the plan.",
 	  .kind = NP_ARG_NUMBER, .min = 0, .max = 3600, .hint = "seconds, 0 to 3600",
 	  NP_TO(NP_DEST_DOUBLE, struct plan_args, interval)),
+	NP_OPT(NP_PLAN_NETNS, "netns", "NS",
+	  "plan for IFACE of network namespace NS (a name under\n"
+	  "/run/netns, a path, or a PID); needs root",
+	  .man = "Plan for an interface of network namespace\n"
+		 ".I NS\n"
+		 "(a name under /run/netns, a path to a namespace file, or a PID), entered as\n"
+		 ".B doctor \\-\\-netns\n"
+		 "enters it: the host\\-wide sysctls are read in the initial namespace first, and the plan\n"
+		 "sets them in the host's file, the namespace's own ones for the namespace. Needs root.",
+	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
+	  .conflicts = { { NP_PLAN_ROOT, "--netns and --root exclude each other (a tree is not a "
+			   "namespace)" } },
+	  NP_TO(NP_DEST_STRING, struct plan_args, netns)),
 	NP_OPT(NP_PLAN_ROOT, "root", "PATH",
 	  "plan for a capture, a sosreport or a copied /proc and /sys\n"
 	  "(or an archive of one) instead of the live system",

@@ -3,9 +3,11 @@
 #include "target.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "collect.h"
 #include "netns.h"
@@ -24,9 +26,7 @@ static void read_host_sysctls(struct np_target *t)
 	t->has_host_files = h.n > 0;
 	np_host_sysctls_overlay(&h, &t->host_files);
 	free(h.e);
-	t->start_links = calloc(NP_STACK_MAX * 8, sizeof(*t->start_links));
-	if (t->start_links)
-		t->n_start_links = np_collect_link_ids(&host, t->start_links, NP_STACK_MAX * 8);
+	t->start_ns_fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	np_ctx_close(&host);
 }
 
@@ -75,6 +75,7 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 
 	memset(t, 0, sizeof(*t));
 	t->ctx.proc_fd = t->ctx.sys_fd = t->ctx.top_fd = t->ctx.run_fd = -1;
+	t->start_ns_fd = -1;
 	if (spec->netns) {
 		read_host_sysctls(t);
 		/* Before anything else is opened: /proc/net, /sys and every socket must be the
@@ -117,9 +118,9 @@ void np_target_close(struct np_target *t)
 	np_root_release(&t->root);
 	np_overlay_free(&t->host_files);
 	t->has_host_files = false;
-	free(t->start_links);
-	t->start_links = NULL;
-	t->n_start_links = 0;
+	if (t->start_ns_fd >= 0)
+		close(t->start_ns_fd);
+	t->start_ns_fd = -1;
 }
 
 int np_sample_ctx_open(struct np_ctx *ctx, const struct np_root *root, const char *dir)

@@ -25,10 +25,9 @@ struct np_target {
 	bool has_host_files;
 	char ifname[IF_NAMESIZE];
 	char netns_path[256];
-	/* --netns: the interfaces of the namespace netpath started in, read before entering, so
-	 * that a container's veth can name its peer there. */
-	struct np_link_id *start_links;
-	size_t n_start_links;
+	/* --netns: the namespace netpath started in, opened before entering, so that a veth
+	 * whose peer lives there can say so (RTM_GETNSID); -1 without --netns. */
+	int start_ns_fd;
 };
 
 struct np_target_spec {

@@ -120,9 +120,13 @@ struct np_identity {
 };
 void np_collect_identity(struct np_identity *id);
 
-struct np_link_id;
-/* Name, ifindex and iflink of up to max interfaces of ctx's namespace (sysfs); how many. */
-size_t np_collect_link_ids(const struct np_ctx *ctx, struct np_link_id *out, size_t max);
+/*
+ * Which namespace our nsid (a veth peer's IFLA_LINK_NETNSID) numbers, asked with RTM_GETNSID:
+ * 1 the one open at start_fd (where netpath started, before --netns; -1 none), 0 the one named
+ * name under /run/netns, -1 unknown (name ""). Live only.
+ */
+int np_collect_netns_of_nsid(const struct np_ctx *ctx, int nsid, int start_fd, char *name,
+			     size_t size);
 
 /* "class/net/IF/device" or its PCI parent (virtio): where msi_irqs, numa_node and the PCIe
  * files live. Empty string when the interface has no PCI device. */

@@ -407,31 +407,3 @@ void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s)
 		dev_u64(ctx, d->name, num, f);
 	}
 }
-
-size_t np_collect_link_ids(const struct np_ctx *ctx, struct np_link_id *out, size_t max)
-{
-	struct dirent *de;
-	size_t n = 0;
-	DIR *d;
-
-	if (np_opendir(ctx, NP_SYS, "class/net", &d) < 0)
-		return 0;
-	while ((de = readdir(d)) && n < max) {
-		uint64_t idx = NP_NA, link = NP_NA;
-		char name[IF_NAMESIZE];
-
-		if (!np_ifname_ok(de->d_name))
-			continue;
-		snprintf(name, sizeof(name), "%.15s", de->d_name);
-		dev_u64(ctx, name, "ifindex", &idx);
-		dev_u64(ctx, name, "iflink", &link);
-		if (!np_has(idx) || !np_has(link))
-			continue;
-		memcpy(out[n].name, name, sizeof(name));
-		out[n].ifindex = idx;
-		out[n].iflink = link;
-		n++;
-	}
-	closedir(d);
-	return n;
-}

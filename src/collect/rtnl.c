@@ -5,12 +5,17 @@
 #include "nl_transport.h"
 #include "rtnl.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
+#include <linux/if_link.h>
+#include <linux/net_namespace.h>
 #include <linux/rtnetlink.h>
 
 #define RTNL_TIMEOUT_S	2		/* per recv(): a kernel that does not answer is a finding */
@@ -133,6 +138,42 @@ static void collect_link(struct np_nl *c, struct np_snapshot *s, int *ifindex)
 	}
 }
 
+/*
+ * A veth's peer by its ifindex, asked in the peer's own namespace: IFLA_LINK_NETNSID numbers it
+ * relative to ours, and RTM_GETLINK with IFLA_TARGET_NETNSID (4.20) resolves that number there.
+ * Looking the ifindex up in any other namespace names whatever device has that number there.
+ * Failure leaves the peer unnamed; the stack then says only its ifindex and nsid.
+ */
+static void collect_peer(struct np_nl *c, struct np_snapshot *s)
+{
+	struct np_rtnl_stream st = { 0 };
+	struct np_rtnl *me = &s->rtnl;
+	struct nlmsghdr *nlh;
+	struct ifinfomsg *ifi;
+	struct np_rtnl p;
+
+	if (strcmp(me->kind, "veth") || me->link <= 0 ||
+	    (me->link_other_netns && me->link_netnsid < 0))
+		return;
+	np_rtnl_init(&p);
+	nlh = np_nl_request(c, RTM_GETLINK, 0);
+	ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
+	ifi->ifi_family = AF_UNSPEC;
+	ifi->ifi_index = me->link;
+	if (me->link_other_netns)
+		mnl_attr_put_u32(nlh, IFLA_TARGET_NETNSID, (uint32_t)me->link_netnsid);
+	if (exchange(c, nlh, &st, &p) == 0 && st.got_link && st.ifindex == me->link &&
+	    p.ifname[0]) {
+		memcpy(me->peer_name, p.ifname, sizeof(me->peer_name));
+		me->peer_mtu = p.mtu;
+		me->peer_rx_dropped = p.stats64.rx_dropped;
+	} else {
+		np_dbg("rtnl: veth peer ifindex %d (nsid %d) not found: %s", me->link,
+		       me->link_netnsid, st.msg[0] ? st.msg : "no reply");
+	}
+	np_rtnl_free(&p);
+}
+
 static void collect_qdiscs(struct np_nl *c, struct np_snapshot *s, int ifindex)
 {
 	struct np_rtnl_stream st = { .ifindex = ifindex };
@@ -183,6 +224,7 @@ void np_collect_rtnl(const struct np_ctx *ctx, struct np_snapshot *s)
 		return;
 	}
 	collect_link(&c, s, &ifindex);
+	collect_peer(&c, s);
 	/* Without the link reply the sysfs ifindex still lets the qdisc dump be filtered. */
 	if (!ifindex && np_srcp(s, NP_SRC_RTNL_LINK)->err != ENODEV && np_has(s->dev.ifindex))
 		ifindex = (int)s->dev.ifindex;
@@ -195,4 +237,58 @@ void np_collect_rtnl(const struct np_ctx *ctx, struct np_snapshot *s)
 			   -np_srcp(s, NP_SRC_RTNL_LINK)->err : -ENODATA,
 			   "not asked: RTM_GETLINK gave no interface index");
 	np_nl_close(&c);
+}
+
+/* The nsid ours gives the namespace open at fd: >= 0, -1 when it has none, or -errno. */
+static int nsid_of(struct np_nl *c, int fd)
+{
+	struct np_rtnl_stream st = { 0 };
+	struct nlmsghdr *nlh = np_nl_request(c, RTM_GETNSID, 0);
+	struct rtgenmsg *g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	struct np_rtnl r;
+	int err;
+
+	g->rtgen_family = AF_UNSPEC;
+	mnl_attr_put_u32(nlh, NETNSA_FD, (uint32_t)fd);
+	np_rtnl_init(&r);
+	err = exchange(c, nlh, &st, &r);
+	np_rtnl_free(&r);
+	if (err < 0)
+		return err;
+	return st.got_nsid ? st.nsid : -ENODATA;
+}
+
+int np_collect_netns_of_nsid(const struct np_ctx *ctx, int nsid, int start_fd, char *name,
+			     size_t size)
+{
+	struct np_nl c;
+	struct dirent *de;
+	int found = -1;
+	DIR *d;
+
+	name[0] = '\0';
+	if (nsid < 0 || np_nl_open(&c, &rtnl_bus, NULL) < 0)
+		return -1;
+	if (start_fd >= 0 && nsid_of(&c, start_fd) == nsid)
+		found = 1;
+	/* `ip netns add` names live in /run/netns: a bind mount of each namespace. */
+	if (found < 0 && np_opendir(ctx, NP_RUN, "netns", &d) == 0) {
+		while (found < 0 && (de = readdir(d))) {
+			int fd;
+
+			if (de->d_name[0] == '.')
+				continue;
+			fd = openat(dirfd(d), de->d_name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+			if (fd < 0)
+				continue;
+			if (nsid_of(&c, fd) == nsid) {
+				snprintf(name, size, "%s", de->d_name);
+				found = 0;
+			}
+			close(fd);
+		}
+		closedir(d);
+	}
+	np_nl_close(&c);
+	return found;
 }

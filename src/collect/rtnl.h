@@ -39,6 +39,11 @@ int np_rtnl_parse_link(const struct nlmsghdr *nlh, size_t len, struct np_rtnl *r
  * RTM_NEWQDISC or is shorter than its header says (nothing appended). */
 int np_rtnl_parse_qdisc(const struct nlmsghdr *nlh, size_t len, struct np_rtnl *r, int ifindex);
 
+/* One RTM_NEWNSID (the reply to RTM_GETNSID): *nsid gets NETNSA_NSID, -1 for "not assigned".
+ * 0, -EINVAL when it is no RTM_NEWNSID or is shorter than its header says, -EBADMSG when the
+ * attribute is missing or malformed. */
+int np_rtnl_parse_nsid(const struct nlmsghdr *nlh, size_t len, int *nsid);
+
 /* The state of one request's reply stream across recv() buffers. */
 struct np_rtnl_stream {
 	uint32_t seq, portid;	/* ours: messages with another seq (or a port other than 0 and
@@ -47,13 +52,15 @@ struct np_rtnl_stream {
 	bool done;		/* NLMSG_DONE, an ACK/error, or a single (non-multi) reply seen */
 	bool intr;		/* NLM_F_DUMP_INTR: the kernel's list changed during the dump */
 	bool got_link;		/* a RTM_NEWLINK was parsed */
+	bool got_nsid;		/* a RTM_NEWNSID was parsed into nsid */
+	int nsid;		/* its NETNSA_NSID, -1 when not assigned */
 	int err;		/* first error: the kernel's (NLMSG_ERROR) or a parse error */
 	char msg[96];		/* the kernel's extended ack message, "" if none */
 	unsigned foreign;	/* messages for another request */
 	unsigned bad;		/* messages a parser rejected */
 };
 
-/* Walk one recv() buffer of messages, dispatching RTM_NEWLINK and RTM_NEWQDISC. Stops at the
+/* Walk one recv() buffer of messages, dispatching RTM_NEWLINK, RTM_NEWNSID and RTM_NEWQDISC. Stops at the
  * end of the reply (st->done) or at a truncated message (-EBADMSG). Returns 0 or the first
  * negative errno (also left in st->err); a NLMSG_ERROR with an ack (error 0) is no error. */
 int np_rtnl_parse_stream(const void *buf, size_t len, struct np_rtnl_stream *st,

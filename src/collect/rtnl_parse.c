@@ -11,6 +11,7 @@
 
 #include <linux/gen_stats.h>
 #include <linux/if_link.h>
+#include <linux/net_namespace.h>
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 #include <netlink/attr.h>
@@ -203,6 +204,16 @@ int np_rtnl_parse_link(const struct nlmsghdr *nlh, size_t len, struct np_rtnl *r
 	if (get_u32(tb[IFLA_MASTER], &v))
 		r->master = (int)v;
 	r->link_other_netns = tb[IFLA_LINK_NETNSID] != NULL;
+	/* Relative to the namespace of the device: what a RTM_GETLINK with IFLA_TARGET_NETNSID
+	 * or a RTM_GETNSID asked from that namespace resolves. */
+	if (get_u32(tb[IFLA_LINK_NETNSID], &v) && (int32_t)v >= 0)
+		r->link_netnsid = (int32_t)v;
+	if (tb[IFLA_IFNAME]) {
+		get_str(tb[IFLA_IFNAME], r->ifname, sizeof(r->ifname));
+		for (char *c = r->ifname; *c; c++)
+			if ((unsigned char)*c <= 0x20 || *c == 0x7f || *c == '/')
+				*c = '?';
+	}
 	/* A physical device names itself; a veth's peer in another namespace may well have the
 	 * same ifindex there. */
 	if (get_u32(tb[IFLA_LINK], &v) && ((int)v != ifi->ifi_index || r->link_other_netns))
@@ -325,6 +336,25 @@ int np_rtnl_parse_qdisc(const struct nlmsghdr *nlh, size_t len, struct np_rtnl *
 	return err ? err : 1;
 }
 
+int np_rtnl_parse_nsid(const struct nlmsghdr *nlh, size_t len, int *nsid)
+{
+	const size_t hl = sizeof(struct rtgenmsg);
+	struct nlattr *tb[NETNSA_MAX + 1];
+	uint32_t v;
+
+	if (!msg_fits(nlh, len, hl) || nlh->nlmsg_type != RTM_NEWNSID)
+		return -EINVAL;
+	*nsid = -1;
+	if (!parse_attrs(tb, NETNSA_MAX, (const char *)NLMSG_DATA(nlh) + NLMSG_ALIGN(hl),
+			 (int)(nlh->nlmsg_len - NLMSG_LENGTH(NLMSG_ALIGN(hl)))))
+		return -EBADMSG;
+	if (!get_u32(tb[NETNSA_NSID], &v))
+		return -EBADMSG;
+	/* NETNSA_NSID_NOT_ASSIGNED (-1): the namespace has no number in ours. */
+	*nsid = (int32_t)v < 0 ? -1 : (int32_t)v;
+	return 0;
+}
+
 static int stream_fail(struct np_rtnl_stream *st, int err)
 {
 	/* Kernel errors stop at -4095 (MAX_ERRNO); INT_MIN would not survive strerror(-err). */
@@ -384,6 +414,10 @@ int np_rtnl_parse_stream(const void *buf, size_t len, struct np_rtnl_stream *st,
 				st->got_link = true;
 				st->ifindex = ifindex;
 			}
+			break;
+		case RTM_NEWNSID:
+			err = np_rtnl_parse_nsid(nlh, avail, &st->nsid);
+			st->got_nsid = err == 0;
 			break;
 		case RTM_NEWQDISC:
 			err = np_rtnl_parse_qdisc(nlh, avail, r, st->ifindex);

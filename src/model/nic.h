@@ -99,6 +99,12 @@ struct np_rtnl {
 	int master;			/* IFLA_MASTER ifindex, 0 none */
 	int link;			/* IFLA_LINK ifindex (parent, veth peer), 0 none */
 	bool link_other_netns;		/* IFLA_LINK_NETNSID: the link is in another namespace */
+	int link_netnsid;		/* its value: the link's namespace as ours numbers it; -1 */
+	char ifname[16];		/* IFLA_IFNAME, "" when absent */
+	/* veth: its peer as its own namespace shows it (RTM_GETLINK by ifindex with
+	 * IFLA_TARGET_NETNSID = link_netnsid when it lives elsewhere): "" when not found. */
+	char peer_name[16];
+	uint64_t peer_mtu, peer_rx_dropped;	/* NP_NA unknown */
 	int underlay;			/* vxlan: IFLA_VXLAN_LINK, the device it sends over; 0 */
 	int xdp_attached;		/* XDP_ATTACHED_*: 0 none, 1 drv, 2 skb, 3 hw, 4 multi; -1 unknown */
 	uint32_t xdp_prog_id;

@@ -183,6 +183,8 @@ void np_rtnl_init(struct np_rtnl *r)
 	np_link_stats_init(&r->stats64);
 	r->mtu = r->txqlen = NP_NA;
 	r->xdp_attached = -1;
+	r->link_netnsid = -1;
+	r->peer_mtu = r->peer_rx_dropped = NP_NA;
 }
 
 void np_rtnl_free(struct np_rtnl *r)

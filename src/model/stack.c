@@ -52,21 +52,6 @@ int np_stack_find(const struct np_stack *st, const char *name)
 	return -1;
 }
 
-void np_stack_name_peers(struct np_stack *st, const unsigned long long *ifindex,
-			 const struct np_link_id *links, size_t nlinks)
-{
-	for (size_t i = 0; i < st->n; i++) {
-		struct np_stack_dev *d = &st->dev[i];
-
-		if (d->kind != NP_KIND_VETH || !d->peer_other_netns || d->peer_ifindex <= 0)
-			continue;
-		for (size_t k = 0; k < nlinks; k++)
-			if (links[k].ifindex == (unsigned long long)d->peer_ifindex &&
-			    links[k].iflink == ifindex[i])
-				memcpy(d->peer_name, links[k].name, sizeof(d->peer_name));
-	}
-}
-
 static bool hw_beneath(const struct np_stack *st, size_t idx, int depth)
 {
 	const struct np_stack_dev *d = &st->dev[idx];

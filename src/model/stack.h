@@ -35,7 +35,14 @@ struct np_stack_dev {
 	int peer_ifindex;	/* veth: the peer's ifindex, 0 unknown */
 	bool peer_other_netns;	/* veth: the peer lives in another network namespace */
 	bool underlay_by_route;	/* a tunnel whose underlay was taken from the default route */
-	char peer_name[IF_NAMESIZE];	/* veth: the peer's name where netpath started (--netns) */
+	/* veth: the peer's name in its own namespace (asked there by IFLA_LINK_NETNSID), "" when
+	 * it could not be asked; peer_nsid is that number (-1 none, the same namespace). */
+	char peer_name[IF_NAMESIZE];
+	int peer_nsid;
+	/* Which namespace that is: the one netpath started in (before --netns), else its name
+	 * under /run/netns, else "" (then only the ifindex and nsid are said). */
+	bool peer_in_start;
+	char peer_netns[64];
 };
 
 struct np_stack {
@@ -43,20 +50,6 @@ struct np_stack {
 	struct np_stack_dev dev[NP_STACK_MAX];
 	bool truncated;		/* more devices than NP_STACK_MAX: the rest not judged */
 };
-
-/* A device's identity in sysfs: a veth's ifindex and iflink name each other across namespaces. */
-struct np_link_id {
-	char name[IF_NAMESIZE];
-	unsigned long long ifindex, iflink;
-};
-
-/*
- * For each veth of the stack whose peer is in another namespace: its name among links (read in
- * the namespace netpath started in, before --netns entered the other), when one there has the
- * peer's ifindex and names our veth as its iflink in turn.
- */
-void np_stack_name_peers(struct np_stack *st, const unsigned long long *ifindex,
-			 const struct np_link_id *links, size_t nlinks);
 
 /* What kind of device a snapshot is: rtnetlink's IFLA_INFO_KIND when live, else sysfs
  * evidence (bonding/, bridge/, tun_flags, the loopback type, a device/ link). */

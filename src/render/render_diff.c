@@ -61,6 +61,10 @@ static void settings(FILE *out, const struct np_diff *d, const char *ifname,
 
 	snprintf(head, sizeof(head), "%zu changed of %u compared", d->nset, d->settings_compared);
 	heading(out, o, "Settings (%s)", head);
+	if (d->host_not_comparable)
+		fprintf(out, "  %u host-wide settings not comparable: one side was read inside a "
+			"network namespace that does not show them (diff --live --netns NS, run "
+			"from the host, reads the host's)\n", d->host_not_comparable);
 	if (!d->nset) {
 		fputs("  no setting changed\n\n", out);
 		return;

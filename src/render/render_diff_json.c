@@ -29,6 +29,7 @@ static void side(struct np_json *j, const char *key, const char *source, double 
 static void settings(struct np_json *j, const struct np_diff *d)
 {
 	np_json_kv_u64(j, "settings_compared", d->settings_compared);
+	np_json_kv_u64(j, "host_settings_not_comparable", d->host_not_comparable);
 	np_json_key_arr_open(j, "settings");
 	for (size_t i = 0; i < d->nset; i++) {
 		const struct np_diff_setting *s = &d->set[i];

@@ -140,6 +140,15 @@ static void stack_json(struct np_json *j, const struct np_stack *st, const struc
 				np_json_null(j);
 			np_json_kv_bool(j, "peer_in_other_netns", d->peer_other_netns);
 			np_json_kv_str(j, "peer", d->peer_name[0] ? d->peer_name : NULL);
+			/* Where the peer lives: its nsid as ours numbers it, and the namespace's
+			 * name ("" when it is the one netpath was started in), null unknown. */
+			np_json_key(j, "peer_netnsid");
+			if (d->peer_other_netns && d->peer_nsid >= 0)
+				np_json_int(j, d->peer_nsid);
+			else
+				np_json_null(j);
+			np_json_kv_str(j, "peer_netns", d->peer_in_start ? "" :
+				       d->peer_netns[0] ? d->peer_netns : NULL);
 		}
 		np_json_obj_close(j);
 	}

@@ -290,11 +290,26 @@ static void stack_lines(FILE *out, const struct np_stack *st)
 	for (size_t i = 0; i < st->n; i++) {
 		const struct np_stack_dev *d = &st->dev[i];
 
-		if (d->kind == NP_KIND_VETH && d->upper < 0 && d->peer_name[0])
+		if (d->kind != NP_KIND_VETH || d->upper >= 0 || !d->peer_other_netns)
+			continue;
+		if (d->peer_in_start && d->peer_name[0])
 			fprintf(out, "%s is a veth whose peer is %s in the namespace netpath was "
 				"started in: the NIC behind %s is diagnosed there (netpath doctor "
-				"IFACE)\n", d->name, d->peer_name, d->peer_name);
-		else if (d->kind == NP_KIND_VETH && d->upper < 0 && d->peer_other_netns)
+				"%s)\n", d->name, d->peer_name, d->peer_name, d->peer_name);
+		else if (d->peer_netns[0] && d->peer_name[0])
+			fprintf(out, "%s is a veth whose peer is %s in network namespace %s: what "
+				"lies behind it is diagnosed there (netpath doctor --netns %s %s)\n",
+				d->name, d->peer_name, d->peer_netns, d->peer_netns, d->peer_name);
+		else if (d->peer_name[0])
+			fprintf(out, "%s is a veth whose peer is %s (ifindex %d) in another network "
+				"namespace (nsid %d, not one under /run/netns): what lies behind it is "
+				"diagnosed from there\n", d->name, d->peer_name, d->peer_ifindex,
+				d->peer_nsid);
+		else if (d->peer_nsid >= 0)
+			fprintf(out, "%s is a veth whose peer is ifindex %d in another network "
+				"namespace (nsid %d): what lies behind it is diagnosed from there\n",
+				d->name, d->peer_ifindex, d->peer_nsid);
+		else
 			fprintf(out, "%s is a veth whose peer (ifindex %d) is in another network "
 				"namespace: the NIC is diagnosed from there (netpath doctor IFACE on "
 				"the host, or netpath doctor --netns NS %s from the host)\n", d->name,

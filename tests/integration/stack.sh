@@ -95,7 +95,7 @@ fi
 inb ip link set vb nomaster
 doctor vb vb
 np_assert_json "$NP_TMP/vb.json" 'd["stack"][0]["kind"] == "veth" and d["stack"][0]["peer_in_other_netns"] is True and d["stack"][0]["peer_ifindex"] > 0'
-inb "$NETPATH" doctor vb --interval 0 --color=never | grep -q "peer (ifindex [0-9]*) is in another network namespace" ||
+inb "$NETPATH" doctor vb --interval 0 --color=never | grep -q "vb is a veth whose peer is va in network namespace $NS_A" ||
 	np_fail "text does not say where vb's NIC is diagnosed"
 # Started in the peer's namespace with --netns: the peer is named (va).
 ip netns exec "$NS_A" "$NETPATH" doctor --netns "$NS_B" vb --interval 0 --json > "$NP_TMP/vbpeer.json"

@@ -277,6 +277,58 @@ static void test_rx_dropped(void **state)
 	np_snapshot_free(&c);
 }
 
+/* Frames for another host's MAC (reproduced: a veth whose sender had a wrong neighbour entry,
+ * rx_packets 871,454 of which rx_otherhost_dropped 871,448, rx_dropped 0): named as such,
+ * never as NIC loss; and beside a growing rx_dropped, told apart from it. */
+static void test_rx_dropped_apart(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	synth_init(&p, 0);
+	synth_init(&c, 1);
+	synth_softnet(&p, 2);
+	synth_softnet(&c, 2);
+	p.dev.stats.rx_packets = 6;
+	c.dev.stats.rx_packets = 871454;
+	p.dev.stats.rx_dropped = c.dev.stats.rx_dropped = 0;
+	p.dev.stats.rx_otherhost_dropped = 0;
+	c.dev.stats.rx_otherhost_dropped = 871448;
+	p.dev.stats.rx_nohandler = c.dev.stats.rx_nohandler = 0;
+	synth_run(&run, "nic.rx-dropped", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->summary, "eth0 turns away 871,448/s for another host's MAC "
+				"(rx_otherhost_dropped), not NIC loss (100.00% of received"));
+	assert_non_null(strstr(f->detail, "PACKET_OTHERHOST"));
+	assert_null(strstr(f->detail, "rx_nohandler:"));
+	assert_non_null(strstr(f->remedy, "ip neigh show"));
+	synth_run_free(&run);
+
+	/* Both apart counters and rx_dropped grow: each named with its own rate. */
+	c.dev.stats.rx_dropped = 500;
+	c.dev.stats.rx_nohandler = 20;
+	synth_run(&run, "nic.rx-dropped", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_non_null(strstr(f->summary, "eth0 rx_dropped grows 500/s"));
+	assert_non_null(strstr(f->summary, "besides, 871,448/s for another host's MAC "
+				"(rx_otherhost_dropped) and 20/s with no protocol handler (rx_nohandler)"));
+	assert_non_null(strstr(f->detail, "inactive bond slave"));
+	synth_run_free(&run);
+
+	/* A small share for other hosts (a promiscuous port): info. */
+	c.dev.stats.rx_dropped = 0;
+	c.dev.stats.rx_nohandler = 0;
+	c.dev.stats.rx_otherhost_dropped = 5;
+	synth_run(&run, "nic.rx-dropped", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
 /* rx_dropped from rtnetlink stats64; fields a short stats64 lacks come from sysfs. */
 static void test_rx_dropped_rtnl(void **state)
 {
@@ -317,6 +369,7 @@ int main(void)
 		cmocka_unit_test(test_missed_one_finding_per_loss),
 		cmocka_unit_test(test_missed_witnesses),
 		cmocka_unit_test(test_rx_dropped),
+		cmocka_unit_test(test_rx_dropped_apart),
 		cmocka_unit_test(test_rx_dropped_rtnl),
 	};
 

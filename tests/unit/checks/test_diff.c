@@ -377,6 +377,43 @@ static void test_verdicts(void **state)
 	assert_int_equal(p->d.new_worst, NP_SEV_WARNING);
 }
 
+/* AFTER read inside a child namespace (ip netns exec): the host-wide sysctls are not there.
+ * They are not comparable, never "-> unknown"; a finding before that rested on one of them
+ * is not judged after, never resolved, although the check ran (on the kernel default). */
+static void test_host_wide_hidden_in_a_namespace(void **state)
+{
+	struct pair *p = *state;
+	const struct np_diff_verdict *v;
+	struct np_finding *f;
+
+	synth_sysctl(&p->b.s, "net.core.netdev_budget", "300");
+	synth_sysctl(&p->b.s, "net.ipv4.tcp_mem", "1000 2000 3000");
+	/* Unreadable after (no file in the namespace), or not in its table at all. */
+	((struct np_sysctl *)np_sysctl_find_key(&p->a.s, "net.core.netdev_max_backlog"))->err =
+		ENOENT;
+	/* A namespace key really unknown after stays a row. */
+	synth_sysctl(&p->b.s, "net.ipv4.tcp_ecn", "2");
+	side_finding(&p->b, "softnet.time-squeeze", NP_SEV_WARNING, "squeezed");
+	f = &p->b.rep.f[p->b.rep.n - 1];
+	np_ev_value(f, "netdev_budget", "packets", 300);
+	/* A finding resting on a value after did read: resolved as before. */
+	side_finding(&p->b, "socket.rmem-max", NP_SEV_INFO, "rmem_max small");
+	np_ev_value(&p->b.rep.f[p->b.rep.n - 1], "rmem_max", "bytes", 212992);
+	build(p, false, false);
+
+	assert_int_equal(p->d.host_not_comparable, 3);	/* backlog, budget, tcp_mem */
+	assert_null(setting(&p->d, "net.core.netdev_max_backlog"));
+	assert_null(setting(&p->d, "net.core.netdev_budget"));
+	assert_null(setting(&p->d, "net.ipv4.tcp_mem"));
+	assert_change(&p->d, "net.ipv4.tcp_ecn", NP_STAGE_TRANSPORT, "2", "");
+	v = verdict(&p->d, "softnet.time-squeeze");
+	assert_non_null(v);
+	assert_int_equal(v->change, NP_DIFF_UNJUDGED);
+	assert_false(v->new_judged);
+	v = verdict(&p->d, "socket.rmem-max");
+	assert_int_equal(v->change, NP_DIFF_RESOLVED);
+}
+
 static void test_coverage_changes(void **state)
 {
 	struct pair *p = *state;
@@ -467,6 +504,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_device_settings_in_stage_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lower_device_added, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_verdicts, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_host_wide_hidden_in_a_namespace, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_coverage_changes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_funnel_needs_both_intervals, setup, teardown),
 		cmocka_unit_test(test_every_collected_sysctl_is_staged),
