@@ -103,7 +103,7 @@ static size_t build_segment(const uint8_t *data, size_t size, struct np_rec_buf 
 				FUZZ_CHECK(np_rec_put_varint(seg, 0) == 0);
 			at = seg->len;
 			seg->len += NP_REC_BLK_HDR;
-			FUZZ_CHECK(np_rec_deflate_block(&z, data + pos, len, seg) == 0);
+			FUZZ_CHECK(np_rec_deflate_block(&z, 6, data + pos, len, 0, 0, seg) == 0);
 			h.stored = (uint32_t)(seg->len - at - NP_REC_BLK_HDR);
 			h.first_wall = h.last_wall = (int64_t)pos * 1000000000;
 			np_rec_blkhdr_pack(&h, seg->p + at + NP_REC_BLK_HDR, seg->p + at);
