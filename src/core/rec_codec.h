@@ -66,7 +66,8 @@ struct np_rec_enc {
 };
 
 void np_rec_enc_free(struct np_rec_enc *e);
-/* Forget the previous frame: the next frame is written as a key frame. */
+/* Forget the previous frame: the next frame is written as a key frame. Frames waiting for
+ * np_rec_enc_flush are dropped: flush them first. */
 static inline void np_rec_enc_reset(struct np_rec_enc *e)
 {
 	e->have = false;
