@@ -211,6 +211,7 @@ static bool is_full(int r)
 /* Write the pending block: 0, 1 (err: a line to say), -errno. */
 static int write_block(struct np_rec_writer *w, char *err, size_t errlen)
 {
+	size_t plain;
 	int r;
 
 	if (!w->h.nframes)
@@ -226,8 +227,10 @@ static int write_block(struct np_rec_writer *w, char *err, size_t errlen)
 	r = np_rec_enc_flush(&w->enc, &w->raw);
 	if (r < 0)
 		return fail(err, errlen, r, "out of memory", w);
-	r = np_rec_deflate_block(&w->z, w->o.level, w->raw.p, w->raw.len, w->enc.plain_at,
-				 w->enc.plain_len, &w->out);
+	/* A few bytes of bits are cheaper deflated than behind two more deflate blocks. */
+	plain = w->enc.plain_len >= 64 ? w->enc.plain_len : 0;
+	r = np_rec_deflate_block(&w->z, w->o.level, w->raw.p, w->raw.len, w->enc.plain_at, plain,
+				 &w->out);
 	if (r < 0)
 		return fail(err, errlen, r, "compressing a block", w);
 	w->h.stored = (uint32_t)(w->out.len - NP_REC_BLK_HDR);
