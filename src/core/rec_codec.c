@@ -188,7 +188,8 @@ static int queue_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_
 	size_t n = e->n;
 	int r;
 
-	if (e->qn >= NP_REC_COLS_MAX_FRAMES || (e->qn && (e->qn + 1) * n > NP_REC_COLS_MAX_VALUES)) {
+	if (e->qn >= NP_REC_COLS_MAX_FRAMES ||
+	    (e->qn && (e->qn + 1) * n > NP_REC_COLS_MAX_VALUES)) {
 		r = np_rec_enc_flush(e, b);
 		if (r < 0)
 			return r;
