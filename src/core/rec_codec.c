@@ -444,12 +444,19 @@ static int get_delta(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end
 	return 0;
 }
 
-/* The next frame of a column record. */
+/* The next frame of a column record: the moving counters' differences change, then every
+ * counter moves by its difference (the same pass as a DELTA record's). */
 static void serve(struct np_rec_dec *d)
 {
-	d->cur = d->q + d->qi * d->n;
-	d->mono = d->qm[d->qi];
-	d->wall = d->qw[d->qi];
+	size_t f = d->qi, m = d->qn;
+
+	for (size_t j = 0; j < d->qk; j++)
+		d->d[d->pos[j]] += d->q[j * m + f];
+	for (size_t i = 0; i < d->n; i++)
+		d->val[i] += d->d[i];
+	d->cur = d->val;
+	d->mono = d->qm[f];
+	d->wall = d->qw[f];
 	d->qi++;
 }
 
@@ -478,7 +485,7 @@ static int get_cols(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 		d->qm[f] = mono = (int64_t)((uint64_t)mono + (uint64_t)dm);
 		d->qw[f] = wall = (int64_t)((uint64_t)wall + (uint64_t)dw);
 	}
-	if (np_rec_cols_unpack(p, end, d->n, m, d->val, d->d, d->q) < 0)
+	if (np_rec_cols_unpack(p, end, d->n, m, d->pos, &d->qk, d->q) < 0)
 		return -EBADMSG;
 	d->dm = dm;
 	d->dw = dw;

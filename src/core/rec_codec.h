@@ -101,10 +101,11 @@ struct np_rec_dec {
 	int64_t mono, wall, dm, dw;
 	bool have;		/* a frame to apply deltas to */
 	unsigned version;	/* the stream's format version (0: any); columns need 2 */
-	const uint64_t *cur;	/* the frame just decoded (val, or a row of q) */
-	uint64_t *q;		/* a column record's frames, qn rows of n */
+	const uint64_t *cur;	/* the frame just decoded (val) */
+	uint64_t *q;		/* a column record's second differences: qk columns (their
+				 * positions in pos) of qn frames */
 	int64_t qm[NP_REC_COLS_MAX_FRAMES], qw[NP_REC_COLS_MAX_FRAMES];
-	size_t qn, qi, qcap;	/* rows, the next one to hand out, room */
+	size_t qn, qi, qk, qcap;	/* frames, the next one to hand out, columns, room */
 	char *names;		/* the schema in force: n names, NUL-terminated */
 	size_t names_len;
 	const char **name;	/* name[i] points into names */

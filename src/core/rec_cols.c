@@ -72,10 +72,11 @@ static inline int take(struct bits *b, unsigned w, uint64_t *x)
 }
 
 int np_rec_cols_unpack(const uint8_t **p, const uint8_t *end, size_t n, size_t m,
-		       uint64_t *val, uint64_t *d, uint64_t *q)
+		       uint32_t *cols, size_t *k, uint64_t *dd)
 {
 	const uint8_t *wid = *p;
 	struct bits b;
+	size_t j = 0;
 
 	if ((size_t)(end - *p) < n)
 		return -EBADMSG;
@@ -85,34 +86,24 @@ int np_rec_cols_unpack(const uint8_t **p, const uint8_t *end, size_t n, size_t m
 	b.have = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned w = wid[i];
-		uint64_t v = val[i], dv = d[i];
 
 		if (w > 64)
 			return -EBADMSG;
-		if (!w) {
-			/* Static or steady: the common case, no bits to read. */
-			for (size_t f = 0; f < m; f++) {
-				v += dv;
-				q[f * n + i] = v;
-			}
-		} else {
-			for (size_t f = 0; f < m; f++) {
-				uint64_t x, hi = 0;
+		if (!w)
+			continue;	/* static or steady: the common case, no bits */
+		for (size_t f = 0; f < m; f++) {
+			uint64_t x, hi = 0;
 
-				if (take(&b, w > 32 ? 32 : w, &x) < 0 ||
-				    (w > 32 && take(&b, w - 32, &hi) < 0))
-					return -EBADMSG;
-				x |= hi << 32;
-				/* Unzigzag, modular. */
-				dv += (x >> 1) ^ (0 - (x & 1));
-				v += dv;
-				q[f * n + i] = v;
-			}
+			if (take(&b, w > 32 ? 32 : w, &x) < 0 ||
+			    (w > 32 && take(&b, w - 32, &hi) < 0))
+				return -EBADMSG;
+			x |= hi << 32;
+			dd[j * m + f] = (x >> 1) ^ (0 - (x & 1));	/* unzigzag, modular */
 		}
-		val[i] = v;
-		d[i] = dv;
+		cols[j++] = (uint32_t)i;
 	}
 	/* Whole bytes: what is left in acc is padding. */
 	*p = b.p;
+	*k = j;
 	return 0;
 }

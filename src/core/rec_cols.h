@@ -32,12 +32,13 @@ static inline size_t np_rec_cols_bound(size_t n, size_t m)
 size_t np_rec_cols_pack(uint8_t *out, const uint64_t *zz, size_t n, size_t m);
 
 /*
- * Read what np_rec_cols_pack wrote from *p (advanced past it) and integrate it: for each frame
- * f, d[i] += the second difference, val[i] += d[i], row f of q (q[f * n + i]) = val[i]. Modular
- * arithmetic: resets and wraps round-trip. -EBADMSG when cut short or a width is over 64
- * (val, d and q are then partly updated: the caller drops the stream).
+ * Read what np_rec_cols_pack wrote from *p (advanced past it): the counters whose width is not
+ * 0 into cols (their positions, *k of them), and their m second differences each, unzigzagged,
+ * into dd (column j's at dd[j * m]). The frames are rebuilt one at a time from these by the
+ * caller (rec_codec.c), so a frame costs what a version 1 one did: one pass over the counters
+ * and a few operations per moving one. -EBADMSG when cut short or a width is over 64.
  */
 int np_rec_cols_unpack(const uint8_t **p, const uint8_t *end, size_t n, size_t m,
-		       uint64_t *val, uint64_t *d, uint64_t *q);
+		       uint32_t *cols, size_t *k, uint64_t *dd);
 
 #endif
