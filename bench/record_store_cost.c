@@ -7,6 +7,7 @@
  *
  *   record_store_cost store DIR LEVEL DAYS [SYNC]   bytes, CPU per frame, peak RSS (one line)
  *   record_store_cost seek DIR COUNT                open + seek + 60 frames, COUNT times
+ *   record_store_cost read DIR                      every frame (callgrind: cost per frame)
  *   record_store_cost sqlite FILE rows|blob HOURS   the same frames in SQLite, two layouts
  */
 #include "rec_codec.h"
@@ -127,6 +128,8 @@ static int do_store(const char *dir, int level, double days, int sync)
 	const char *fl = getenv("REC_FLUSH_FRAMES"), *kf = getenv("REC_KEY_FRAMES");
 
 	o.flush_frames = fl ? (unsigned)atoi(fl) : 0;
+	/* REC_VERSION=1: the format before column records, for the comparison rows. */
+	o.version = getenv("REC_VERSION") ? (unsigned)atoi(getenv("REC_VERSION")) : 0;
 	o.key_frames = kf ? (unsigned)atoi(kf) : 0;
 	struct np_rec_writer *w;
 	char err[256];
@@ -219,6 +222,29 @@ static int do_seek(const char *dir, int count)
 	return 0;
 }
 
+/* Every frame of DIR, decoded and summed: the reader's cost per frame (run it under
+ * callgrind for instructions). */
+static int do_read(const char *dir)
+{
+	struct np_rec_reader *r;
+	struct np_rec_frame f;
+	char err[256];
+	uint64_t sum = 0;
+	long frames = 0;
+
+	if (np_rec_reader_open(dir, &r, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	while (np_rec_reader_next(r, &f) == 1) {
+		sum += f.v[f.n - 1];
+		frames++;
+	}
+	np_rec_reader_close(r);
+	printf("{\"frames\": %ld, \"sum\": %llu}\n", frames, (unsigned long long)sum);
+	return 0;
+}
+
 #ifdef WITH_SQLITE
 /* rows: one row (time, counter, value) per counter that changed, as a schema-first design
  * would have it; blob: one row per frame holding the codec's delta record, uncompressed. */
@@ -290,11 +316,13 @@ int main(int argc, char **argv)
 		return do_store(argv[2], atoi(argv[3]), atof(argv[4]), argc > 5 && atoi(argv[5]));
 	if (argc == 4 && !strcmp(argv[1], "seek"))
 		return do_seek(argv[2], atoi(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "read"))
+		return do_read(argv[2]);
 #ifdef WITH_SQLITE
 	if (argc == 5 && !strcmp(argv[1], "sqlite"))
 		return do_sqlite(argv[2], argv[3], atof(argv[4]));
 #endif
 	fprintf(stderr, "usage: record_store_cost store DIR LEVEL DAYS [SYNC] | seek DIR COUNT"
-		" | sqlite FILE rows|blob HOURS\n");
+		" | read DIR | sqlite FILE rows|blob HOURS\n");
 	return 2;
 }

@@ -42,9 +42,18 @@ row() {	# label, store dir, result line
 	echo "in percent), bursty ones during 40 s of each hour; a 4 KiB configuration blob that"
 	echo "changes twice a day. CPU is user+system of the writer less the generator's own, per"
 	echo "frame; \"sync\" adds an fdatasync per block (the product's default) on this VM's disk."
+	echo "Format version 2 (the default: column records, bit-packed second differences) unless"
+	echo "the row says version 1 (the frame records before it, REC_VERSION=1). Load average at"
+	echo "the start: $(cut -d' ' -f1-3 /proc/loadavg) (other builds share this VM: CPU is noisy)."
 	echo
 	echo "| run | MB per day | CPU us/frame | peak RSS KiB |"
 	echo "|---|---|---|---|"
+	rm -rf "$work/s"; r=$(REC_VERSION=1 "$bin" store "$work/s" 6 1)
+	row "version 1 (before), zlib level 6" "$work/s" "$r"
+	for nz in 0 20; do
+		rm -rf "$work/s"; r=$(REC_VERSION=1 REC_NOISE=$nz "$bin" store "$work/s" 6 1)
+		row "version 1, noise range $nz%" "$work/s" "$r"
+	done
 	for lvl in 1 6 9; do
 		rm -rf "$work/s"; r=$("$bin" store "$work/s" $lvl 1); row "zlib level $lvl" "$work/s" "$r"
 	done
@@ -76,6 +85,19 @@ row() {	# label, store dir, result line
 			"$(printf '%s' "$r" | sed -n 's/.*"maxrss_kb": \([0-9]*\).*/\1/p')"
 	fi
 	echo
+	if command -v valgrind > /dev/null; then
+		echo "Reading: instructions per frame decoded (callgrind, the whole reader: open, inflate,"
+		echo "records; one hour of this host, 3,600 frames of 836 counters):"
+		echo
+		for ver in 1 2; do
+			rm -rf "$work/h"; REC_VERSION=$ver "$bin" store "$work/h" 6 0.041667 > /dev/null
+			ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" read "$work/h" 2>&1 |
+				sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+			fr=$("$bin" read "$work/h" | sed -n 's/.*"frames": \([0-9]*\).*/\1/p')
+			echo "    version $ver: $((ir / fr)) instructions per frame ($ir for $fr frames)"
+		done
+		echo
+	fi
 	rm -rf "$work/s"; "$bin" store "$work/s" 6 7 > /dev/null
 	echo "Seek on a 7-day store ($(ls "$work/s" | wc -l) segments, $(echo "$(bytes "$work/s") / 1000000" | bc) MB): open the"
 	echo "directory, seek to a random second, read 60 frames, close; 50 times, page cache warm:"

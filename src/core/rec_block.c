@@ -39,7 +39,7 @@ void np_rec_seghdr_pack(const struct np_rec_seghdr *h, uint8_t out[NP_REC_SEG_HD
 {
 	memset(out, 0, NP_REC_SEG_HDR);
 	memcpy(out, seg_magic, sizeof(seg_magic));
-	put32(out + 8, NP_REC_VERSION);
+	put32(out + 8, h->version ? h->version : NP_REC_VERSION);
 	put32(out + 12, NP_REC_SEG_HDR);
 	put64(out + 16, h->session);
 	put64(out + 24, h->seq);
@@ -55,8 +55,10 @@ int np_rec_seghdr_unpack(const uint8_t in[NP_REC_SEG_HDR], struct np_rec_seghdr 
 	if (memcmp(in, seg_magic, sizeof(seg_magic)) ||
 	    get32(in + 60) != (uint32_t)crc32(0, in, 60))
 		return -EBADMSG;
-	if (get32(in + 8) != NP_REC_VERSION || get32(in + 12) != NP_REC_SEG_HDR)
+	if (get32(in + 8) < NP_REC_VERSION_MIN || get32(in + 8) > NP_REC_VERSION ||
+	    get32(in + 12) != NP_REC_SEG_HDR)
 		return -ENOTSUP;
+	h->version = get32(in + 8);
 	h->session = get64(in + 16);
 	h->seq = get64(in + 24);
 	h->wall_ns = (int64_t)get64(in + 32);
@@ -237,11 +239,28 @@ int np_rec_deflate_init(z_stream *z, int level)
 	return deflateInit2(z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK ? 0 : -ENOMEM;
 }
 
-int np_rec_deflate_block(z_stream *z, const uint8_t *in, size_t len, struct np_rec_buf *out)
+/* Deflate len bytes of in with flush; 0 or -EIO. */
+static int run(z_stream *z, const uint8_t *in, size_t len, int flush)
 {
-	size_t room = deflateBound(z, (uLong)len) + 16;
 	int r;
 
+	z->next_in = (Bytef *)in;
+	z->avail_in = (uInt)len;
+	r = deflate(z, flush);
+	if ((r != Z_OK && r != Z_BUF_ERROR) || z->avail_in || !z->avail_out)
+		return -EIO;
+	return 0;
+}
+
+int np_rec_deflate_block(z_stream *z, int level, const uint8_t *in, size_t len,
+			 size_t plain_at, size_t plain_len, struct np_rec_buf *out)
+{
+	/* Room for the worst case and for the stored blocks' headers around the plain part. */
+	size_t room = deflateBound(z, (uLong)len) + 64;
+	int r;
+
+	if (plain_at > len || plain_len > len - plain_at)
+		return -EIO;
 	if (out->cap - out->len < room) {
 		uint8_t *p = realloc(out->p, out->len + room);
 
@@ -250,13 +269,25 @@ int np_rec_deflate_block(z_stream *z, const uint8_t *in, size_t len, struct np_r
 		out->p = p;
 		out->cap = out->len + room;
 	}
-	z->next_in = (Bytef *)in;
-	z->avail_in = (uInt)len;
 	z->next_out = out->p + out->len;
 	z->avail_out = (uInt)(out->cap - out->len);
-	r = deflate(z, Z_SYNC_FLUSH);
-	if ((r != Z_OK && r != Z_BUF_ERROR) || z->avail_in || !z->avail_out)
-		return -EIO;
+	if (plain_len) {
+		/* Level 0 stores: deflateParams ends the compressed part first (Z_BLOCK). */
+		r = run(z, in, plain_at, Z_NO_FLUSH);
+		if (r == 0 && deflateParams(z, 0, Z_DEFAULT_STRATEGY) != Z_OK)
+			r = -EIO;
+		if (r == 0)
+			r = run(z, in + plain_at, plain_len, Z_NO_FLUSH);
+		if (r == 0 && deflateParams(z, level, Z_DEFAULT_STRATEGY) != Z_OK)
+			r = -EIO;
+		if (r < 0)
+			return r;
+		in += plain_at + plain_len;
+		len -= plain_at + plain_len;
+	}
+	r = run(z, in, len, Z_SYNC_FLUSH);
+	if (r < 0)
+		return r;
 	out->len = out->cap - z->avail_out;
 	return 0;
 }

@@ -17,7 +17,9 @@
 
 #include "rec_codec.h"
 
-#define NP_REC_VERSION 1
+/* 2: frames after a key frame in column records (rec_cols.h); readers still read 1. */
+#define NP_REC_VERSION 2
+#define NP_REC_VERSION_MIN 1
 #define NP_REC_SEG_HDR 64
 #define NP_REC_BLK_HDR 48
 #define NP_REC_BLK_MAX (8u << 20)	/* a block's payload, stored or raw */
@@ -38,6 +40,7 @@ struct np_rec_seghdr {
 	int64_t wall_ns, mono_ns;	/* when the segment was started */
 	uint32_t interval_ms;	/* the recorder's cadence */
 	uint32_t flags;
+	uint32_t version;	/* the format version (packing 0: NP_REC_VERSION) */
 };
 
 struct np_rec_blkhdr {
@@ -46,7 +49,8 @@ struct np_rec_blkhdr {
 };
 
 void np_rec_seghdr_pack(const struct np_rec_seghdr *h, uint8_t out[NP_REC_SEG_HDR]);
-/* -EBADMSG: not a segment, or its header is damaged; -ENOTSUP: another format version. */
+/* -EBADMSG: not a segment, or its header is damaged; -ENOTSUP: a format version this build
+ * does not read (any from NP_REC_VERSION_MIN to NP_REC_VERSION is read). */
 int np_rec_seghdr_unpack(const uint8_t in[NP_REC_SEG_HDR], struct np_rec_seghdr *h);
 /* The header of payload (h->stored bytes) with its CRC. */
 void np_rec_blkhdr_pack(const struct np_rec_blkhdr *h, const uint8_t *payload,
@@ -76,8 +80,11 @@ int np_rec_block_read(int fd, off_t off, off_t size, struct np_rec_blkhdr *h,
 
 /* Raw deflate for blocks: level as zlib's; reset at each key block. */
 int np_rec_deflate_init(z_stream *z, int level);
-/* Compress in (len) to the end of out, ending with a sync flush. 0 or -ENOMEM/-EIO. */
-int np_rec_deflate_block(z_stream *z, const uint8_t *in, size_t len, struct np_rec_buf *out);
+/* Compress in (len) to the end of out, ending with a sync flush; the plain_len bytes at
+ * plain_at (bit-packed noise) go in as stored, not compressed, since deflate would only
+ * lengthen them (0, 0: none). 0 or -ENOMEM/-EIO. */
+int np_rec_deflate_block(z_stream *z, int level, const uint8_t *in, size_t len,
+			 size_t plain_at, size_t plain_len, struct np_rec_buf *out);
 int np_rec_inflate_init(z_stream *z);
 /* Inflate one block's payload into out (exactly raw bytes). 0 or -EBADMSG. */
 int np_rec_inflate_block(z_stream *z, const uint8_t *in, size_t len, size_t raw,

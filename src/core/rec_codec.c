@@ -114,6 +114,8 @@ void np_rec_enc_free(struct np_rec_enc *e)
 {
 	free(e->prev);
 	free(e->prevd);
+	free(e->qv);
+	free(e->zz);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -123,11 +125,97 @@ static int enc_size(struct np_rec_enc *e, size_t n)
 		return 0;
 	free(e->prev);
 	free(e->prevd);
+	free(e->qv);
+	free(e->zz);
+	e->qv = e->zz = NULL;
+	e->qn = e->qcap = 0;
 	e->prev = calloc(n ? n : 1, sizeof(*e->prev));
 	e->prevd = calloc(n ? n : 1, sizeof(*e->prevd));
 	e->n = n;
 	e->have = false;
 	return e->prev && e->prevd ? 0 : -ENOMEM;
+}
+
+int np_rec_enc_flush(struct np_rec_enc *e, struct np_rec_buf *b)
+{
+	size_t n = e->n, m = e->qn, at;
+	int r;
+
+	e->plain_at = e->plain_len = 0;
+	if (!m)
+		return 0;
+	r = reserve(b, 1 + 10 + 20 * m + np_rec_cols_bound(n, m));
+	if (r < 0)
+		return r;
+	b->p[b->len++] = NP_REC_COLS;
+	put_varint(b, m);
+	for (size_t f = 0; f < m; f++) {
+		int64_t dm = (int64_t)((uint64_t)e->qm[f] - (uint64_t)e->pm);
+		int64_t dw = (int64_t)((uint64_t)e->qw[f] - (uint64_t)e->pw);
+
+		put_varint(b, np_zz((int64_t)((uint64_t)dm - (uint64_t)e->pdm)));
+		put_varint(b, np_zz((int64_t)((uint64_t)dw - (uint64_t)e->pdw)));
+		e->pdm = dm;
+		e->pdw = dw;
+		e->pm = e->qm[f];
+		e->pw = e->qw[f];
+	}
+	/* Second differences, modular (resets and wraps round-trip), counter by counter. */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t pv = e->prev[i], pd = e->prevd[i];
+
+		for (size_t f = 0; f < m; f++) {
+			uint64_t x = e->qv[f * n + i];
+
+			e->zz[i * m + f] = np_zz((int64_t)(x - pv - pd));
+			pd = x - pv;
+			pv = x;
+		}
+		e->prev[i] = pv;
+		e->prevd[i] = pd;
+	}
+	at = b->len + n;
+	b->len += np_rec_cols_pack(b->p + b->len, e->zz, n, m);
+	e->plain_at = at;
+	e->plain_len = b->len - at;
+	e->qn = 0;
+	return 0;
+}
+
+static int queue_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_ns,
+		       int64_t wall_ns, const uint64_t *v)
+{
+	size_t n = e->n;
+	int r;
+
+	if (e->qn >= NP_REC_COLS_MAX_FRAMES ||
+	    (e->qn && (e->qn + 1) * n > NP_REC_COLS_MAX_VALUES)) {
+		r = np_rec_enc_flush(e, b);
+		if (r < 0)
+			return r;
+	}
+	if (e->qn == e->qcap) {
+		size_t cap = e->qcap ? e->qcap * 2 : 8, sz = (n ? n : 1) * sizeof(uint64_t);
+		uint64_t *qv, *zz;
+
+		if (cap > NP_REC_COLS_MAX_FRAMES)
+			cap = NP_REC_COLS_MAX_FRAMES;
+		qv = realloc(e->qv, cap * sz);
+		if (qv)
+			e->qv = qv;
+		zz = realloc(e->zz, cap * sz);
+		if (zz)
+			e->zz = zz;
+		if (!qv || !zz)
+			return -ENOMEM;
+		e->qcap = cap;
+	}
+	if (n)
+		memcpy(e->qv + e->qn * n, v, n * sizeof(*v));
+	e->qm[e->qn] = mono_ns;
+	e->qw[e->qn] = wall_ns;
+	e->qn++;
+	return 0;
 }
 
 int np_rec_put_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_ns,
@@ -137,7 +225,12 @@ int np_rec_put_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_ns
 
 	if (n > NP_REC_MAX_COUNTERS)
 		return -EINVAL;
-	r = enc_size(e, n);
+	if (e->have && e->cols && n == e->n)
+		return queue_frame(e, b, mono_ns, wall_ns, v);
+	/* A key frame (or a new count) ends the column record before it. */
+	r = np_rec_enc_flush(e, b);
+	if (r == 0)
+		r = enc_size(e, n);
 	if (r == 0)
 		r = reserve(b, 1 + 4 * 10 + 2 * 10 * n);
 	if (r < 0)
@@ -209,6 +302,7 @@ void np_rec_dec_free(struct np_rec_dec *d)
 	free(d->val);
 	free(d->d);
 	free(d->pos);
+	free(d->q);
 	free(d->names);
 	free(d->name);
 	free(d->config);
@@ -315,6 +409,7 @@ static int get_key(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 	d->wall = np_unzz(w);
 	d->dm = d->dw = 0;
 	d->have = true;
+	d->cur = d->val;
 	return 0;
 }
 
@@ -345,6 +440,58 @@ static int get_delta(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end
 		d->d[d->pos[j]] += (uint64_t)np_unzz(dd);
 		d->val[d->pos[j]] += (uint64_t)np_unzz(dd);
 	}
+	d->cur = d->val;
+	return 0;
+}
+
+/* The next frame of a column record: the moving counters' differences change, then every
+ * counter moves by its difference (the same pass as a DELTA record's). */
+static void serve(struct np_rec_dec *d)
+{
+	size_t f = d->qi, m = d->qn;
+
+	for (size_t j = 0; j < d->qk; j++)
+		d->d[d->pos[j]] += d->q[j * m + f];
+	for (size_t i = 0; i < d->n; i++)
+		d->val[i] += d->d[i];
+	d->cur = d->val;
+	d->mono = d->qm[f];
+	d->wall = d->qw[f];
+	d->qi++;
+}
+
+static int get_cols(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
+{
+	int64_t dm = d->dm, dw = d->dw, mono = d->mono, wall = d->wall;
+	uint64_t m, a, b;
+
+	if (d->version == 1 || !d->have || np_rec_get_varint(p, end, &m) < 0 || !m ||
+	    m > NP_REC_COLS_MAX_FRAMES || (m > 1 && m * d->n > NP_REC_COLS_MAX_VALUES))
+		return -EBADMSG;
+	if (m * d->n > d->qcap || !d->q) {
+		size_t want = m * d->n > 0 ? m * d->n : 1;
+		uint64_t *q = realloc(d->q, want * sizeof(*q));
+
+		if (!q)
+			return -ENOMEM;
+		d->q = q;
+		d->qcap = m * d->n;
+	}
+	for (size_t f = 0; f < m; f++) {
+		if (np_rec_get_varint(p, end, &a) < 0 || np_rec_get_varint(p, end, &b) < 0)
+			return -EBADMSG;
+		dm = (int64_t)((uint64_t)dm + (uint64_t)np_unzz(a));
+		dw = (int64_t)((uint64_t)dw + (uint64_t)np_unzz(b));
+		d->qm[f] = mono = (int64_t)((uint64_t)mono + (uint64_t)dm);
+		d->qw[f] = wall = (int64_t)((uint64_t)wall + (uint64_t)dw);
+	}
+	if (np_rec_cols_unpack(p, end, d->n, m, d->pos, &d->qk, d->q) < 0)
+		return -EBADMSG;
+	d->dm = dm;
+	d->dw = dw;
+	d->qn = m;
+	d->qi = 0;
+	serve(d);
 	return 0;
 }
 
@@ -355,6 +502,11 @@ int np_rec_get(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end,
 	uint8_t *blob;
 	int r;
 
+	if (np_rec_dec_queued(d)) {
+		serve(d);
+		*kind = NP_REC_DELTA;
+		return 0;
+	}
 	if (*p >= end)
 		return -EBADMSG;
 	*kind = (enum np_rec_kind)*(*p)++;
@@ -376,6 +528,10 @@ int np_rec_get(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end,
 		return get_key(d, p, end);
 	case NP_REC_DELTA:
 		return get_delta(d, p, end);
+	case NP_REC_COLS:
+		r = get_cols(d, p, end);
+		*kind = NP_REC_DELTA;	/* to the caller, a frame like any after a key */
+		return r;
 	}
 	return -EBADMSG;
 }

@@ -4,8 +4,9 @@
  * pair of timestamps and a vector of uint64 counters whose names (the schema) and the
  * configuration in force are written only when they change. Frames after a key frame are
  * second differences (per counter: this delta minus the previous delta) as zigzag varints,
- * with runs of zeros counted, since most counters are static or steady. Pure: buffers in
- * memory, no files, no compression (rec_block.c compresses).
+ * with runs of zeros counted, since most counters are static or steady (format version 1);
+ * since version 2 the frames after a key frame go by blocks, column by column, bit-packed
+ * (rec_cols.h). Pure: buffers in memory, no files, no compression (rec_block.c compresses).
  */
 #ifndef NP_REC_CODEC_H
 #define NP_REC_CODEC_H
@@ -14,11 +15,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rec_cols.h"
+
 enum np_rec_kind {
 	NP_REC_SCHEMA = 1,	/* varint count, varint len, names NUL-terminated */
 	NP_REC_CONFIG = 2,	/* varint len, opaque bytes */
 	NP_REC_KEY = 3,		/* zz mono, zz wall, count varints */
 	NP_REC_DELTA = 4,	/* zz ddmono, zz ddwall, count k, k zero runs, k zz values */
+	NP_REC_COLS = 5,	/* version 2: varint m, m x (zz ddmono, zz ddwall), columns */
 };
 
 /* Caps a reader enforces on what it is given (a file is untrusted input). */
@@ -53,20 +57,40 @@ struct np_rec_enc {
 	size_t n;
 	int64_t pm, pw, pdm, pdw;
 	bool have;		/* a frame since the last key frame (else the next is a key) */
+	bool cols;		/* version 2: frames after the key wait for np_rec_enc_flush */
+	uint64_t *qv;		/* the waiting frames' values, qn rows of n */
+	uint64_t *zz;		/* scratch for the flush: column-major second differences */
+	int64_t qm[NP_REC_COLS_MAX_FRAMES], qw[NP_REC_COLS_MAX_FRAMES];	/* their times */
+	size_t qn, qcap;
+	size_t plain_at, plain_len;	/* the last flush's bit-packed bytes in its buffer */
 };
 
 void np_rec_enc_free(struct np_rec_enc *e);
-/* Forget the previous frame: the next frame is written as a key frame. */
+/* Forget the previous frame: the next frame is written as a key frame. Frames waiting for
+ * np_rec_enc_flush are dropped: flush them first. */
 static inline void np_rec_enc_reset(struct np_rec_enc *e)
 {
 	e->have = false;
+	e->qn = 0;
 }
 /* names: n names, each NUL-terminated, len bytes in all. 0 or -ENOMEM/-EINVAL. */
 int np_rec_put_schema(struct np_rec_buf *b, const char *names, size_t len, size_t n);
 int np_rec_put_config(struct np_rec_buf *b, const void *blob, size_t len);
-/* A frame of n counters: a key frame when e has no previous one (or n changed). */
+/*
+ * A frame of n counters: a key frame when e has no previous one (or n changed). With e->cols
+ * (version 2) the frames after a key frame wait in e and go to b as one column record at
+ * np_rec_enc_flush, or when NP_REC_COLS_MAX_FRAMES or NP_REC_COLS_MAX_VALUES are reached.
+ */
 int np_rec_put_frame(struct np_rec_enc *e, struct np_rec_buf *b, int64_t mono_ns,
 		     int64_t wall_ns, const uint64_t *v, size_t n);
+/* The waiting frames as one column record into b (nothing when none wait). Sets e->plain_at
+ * and plain_len: the record's bit-packed part, which deflate cannot shrink. 0 or -ENOMEM. */
+int np_rec_enc_flush(struct np_rec_enc *e, struct np_rec_buf *b);
+/* The bytes the waiting frames hold (the writer's block-size check). */
+static inline size_t np_rec_enc_pending(const struct np_rec_enc *e)
+{
+	return e->qn * e->n * 8;
+}
 
 /* Reader side: the state a stream rebuilds, record by record. */
 struct np_rec_dec {
@@ -76,6 +100,12 @@ struct np_rec_dec {
 	size_t n;
 	int64_t mono, wall, dm, dw;
 	bool have;		/* a frame to apply deltas to */
+	unsigned version;	/* the stream's format version (0: any); columns need 2 */
+	const uint64_t *cur;	/* the frame just decoded (val) */
+	uint64_t *q;		/* a column record's second differences: qk columns (their
+				 * positions in pos) of qn frames */
+	int64_t qm[NP_REC_COLS_MAX_FRAMES], qw[NP_REC_COLS_MAX_FRAMES];
+	size_t qn, qi, qk, qcap;	/* frames, the next one to hand out, columns, room */
 	char *names;		/* the schema in force: n names, NUL-terminated */
 	size_t names_len;
 	const char **name;	/* name[i] points into names */
@@ -89,9 +119,17 @@ void np_rec_dec_free(struct np_rec_dec *d);
 static inline void np_rec_dec_reset(struct np_rec_dec *d)
 {
 	d->have = false;
+	d->qn = d->qi = 0;
+}
+/* Frames of a column record still to hand out: np_rec_get returns them without input. */
+static inline bool np_rec_dec_queued(const struct np_rec_dec *d)
+{
+	return d->qi < d->qn;
 }
 /*
- * Decode one record from *p (advanced past it) into d; its kind into *kind. 0, -EBADMSG for
+ * Decode one record from *p (advanced past it) into d; its kind into *kind (a column record's
+ * frames come out one by one as NP_REC_DELTA, the later ones without reading *p: see
+ * np_rec_dec_queued); d->cur is the frame's counters after a KEY or DELTA. 0, -EBADMSG for
  * anything malformed (a delta with no frame before it, a count that does not match the
  * schema, a truncated record), -ENOMEM. d stays usable after an error only after a reset.
  */

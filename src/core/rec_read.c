@@ -121,6 +121,8 @@ static int open_seg(struct np_rec_reader *r, size_t i)
 		return -EBADMSG;
 	}
 	r->end = NP_REC_SEG_HDR;
+	/* Segments of both versions may follow each other in one directory (an upgrade). */
+	r->dec.version = r->sh.version;
 	rc = index_tail(r);
 	if (rc < 0) {
 		close_seg(r);
@@ -204,6 +206,7 @@ int np_rec_reader_seek(struct np_rec_reader *r, int64_t wall_ns)
 
 	r->target = wall_ns;
 	r->have_prev = false;
+	np_rec_dec_reset(&r->dec);	/* frames of a column record decoded before the seek */
 	r->pending = NP_REC_F_FIRST;
 	/* The last segment started at or before the time (names carry their start). */
 	while (hi - lo > 1) {
@@ -332,7 +335,7 @@ static void fill(struct np_rec_reader *r, struct np_rec_frame *f)
 	f->mono_ns = r->dec.mono;
 	f->wall_ns = r->dec.wall;
 	f->n = r->dec.n;
-	f->v = r->dec.val;
+	f->v = r->dec.cur;
 	f->name = r->dec.names ? (const char *const *)r->dec.name : NULL;
 	f->config = r->dec.has_config ? r->dec.config : NULL;
 	f->config_len = r->dec.config_len;
@@ -362,7 +365,7 @@ int np_rec_reader_next(struct np_rec_reader *r, struct np_rec_frame *f)
 		enum np_rec_kind kind;
 		int rc;
 
-		if (!r->p || r->p >= r->pend) {
+		if ((!r->p || r->p >= r->pend) && !np_rec_dec_queued(&r->dec)) {
 			rc = next_block(r);
 			if (rc <= 0)
 				return rc;

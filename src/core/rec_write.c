@@ -90,6 +90,7 @@ static int new_segment(struct np_rec_writer *w, int64_t mono, int64_t wall)
 	fd = openat(w->dirfd, s.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0)
 		return -errno;
+	sh.version = w->o.version;
 	np_rec_seghdr_pack(&sh, hdr);
 	if (fchmod(fd, 0600) < 0 || w->o.pwrite_fn(fd, hdr, sizeof(hdr), 0) != sizeof(hdr)) {
 		r = errno ? -errno : -ENOSPC;
@@ -160,6 +161,9 @@ int np_rec_writer_open(const struct np_rec_opts *o, struct np_rec_writer **out, 
 		w->o.key_frames = 900;
 	if (!w->o.level)
 		w->o.level = 6;
+	if (!w->o.version || w->o.version > NP_REC_VERSION)
+		w->o.version = NP_REC_VERSION;
+	w->enc.cols = w->o.version >= 2;
 	if (!w->o.pwrite_fn)
 		w->o.pwrite_fn = pwrite;
 	r = np_rec_dir_open(o->dir, true, &w->dirfd, err, errlen);
@@ -207,6 +211,7 @@ static bool is_full(int r)
 /* Write the pending block: 0, 1 (err: a line to say), -errno. */
 static int write_block(struct np_rec_writer *w, char *err, size_t errlen)
 {
+	size_t plain;
 	int r;
 
 	if (!w->h.nframes)
@@ -218,7 +223,14 @@ static int write_block(struct np_rec_writer *w, char *err, size_t errlen)
 	if (r < 0)
 		return fail(err, errlen, r, "out of memory", w);
 	w->out.len = NP_REC_BLK_HDR;
-	r = np_rec_deflate_block(&w->z, w->raw.p, w->raw.len, &w->out);
+	/* The frames waiting in the encoder (a column record) belong to this block. */
+	r = np_rec_enc_flush(&w->enc, &w->raw);
+	if (r < 0)
+		return fail(err, errlen, r, "out of memory", w);
+	/* A few bytes of bits are cheaper deflated than behind two more deflate blocks. */
+	plain = w->enc.plain_len >= 64 ? w->enc.plain_len : 0;
+	r = np_rec_deflate_block(&w->z, w->o.level, w->raw.p, w->raw.len, w->enc.plain_at, plain,
+				 &w->out);
 	if (r < 0)
 		return fail(err, errlen, r, "compressing a block", w);
 	w->h.stored = (uint32_t)(w->out.len - NP_REC_BLK_HDR);
@@ -370,7 +382,8 @@ int np_rec_writer_append(struct np_rec_writer *w, const struct np_rec_sample *s,
 	w->h.last_mono = s->mono_ns;
 	w->h.nframes++;
 	w->since_key++;
-	if (w->h.nframes >= w->o.flush_frames || w->raw.len >= NP_REC_BLK_MAX / 2) {
+	if (w->h.nframes >= w->o.flush_frames ||
+	    w->raw.len + np_rec_enc_pending(&w->enc) >= NP_REC_BLK_MAX / 2) {
 		r = write_block(w, err, errlen);
 		if (r != 0)
 			return r;
