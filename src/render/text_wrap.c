@@ -21,17 +21,18 @@ static size_t esc_len(const char *s, size_t n)
 
 size_t np_text_cols(const char *s, size_t n)
 {
+	bool ascii = np_text_cols_ascii_on();	/* once: it is a call into another file */
 	size_t cols = 0;
 
 	for (size_t i = 0; i < n;) {
-		size_t e = esc_len(s + i, n - i), len;
+		size_t e = s[i] == '\033' ? esc_len(s + i, n - i) : 0, len;
 		const char *a;
 
 		if (e) {
 			i += e;
 			continue;
 		}
-		if (np_text_cols_ascii_on() && ((unsigned char)s[i] & 0x80)) {
+		if (ascii && ((unsigned char)s[i] & 0x80)) {
 			/* What the ASCII stream will write for it: "->" for the arrow is two
 			 * columns, and a line measured as one would overflow by one. */
 			a = np_glyph_ascii(s + i, n - i, &len);
@@ -112,18 +113,31 @@ size_t np_wrap_hang(const char *line, size_t len, int width)
 	return np_text_cols(line, hang_at(line, len, width));
 }
 
+static bool has_high(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] & 0x80)
+			return true;
+	return false;
+}
+
 /* Writes line[0..len) wrapped; a newline after it when nl. */
 static void wrap_line(FILE *out, const char *line, size_t len, int width, bool nl)
 {
-	size_t hang_b, hang, lead, s = 0, col = 0;
-	bool first = true, comment;
+	size_t hang_b, hang, lead, s = 0, col = 0, total = 0, pre = 0;	/* pre: columns before s */
+	bool first = true, comment, additive;
 
-	if (width <= 0 || np_text_cols(line, len) <= (size_t)width) {
+	if (width <= 0 || (total = np_text_cols(line, len)) <= (size_t)width) {
 		fwrite(line, 1, len, out);
 		if (nl)
 			fputc('\n', out);
 		return;
 	}
+	/* Without escapes, and without glyphs the ASCII stream rewrites, a line's columns are
+	 * the sum of its pieces' at any byte: each candidate break then costs only the piece
+	 * since the last one (measuring from the start each time was quadratic in the line). */
+	additive = !memchr(line, '\033', len) &&
+		   !(np_text_cols_ascii_on() && has_high(line, len));
 	hang_b = hang_at(line, len, width);
 	hang = np_text_cols(line, hang_b);
 	lead = lead_blanks(line, len);
@@ -133,16 +147,24 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 		 * columns before it stay together), past the first word on the others. */
 		size_t from = first ? (hang_b > s ? hang_b : s) : s, brk = 0, end;
 
+		size_t at = s, acc = 0;	/* acc: np_text_cols(line + s, at - s) when additive */
+
 		while (from < len && line[from] != ' ' && !first)
 			from++;
 		for (size_t i = from; i < len; i++) {
 			if (line[i] != ' ' || (i > 0 && line[i - 1] == ' '))
 				continue;
-			if (col + np_text_cols(line + s, i - s) > (size_t)width)
+			if (additive) {
+				acc += np_text_cols(line + at, i - at);
+				at = i;
+			} else {
+				acc = np_text_cols(line + s, i - s);
+			}
+			if (col + acc > (size_t)width)
 				break;
 			brk = i;
 		}
-		if (col + np_text_cols(line + s, len - s) <= (size_t)width) {
+		if (col + (additive ? total - pre : np_text_cols(line + s, len - s)) <= (size_t)width) {
 			brk = len;
 		} else if (!brk) {
 			/* Nothing fits: the next word whole (never cut), then break after it. */
@@ -156,9 +178,12 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 		while (end > s && line[end - 1] == ' ')
 			end--;
 		fwrite(line + s, 1, end - s, out);
+		if (additive)
+			pre += np_text_cols(line + s, brk - s);
 		s = brk;
 		while (s < len && line[s] == ' ')
 			s++;
+		pre += s - brk;	/* a column per blank skipped: pre stays the columns before s */
 		if (s >= len)
 			break;
 		/* A comment's continuation is still a comment. */
