@@ -58,7 +58,9 @@ struct hdr {
 /* np_tok_next's blanks, inline: the pair loop below is most of a MIB parse. */
 static inline bool blank(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+	/* Most bytes are letters and digits: one comparison rejects them. */
+	return (unsigned char)c <= ' ' &&
+	       (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
 }
 
 /* The next token of l from *i (np_tok_next inline): its length, 0 at the end of the line. */
@@ -181,7 +183,8 @@ static size_t counters_bound(const char *buf, size_t len)
 	bool in = false;
 
 	for (size_t i = 0; i < len; i++) {
-		bool sp = buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t';
+		bool sp = (unsigned char)buf[i] <= ' ' &&
+			  (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t');
 
 		words += !sp && !in;
 		in = !sp;

@@ -4,6 +4,7 @@
 #include "textenc.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,10 +20,31 @@ static size_t esc_len(const char *s, size_t n)
 	return i < n ? i + 1 : n;
 }
 
+/* Bytes of s[0..n) that start a character (not UTF-8 continuation bytes 10xxxxxx), eight at a
+ * time: with no escape and no ASCII rewriting, that is the width. */
+static size_t char_starts(const char *s, size_t n)
+{
+	size_t cols = 0, i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w, cont;
+
+		memcpy(&w, s + i, 8);
+		cont = w & ~(w << 1) & 0x8080808080808080ULL;	/* bit 7 set, bit 6 clear */
+		cols += 8 - (size_t)(((cont >> 7) * 0x0101010101010101ULL) >> 56);
+	}
+	for (; i < n; i++)
+		cols += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return cols;
+}
+
 size_t np_text_cols(const char *s, size_t n)
 {
 	bool ascii = np_text_cols_ascii_on();	/* once: it is a call into another file */
 	size_t cols = 0;
+
+	if (!ascii && !memchr(s, '\033', n))
+		return char_starts(s, n);
 
 	for (size_t i = 0; i < n;) {
 		size_t e = s[i] == '\033' ? esc_len(s + i, n - i) : 0, len;
