@@ -33,14 +33,14 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# insn OUT CMD...: one callgrind run; prints "total loader": the process's instructions, and
+# insn OUT CMD...: one callgrind run (inside $nspfx, "ip netns exec NS" or empty); prints "total loader": the process's instructions, and
 # those of the dynamic loader (ld.so): _dl_start inclusive (mapping and relocating before
 # main), _dl_runtime_resolve* inclusive (lazy binding of each library function at its first
 # call) and _dl_fini (exit).
 insn() {
 	local out=$1
 	shift
-	valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>"$out.log"
+	$nspfx valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>"$out.log"
 	callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null | awk '
 		/PROGRAM TOTALS/ { v = $1; gsub(",", "", v); total = v }
 		/:_dl_start \[|:_dl_runtime_resolve[a-z_]* \[|:_dl_fini \[/ {
@@ -53,12 +53,12 @@ median_line() {
 	sort -n | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'
 }
 
-fmt() { printf "%'d" "$1"; }
+fmt() { echo "$1" | sed -e ':a' -e 's/\B[0-9]\{3\}\>/,&/' -e 'ta'; }	# 1234567 -> 1,234,567
 
 builds="after=$NETPATH"
 [ -n "${NETPATH_BEFORE:-}" ] && builds="before=$NETPATH_BEFORE $builds"
 
-rows_doctor="" rows_sock="" rows_cap=""
+rows_doctor="" rows_sock="" rows_cap="" nspfx=""
 for b in $builds; do
 	label=${b%%=*}
 	bin=${b#*=}
@@ -102,7 +102,7 @@ for n in 0 $counts; do
 		label=${b%%=*}
 		bin=${b#*=}
 		for r in $(seq "$runs"); do
-			insn "$tmp/s.$label.$n.$r" ip netns exec "$ns" "$bin" doctor --interval 0 lo
+			nspfx="ip netns exec $ns" insn "$tmp/s.$label.$n.$r" "$bin" doctor --interval 0 lo
 		done > "$tmp/s.$label.$n"
 		read -r st _ < <(median_line < "$tmp/s.$label.$n")
 		echo "$n $est $st" >> "$tmp/s.$label"
