@@ -135,6 +135,22 @@ size_t np_wrap_hang(const char *line, size_t len, int width)
 	return np_text_cols(line, hang_at(line, len, width));
 }
 
+/* n blanks: fprintf("%*s", n, "") without the format machinery (a call per wrapped line). A
+ * negative n pads as printf does, to -n. */
+static void blanks(FILE *out, int n)
+{
+	static const char b[] = "                                ";	/* 32 */
+
+	for (long k = n < 0 ? -(long)n : n; k > 0; k -= 32)
+		fwrite(b, 1, k < 32 ? (size_t)k : 32, out);
+}
+
+static void newline_indent(FILE *out, int n)
+{
+	fputc('\n', out);
+	blanks(out, n);
+}
+
 static bool has_high(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -209,10 +225,11 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 		if (s >= len)
 			break;
 		/* A comment's continuation is still a comment. */
-		if (comment)
-			fprintf(out, "\n%*s#%*s", (int)lead, "", (int)(hang - lead - 1), "");
-		else
-			fprintf(out, "\n%*s", (int)hang, "");
+		newline_indent(out, (int)(comment ? lead : hang));
+		if (comment) {
+			fputc('#', out);
+			blanks(out, (int)(hang - lead - 1));
+		}
 		col = hang;
 		first = false;
 	}
@@ -269,7 +286,7 @@ void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
 			continue;
 		}
 		if (*p == '\n') {
-			fprintf(out, "\n%*s", indent, "");
+			newline_indent(out, indent);
 			col = indent;
 			fresh = true;
 			comment = false;
@@ -281,7 +298,9 @@ void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
 		if (!fresh && width > 0 && (size_t)col + 1 + cols > (size_t)width) {
 			/* "cmd # why" broken in the why: the rest stays a comment, so the
 			 * command copied with its lines runs nothing more. */
-			fprintf(out, "\n%*s%s", indent, "", comment ? "#" : "");
+			newline_indent(out, indent);
+			if (comment)
+				fputc('#', out);
 			col = indent + comment;
 			fresh = !comment;
 		}
