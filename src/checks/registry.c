@@ -38,8 +38,16 @@ const struct np_check *np_check_find(const char *id)
 
 int np_check_index(const struct np_check *c)
 {
+	/* Asked several times in a row for one check (selection, then its thresholds): the
+	 * last answer first, then a scan (no threads: every caller is on the main one). */
+	static size_t last;
+
+	if (table[last] == c)
+		return (int)last;
 	for (size_t i = 0; i < NTABLE; i++)
-		if (table[i] == c)
+		if (table[i] == c) {
+			last = i;
 			return (int)i;
+		}
 	return -1;
 }

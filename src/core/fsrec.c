@@ -124,6 +124,20 @@ static void put(struct np_fsrec *r, const char *path, char type, const void *dat
 	r->bytes += len;
 }
 
+/* snprintf(dst, size, "%s%s%s", a, b, c) without the format machinery (a capture resolves
+ * thousands of path components): false when the result would not fit. */
+static bool join3(char *dst, size_t size, const char *a, const char *b, const char *c)
+{
+	size_t la = strlen(a), lb = strlen(b), lc = strlen(c);
+
+	if (la + lb + lc >= size)
+		return false;
+	memcpy(dst, a, la);
+	memcpy(dst + la, b, lb);
+	memcpy(dst + la + lb, c, lc + 1);
+	return true;
+}
+
 /*
  * The real place of path in the live tree, as "proc/..." or "sys/...", recording each symbolic
  * link on the way. keep_last: the last component is itself wanted as a link (a readlink).
@@ -132,10 +146,11 @@ static void put(struct np_fsrec *r, const char *path, char type, const void *dat
 static int real_path(struct np_fsrec *r, int dfd, enum np_tree t, const char *path,
 		     bool keep_last, char *out, size_t size)
 {
-	char rest[PATH_MAX], cur[PATH_MAX] = "", cand[PATH_MAX], target[PATH_MAX];
+	char rest[PATH_MAX], cur[PATH_MAX], cand[PATH_MAX], target[PATH_MAX];
 	int hops = 0;
 
-	if (snprintf(rest, sizeof(rest), "%s", path) >= (int)sizeof(rest))
+	cur[0] = '\0';
+	if (!join3(rest, sizeof(rest), path, "", ""))
 		return -ENAMETOOLONG;
 	while (rest[0]) {
 		char *slash = strchr(rest, '/'), comp[NAME_MAX + 1];
@@ -161,12 +176,11 @@ static int real_path(struct np_fsrec *r, int dfd, enum np_tree t, const char *pa
 				cur[0] = '\0';	/* never above the tree's top */
 			continue;
 		}
-		if (snprintf(cand, sizeof(cand), "%s%s%s", cur, cur[0] ? "/" : "", comp) >=
-		    (int)sizeof(cand))
+		if (!join3(cand, sizeof(cand), cur, cur[0] ? "/" : "", comp))
 			return -ENAMETOOLONG;
 		if ((last && keep_last) || fstatat(dfd, cand, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
 		    !S_ISLNK(st.st_mode)) {
-			memcpy(cur, cand, sizeof(cur));
+			memcpy(cur, cand, strlen(cand) + 1);	/* not all PATH_MAX bytes */
 			continue;
 		}
 		n = readlinkat(dfd, cand, target, sizeof(target) - 1);
@@ -193,9 +207,7 @@ static int real_path(struct np_fsrec *r, int dfd, enum np_tree t, const char *pa
 			memcpy(rest, joined, sizeof(rest));
 		}
 	}
-	if (snprintf(out, size, "%s%s%s", tree_name(t), cur[0] ? "/" : "", cur) >= (int)size)
-		return -ENAMETOOLONG;
-	return 0;
+	return join3(out, size, tree_name(t), cur[0] ? "/" : "", cur) ? 0 : -ENAMETOOLONG;
 }
 
 static int tree_fd(const struct np_ctx *ctx, enum np_tree t)

@@ -116,8 +116,10 @@ struct np_tar_out *np_tar_out_open(int fd, bool gzip, int *err)
 	o->fd = fd;
 	o->gzip = gzip;
 	/* windowBits 15 + 16: a gzip wrapper (header mtime 0, so equal input gives equal
-	 * output); level 6 is gzip's own default. */
-	if (gzip && deflateInit2(&o->z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+	 * output). Level 3, not gzip's default 6: levels 4-9 search lazily for longer matches,
+	 * which was 62-71% of a capture's instructions (20.6 M of 28.6 M on a virtio VM) for a
+	 * file 14% smaller (21.3 kB against 24.4 kB there); level 3 is 9.5 M. */
+	if (gzip && deflateInit2(&o->z, 3, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
 		free(o);
 		*err = -ENOMEM;
 		return NULL;
@@ -129,7 +131,11 @@ struct np_tar_out *np_tar_out_open(int fd, bool gzip, int *err)
 /* An octal field of len bytes: len-1 digits and a NUL, as GNU tar writes them. */
 static void octal(char *f, size_t len, uint64_t v)
 {
-	snprintf(f, len, "%0*llo", (int)len - 1, (unsigned long long)v);
+	/* snprintf("%0*llo") by hand (hundreds of headers a capture, five fields each); the
+	 * callers' values fit len - 1 digits, more significant digits would be dropped. */
+	f[len - 1] = '\0';
+	for (size_t i = len - 1; i-- > 0; v >>= 3)
+		f[i] = (char)('0' + (v & 7));
 }
 
 /* Split path into ustar's prefix (<= 155) and name (<= 100) at a '/'; false when impossible. */
@@ -230,7 +236,7 @@ static int header(struct np_tar_out *o, const char *path, char type, unsigned mo
 	for (size_t i = 0; i < sizeof(h); i++)
 		sum += (unsigned char)h[i];
 	/* Six digits, NUL, space: the traditional checksum layout. */
-	snprintf(h + 148, 8, "%06o", sum);
+	octal(h + 148, 7, sum);	/* at most 512 * 255: six octal digits */
 	h[155] = ' ';
 	return out(o, h, sizeof(h));
 }

@@ -42,6 +42,12 @@ int np_counters_set(struct np_counters *c, const char *name, uint64_t value);
 /* Appends without looking for an existing name: for parsers whose names are unique. A repeated
  * name is kept twice; lookups of an unsorted table find the first. */
 int np_counters_append(struct np_counters *c, const char *name, uint64_t value);
+/* Appends without indexing: for a parser that sorts or merges the table before any lookup
+ * (lookups before that scan). -ENOMEM. */
+int np_counters_push(struct np_counters *c, const char *name, uint64_t value);
+/* Moves add's entries into out, both sorted (as np_counters_sort would order out then add
+ * appended), and frees add. -ENOMEM leaves out sorted and complete without add's. */
+int np_counters_merge(struct np_counters *out, struct np_counters *add);
 /* Room for n entries in all, in one allocation: a parser that knows its count up front spares
  * the doubling reallocations (each copy touches fresh pages). */
 int np_counters_reserve(struct np_counters *c, size_t n);

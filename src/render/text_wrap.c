@@ -4,6 +4,7 @@
 #include "textenc.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,19 +20,41 @@ static size_t esc_len(const char *s, size_t n)
 	return i < n ? i + 1 : n;
 }
 
+/* Bytes of s[0..n) that start a character (not UTF-8 continuation bytes 10xxxxxx), eight at a
+ * time: with no escape and no ASCII rewriting, that is the width. */
+static size_t char_starts(const char *s, size_t n)
+{
+	size_t cols = 0, i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w, cont;
+
+		memcpy(&w, s + i, 8);
+		cont = w & ~(w << 1) & 0x8080808080808080ULL;	/* bit 7 set, bit 6 clear */
+		cols += 8 - (size_t)(((cont >> 7) * 0x0101010101010101ULL) >> 56);
+	}
+	for (; i < n; i++)
+		cols += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return cols;
+}
+
 size_t np_text_cols(const char *s, size_t n)
 {
+	bool ascii = np_text_cols_ascii_on();	/* once: it is a call into another file */
 	size_t cols = 0;
 
+	if (!ascii && !memchr(s, '\033', n))
+		return char_starts(s, n);
+
 	for (size_t i = 0; i < n;) {
-		size_t e = esc_len(s + i, n - i), len;
+		size_t e = s[i] == '\033' ? esc_len(s + i, n - i) : 0, len;
 		const char *a;
 
 		if (e) {
 			i += e;
 			continue;
 		}
-		if (np_text_cols_ascii_on() && ((unsigned char)s[i] & 0x80)) {
+		if (ascii && ((unsigned char)s[i] & 0x80)) {
 			/* What the ASCII stream will write for it: "->" for the arrow is two
 			 * columns, and a line measured as one would overflow by one. */
 			a = np_glyph_ascii(s + i, n - i, &len);
@@ -112,18 +135,47 @@ size_t np_wrap_hang(const char *line, size_t len, int width)
 	return np_text_cols(line, hang_at(line, len, width));
 }
 
+/* n blanks: fprintf("%*s", n, "") without the format machinery (a call per wrapped line). A
+ * negative n pads as printf does, to -n. */
+static void blanks(FILE *out, int n)
+{
+	static const char b[] = "                                ";	/* 32 */
+
+	for (long k = n < 0 ? -(long)n : n; k > 0; k -= 32)
+		fwrite(b, 1, k < 32 ? (size_t)k : 32, out);
+}
+
+static void newline_indent(FILE *out, int n)
+{
+	fputc('\n', out);
+	blanks(out, n);
+}
+
+static bool has_high(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] & 0x80)
+			return true;
+	return false;
+}
+
 /* Writes line[0..len) wrapped; a newline after it when nl. */
 static void wrap_line(FILE *out, const char *line, size_t len, int width, bool nl)
 {
-	size_t hang_b, hang, lead, s = 0, col = 0;
-	bool first = true, comment;
+	size_t hang_b, hang, lead, s = 0, col = 0, total = 0, pre = 0;	/* pre: columns before s */
+	bool first = true, comment, additive;
 
-	if (width <= 0 || np_text_cols(line, len) <= (size_t)width) {
+	if (width <= 0 || (total = np_text_cols(line, len)) <= (size_t)width) {
 		fwrite(line, 1, len, out);
 		if (nl)
 			fputc('\n', out);
 		return;
 	}
+	/* Without escapes, and without glyphs the ASCII stream rewrites, a line's columns are
+	 * the sum of its pieces' at any byte: each candidate break then costs only the piece
+	 * since the last one (measuring from the start each time was quadratic in the line). */
+	additive = !memchr(line, '\033', len) &&
+		   !(np_text_cols_ascii_on() && has_high(line, len));
 	hang_b = hang_at(line, len, width);
 	hang = np_text_cols(line, hang_b);
 	lead = lead_blanks(line, len);
@@ -133,16 +185,24 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 		 * columns before it stay together), past the first word on the others. */
 		size_t from = first ? (hang_b > s ? hang_b : s) : s, brk = 0, end;
 
+		size_t at = s, acc = 0;	/* acc: np_text_cols(line + s, at - s) when additive */
+
 		while (from < len && line[from] != ' ' && !first)
 			from++;
 		for (size_t i = from; i < len; i++) {
 			if (line[i] != ' ' || (i > 0 && line[i - 1] == ' '))
 				continue;
-			if (col + np_text_cols(line + s, i - s) > (size_t)width)
+			if (additive) {
+				acc += np_text_cols(line + at, i - at);
+				at = i;
+			} else {
+				acc = np_text_cols(line + s, i - s);
+			}
+			if (col + acc > (size_t)width)
 				break;
 			brk = i;
 		}
-		if (col + np_text_cols(line + s, len - s) <= (size_t)width) {
+		if (col + (additive ? total - pre : np_text_cols(line + s, len - s)) <= (size_t)width) {
 			brk = len;
 		} else if (!brk) {
 			/* Nothing fits: the next word whole (never cut), then break after it. */
@@ -156,16 +216,20 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 		while (end > s && line[end - 1] == ' ')
 			end--;
 		fwrite(line + s, 1, end - s, out);
+		if (additive)
+			pre += np_text_cols(line + s, brk - s);
 		s = brk;
 		while (s < len && line[s] == ' ')
 			s++;
+		pre += s - brk;	/* a column per blank skipped: pre stays the columns before s */
 		if (s >= len)
 			break;
 		/* A comment's continuation is still a comment. */
-		if (comment)
-			fprintf(out, "\n%*s#%*s", (int)lead, "", (int)(hang - lead - 1), "");
-		else
-			fprintf(out, "\n%*s", (int)hang, "");
+		newline_indent(out, (int)(comment ? lead : hang));
+		if (comment) {
+			fputc('#', out);
+			blanks(out, (int)(hang - lead - 1));
+		}
 		col = hang;
 		first = false;
 	}
@@ -222,7 +286,7 @@ void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
 			continue;
 		}
 		if (*p == '\n') {
-			fprintf(out, "\n%*s", indent, "");
+			newline_indent(out, indent);
 			col = indent;
 			fresh = true;
 			comment = false;
@@ -234,7 +298,9 @@ void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
 		if (!fresh && width > 0 && (size_t)col + 1 + cols > (size_t)width) {
 			/* "cmd # why" broken in the why: the rest stays a comment, so the
 			 * command copied with its lines runs nothing more. */
-			fprintf(out, "\n%*s%s", indent, "", comment ? "#" : "");
+			newline_indent(out, indent);
+			if (comment)
+				fputc('#', out);
 			col = indent + comment;
 			fresh = !comment;
 		}

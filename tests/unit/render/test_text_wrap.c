@@ -55,6 +55,33 @@ static void test_columns(void **state)
 	assert_int_equal(np_text_cols("\033[1;31mCRIT\033[0m", strlen("\033[1;31mCRIT\033[0m")), 4);
 }
 
+/* The width eight bytes at a time (#35) against one byte at a time: every length, offset and
+ * mix of ASCII, UTF-8 leads, continuation and invalid bytes. */
+static void test_columns_any_length(void **state)
+{
+	static const unsigned char pick[] = { 'a', ' ', 0x80, 0xbf, 0xc3, 0xe2, 0xf0, 0xff, '#' };
+	unsigned long r = 1;
+	char bytes[80];
+
+	(void)state;
+	np_text_cols_ascii(false);
+	for (int round = 0; round < 2000; round++) {
+		for (size_t i = 0; i < sizeof(bytes); i++) {
+			r = r * 6364136223846793005UL + 1442695040888963407UL;
+			bytes[i] = (char)pick[(r >> 33) % sizeof(pick)];
+		}
+		for (size_t off = 0; off < 8; off++) {
+			size_t want = 0;
+
+			for (size_t n = 0; off + n <= sizeof(bytes); n++) {
+				assert_int_equal(np_text_cols(bytes + off, n), want);
+				if (off + n < sizeof(bytes))
+					want += ((unsigned char)bytes[off + n] & 0xc0) != 0x80;
+			}
+		}
+	}
+}
+
 static void test_short_lines_untouched(void **state)
 {
 	(void)state;
@@ -198,6 +225,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_columns_any_length),
 		cmocka_unit_test(test_short_lines_untouched),
 		cmocka_unit_test(test_word_boundaries),
 		cmocka_unit_test(test_hanging_indent),
