@@ -33,6 +33,9 @@ struct scan_cfg {
 	 * them, and with the same names a frame is copied in, not applied. */
 	struct np_snapcnt_plan plan[2];
 	const char *const *plan_names[2];	/* the reader's names the plan was made with */
+	/* The funnel's counters in each of prev/cur (funnel.h), found again after any apply. */
+	struct np_funnel_refs refs[2];
+	bool refs_ok[2];
 };
 
 static void cfg_close(struct scan_cfg *c)
@@ -73,6 +76,11 @@ static int cfg_for(struct scan_cfg *c, const struct np_rec_frame *f, const char 
 
 	if (!f->config)
 		return np_fail(st, "%s: a sample without a configuration", dir);
+	/* The reader flags a configuration decoded since the frame before (rec_store.h): without
+	 * one it is the one in force, and its 100 kB need no comparing. */
+	if (c->config && !(f->flags & (NP_REC_F_FIRST | NP_REC_F_GAP | NP_REC_F_RESTART |
+				       NP_REC_F_CONFIG)))
+		return 0;
 	if (c->config && c->config_len == f->config_len &&
 	    !memcmp(c->config, f->config, f->config_len))
 		return 0;
@@ -199,6 +207,7 @@ static int put_frame(struct scan_cfg *c, int k, const struct np_rec_frame *f)
 		return 0;
 	}
 	c->plan_names[k] = NULL;
+	c->refs_ok[k] = false;	/* applied: the tables are new */
 	if (!f->name)	/* a run without names: nothing to plan */
 		return np_snapcnt_apply(slot(c, k), f->name, f->v, f->n);
 	r = np_snapcnt_plan(slot(c, k), &c->plan[k], f->name, f->v, f->n);
@@ -223,7 +232,12 @@ static void rates(struct scan_cfg *c, double dt, int64_t t, struct np_history_se
 	out->t = t;
 	for (int s = 0; s < NP_STAGE__COUNT; s++)
 		out->drops[s] = NAN;
-	np_funnel_build(&a, &f);
+	for (int k = 0; k < 2; k++)
+		if (!c->refs_ok[k]) {
+			np_funnel_resolve(slot(c, k), &c->refs[k]);
+			c->refs_ok[k] = true;
+		}
+	np_funnel_build_refs(&a, &c->refs[!c->slot], &c->refs[c->slot], &f);
 	for (size_t i = 0; i < f.n; i++)
 		if (f.rows[i].drop.present && f.rows[i].drop.sampled)
 			out->drops[f.rows[i].stage] = (float)f.rows[i].drop.rate;
