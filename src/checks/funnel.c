@@ -102,7 +102,8 @@ static void build(const struct np_analysis *a, const struct np_counter_view *mv,
 	struct np_funnel_row *r;
 
 	memset(f, 0, sizeof(*f));
-	snprintf(f->dev, sizeof(f->dev), "%s", a->cur->ifname);
+	/* As snprintf "%s" would, for a second of history's a tenth of the funnel's cost. */
+	memcpy(f->dev, a->cur->ifname, strnlen(a->cur->ifname, sizeof(f->dev) - 1));
 	r = row(f, NP_STAGE_LINK, NP_SCOPE_INTERFACE, "rx_packets",
 		"rx_crc_errors + rx_frame_errors + rx_length_errors");
 	r->in = DEV(a, rx_packets);

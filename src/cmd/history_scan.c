@@ -211,8 +211,17 @@ static int put_frame(struct scan_cfg *c, int k, const struct np_rec_frame *f)
 	if (!f->name)	/* a run without names: nothing to plan */
 		return np_snapcnt_apply(slot(c, k), f->name, f->v, f->n);
 	r = np_snapcnt_plan(slot(c, k), &c->plan[k], f->name, f->v, f->n);
-	if (r == 0)
+	if (r == 0) {
+		const uint64_t *keep[NP_FUNNEL_NMIB + 1];
+
+		/* Of the MIB and conntrack, the plan copies only what the funnel reads. */
 		c->plan_names[k] = f->name;
+		np_funnel_resolve(slot(c, k), &c->refs[k]);
+		c->refs_ok[k] = true;
+		memcpy(keep, c->refs[k].mib, sizeof(c->refs[k].mib));
+		keep[NP_FUNNEL_NMIB] = c->refs[k].ct_drop;
+		np_snapcnt_plan_narrow(&c->plan[k], slot(c, k), keep, NP_FUNNEL_NMIB + 1);
+	}
 	/* Not planned but applied (the plan's own check): the next frame tries again. */
 	return r == -ENOMEM ? r : 0;
 }

@@ -6,7 +6,9 @@
  * values then change under them, as in a history scan: frames patched in through a plan
  * (snapshot_counters.h), prev and cur swapped, and every MIB and conntrack value rewritten
  * (each counter its own value and delta, some going back: resets), so that a counter read
- * from the wrong place, or left out of a sum, shows.
+ * from the wrong place, or left out of a sum, shows. Then history's narrowed plans
+ * (np_snapcnt_plan_narrow: of the MIB and conntrack, only the funnel's counters copied): the
+ * funnel through them is the funnel of snapshots each frame was applied to.
  */
 #include "golden.h"
 
@@ -69,19 +71,21 @@ static void same_view(const char *tree, const char *when, size_t row,
 			 (unsigned long long)y->delta, y->rate);
 }
 
-/* The funnel of (prev, cur) both ways: by name, and through refs resolved earlier. */
-static void compare(const char *tree, const char *when, struct np_snapshot *prev,
-		    struct np_snapshot *cur, const struct np_funnel_refs *rp,
-		    const struct np_funnel_refs *rc)
+/* The funnel of (wp, wc) by name against that of (prev, cur) through refs resolved earlier. */
+static void compare2(const char *tree, const char *when, struct np_snapshot *wp,
+		     struct np_snapshot *wc, struct np_snapshot *prev, struct np_snapshot *cur,
+		     const struct np_funnel_refs *rp, const struct np_funnel_refs *rc)
 {
 	static const struct np_options opt = { .interval = 1, .rtt_ms = NAN,
 					       .bandwidth_bps = NAN };
 	struct np_analysis a = {
-		.prev = prev, .cur = cur, .dt = 1.5, .opt = &opt, .bw_bps = NAN, .rtt_ms = NAN,
+		.prev = wp, .cur = wc, .dt = 1.5, .opt = &opt, .bw_bps = NAN, .rtt_ms = NAN,
 	};
 	struct np_funnel want, got;
 
 	np_funnel_build(&a, &want);
+	a.prev = prev;
+	a.cur = cur;
 	np_funnel_build_refs(&a, rp, rc, &got);
 	assert_int_equal(want.n, got.n);
 	assert_string_equal(want.dev, got.dev);
@@ -93,6 +97,14 @@ static void compare(const char *tree, const char *when, struct np_snapshot *prev
 		same_view(tree, when, i, &want.rows[i].in, &got.rows[i].in);
 		same_view(tree, when, i, &want.rows[i].drop, &got.rows[i].drop);
 	}
+}
+
+/* The funnel of (prev, cur) both ways: by name, and through refs resolved earlier. */
+static void compare(const char *tree, const char *when, struct np_snapshot *prev,
+		    struct np_snapshot *cur, const struct np_funnel_refs *rp,
+		    const struct np_funnel_refs *rc)
+{
+	compare2(tree, when, prev, cur, prev, cur, rp, rc);
 }
 
 /* Every MIB and conntrack value rewritten: its own since-boot value in prev, its own delta
@@ -155,6 +167,57 @@ static void check_tree(const char *tree, const char *ifname)
 	np_snapshot_free(&c);
 }
 
+static void narrow(struct np_snapshot *s, struct np_snapcnt_plan *plan,
+		   struct np_funnel_refs *r)
+{
+	const uint64_t *keep[NP_FUNNEL_NMIB + 1];
+	size_t before = plan->n;
+
+	np_funnel_resolve(s, r);
+	memcpy(keep, r->mib, sizeof(r->mib));
+	keep[NP_FUNNEL_NMIB] = r->ct_drop;
+	np_snapcnt_plan_narrow(plan, s, keep, NP_FUNNEL_NMIB + 1);
+	assert_true(plan->n < before);
+}
+
+/* history's narrowed plans against snapshots the frames were applied to. */
+static void check_narrowed(const char *tree, const char *ifname)
+{
+	struct np_snapshot ap, ac, np, nc;
+	struct np_snapcnt_plan planp = { 0 }, planc = { 0 };
+	struct np_funnel_refs rp, rc;
+	struct frame fp, fc;
+
+	collect(tree, "before", ifname, &ap);
+	collect(tree, "after", ifname, &ac);
+	collect(tree, "before", ifname, &np);
+	collect(tree, "after", ifname, &nc);
+	encode(&ap, &fp);
+	encode(&ac, &fc);
+	assert_int_equal(np_snapcnt_apply(&ap, fp.names, fp.c.v, fp.c.n), 0);
+	assert_int_equal(np_snapcnt_apply(&ac, fc.names, fc.c.v, fc.c.n), 0);
+	assert_int_equal(np_snapcnt_plan(&np, &planp, fc.names, fc.c.v, fc.c.n), 0);
+	assert_int_equal(np_snapcnt_plan(&nc, &planc, fp.names, fp.c.v, fp.c.n), 0);
+	narrow(&np, &planp, &rp);
+	narrow(&nc, &planc, &rc);
+	np_snapcnt_patch(&planp, fp.c.v);
+	np_snapcnt_patch(&planc, fc.c.v);
+	compare2(tree, "narrowed", &ap, &ac, &np, &nc, &rp, &rc);
+	np_snapcnt_patch(&planp, fc.c.v);
+	np_snapcnt_patch(&planc, fp.c.v);
+	assert_int_equal(np_snapcnt_apply(&ap, fc.names, fc.c.v, fc.c.n), 0);
+	assert_int_equal(np_snapcnt_apply(&ac, fp.names, fp.c.v, fp.c.n), 0);
+	compare2(tree, "narrowed, swapped", &ac, &ap, &nc, &np, &rc, &rp);
+	np_snapcnt_plan_free(&planp);
+	np_snapcnt_plan_free(&planc);
+	frame_free(&fp);
+	frame_free(&fc);
+	np_snapshot_free(&ap);
+	np_snapshot_free(&ac);
+	np_snapshot_free(&np);
+	np_snapshot_free(&nc);
+}
+
 static void test_trees(void **state)
 {
 	(void)state;
@@ -167,10 +230,23 @@ static void test_trees(void **state)
 	check_tree("pop-b", "eth0");
 }
 
+static void test_narrowed(void **state)
+{
+	(void)state;
+	check_narrowed("x710-server", "eth0");
+	check_narrowed("vm-virtio", "eth0");
+	check_narrowed("old-kernel-5.4", "eth0");
+	check_narrowed("lan-10g", "enp1s0f0");
+	check_narrowed("arm-board", "enp1s0");
+	check_narrowed("pop-a", "eth0");
+	check_narrowed("pop-b", "eth0");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trees),
+		cmocka_unit_test(test_narrowed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
