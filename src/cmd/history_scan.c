@@ -442,8 +442,10 @@ static int pick_worst(struct np_history *h, size_t n)
 	return 0;
 }
 
-/* What doctor --at would have said of the window: its worst finding, at w's stage first. */
-static void judge(const struct history_args *a, struct np_history_worst *w, double span)
+/* What doctor --at would have said of the window: its worst finding, at w's stage first. The
+ * configuration is replayed once for all the windows that share it (cache). */
+static void judge(const struct history_args *a, struct np_history_worst *w, double span,
+		  struct np_at_cfg *cache)
 {
 	struct np_dev_runs *dr = calloc(1, sizeof(*dr));
 	struct np_status st = { 0 };
@@ -458,8 +460,8 @@ static void judge(const struct history_args *a, struct np_history_worst *w, doub
 	d.root = a->root;
 	d.opt.rtt_ms = d.opt.bandwidth_bps = NAN;
 	/* A second's rate is over the interval that ends at it. */
-	if (np_at_open(&at, &d, (double)w->t / 1e9 - (span <= 1.5 ? span : 0), span, dr, &t,
-		       &st) == 0) {
+	if (np_at_open_cfg(&at, cache, &d, (double)w->t / 1e9 - (span <= 1.5 ? span : 0), span,
+			   dr, &t, &st) == 0) {
 		if (np_runs_analyze(dr, at.dt, &d.opt, NULL, NULL, NULL) == 0) {
 			const struct np_report *rep = &dr->run[0].rep;
 
@@ -493,6 +495,7 @@ int np_history_scan(const struct history_args *a, double since, double until,
 {
 	int64_t s = isinf(since) ? INT64_MIN : (int64_t)(since * 1e9);
 	int64_t u = isinf(until) ? INT64_MAX : (int64_t)(until * 1e9);
+	struct np_at_cfg cache = { 0 };
 
 	h->dir = a->root;
 	h->since = s;
@@ -502,8 +505,9 @@ int np_history_scan(const struct history_args *a, double since, double until,
 	if (pick_worst(h, (size_t)a->worst) < 0)
 		return np_fail(st, "out of memory");
 	for (size_t i = 0; i < h->nworst; i++)
-		judge(a, &h->worst[i], h->interval > 0 ? h->interval : 1);
+		judge(a, &h->worst[i], h->interval > 0 ? h->interval : 1, &cache);
 	for (size_t i = 0; i < h->nworst_min; i++)
-		judge(a, &h->worst_min[i], 60);
+		judge(a, &h->worst_min[i], 60, &cache);
+	np_at_cfg_close(&cache);
 	return 0;
 }
