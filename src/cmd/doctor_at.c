@@ -17,6 +17,7 @@
 
 #include "cleanup.h"
 #include "doctor_run.h"
+#include "ktape.h"
 #include "log.h"
 #include "origin.h"
 #include "record_read.h"
@@ -111,16 +112,23 @@ void np_at_cfg_close(struct np_at_cfg *c)
 		np_cleanup_drop(c->path);
 	}
 	free(c->config);
+	free(c->tape_used);
 	memset(c, 0, sizeof(*c));
 }
 
-/* The cache opened on m's configuration, unless it holds that one already. */
+/* The cache opened on m's configuration, unless it holds that one already: then its tape
+ * answers again what it answered first (the collectors consume a replayed answer). */
 static int cfg_reuse(struct np_at_cfg *c, const struct doctor_args *d,
 		     const struct np_rec_moment *m, char *why, size_t whylen)
 {
-	if (c->open && c->config_len == m->config_len &&
-	    !memcmp(c->config, m->config, m->config_len))
+	struct np_ktape *tape;
+
+	if (c->open && (c->tape_used || c->tape_none) && c->config_len == m->config_len &&
+	    !memcmp(c->config, m->config, m->config_len)) {
+		if (c->tape_used)
+			np_ktape_set_used(c->tgt.ctx.tape, c->tape_used);
 		return 0;
+	}
 	np_at_cfg_close(c);
 	c->config = malloc(m->config_len ? m->config_len : 1);
 	if (!c->config) {
@@ -129,7 +137,14 @@ static int cfg_reuse(struct np_at_cfg *c, const struct doctor_args *d,
 	}
 	memcpy(c->config, m->config, m->config_len);
 	c->config_len = m->config_len;
-	return open_config(d, m, &c->tgt, &c->open, c->path, sizeof(c->path), why, whylen);
+	if (open_config(d, m, &c->tgt, &c->open, c->path, sizeof(c->path), why, whylen) < 0)
+		return -1;
+	/* Without memory for the flags, the next window opens it anew. */
+	tape = c->tgt.ctx.tape;
+	c->tape_none = !tape || !tape->n;
+	if (!c->tape_none)
+		c->tape_used = np_ktape_used(tape);
+	return 0;
 }
 
 int np_at_open_cfg(struct np_at *w, struct np_at_cfg *cache, struct doctor_args *d, double at,

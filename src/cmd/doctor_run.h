@@ -97,6 +97,10 @@ struct np_at_cfg {
 	char path[4200];
 	void *config;			/* the bytes it was opened from */
 	size_t config_len;
+	/* Its kernel tape's answers handed out when it was opened (ktape.h): put back before
+	 * each window, each collects as a target opened anew would. */
+	bool *tape_used;
+	bool tape_none;			/* no tape (nothing to put back) */
 };
 int np_at_open_cfg(struct np_at *w, struct np_at_cfg *cache, struct doctor_args *d, double at,
 		   double window, struct np_dev_runs *dr, struct doctor_tops *t,
