@@ -10,12 +10,14 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cleanup.h"
 #include "doctor_run.h"
+#include "ktape.h"
 #include "log.h"
 #include "origin.h"
 #include "record_flows.h"
@@ -79,35 +81,91 @@ static void name_origin(struct np_target *tgt, const struct doctor_args *d,
 		strftime(o->taken, sizeof(o->taken), "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-int np_at_open(struct np_at *w, struct doctor_args *d, double at, double window,
-	       struct np_dev_runs *dr, struct doctor_tops *t, struct np_status *st)
+/* The configuration of m into path, opened as tgt (doctor's --root). 0, or -1 with why. */
+static int open_config(const struct doctor_args *d, const struct np_rec_moment *m,
+		       struct np_target *tgt, bool *open, char *path, size_t path_size,
+		       char *why, size_t whylen)
 {
-	char why[600] = "", err[400];
+	struct np_target_spec spec = {
+		.cmd = "doctor", .root = path, .ifname = d->all ? NULL : d->ifname,
+		.any_iface = d->all,
+	};
+	char err[400];
+	int r = np_rec_config_file(m, path, path_size);
+
+	if (r < 0) {
+		snprintf(why, whylen, "cannot write the recorded configuration: %s", strerror(-r));
+		return -1;
+	}
+	r = np_target_open(tgt, &spec, err, sizeof(err)) < 0 ? -1 : 0;
+	if (r < 0)
+		snprintf(why, whylen, "the recorded configuration: %s", err);
+	*open = r == 0;
+	return r;
+}
+
+void np_at_cfg_close(struct np_at_cfg *c)
+{
+	if (c->open)
+		np_target_close(&c->tgt);
+	if (c->path[0]) {
+		unlink(c->path);
+		np_cleanup_drop(c->path);
+	}
+	free(c->config);
+	free(c->tape_used);
+	memset(c, 0, sizeof(*c));
+}
+
+/* The cache opened on m's configuration, unless it holds that one already: then its tape
+ * answers again what it answered first (the collectors consume a replayed answer). */
+static int cfg_reuse(struct np_at_cfg *c, const struct doctor_args *d,
+		     const struct np_rec_moment *m, char *why, size_t whylen)
+{
+	struct np_ktape *tape;
+
+	if (c->open && (c->tape_used || c->tape_none) && c->config_len == m->config_len &&
+	    !memcmp(c->config, m->config, m->config_len)) {
+		if (c->tape_used)
+			np_ktape_set_used(c->tgt.ctx.tape, c->tape_used);
+		return 0;
+	}
+	np_at_cfg_close(c);
+	c->config = malloc(m->config_len ? m->config_len : 1);
+	if (!c->config) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
+	memcpy(c->config, m->config, m->config_len);
+	c->config_len = m->config_len;
+	if (open_config(d, m, &c->tgt, &c->open, c->path, sizeof(c->path), why, whylen) < 0)
+		return -1;
+	/* Without memory for the flags, the next window opens it anew. */
+	tape = c->tgt.ctx.tape;
+	c->tape_none = !tape || !tape->n;
+	if (!c->tape_none)
+		c->tape_used = np_ktape_used(tape);
+	return 0;
+}
+
+int np_at_open_cfg(struct np_at *w, struct np_at_cfg *cache, struct doctor_args *d, double at,
+		   double window, struct np_dev_runs *dr, struct doctor_tops *t,
+		   struct np_status *st)
+{
+	struct np_target *tgt = cache ? &cache->tgt : &w->tgt;
+	char why[600] = "";
 	int r;
 
 	memset(w, 0, sizeof(*w));
 	r = np_rec_window(d->root, at, window, &w->m0, &w->m1, why, sizeof(why));
+	if (r == 0)
+		r = cache ? cfg_reuse(cache, d, &w->m1, why, sizeof(why)) :
+			    open_config(d, &w->m1, &w->tgt, &w->open, w->path, sizeof(w->path),
+					why, sizeof(why));
 	if (r == 0) {
-		r = np_rec_config_file(&w->m1, w->path, sizeof(w->path));
-		if (r < 0)
-			snprintf(why, sizeof(why), "cannot write the recorded configuration: %s",
-				 strerror(-r));
-	}
-	if (r == 0) {
-		struct np_target_spec spec = {
-			.cmd = "doctor", .root = w->path, .ifname = d->all ? NULL : d->ifname,
-			.any_iface = d->all,
-		};
-
-		r = np_target_open(&w->tgt, &spec, err, sizeof(err)) < 0 ? -1 : 0;
-		if (r < 0)
-			snprintf(why, sizeof(why), "the recorded configuration: %s", err);
-		w->open = r == 0;
-	}
-	if (r == 0) {
-		name_origin(&w->tgt, d, &w->m0);
+		name_origin(tgt, d, &w->m0);
 		d->opt.interval = window;
-		if (runs_at(d, &w->tgt, dr, t, &w->m0, &w->m1, st) < 0)
+		if (runs_at(d, tgt, dr, t, &w->m0, &w->m1, st) < 0)
 			r = -1;
 		w->dt = (double)(w->m1.mono_ns - w->m0.mono_ns) / 1e9;
 	} else {
@@ -118,6 +176,12 @@ int np_at_open(struct np_at *w, struct doctor_args *d, double at, double window,
 		return r > 0 ? 1 : -1;
 	}
 	return 0;
+}
+
+int np_at_open(struct np_at *w, struct doctor_args *d, double at, double window,
+	       struct np_dev_runs *dr, struct doctor_tops *t, struct np_status *st)
+{
+	return np_at_open_cfg(w, NULL, d, at, window, dr, t, st);
 }
 
 void np_at_close(struct np_at *w)

@@ -88,6 +88,24 @@ struct np_at {
 int np_at_open(struct np_at *w, struct doctor_args *d, double at, double window,
 	       struct np_dev_runs *dr, struct doctor_tops *t, struct np_status *st);
 void np_at_close(struct np_at *w);
+/* The same, with the configuration replayed once for many windows (history judges its worst
+ * seconds and minutes: one configuration, written and opened once, not once a window). The
+ * cache holds the last configuration opened; np_at_cfg_close() when done. */
+struct np_at_cfg {
+	struct np_target tgt;
+	bool open;
+	char path[4200];
+	void *config;			/* the bytes it was opened from */
+	size_t config_len;
+	/* Its kernel tape's answers handed out when it was opened (ktape.h): put back before
+	 * each window, each collects as a target opened anew would. */
+	bool *tape_used;
+	bool tape_none;			/* no tape (nothing to put back) */
+};
+int np_at_open_cfg(struct np_at *w, struct np_at_cfg *cache, struct doctor_args *d, double at,
+		   double window, struct np_dev_runs *dr, struct doctor_tops *t,
+		   struct np_status *st);
+void np_at_cfg_close(struct np_at_cfg *c);
 int np_doctor_at(struct doctor_args *d, struct np_dev_runs *dr, struct np_status *st);
 /* --every: reports at a fixed cadence until --count or SIGTERM (doctor_every.c). */
 int np_doctor_every(struct doctor_args *d, struct np_target *tgt, struct np_dev_runs *dr,

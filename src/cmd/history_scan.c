@@ -34,6 +34,9 @@ struct scan_cfg {
 	 * them, and with the same names a frame is copied in, not applied. */
 	struct np_snapcnt_plan plan[2];
 	const char *const *plan_names[2];	/* the reader's names the plan was made with */
+	/* The funnel's counters in each of prev/cur (funnel.h), found again after any apply. */
+	struct np_funnel_refs refs[2];
+	bool refs_ok[2];
 };
 
 static void cfg_close(struct scan_cfg *c)
@@ -74,6 +77,11 @@ static int cfg_for(struct scan_cfg *c, const struct np_rec_frame *f, const char 
 
 	if (!f->config)
 		return np_fail(st, "%s: a sample without a configuration", dir);
+	/* The reader flags a configuration decoded since the frame before (rec_store.h): without
+	 * one it is the one in force, and its 100 kB need no comparing. */
+	if (c->config && !(f->flags & (NP_REC_F_FIRST | NP_REC_F_GAP | NP_REC_F_RESTART |
+				       NP_REC_F_CONFIG)))
+		return 0;
 	if (c->config && c->config_len == f->config_len &&
 	    !memcmp(c->config, f->config, f->config_len))
 		return 0;
@@ -200,11 +208,21 @@ static int put_frame(struct scan_cfg *c, int k, const struct np_rec_frame *f)
 		return 0;
 	}
 	c->plan_names[k] = NULL;
+	c->refs_ok[k] = false;	/* applied: the tables are new */
 	if (!f->name)	/* a run without names: nothing to plan */
 		return np_snapcnt_apply(slot(c, k), f->name, f->v, f->n);
 	r = np_snapcnt_plan(slot(c, k), &c->plan[k], f->name, f->v, f->n);
-	if (r == 0)
+	if (r == 0) {
+		const uint64_t *keep[NP_FUNNEL_NMIB + 1];
+
+		/* Of the MIB and conntrack, the plan copies only what the funnel reads. */
 		c->plan_names[k] = f->name;
+		np_funnel_resolve(slot(c, k), &c->refs[k]);
+		c->refs_ok[k] = true;
+		memcpy(keep, c->refs[k].mib, sizeof(c->refs[k].mib));
+		keep[NP_FUNNEL_NMIB] = c->refs[k].ct_drop;
+		np_snapcnt_plan_narrow(&c->plan[k], slot(c, k), keep, NP_FUNNEL_NMIB + 1);
+	}
 	/* Not planned but applied (the plan's own check): the next frame tries again. */
 	return r == -ENOMEM ? r : 0;
 }
@@ -224,7 +242,12 @@ static void rates(struct scan_cfg *c, double dt, int64_t t, struct np_history_se
 	out->t = t;
 	for (int s = 0; s < NP_STAGE__COUNT; s++)
 		out->drops[s] = NAN;
-	np_funnel_build(&a, &f);
+	for (int k = 0; k < 2; k++)
+		if (!c->refs_ok[k]) {
+			np_funnel_resolve(slot(c, k), &c->refs[k]);
+			c->refs_ok[k] = true;
+		}
+	np_funnel_build_refs(&a, &c->refs[!c->slot], &c->refs[c->slot], &f);
 	for (size_t i = 0; i < f.n; i++)
 		if (f.rows[i].drop.present && f.rows[i].drop.sampled)
 			out->drops[f.rows[i].stage] = (float)f.rows[i].drop.rate;
@@ -420,8 +443,10 @@ static int pick_worst(struct np_history *h, size_t n)
 	return 0;
 }
 
-/* What doctor --at would have said of the window: its worst finding, at w's stage first. */
-static void judge(const struct history_args *a, struct np_history_worst *w, double span)
+/* What doctor --at would have said of the window: its worst finding, at w's stage first. The
+ * configuration is replayed once for all the windows that share it (cache). */
+static void judge(const struct history_args *a, struct np_history_worst *w, double span,
+		  struct np_at_cfg *cache)
 {
 	struct np_dev_runs *dr = calloc(1, sizeof(*dr));
 	struct np_status st = { 0 };
@@ -436,8 +461,8 @@ static void judge(const struct history_args *a, struct np_history_worst *w, doub
 	d.root = a->root;
 	d.opt.rtt_ms = d.opt.bandwidth_bps = NAN;
 	/* A second's rate is over the interval that ends at it. */
-	if (np_at_open(&at, &d, (double)w->t / 1e9 - (span <= 1.5 ? span : 0), span, dr, &t,
-		       &st) == 0) {
+	if (np_at_open_cfg(&at, cache, &d, (double)w->t / 1e9 - (span <= 1.5 ? span : 0), span,
+			   dr, &t, &st) == 0) {
 		if (np_runs_analyze(dr, at.dt, &d.opt, NULL, NULL, NULL) == 0) {
 			const struct np_report *rep = &dr->run[0].rep;
 
@@ -476,6 +501,7 @@ int np_history_scan(const struct history_args *a, double since, double until,
 {
 	int64_t s = isinf(since) ? INT64_MIN : (int64_t)(since * 1e9);
 	int64_t u = isinf(until) ? INT64_MAX : (int64_t)(until * 1e9);
+	struct np_at_cfg cache = { 0 };
 
 	h->dir = a->root;
 	h->since = s;
@@ -485,12 +511,13 @@ int np_history_scan(const struct history_args *a, double since, double until,
 	if (pick_worst(h, (size_t)a->worst) < 0)
 		return np_fail(st, "out of memory");
 	for (size_t i = 0; i < h->nworst; i++)
-		judge(a, &h->worst[i], h->interval > 0 ? h->interval : 1);
+		judge(a, &h->worst[i], h->interval > 0 ? h->interval : 1, &cache);
 	for (size_t i = 0; i < h->nworst_min; i++) {
-		judge(a, &h->worst_min[i], 60);
+		judge(a, &h->worst_min[i], 60, &cache);
 		if (h->has_reasons)	/* record --drops: the minute's top flows (record_flows.h) */
 			np_rec_flows_read(a->root, h->worst_min[i].t / 1000000000,
 					  h->worst_min[i].t / 1000000000 + 60, &h->worst_min[i].flows);
 	}
+	np_at_cfg_close(&cache);
 	return 0;
 }

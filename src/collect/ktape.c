@@ -129,6 +129,21 @@ void np_ktape_end(struct np_ktape *t, int err)
 	t->open = NULL;
 }
 
+bool *np_ktape_used(const struct np_ktape *t)
+{
+	bool *u = t->n ? malloc(t->n * sizeof(*u)) : NULL;
+
+	for (size_t i = 0; u && i < t->n; i++)
+		u[i] = t->x[i].used;
+	return u;
+}
+
+void np_ktape_set_used(struct np_ktape *t, const bool *used)
+{
+	for (size_t i = 0; used && i < t->n; i++)
+		t->x[i].used = used[i];
+}
+
 int np_ktape_find(struct np_ktape *t, enum np_ktape_bus bus, const void *req, size_t len,
 		  struct np_ktape_play *p)
 {

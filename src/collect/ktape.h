@@ -76,6 +76,11 @@ struct np_ktape_play {
 
 void np_ktape_init(struct np_ktape *t, bool recording);
 void np_ktape_free(struct np_ktape *t);
+/* Replay: which exchanges have answered so far (malloc'd, t->n flags; NULL without memory or
+ * exchanges), and put back, so that the same sample collected again from this tape is
+ * answered as before (history judges many windows on one replayed configuration). */
+bool *np_ktape_used(const struct np_ktape *t);
+void np_ktape_set_used(struct np_ktape *t, const bool *used);
 
 /* Recording. A failed allocation drops the exchange (the tape then lacks it: replay reports
  * the request as not captured), never the live collection. */

@@ -313,6 +313,13 @@ uint64_t np_counters_get(const struct np_counters *c, const char *name)
 	return e ? e->value : NP_NA;
 }
 
+const uint64_t *np_counters_ref(const struct np_counters *c, const char *name)
+{
+	struct np_counter *e = find(c, name);
+
+	return e ? &e->value : NULL;
+}
+
 void np_counters_free(struct np_counters *c)
 {
 	free(c->e);

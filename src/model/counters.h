@@ -55,6 +55,9 @@ int np_counters_reserve(struct np_counters *c, size_t n);
 void np_counters_sort(struct np_counters *c);
 /* NP_NA when absent. */
 uint64_t np_counters_get(const struct np_counters *c, const char *name);
+/* Where np_counters_get finds name's value, or NULL: valid while the table keeps its entries
+ * (values may change: history resolves its counters once per run of frames). */
+const uint64_t *np_counters_ref(const struct np_counters *c, const char *name);
 /* Drops the entries from n on (a failed batch of appends): the table is as it was at n. */
 void np_counters_truncate(struct np_counters *c, size_t n, int sorted);
 void np_counters_free(struct np_counters *c);

@@ -89,6 +89,11 @@ int np_snapcnt_plan(struct np_snapshot *s, struct np_snapcnt_plan *p, const char
 		    const uint64_t *v, size_t n);
 void np_snapcnt_patch(const struct np_snapcnt_plan *p, const uint64_t *v);
 void np_snapcnt_plan_free(struct np_snapcnt_plan *p);
+/* Narrows a plan of s to the MIB and conntrack counters at keep[0..n) (places in s's tables,
+ * NULL entries ignored): a reader of a few of those (history's funnel, funnel.h) spares
+ * copying the rest. Every other section stays covered. */
+void np_snapcnt_plan_narrow(struct np_snapcnt_plan *p, const struct np_snapshot *s,
+			    const uint64_t *const *keep, size_t n);
 
 /*
  * A digest of s's configuration: sysctls, the device's settings and state, ethtool settings,

@@ -173,3 +173,29 @@ void np_snapcnt_patch(const struct np_snapcnt_plan *p, const uint64_t *v)
 	for (size_t j = 0; j < p->n; j++)
 		memcpy(p->loc[j], &v[p->idx[j]], sizeof(*v));
 }
+
+static bool in_table(const struct np_counters *t, const void *loc)
+{
+	return t->n && (const char *)loc >= (const char *)t->e &&
+	       (const char *)loc < (const char *)(t->e + t->n);
+}
+
+void np_snapcnt_plan_narrow(struct np_snapcnt_plan *p, const struct np_snapshot *s,
+			    const uint64_t *const *keep, size_t n)
+{
+	size_t m = 0;
+
+	for (size_t j = 0; j < p->n; j++) {
+		bool kept = !in_table(&s->hs->mib, p->loc[j]) &&
+			    !in_table(&s->hs->conntrack, p->loc[j]);
+
+		for (size_t i = 0; !kept && i < n; i++)
+			kept = keep[i] && (const void *)keep[i] == p->loc[j];
+		if (kept) {
+			p->loc[m] = p->loc[j];
+			p->idx[m++] = p->idx[j];
+		}
+	}
+	p->n = m;
+}
+
