@@ -138,15 +138,36 @@ static void udp_buffer_detail(struct np_finding *f, const struct np_sock_udp *u,
 			  have_max ? np_fmt_bytes((double)rmax, b2, sizeof(b2)) : "");
 }
 
+/* One problem, two views: UdpRcvbufErrors host-wide (socket.udp-rcvbuf) and each socket's own
+ * drops (this check), both in drops/s. A level the admin set for socket.udp-rcvbuf, and none
+ * for this check, judges each socket too: raising it quiets both (one socket's rate is at most
+ * the host's), instead of the sockets still firing at the table's 1 drop/s. */
+static void udp_thresholds(const struct np_analysis *a, const struct np_report *r, double *warn,
+			   double *crit)
+{
+	const struct np_check *host = np_check_find("socket.udp-rcvbuf");
+	int own = r->cur ? np_check_index(r->cur->check) : -1, h = host ? np_check_index(host) : -1;
+
+	*warn = np_thr_warn(r);
+	*crit = np_thr_crit(r);
+	if (!a->ovr || own < 0 || h < 0 || a->ovr->t[own].has_warn || a->ovr->t[own].has_crit ||
+	    !(a->ovr->t[h].has_warn || a->ovr->t[h].has_crit))
+		return;
+	*warn = np_check_warn(host, a->ovr);
+	*crit = np_check_crit(host, a->ovr);
+}
+
 static void run_udp_drops(const struct np_analysis *a, struct np_report *r)
 {
 	const struct np_sockets *k = np_live_socks(a, r), *p = np_live_prev(a);
 	bool have_max, have_def;
 	int64_t rmax, rdef, target;
+	double warn, crit;
 	unsigned nf = 0;
 
 	if (!k)
 		return;
+	udp_thresholds(a, r, &warn, &crit);
 	rmax = np_sysctl_int(a->cur, NP_SYSCTL_RMEM_MAX, 0, &have_max);
 	rdef = np_sysctl_int(a->cur, NP_SYSCTL_RMEM_DEFAULT, 0, &have_def);
 	for (uint32_t i = 0; i < k->udp.n && nf < MAX_FINDINGS; i++) {
@@ -155,7 +176,7 @@ static void run_udp_drops(const struct np_analysis *a, struct np_report *r)
 			p ? np_sockets_find_udp(p, u->id.inode, u->id.sport) : NULL;
 		struct np_counter_view v = np_live_view(a, u->drops, pu != NULL, pu ? pu->drops : 0,
 							p && p->udp.total <= p->udp.n);
-		enum np_severity sev = np_verdict(&v, np_thr_warn(r), np_thr_crit(r));
+		enum np_severity sev = np_verdict(&v, warn, crit);
 		char addr[64], own[48], rate[96], b1[32], b2[32], b3[32];
 		struct np_finding *f;
 
@@ -248,6 +269,7 @@ const struct np_check np_check_socket_udp_socket_drops = {
 	.related = "net.core.rmem_max, net.core.rmem_default, net.ipv4.udp_mem, SO_RCVBUF, "
 		   "socket.udp-rcvbuf",
 	.kernel_notes = "SK_MEMINFO_DROPS needs 4.x+; SO_RCVBUF is capped at rmem_max and doubled.",
-	.warn = 1, .crit = 100, .thr_unit = "drops/s of one socket",
+	.warn = 1, .crit = 100,
+	.thr_unit = "drops/s of one socket; socket.udp-rcvbuf's levels when only those are set",
 	.run = run_udp_drops,
 };

@@ -70,7 +70,15 @@ static bool only_id(const struct np_check *c, void *arg)
 void synth_run(struct synth_run *run, const char *id, const struct np_snapshot *prev,
 	       const struct np_snapshot *cur, double rtt_ms, double bw_bps)
 {
+	synth_run_ovr(run, id, prev, cur, rtt_ms, bw_bps, NULL);
+}
+
+void synth_run_ovr(struct synth_run *run, const char *id, const struct np_snapshot *prev,
+		   const struct np_snapshot *cur, double rtt_ms, double bw_bps,
+		   const struct np_overrides *ovr)
+{
 	memset(run, 0, sizeof(*run));
+	run->a.ovr = ovr;
 	assert_non_null(np_check_find(id));
 	run->opt.interval = prev ? cur->t - prev->t : 0;
 	run->opt.rtt_ms = rtt_ms;

@@ -29,6 +29,10 @@ struct synth_run {
 };
 void synth_run(struct synth_run *run, const char *id, const struct np_snapshot *prev,
 	       const struct np_snapshot *cur, double rtt_ms, double bw_bps);
+/* The same under the user's thresholds (--threshold, the config file). */
+void synth_run_ovr(struct synth_run *run, const char *id, const struct np_snapshot *prev,
+		   const struct np_snapshot *cur, double rtt_ms, double bw_bps,
+		   const struct np_overrides *ovr);
 void synth_run_free(struct synth_run *run);
 
 /* The worst severity the check emitted (NP_SEV_OK when none). */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Checks of stage "socket" over live sockets (hand-built sock_diag sections), and the measured
  * RTT the analysis derives from them. */
+#include "selection.h"
 #include "synth.h"
 #include "socket_fold.h"
 
@@ -221,6 +222,46 @@ static void test_udp_socket_drops(void **state)
 	np_snapshot_free(&c);
 }
 
+/* One problem, two checks: a level set for socket.udp-rcvbuf alone judges each socket too
+ * (raising it quiets both); a level set for this check itself wins. */
+static void test_udp_socket_drops_follow_udp_rcvbuf(void **state)
+{
+	static struct np_overrides ovr;
+	struct np_snapshot p, c;
+	struct synth_run run;
+	char err[256];
+
+	(void)state;
+	base(&p, 0);
+	base(&c, 2);
+	udp(&p, 9000, 100, 212992);
+	udp(&c, 9000, 10100, 212992);	/* 5000/s */
+	/* As --threshold parses it: warn alone, the default crit following it up. */
+	memset(&ovr, 0, sizeof(ovr));
+	assert_int_equal(np_overrides_parse_option(&ovr, "socket.udp-rcvbuf:warn=500000", err,
+						   sizeof(err)), 0);
+	synth_run_ovr(&run, "socket.udp-socket-drops", &p, &c, NAN, NAN, &ovr);
+	assert_true(synth_worst(&run) < NP_SEV_WARNING);	/* at most "its queue is full now" */
+	synth_run_free(&run);
+	memset(&ovr, 0, sizeof(ovr));
+	assert_int_equal(np_overrides_parse_option(&ovr, "socket.udp-rcvbuf:warn=1000,crit=10000",
+						   err, sizeof(err)), 0);
+	synth_run_ovr(&run, "socket.udp-socket-drops", &p, &c, NAN, NAN, &ovr);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);	/* 5000/s: between the two */
+	synth_run_free(&run);
+	/* The check's own level wins over the host-wide one's. */
+	memset(&ovr, 0, sizeof(ovr));
+	assert_int_equal(np_overrides_parse_option(&ovr, "socket.udp-rcvbuf:warn=500000", err,
+						   sizeof(err)), 0);
+	assert_int_equal(np_overrides_parse_option(&ovr, "socket.udp-socket-drops:crit=4000", err,
+						   sizeof(err)), 0);
+	synth_run_ovr(&run, "socket.udp-socket-drops", &p, &c, NAN, NAN, &ovr);
+	assert_int_equal(synth_worst(&run), NP_SEV_CRITICAL);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
 static void test_udp_socket_drops_quiet_and_skipped(void **state)
 {
 	struct np_snapshot s;
@@ -369,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_listen_queue_rates),
 		cmocka_unit_test(test_listen_queue_quiet_and_skipped),
 		cmocka_unit_test(test_udp_socket_drops),
+		cmocka_unit_test(test_udp_socket_drops_follow_udp_rcvbuf),
 		cmocka_unit_test(test_udp_socket_drops_quiet_and_skipped),
 		cmocka_unit_test(test_buffer_ceiling),
 		cmocka_unit_test(test_buffer_pinned),
