@@ -102,9 +102,14 @@ int np_history_reasons(struct np_history *h, struct np_reason_track *rt,
 		int r = rt->idx[k];
 		uint64_t v = f->v[rt->pos[k]];
 
-		/* A count that went down started over (the program was loaded again). */
-		if (s && cont && dt > 0 && rt->seen[r] && v > rt->prev[r]) {
-			float rate = (float)((double)(v - rt->prev[r]) / dt);
+		/* A reason the frame before (continuous with this one) lacked rose from 0: its key
+		 * enters the program's map with its first drop, so a burst's first second is
+		 * counted, not lost to the name's first appearance. A count that went down started
+		 * over (the program was loaded again). */
+		uint64_t base = rt->seen[r] ? rt->prev[r] : 0;
+
+		if (s && cont && dt > 0 && v > base) {
+			float rate = (float)((double)(v - base) / dt);
 
 			if (rate > top) {
 				top = rate;
