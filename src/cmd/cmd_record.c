@@ -130,6 +130,13 @@ static int discover(struct recorder *R)
 		return -ENODEV;
 	np_runs_discover(R->dr, &R->tgt.ctx, R->tops, R->ntops);
 	R->discont = R->w != NULL;
+	if (R->discont && R->a.drops) {
+		char err[400];
+
+		if (np_record_drops_follow(&R->drops, (const char (*)[IF_NAMESIZE])R->names,
+					   R->ntops, err, sizeof(err)) < 0)
+			np_warn("--drops: cannot trace again (%s): drops are not recorded", err);
+	}
 	R->fresh = true;
 	return 0;
 }

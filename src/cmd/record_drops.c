@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* record --drops: the tracepoint programs of every recorded interface (record_drops.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,31 @@ int np_record_drops_start(struct np_record_drops *d, const char (*names)[IF_NAME
 		d->n = i + 1;
 	}
 	return 0;
+}
+
+/* Does d trace exactly these interfaces, each under the ifindex the name has now? */
+static bool traces_these(const struct np_record_drops *d, const char (*names)[IF_NAMESIZE],
+			 size_t n)
+{
+	if (d->n != (n < NP_STACK_MAX ? n : NP_STACK_MAX))
+		return false;
+	for (size_t i = 0; i < d->n; i++)
+		if (strcmp(d->ifname[i], names[i]) ||
+		    np_trace_ifindex(d->t[i]) != (int)if_nametoindex(names[i]))
+			return false;
+	return true;
+}
+
+int np_record_drops_follow(struct np_record_drops *d, const char (*names)[IF_NAMESIZE], size_t n,
+			   char *err, size_t errlen)
+{
+	if (traces_these(d, names, n))
+		return 0;
+	/* The programs filter on the ifindex they were loaded with: a re-created interface
+	 * (same name, new ifindex) would count nothing. Their counts start over with them,
+	 * which is right: the recorder begins a new run of the store here. */
+	np_record_drops_stop(d);
+	return np_record_drops_start(d, names, n, err, errlen);
 }
 
 void np_record_drops_stop(struct np_record_drops *d)

@@ -61,6 +61,10 @@ int np_record_drops_start(struct np_record_drops *d, const char (*names)[IF_NAME
 /* The counts so far into nc; the minute's top flows taken when the wall clock (wall_ns) has
  * left the minute being counted. 0 or -ENOMEM. */
 int np_record_drops_add(struct np_record_drops *d, struct np_named_counters *nc, int64_t wall_ns);
+/* After the devices were found again: when the names or their ifindexes changed, the
+ * programs are attached again (0; -errno with err, nothing attached then). */
+int np_record_drops_follow(struct np_record_drops *d, const char (*names)[IF_NAMESIZE], size_t n,
+			   char *err, size_t errlen);
 void np_record_drops_stop(struct np_record_drops *d);
 /* The flows/ counters of d's last minute (part of np_record_drops_add; tests call it alone). */
 int np_record_flows_add(const struct np_record_drops *d, struct np_named_counters *nc);
