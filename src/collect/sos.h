@@ -47,6 +47,16 @@ void np_sos_mib_fallback(const struct np_ctx *ctx, struct np_snapshot *s);
  * tree has no proc/net/sockstat (sos_sockstat.c); the source is partial (no mem pages). */
 void np_sos_sockstat_fallback(const struct np_ctx *ctx, struct np_snapshot *s);
 
+/* The sockets section from ss text (sos_ss.c): sos_commands/networking/ss_-peaonmi, or a pasted
+ * ss_-tmi / ss_-tnmi / ss_-uampi... (the namespace's copy under --netns), each socket through
+ * fold. False when the tree holds none (or the context is live): sock_diag's turn. */
+bool np_sos_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct np_snapshot *s);
+/* The path of a command's output sos kept under sos_commands/networking/: the host's, or with
+ * ctx->sos_netns the namespace's (layout 0: sos 4.3+ namespaces/NS/ip_netns_exec_NS_NAME,
+ * layout 1: sos 3.4-4.2 ip_netns_exec_NS_NAME). */
+void np_sos_cmd_path(const struct np_ctx *ctx, const char *name, int layout, char *out,
+		     size_t size);
+
 /* The NIC side of a snapshot from the sosreport's command outputs: ethtool -i/-g/-l/-c/-k/-a/-S
  * and plain, ip -s -d link, tc -s qdisc show, lspci (PCIe link when sysfs lacks it), lscpu (CPU
  * count when sysfs lacks it). Called by np_collect_nic() for a sosreport. */

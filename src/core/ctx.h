@@ -50,6 +50,9 @@ struct np_ctx {
 	struct np_ktape *tape;
 	struct np_fsrec *rec;
 	unsigned page_size;	/* a capture's recorded page size; 0 when the tree does not say */
+	/* --root SOSDIR --netns NS: the sosreport's copies of what sos ran in that namespace
+	 * (ip netns exec NS ...) replace the host's command outputs; "" for the host. */
+	char sos_netns[64];
 };
 
 /* A netpath capture (ctx->tape replays its kernel answers) holds every file its collectors read,
