@@ -7,9 +7,8 @@
  *                                      mailer, info lines not indented
  *   ss_tmi_tcpmon_unindented.txt       zperf/tcpmon's parser test: ss -tmi with its info lines
  *                                      unindented, bps rates without unit prefixes
- *   ss_nump_old_skmem_nodrops.txt      a UDP drops write-up: ss -nump, skmem without d, users
- *                                      on a line of its own
- *   ss_unmp_mvnet_udp.txt              a Go project's comment: ss -unmlp / -uampn, rb 10 MiB
+ *   ss_tmp_tcpmon_envoy_old.txt        zperf/tcpmon test/parsing/ss.txt (first 90 sockets):
+ *                                      an older ss on a real host, skmem without d, "*:*"
  * and every other layout of misc/ss.c's history in one hand-made file (labelled synthetic):
  * Netid column with unix/netlink sockets, "%lo" scopes, old IPv6 without brackets, mem:(),
  * service names, %g exponents, bbr:(), rwnd/sndbuf_limited, UDP drops.
@@ -132,35 +131,29 @@ static void test_tcpmon_unindented(void **state)
 	assert_int_equal(st.bad, 0);
 }
 
-/* Old skmem without d: the drops are unknown (nmem 8, counted), never a 0 the kernel sent. */
-static void test_old_skmem_no_drops(void **state)
+/* An older ss on a real host (zperf/tcpmon test/parsing/ss.txt, its first 90 sockets): "*:*"
+ * wildcards, users:(()) on the socket line, skmem without d. The drops are unknown (nmem 8,
+ * counted), never a 0 the kernel sent. */
+static void test_envoy_old(void **state)
 {
 	struct np_ss_list_stats st;
 	struct got g;
 
 	(void)state;
-	assert_int_equal(parse_file("ss_nump_old_skmem_nodrops.txt", IPPROTO_UDP, &g, &st), 0);
-	assert_int_equal(g.n, 1);
-	assert_int_equal(g.r[0].protocol, IPPROTO_UDP);
-	assert_int_equal(g.r[0].state, 1);
+	assert_int_equal(parse_file("ss_tmp_tcpmon_envoy_old.txt", IPPROTO_TCP, &g, &st), 0);
+	assert_int_equal(st.tcp, 90);
+	assert_int_equal(st.no_drops, 90);
+	assert_int_equal(st.no_mem, 0);
+	assert_int_equal(st.bad, 0);
+	assert_int_equal(g.r[0].state, TCP_LISTEN);
+	assert_int_equal(g.r[0].sport, 20803);
+	assert_int_equal(g.r[0].wqueue, 128);
 	assert_int_equal(g.r[0].nmem, 8);
-	assert_int_equal(g.r[0].mem[NP_SKMEM_RCVBUF], 212992);
-	assert_int_equal(st.no_drops, 1);
-}
-
-static void test_mvnet_udp(void **state)
-{
-	struct np_ss_list_stats st;
-	struct got g;
-
-	(void)state;
-	assert_int_equal(parse_file("ss_unmp_mvnet_udp.txt", IPPROTO_UDP, &g, &st), 0);
-	assert_int_equal(g.n, 3);
-	assert_int_equal(g.r[0].state, 7);
-	assert_int_equal(g.r[0].sport, 12347);
-	assert_int_equal(g.r[0].mem[NP_SKMEM_RCVBUF], 10485760);
-	assert_int_equal(g.r[2].state, 1);
-	assert_int_equal(g.r[2].mem[NP_SKMEM_SNDBUF], 4194304);
+	assert_int_equal(g.r[0].mem[NP_SKMEM_RCVBUF], 87380);
+	assert_int_equal(g.r[0].mem[NP_SKMEM_SNDBUF], 65536);
+	assert_string_equal(g.r[0].cc, "cubic");
+	assert_int_equal(g.r[0].snd_cwnd, 10);
+	assert_int_equal(g.r[0].family, AF_INET);
 }
 
 static void test_layouts(void **state)
@@ -331,8 +324,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_netdev_wrapped),
 		cmocka_unit_test(test_tcpmon_unindented),
-		cmocka_unit_test(test_old_skmem_no_drops),
-		cmocka_unit_test(test_mvnet_udp),
+		cmocka_unit_test(test_envoy_old),
 		cmocka_unit_test(test_layouts),
 		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_hostile),
