@@ -222,10 +222,21 @@ static const struct np_opt doctor_opts[] = {
 		 ".B \\-\\-netns\n"
 		 "reads them before it enters; run inside the namespace instead\n"
 		 ".RB ( \"ip netns exec\" ,\n"
-		 "a container) and the checks that need them are skipped.",
+		 "a container) and the checks that need them are skipped.\n"
+		 "With\n"
+		 ".B \\-\\-root\n"
+		 "of a sosreport,\n"
+		 ".I NS\n"
+		 "names one of the namespaces sos ran commands in: netpath reads that namespace's copies\n"
+		 "(sos_commands/networking/namespaces/NS/ip_netns_exec_NS_* from sos 4.3,\n"
+		 "ip_netns_exec_NS_* beside the host's before: netstat \\-s, nstat \\-zas, ss \\-peaonmi,\n"
+		 "ip \\-d address show, ethtool \\-i/\\-k/\\-S, sysctl \\-a) and never the host's /proc/net,\n"
+		 "/sys/class/net or command outputs in their place (softnet_stat and, without the\n"
+		 "namespace's own sysctl \\-a, the host's sysctls aside). sos copies no interface counters\n"
+		 "of a namespace: the link checks say so. An unknown\n"
+		 ".I NS\n"
+		 "is an error naming the namespaces the report has (exit status 3).",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
-	  .conflicts = { { NP_DOCTOR_ROOT, "--netns and --root exclude each other (a tree is not a "
-			   "namespace)" } },
 	  NP_TO(NP_DEST_STRING, struct doctor_args, netns)),
 	NP_OPT(NP_DOCTOR_ROOT, "root", "PATH",
 	  "read a capture, a sosreport or a copied /proc and /sys (or a\n"

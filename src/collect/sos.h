@@ -51,11 +51,11 @@ void np_sos_sockstat_fallback(const struct np_ctx *ctx, struct np_snapshot *s);
  * ss_-tmi / ss_-tnmi / ss_-uampi... (the namespace's copy under --netns), each socket through
  * fold. False when the tree holds none (or the context is live): sock_diag's turn. */
 bool np_sos_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct np_snapshot *s);
-/* The path of a command's output sos kept under sos_commands/networking/: the host's, or with
- * ctx->sos_netns the namespace's (layout 0: sos 4.3+ namespaces/NS/ip_netns_exec_NS_NAME,
- * layout 1: sos 3.4-4.2 ip_netns_exec_NS_NAME). */
-void np_sos_cmd_path(const struct np_ctx *ctx, const char *name, int layout, char *out,
-		     size_t size);
+/* --root SOSDIR --netns NS: check that the report holds copies for namespace NS and select it
+ * (ctx->sos_netns: every read then sees that namespace's copies, core/sos_netns.c). -1 with a
+ * one-line error naming the namespaces the report has when it does not, or when the tree is
+ * not a sosreport. */
+int np_sos_select_netns(struct np_ctx *ctx, const char *ns, char *err, size_t errlen);
 
 /* The NIC side of a snapshot from the sosreport's command outputs: ethtool -i/-g/-l/-c/-k/-a/-S
  * and plain, ip -s -d link, tc -s qdisc show, lspci (PCIe link when sysfs lacks it), lscpu (CPU

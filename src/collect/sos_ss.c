@@ -37,7 +37,7 @@ static void feed_one(const struct np_sock_rec *r, void *arg)
 /* Sockets past this are counted, not folded: the text is bounded by NP_READ_MAX already. */
 #define SS_MAX_SOCKETS 4000000u
 
-/* One ss file into the section; its name in *used. 0, or -ENOENT when absent or not ss. */
+/* One ss file into the section. 0, or -ENOENT when absent or not ss text. */
 static int one(const struct np_ctx *ctx, const char *path, uint8_t proto, struct feed *f,
 	       struct np_ss_list_stats *sum)
 {
@@ -62,35 +62,17 @@ static int one(const struct np_ctx *ctx, const char *path, uint8_t proto, struct
 	return 0;
 }
 
-/* sos_commands/networking/[namespaces/NS/][ip_netns_exec_NS_]NAME: the namespace's copy of a
- * command's output (sos 4.3+ first, then 3.4-4.2), the host's without a namespace. */
-void np_sos_cmd_path(const struct np_ctx *ctx, const char *name, int layout, char *out,
-		     size_t size)
-{
-	const char *ns = ctx->sos_netns;
-
-	if (!ns[0])
-		snprintf(out, size, "sos_commands/networking/%s", name);
-	else if (layout == 0)
-		snprintf(out, size, "sos_commands/networking/namespaces/%s/ip_netns_exec_%s_%s", ns,
-			 ns, name);
-	else
-		snprintf(out, size, "sos_commands/networking/ip_netns_exec_%s_%s", ns, name);
-}
-
+/* Under --netns the read is the namespace's copy (core/sos_netns.c): the host's name here. */
 static int read_named(const struct np_ctx *ctx, const char *name, uint8_t proto, struct feed *f,
 		      struct np_ss_list_stats *sum, char *which, size_t wsize)
 {
-	char path[256];
+	char path[128];
 
-	for (int layout = 0; layout < (ctx->sos_netns[0] ? 2 : 1); layout++) {
-		np_sos_cmd_path(ctx, name, layout, path, sizeof(path));
-		if (one(ctx, path, proto, f, sum) == 0) {
-			snprintf(which, wsize, "%s", strrchr(path, '/') + 1);
-			return 0;
-		}
-	}
-	return -ENOENT;
+	snprintf(path, sizeof(path), "sos_commands/networking/%s", name);
+	if (one(ctx, path, proto, f, sum) != 0)
+		return -ENOENT;
+	snprintf(which, wsize, "%s%s", ctx->sos_netns[0] ? "ip_netns_exec_NS_" : "", name);
+	return 0;
 }
 
 bool np_sos_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct np_snapshot *s)
