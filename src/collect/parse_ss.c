@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * iproute2 `ss` socket lists (parse_ss.h). The layouts, from misc/ss.c's history:
+ * iproute2 `ss` socket lists (parse_ss.h). The layouts, from misc/ss.c's history (iproute2 git):
  *   - a socket line "[Netid] State Recv-Q Send-Q Local:Port Peer:Port [extras]": Netid only
  *     when more than one kind was asked for (-a, -tu, sos's -peaonmi); listeners show the
- *     accept queue and its limit as Recv-Q/Send-Q; IPv6 as "[::1]:22" (iproute2 4.12+) or
- *     "::1:22" (before), "*:22" for a wildcard before 4.17, "%ifname" before the port;
- *     service names instead of ports without -n;
+ *     accept queue and its limit as Recv-Q/Send-Q; IPv6 as "[::1]:22" since 4.13 (aba9c23a,
+ *     2017), "::1:22" before; the IPv6 wildcard as "*", IPv4's as "0.0.0.0" ("*" in old
+ *     versions); "%ifname" before the port; service names instead of ports without -n;
  *   - -e/-o/-p extras on the same line or the next: "timer:(...)", "uid:N", "ino:N",
  *     "sk:cookie", "users:((...))", "cgroup:...", "fwmark:0x..", "<->";
- *   - -m: "skmem:(r,rb,t,tb,f,w,o[,bl[,d]])" (2.6.34+; bl since 3.x, d since 4.x kernels),
- *     before that "mem:(r,w,f,t)" without the buffer sizes;
- *   - -i: on a tab-indented line (one line since 4.15's column renderer, wrapped at 80
- *     columns by older ss on a terminal, by mailers in pastes, unindented in some tools'
- *     captures): the cc name, "rtt:ms/ms", "minrtt:ms", "cwnd:N", "bytes_received:N",
- *     "retrans:cur/total", "busy:Nms", "rwnd_limited:Nms(P%)", "delivery_rate 1.2Mbps"...;
+ *   - -m: "skmem:(r,rb,t,tb,f,w,o,bl[,d])" since 3.4 (910b0397, 2012), d since 4.7 (6df9c7a0,
+ *     2016, kernels with SK_MEMINFO_DROPS); "mem:(r,w,f,t)" before 3.4 and on kernels
+ *     without INET_DIAG_SKMEMINFO, without the buffer sizes;
+ *   - -i: on a tab-indented line (one line since the column renderer, wrapped at 80 columns
+ *     by older ss on a terminal, by mailers in pastes, unindented in some tools' captures):
+ *     the cc name, "rtt:%g/%g" ms, "minrtt:%g" (4.6), "cwnd:N", "bytes_acked/received:N"
+ *     (4.2), "retrans:cur/total", "busy:Nms", "rwnd_limited:Nms(P%)", "sndbuf_limited:..."
+ *     (4.10), "snd_wnd:N" (5.18), "rcv_wnd:N" (6.6), "delivery_rate 1.2Mbps" (rates as
+ *     "%.3gk/M/G/T" bps since 5.7, 8142c762; "%.1fK/M/G" before; plain "%.0f" with -n on some);
  *     ss leaves out most fields that are zero (lastrcv, busy, retrans, bytes_*).
  * Any line that does not start a socket belongs to the socket before it: its tokens are read
  * by name, so a line wrapped between tokens still parses; a token cut in two is not a known
@@ -125,7 +128,7 @@ static bool u32_of(const char *t, size_t tl, uint32_t *v)
 	return true;
 }
 
-/* "452.4Kbps", "682000000bps", "1.72Gbps" (ss.c sprint_bw) into bytes/s. */
+/* "452.4Kbps", "452kbps", "682000000bps", "1.72Gbps", "1.2Tbps" (sprint_bw) into bytes/s. */
 static bool rate(const char *t, size_t tl, uint64_t *bytes)
 {
 	uint64_t m, mul = 1;
@@ -133,8 +136,9 @@ static bool rate(const char *t, size_t tl, uint64_t *bytes)
 	if (tl < 4 || memcmp(t + tl - 3, "bps", 3))
 		return false;
 	tl -= 3;
-	if (tl && (t[tl - 1] == 'K' || t[tl - 1] == 'M' || t[tl - 1] == 'G')) {
-		mul = t[tl - 1] == 'K' ? 1000 : t[tl - 1] == 'M' ? 1000000 : 1000000000;
+	if (tl && t[tl - 1] && strchr("KkMGT", t[tl - 1])) {
+		mul = t[tl - 1] == 'M' ? 1000000ull : t[tl - 1] == 'G' ? 1000000000ull :
+		      t[tl - 1] == 'T' ? 1000000000000ull : 1000;
 		tl--;
 	}
 	if (!milli(t, tl, &m) || m / 1000 > UINT64_MAX / 8 / mul)

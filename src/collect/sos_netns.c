@@ -7,6 +7,7 @@
  * host's. A namespace counts when one of the outputs netpath reads is there under either name.
  */
 #include "sos.h"
+#include "origin.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -105,6 +106,14 @@ int np_sos_select_netns(struct np_ctx *ctx, const char *ns, char *err, size_t er
 	list_namespaces(ctx, list, sizeof(list));
 	if (ns_name_ok(ns) && has_copies(ctx, ns)) {
 		snprintf(ctx->sos_netns, sizeof(ctx->sos_netns), "%s", ns);
+		/* sos runs no ip -s link there: the header says so before the checks do. */
+		if (ctx->origin) {
+			size_t n = strlen(ctx->origin->lacks);
+
+			snprintf(ctx->origin->lacks + n, sizeof(ctx->origin->lacks) - n,
+				 "%snamespace %s: only its copies are read; no interface counters "
+				 "(sos runs no ip -s link there)", n ? "; " : "", ns);
+		}
 		return 0;
 	}
 	l = list + 1;

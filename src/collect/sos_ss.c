@@ -106,6 +106,10 @@ bool np_sos_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct np_s
 		return false;
 	}
 	np_sockets_finish(&s->socks);
+	/* The BDP checks quote it beside the RTT they derive from it. */
+	snprintf(s->socks.rtt_source, sizeof(s->socks.rtt_source),
+		 "from ss text: p90 of %llu TCP sockets' min RTT",
+		 (unsigned long long)s->socks.min_rtt_n);
 	/* np_src_set() cuts it to the source's detail (long only with absurd counts). */
 	snprintf(detail, sizeof(detail),
 		 "from ss text %.40s%s%.16s: %" PRIu64 " TCP, %" PRIu64 " UDP; not printed (unknown):"

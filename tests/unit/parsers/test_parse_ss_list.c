@@ -293,6 +293,19 @@ static void test_hostile(void **state)
 	assert_int_equal(np_parse_ss_list(p, big, 0, 0, keep, &g, &st), 0);
 	assert_int_equal(g.n, 1);
 	assert_int_equal(np_parse_ss_list("no socket here\n", 15, 0, 0, keep, &g, &st), -EINVAL);
+	/* ss 5.7+ rates ("%.3gk", T) and a %g exponent in one. */
+	{
+		static const char r57[] = "tcp ESTAB 0 0 1.2.3.4:5 6.7.8.9:10\n\t cubic rtt:1/1 "
+					  "delivery_rate 452kbps pacing_rate 1.2Tbps/1e+03Mbps\n";
+		char *c = exact_copy(r57, sizeof(r57) - 1);
+
+		memset(&g, 0, sizeof(g));
+		assert_int_equal(np_parse_ss_list(c, sizeof(r57) - 1, 0, 0, keep, &g, &st), 0);
+		free(c);
+		assert_int_equal(g.r[0].delivery_rate, 452000 / 8);
+		assert_int_equal(g.r[0].pacing_rate, 1200000000000ull / 8);
+		assert_int_equal(st.bad, 0);
+	}
 	assert_int_equal(np_parse_ss_list(NULL, 0, 0, 0, keep, &g, &st), -EINVAL);
 	free(p);
 }
