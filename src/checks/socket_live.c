@@ -98,6 +98,7 @@ static void run_listen_queue(const struct np_analysis *a, struct np_report *r)
 		nf++;
 		f->rank = v.rate;
 		np_ev_text(f, "listener", "%s%s", addr, own);
+		np_live_from(f, a);
 		np_ev_text(f, "port", "%u", l->id.sport);
 		np_ev_value(f, "accept queue", "connections", l->queued);
 		np_ev_value(f, "accept queue limit", "connections", l->limit);
@@ -198,6 +199,7 @@ static void run_udp_drops(const struct np_analysis *a, struct np_report *r)
 		nf++;
 		f->rank = v.rate;
 		np_ev_text(f, "socket", "%s%s", addr, own);
+		np_live_from(f, a);
 		np_ev_text(f, "port", "%u", u->id.sport);
 		np_ev_counter(f, "drops (this socket)", "datagrams", &v);
 		np_ev_value(f, "rcvbuf", "bytes", u->rcvbuf);

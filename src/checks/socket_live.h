@@ -6,6 +6,7 @@
 #include "check_util.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* The live sockets section, or NULL after skipping the check (--root, sock_diag failed). */
 static inline const struct np_sockets *np_live_socks(const struct np_analysis *a,
@@ -18,6 +19,15 @@ static inline const struct np_sockets *np_live_socks(const struct np_analysis *a
 	np_skip(r, "live sockets not read (sock_diag %s%s%s)", np_src_status_name(src->status),
 		src->detail[0] ? ": " : "", src->detail);
 	return NULL;
+}
+
+/* Sockets read from ss text (collect/sos_ss.c), not asked of sock_diag: each finding says so. */
+static inline void np_live_from(struct np_finding *f, const struct np_analysis *a)
+{
+	const char *d = np_srcp(a->cur, NP_SRC_SOCK_DIAG)->detail;
+
+	if (f && strncmp(d, "from ss text ", 13) == 0)
+		np_ev_text(f, "from", "ss text (%.*s)", (int)strcspn(d + 13, ":"), d + 13);
 }
 
 /* The previous snapshot's sockets when it has them. */

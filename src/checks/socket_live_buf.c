@@ -43,6 +43,7 @@ static void flow_evidence(struct np_finding *f, const struct np_analysis *a,
 	char b[32];
 
 	np_ev_text(f, "flow", "%s %s %s%s", v->addr, v->recv ? "<-" : "->", v->peer, v->own);
+	np_live_from(f, a);
 	np_ev_value(f, "rtt (min)", "ms", v->rtt_ms);
 	np_ev_value(f, v->recv ? "rcvbuf" : "sndbuf", "bytes", v->buf);
 	if (v->recv)

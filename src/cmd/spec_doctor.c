@@ -222,10 +222,21 @@ static const struct np_opt doctor_opts[] = {
 		 ".B \\-\\-netns\n"
 		 "reads them before it enters; run inside the namespace instead\n"
 		 ".RB ( \"ip netns exec\" ,\n"
-		 "a container) and the checks that need them are skipped.",
+		 "a container) and the checks that need them are skipped.\n"
+		 "With\n"
+		 ".B \\-\\-root\n"
+		 "of a sosreport,\n"
+		 ".I NS\n"
+		 "names one of the namespaces sos ran commands in: netpath reads that namespace's copies\n"
+		 "(sos_commands/networking/namespaces/NS/ip_netns_exec_NS_* from sos 4.3,\n"
+		 "ip_netns_exec_NS_* beside the host's before: netstat \\-s, nstat \\-zas, ss \\-peaonmi,\n"
+		 "ip \\-d address show, ethtool \\-i/\\-k/\\-S, sysctl \\-a) and never the host's /proc/net,\n"
+		 "/sys/class/net or command outputs in their place (softnet_stat and, without the\n"
+		 "namespace's own sysctl \\-a, the host's sysctls aside). sos copies no interface counters\n"
+		 "of a namespace: the link checks say so. An unknown\n"
+		 ".I NS\n"
+		 "is an error naming the namespaces the report has (exit status 3).",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
-	  .conflicts = { { NP_DOCTOR_ROOT, "--netns and --root exclude each other (a tree is not a "
-			   "namespace)" } },
 	  NP_TO(NP_DEST_STRING, struct doctor_args, netns)),
 	NP_OPT(NP_DOCTOR_ROOT, "root", "PATH",
 	  "read a capture, a sosreport or a copied /proc and /sys (or a\n"
@@ -320,15 +331,23 @@ static const struct np_opt doctor_opts[] = {
 		 "counter it did not print is reported as not in the text, never as zero) where\n"
 		 "proc/net/snmp is absent, and sockstat's orphan, time\\-wait, alloc and in\\-use counts from\n"
 		 "ss_\\-s (iproute2 ss \\-s, both its layouts; sos 4.9.2+) where proc/net/sockstat is absent\n"
-		 "(ss prints no memory pages: tcp_mem and udp_mem usage stay unknown). The copied /proc wins\n"
+		 "(ss prints no memory pages: tcp_mem and udp_mem usage stay unknown), and the sockets\n"
+		 "themselves from ss_\\-peaonmi (sos 3.4+), or a pasted ss_\\-tmi, ss_\\-tmie, ss_\\-tnmi,\n"
+		 "ss_\\-temoi (TCP) and ss_\\-uampi, ss_\\-unmp (UDP): each socket line and its skmem and\n"
+		 "tcp_info fields (every layout of iproute2's ss, info lines indented, unindented or\n"
+		 "mail\\-wrapped) go through the socket checks as a live dump's would, each finding saying\n"
+		 "\\(lqfrom ss text\\(rq; a field ss did not print (skmem without \\-m, drops before the\n"
+		 "d column, tcp_info without \\-i) is unknown, never zero, and counted in the source. The\n"
+		 "copied /proc wins\n"
 		 "when both are present. A pasted output can be judged the same way: put it under those names\n"
 		 "in a directory holding sos_commands/networking/ and an empty proc/. Each source names the file it came\n"
 		 "from; a file the sosreport lacks (sos before 3.7 ran no ethtool \\-l) leaves its source\n"
 		 "unknown, never zero. The report's header, and the JSON\n"
 		 ".B origin\n"
 		 "object, give the sos version, host, kernel, time and what the sosreport lacks. RSS tables,\n"
-		 "standard ethtool statistics, per\\-queue netdev statistics and live sockets are in no\n"
-		 "sosreport.",
+		 "standard ethtool statistics and per\\-queue netdev statistics are in no sosreport. With\n"
+		 ".BR \\-\\-netns ,\n"
+		 "the namespace's copies are read instead (see there).",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_FILE,
 	  NP_TO(NP_DEST_STRING, struct doctor_args, root)),
 	NP_OPT(NP_DOCTOR_BEFORE, "before", "PATH",

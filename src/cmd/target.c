@@ -11,6 +11,7 @@
 
 #include "collect.h"
 #include "netns.h"
+#include "sos.h"
 
 /* Host-wide keys from the initial namespace; a failure only loses those keys (the checks say
  * "not reported"), never the run. */
@@ -76,7 +77,7 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 	memset(t, 0, sizeof(*t));
 	t->ctx.proc_fd = t->ctx.sys_fd = t->ctx.top_fd = t->ctx.run_fd = -1;
 	t->start_ns_fd = -1;
-	if (spec->netns) {
+	if (spec->netns && !spec->root) {
 		read_host_sysctls(t);
 		/* Before anything else is opened: /proc/net, /sys and every socket must be the
 		 * namespace's. */
@@ -105,6 +106,11 @@ int np_target_open(struct np_target *t, const struct np_target_spec *spec, char 
 	}
 	if (t->has_host_files)
 		t->ctx.overlay = &t->host_files;
+	/* A sosreport's namespace: its copies of what sos ran there (sos_netns.c). */
+	if (spec->netns && spec->root && np_sos_select_netns(&t->ctx, spec->netns, err, errlen) < 0) {
+		np_target_close(t);
+		return -1;
+	}
 	if (!spec->any_iface && resolve_iface(t, spec, err, errlen) < 0) {
 		np_target_close(t);
 		return -1;

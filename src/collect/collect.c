@@ -3,6 +3,7 @@
 #include "clock.h"
 #include "collect.h"
 #include "parse.h"
+#include "sos.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -160,7 +161,8 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	np_collect_nic(ctx, s);
 	np_collect_netdev_stats(ctx, s);	/* after rtnetlink, whose stats64 it reuses */
 	if (sockets) {
-		np_collect_sockets_walk(ctx, fold, s, walk);
+		if (!np_sos_sockets(ctx, fold, s))
+			np_collect_sockets_walk(ctx, fold, s, walk);
 	} else {
 		np_srcp(s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
 		snprintf(np_srcp(s, NP_SRC_SOCK_DIAG)->detail, sizeof(np_srcp(s, 0)->detail),

@@ -224,8 +224,10 @@ static void origin_lacks(const struct np_ctx *ctx, struct np_origin *o)
 		lack(o, "no proc/net/softnet_stat");
 	interface_lacks(ctx, o);
 	/* Never in any sosreport: what only the running kernel answers. */
-	lack(o, "no RSS table, standard ethtool statistics, netdev qstats or sockets (sos does "
-		"not collect them)");
+	if (!np_exists(ctx, NP_TOP, "sos_commands/networking/ss_-peaonmi"))
+		lack(o, "no ss -peaonmi (sockets)");
+	lack(o, "no RSS table, standard ethtool statistics or netdev qstats (sos does not collect "
+		"them)");
 }
 
 void np_sos_detect(struct np_ctx *ctx)

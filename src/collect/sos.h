@@ -47,6 +47,16 @@ void np_sos_mib_fallback(const struct np_ctx *ctx, struct np_snapshot *s);
  * tree has no proc/net/sockstat (sos_sockstat.c); the source is partial (no mem pages). */
 void np_sos_sockstat_fallback(const struct np_ctx *ctx, struct np_snapshot *s);
 
+/* The sockets section from ss text (sos_ss.c): sos_commands/networking/ss_-peaonmi, or a pasted
+ * ss_-tmi / ss_-tnmi / ss_-uampi... (the namespace's copy under --netns), each socket through
+ * fold. False when the tree holds none (or the context is live): sock_diag's turn. */
+bool np_sos_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct np_snapshot *s);
+/* --root SOSDIR --netns NS: check that the report holds copies for namespace NS and select it
+ * (ctx->sos_netns: every read then sees that namespace's copies, core/sos_netns.c). -1 with a
+ * one-line error naming the namespaces the report has when it does not, or when the tree is
+ * not a sosreport. */
+int np_sos_select_netns(struct np_ctx *ctx, const char *ns, char *err, size_t errlen);
+
 /* The NIC side of a snapshot from the sosreport's command outputs: ethtool -i/-g/-l/-c/-k/-a/-S
  * and plain, ip -s -d link, tc -s qdisc show, lspci (PCIe link when sysfs lacks it), lscpu (CPU
  * count when sysfs lacks it). Called by np_collect_nic() for a sosreport. */

@@ -233,6 +233,22 @@ static int open_for_read(const struct np_ctx *ctx, enum np_tree t, const char *p
 		if (err)
 			return err;
 	}
+	if (ctx->sos_netns[0]) {
+		char alt[512];
+		int k;
+
+		/* The namespace's copy under the host's name (sos_netns.c), first found wins. */
+		for (unsigned try = 0;; try++) {
+			k = np_sos_netns_path(ctx, t, path, try, alt, sizeof(alt));
+			if (k <= 0)
+				break;
+			fd = open_at(ctx, t, alt, flags);
+			if (fd != -ENOENT)
+				return fd;
+		}
+		if (k < 0)
+			return k;
+	}
 	fd = open_at(ctx, t, path, flags);
 	if (fd < 0 && recording(ctx))
 		np_fsrec_error(ctx->rec, t, path, fd);

@@ -50,6 +50,9 @@ struct np_ctx {
 	struct np_ktape *tape;
 	struct np_fsrec *rec;
 	unsigned page_size;	/* a capture's recorded page size; 0 when the tree does not say */
+	/* --root SOSDIR --netns NS: the sosreport's copies of what sos ran in that namespace
+	 * (ip netns exec NS ...) replace the host's command outputs; "" for the host. */
+	char sos_netns[64];
 };
 
 /* A netpath capture (ctx->tape replays its kernel answers) holds every file its collectors read,
@@ -59,6 +62,14 @@ static inline bool np_ctx_faithful(const struct np_ctx *ctx)
 {
 	return ctx->live || ctx->tape;
 }
+
+/*
+ * With ctx->sos_netns set (core/sos_netns.c): what path in tree t stands for in that
+ * namespace's view of a sosreport, candidate number try (0, 1, ...). 0: path itself; 1: out
+ * holds the namespace's copy to try; -ENOENT: none (the host's, hidden, or no more candidates).
+ */
+int np_sos_netns_path(const struct np_ctx *ctx, enum np_tree t, const char *path, unsigned try,
+		      char *out, size_t size);
 
 /* Largest file we agree to read: /proc/interrupts on a 4096-CPU box is a few MiB. */
 #define NP_READ_MAX (64u << 20)

@@ -31,6 +31,7 @@ put mib "$fx"/parsers/snmp*.txt "$fx"/parsers/netstat*.txt \
 put nstat_text "$fx"/sos/*/sos_commands/networking/nstat_-zas "$fx"/parsers/nstat*.txt
 put netstat_s "$fx"/sos/*/sos_commands/networking/netstat_-s* "$fx"/parsers/nettools_netstat_*.txt
 put ss_s "$fx"/sos/*/sos_commands/networking/ss_-s "$fx"/parsers/ss_s_*.txt
+put ss_list "$fx"/sos/*/sos_commands/networking/ss_-peaonmi "$fx"/parsers/ss_[!s]*.txt
 put sockstat "$fx"/parsers/sockstat*.txt "$fx"/trees/*/*/proc/net/sockstat*
 put conntrack "$fx"/parsers/conntrack_*.txt "$fx"/parsers/stat_nf_conntrack*.txt \
 	"$fx"/trees/*/*/proc/net/stat/nf_conntrack

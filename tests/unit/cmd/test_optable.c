@@ -144,8 +144,6 @@ static void declared_rules_checked(void **state)
 		  "--before needs --root (two captures of the same machine)" },
 		{ { "doctor", "--interval-of", "3", NULL },
 		  "--interval-of needs --before (the spacing of two captures)" },
-		{ { "doctor", "--netns", "x", "--root", "/", NULL },
-		  "--netns and --root exclude each other (a tree is not a namespace)" },
 		{ { "doctor", "--nagios", "-o", "f", NULL },
 		  "--nagios prints its status to stdout for the monitoring system: no -o" },
 	};
