@@ -118,12 +118,13 @@ static const char *gro_state(const struct np_snapshot *s)
 	const struct np_features *f = &s->eth.features;
 
 	if (f->lro == 1)
-		return "LRO is on: a merged packet does not always say how many frames it holds";
-	if (f->gro == 1 || f->gro_hw == 1)
-		return "GRO merges frames";
+		return "LRO is on (a merged packet does not always say how many frames it holds)";
+	if (f->gro == 1)
+		return "GRO is on";
+	if (f->gro_hw == 1)
+		return "hardware GRO is on";
 	if (!np_src_ok(s, NP_SRC_ETHTOOL_FEATURES) || f->gro < 0)
-		return "GRO's state is unknown (ethtool -k not read): merged packets may be "
-		       "counted once";
+		return "GRO's state is unknown (ethtool -k not read)";
 	return NULL;
 }
 
@@ -202,13 +203,13 @@ static void nic_softnet(const struct np_analysis *a, const struct np_funnel *fn,
 			sn = &fn->rows[i].in;
 	if (!a->prev || a->dt <= 0)
 		NC("needs an interval (the device's and the host's counters "
-				      "start at different times)");
+		   "start at different times)");
 	if (!DEVV(a, rx_packets).sampled || !sn || !sn->sampled)
 		NC("%s not read twice", !sn || !sn->sampled ?
-				      "/proc/net/softnet_stat" : "the interface's rx_packets");
+		   "/proc/net/softnet_stat" : "the interface's rx_packets");
 	if (gro)
-		NC("%s on %s: softnet counts merged packets, fewer than the "
-				      "frames the device counted", gro, a->cur->ifname);
+		NC("on %s, %s: softnet may count merged packets, fewer than the "
+		   "frames the device counted", a->cur->ifname, gro);
 	in = dev_in(a, false);
 	if (!settle(b, a, true, in, in - (double)sn->delta, 2 + 0.01 * in, NP_LEDGER_AT_LEAST)) {
 		if (b->kind == NP_LEDGER_NOT_COMPARABLE)
@@ -242,32 +243,33 @@ static void nic_ip(const struct np_analysis *a, const struct others *o, struct n
 
 	if (!a->prev || a->dt <= 0)
 		NC("needs an interval (the device's counters start at its "
-				      "creation, IP's at the namespace's)");
+		   "creation, IP's at the namespace's)");
 	if (!o->known)
 		NC("/proc/net/dev not read twice: which other interfaces "
-				      "fed IP is unknown");
+		   "fed IP is unknown");
 	if (o->n)
 		NC("IP counts every interface of the namespace: %u other%s "
-				      "received packets in the window (%s%s)", o->n,
-				      o->n == 1 ? "" : "s", o->names, o->n > 3 ? ", ..." : "");
+		   "received packets in the window (%s%s)", o->n,
+		   o->n == 1 ? "" : "s", o->names, o->n > 3 ? ", ..." : "");
 	if (f->lro == 1 || (gro && f->gro != 1 && f->gro_hw != 1))
-		NC("%s on %s", gro, a->cur->ifname);
+		NC("on %s, %s: IP may count merged packets, fewer than the frames the "
+		   "device counted", a->cur->ifname, gro);
 	if (gro) {
 		/* ip_rcv adds gso_segs to the ECN counters: frames, as the device counts. */
 		struct np_counter_view v6r = np_view_mib(a, "Ip6InReceives");
 
 		if (o->lo > 0)
 			NC("GRO merges frames on %s, so IP's segment counters "
-					      "are needed, and lo (%.0f packets in the window) sends "
-					      "TSO packets they count by segment", a->cur->ifname,
-					      o->lo);
+			   "are needed, and lo (%.0f packets in the window) sends "
+			   "TSO packets they count by segment", a->cur->ifname,
+			   o->lo);
 		ip = mib_sum(a, ip_segs4, &all);
 		if (v6r.present && v6r.delta)
 			ip = np_view_sum(ip, mib_sum(a, ip_segs6, &all6));
 		if (!all || !all6)
 			NC("GRO merges frames on %s and IP's segment counters "
-					      "(IpExtIn*ECT*Pkts, Ip6In*Pkts) were not read",
-					      a->cur->ifname);
+			   "(IpExtIn*ECT*Pkts, Ip6In*Pkts) were not read",
+			   a->cur->ifname);
 		segs = true;
 		b->counters = "rx_packets - rx_dropped - rx_nohandler - rx_otherhost_dropped (the "
 			      "interface) vs IpExtIn{NoECT,ECT0,ECT1,CE}Pkts + Ip6In{...}Pkts "
@@ -299,7 +301,7 @@ static void ip_delivered(const struct np_analysis *a, struct np_ledger *l)
 
 	if (err < 0)
 		NC(err == -EAGAIN ? "needs an interval" :
-				      "the IP counters were not read");
+		   "the IP counters were not read");
 	if (settle(b, a, true, (double)g.in.delta, (double)g.gone.delta, 0, NP_LEDGER_EXACT))
 		snprintf(b->reason, sizeof(b->reason), "IPv4 packets neither delivered, forwarded "
 			 "nor counted as an IP error: netfilter rules, IPVS, martians (the funnel's "

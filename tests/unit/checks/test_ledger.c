@@ -141,7 +141,7 @@ static void test_nic_ip_not_comparable(void **state)
 	assert_int_equal(b->kind, NP_LEDGER_NOT_COMPARABLE);
 	assert_reason(b, "segment counters");
 	assert_int_equal(bline(&l, "nic-softnet")->kind, NP_LEDGER_NOT_COMPARABLE);
-	assert_reason(bline(&l, "nic-softnet"), "GRO merges frames");
+	assert_reason(bline(&l, "nic-softnet"), "GRO is on: softnet may count merged packets");
 	synth_mib(&p, "IpExtInNoECTPkts", 100);
 	synth_mib(&c, "IpExtInNoECTPkts", 100 + 49000);
 	synth_mib(&p, "IpExtInECT0Pkts", 0);
@@ -179,6 +179,12 @@ static void test_nic_softnet(void **state)
 	assert_true(b->packets == 10000 && b->rate == 5000);
 	assert_true(b->material);
 	assert_reason(b, "XDP");
+	c.eth.features.gro = -1;	/* ethtool -k not read: merged or not is unknown */
+	build(&run, &p, &c, &l);
+	assert_int_equal(bline(&l, "nic-softnet")->kind, NP_LEDGER_NOT_COMPARABLE);
+	assert_int_equal(bline(&l, "nic-ip")->kind, NP_LEDGER_NOT_COMPARABLE);
+	assert_reason(bline(&l, "nic-ip"), "GRO's state is unknown");
+	c.eth.features.gro = 0;
 	c.hs->softnet.rows[1].processed = 90000;	/* other interfaces' packets */
 	build(&run, &p, &c, &l);
 	b = bline(&l, "nic-softnet");
