@@ -348,10 +348,8 @@ static const char *const udp_named[] = { "UdpRcvbufErrors", "UdpMemErrors", "Udp
 static const char *const udp_in[] = { "UdpInDatagrams", "UdpInErrors", "UdpNoPorts",
 				      "Udp6InDatagrams", "Udp6InErrors", "Udp6NoPorts", NULL };
 
-static void udp_errors(const struct np_analysis *a, struct np_ledger *l)
+static void udp_errors(const struct np_analysis *a, struct np_ledger_line *b)
 {
-	struct np_ledger_line *b = line(l, "udp-errors", "UdpInErrors vs RcvbufErrors + "
-					"MemErrors + InCsumErrors, IPv4 and IPv6");
 	bool all, window = a->prev && a->dt > 0;
 	struct np_counter_view e = mib_sum(a, udp_err, &all), n = mib_sum(a, udp_named, &all),
 			       in = mib_sum(a, udp_in, &all);
@@ -384,7 +382,15 @@ void np_ledger_build(const struct np_analysis *a, const struct np_funnel *fn, st
 	nic_ip(a, &o, l);
 	ip_delivered(a, l);
 	delivered_l4(a, l);
-	udp_errors(a, l);
+	np_ledger_udp_errors(a, &l->b[l->n++]);
+}
+
+void np_ledger_udp_errors(const struct np_analysis *a, struct np_ledger_line *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->boundary = "udp-errors";
+	b->counters = "UdpInErrors vs RcvbufErrors + MemErrors + InCsumErrors, IPv4 and IPv6";
+	udp_errors(a, b);
 }
 
 const char *const np_ledger_explain[] = {
@@ -398,7 +404,9 @@ const char *const np_ledger_explain[] = {
 	"the counters cover the same packets; \"at least\": the later counter also counts other "
 	"traffic, so what is left is lost for sure; \"at most\": traffic no counter counts lands "
 	"in the remainder too. A remainder is marked material when it is exact or a lower bound, "
-	"at least 10 packets/s and 1% of the input; the ledger never changes the verdict.",
+	"at least 10 packets/s and 1% of the input. The ledger itself never changes the verdict: "
+	"the one exact boundary with a meaning of its own, udp-errors, is judged by the check "
+	"transport.udp-unnamed-errors (a warning from 10 datagrams/s and 1% of UDP input).",
 	"nic-softnet",
 	"rx_packets less rx_dropped of the interface against softnet's processed count. softnet "
 	"counts every interface of every namespace, and a VLAN or bond pass twice, so only a "

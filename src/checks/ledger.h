@@ -44,7 +44,9 @@ struct np_ledger {
 
 /* Over the analysis and its funnel (np_funnel_build). */
 void np_ledger_build(const struct np_analysis *a, const struct np_funnel *fn, struct np_ledger *l);
-const char *np_ledger_kind_name(enum np_ledger_kind k);	/* "exact", "at_least", ... */
+const char *np_ledger_kind_name(enum np_ledger_kind k);
+/* The udp-errors line alone (transport.udp-unnamed-errors judges it). */
+void np_ledger_udp_errors(const struct np_analysis *a, struct np_ledger_line *b);	/* "exact", "at_least", ... */
 
 /* `netpath explain ledger`: the rules and caveats, one paragraph per boundary (NULL-ended
  * pairs: heading, text). */

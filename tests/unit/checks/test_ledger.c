@@ -235,6 +235,41 @@ static void test_udp_errors(void **state)
 	np_snapshot_free(&c);
 }
 
+/* The check on the udp-errors line: a warning from 10/s and 1% of UDP input, info since boot
+ * or below, nothing when every error has its cause counter. */
+static void test_udp_unnamed_check(void **state)
+{
+	struct np_snapshot p, c;
+	struct synth_run run;
+	const struct np_finding *f;
+
+	(void)state;
+	pair(&p, &c);
+	udp(&p, 1000, 10, 10, 0);
+	udp(&c, 1000 + 9000, 10 + 1000, 10 + 600, 100);
+	synth_run(&run, "transport.udp-unnamed-errors", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_WARNING);
+	f = synth_first(&run);
+	if (!strstr(f->summary, "150 UDP datagrams/s (3.0% of UDP input)"))
+		fail_msg("summary: %s", f->summary);
+	assert_true(synth_has_ev(f, "UdpInErrors"));
+	assert_non_null(strstr(f->detail, "socket filters"));
+	synth_run_free(&run);
+	synth_run(&run, "transport.udp-unnamed-errors", NULL, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+	udp(&c, 1000 + 9000, 10 + 1000, 10 + 890, 100);	/* 10 in 2 s: 5/s */
+	synth_run(&run, "transport.udp-unnamed-errors", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_INFO);
+	synth_run_free(&run);
+	udp(&c, 1000 + 9000, 10 + 1000, 10 + 900, 100);	/* every error named */
+	synth_run(&run, "transport.udp-unnamed-errors", &p, &c, NAN, NAN);
+	assert_int_equal(synth_worst(&run), NP_SEV_OK);
+	synth_run_free(&run);
+	np_snapshot_free(&p);
+	np_snapshot_free(&c);
+}
+
 /* IP delivered vs the transports: a protocol without counters is an upper bound; TCP counting
  * GRO segments (more than IP delivered) is not comparable. */
 static void test_delivered_transport(void **state)
@@ -274,6 +309,7 @@ int main(void)
 		cmocka_unit_test(test_nic_ip_not_comparable),
 		cmocka_unit_test(test_nic_softnet),
 		cmocka_unit_test(test_udp_errors),
+		cmocka_unit_test(test_udp_unnamed_check),
 		cmocka_unit_test(test_delivered_transport),
 	};
 
