@@ -65,8 +65,8 @@ void np_render_ledger_text(FILE *out, const struct np_ledger *l, bool color, int
 {
 	if (!l || !l->n)
 		return;
-	fprintf(out, "%sLoss ledger%s (what vanished between stages with no counter moving; "
-		"netpath explain ledger)\n",
+	fprintf(out, "%sLoss ledger%s (lost between stages with no counter moving: netpath "
+		"explain ledger)\n",
 		color ? "\033[1m" : "", color ? "\033[0m" : "");
 	for (size_t i = 0; i < l->n; i++) {
 		const struct np_ledger_line *b = &l->b[i];
