@@ -69,7 +69,7 @@ static bool settle(struct np_ledger_line *b, const struct np_analysis *a, bool w
 	b->window = window;
 	b->in = in;
 	if (rem < -tol) {
-		not_comparable(b, "the next stage counted %s more packets than came in: ",
+		not_comparable(b, "comes out %s packets below zero: ",
 			       np_fmt_num(-rem, num, sizeof(num)));
 		return false;
 	}
@@ -213,9 +213,11 @@ static void nic_softnet(const struct np_analysis *a, const struct np_funnel *fn,
 	in = dev_in(a, false);
 	if (!settle(b, a, true, in, in - (double)sn->delta, 2 + 0.01 * in, NP_LEDGER_AT_LEAST)) {
 		if (b->kind == NP_LEDGER_NOT_COMPARABLE)
-			append(b, o->known && o->n ? "softnet counts every interface, and other "
-			       "interfaces received packets" : "softnet counts every interface "
-			       "of every namespace, and each VLAN or bond pass again");
+			append(b, o->known && o->n ? "softnet processed more than the interface "
+			       "handed on; it counts every interface, and other interfaces received "
+			       "packets" : "softnet processed more than the interface handed on; it "
+			       "counts every interface of every namespace, and each VLAN or bond pass "
+			       "again");
 		return;
 	}
 	snprintf(b->reason, sizeof(b->reason), "%s packets the driver counted never reached "
@@ -282,8 +284,9 @@ static void nic_ip(const struct np_analysis *a, const struct others *o, struct n
 	in = dev_in(a, true) + (segs ? 0 : o->lo);
 	if (!settle(b, a, true, in, in - (double)ip.delta, 2 + 0.01 * in, NP_LEDGER_AT_MOST)) {
 		if (b->kind == NP_LEDGER_NOT_COMPARABLE)
-			append(b, "IP takes some packets in twice (IPsec tunnel mode, a tunnel "
-			       "decapsulated into the same device)");
+			append(b, "IP counted more than the interface handed on; it takes some "
+			       "packets in twice (IPsec tunnel mode, a tunnel decapsulated into the "
+			       "same device)");
 		return;
 	}
 	snprintf(b->reason, sizeof(b->reason), "non-IP frames (ARP, LLDP, STP, LACP), or dropped "
@@ -331,9 +334,9 @@ static void delivered_l4(const struct np_analysis *a, struct np_ledger *l)
 		NC("IpInDelivers not read twice");
 	if (!settle(b, a, window, in, in - span(&t, window), 2 + 0.01 * in, NP_LEDGER_AT_MOST)) {
 		if (b->kind == NP_LEDGER_NOT_COMPARABLE)
-			append(b, "TcpInSegs counts each segment of a GRO packet on newer kernels, "
-			       "and a multicast or broadcast datagram read by several sockets "
-			       "counts once each");
+			append(b, "the transports counted more than IP delivered; TcpInSegs counts "
+			       "each segment of a GRO packet on newer kernels, and a multicast or "
+			       "broadcast datagram read by several sockets counts once each");
 		return;
 	}
 	snprintf(b->reason, sizeof(b->reason), "delivered to protocols that keep no input "
@@ -362,7 +365,8 @@ static void udp_errors(const struct np_analysis *a, struct np_ledger_line *b)
 	if (!settle(b, a, window, span(&in, window), span(&e, window) - span(&n, window), 0,
 		    NP_LEDGER_EXACT)) {
 		if (b->kind == NP_LEDGER_NOT_COMPARABLE)
-			append(b, "the cause counters exceed InErrors (read apart)");
+			append(b, "the cause counters exceed InErrors, which is charged with each "
+			       "of them (read apart, or files of different machines)");
 		return;
 	}
 	snprintf(b->reason, sizeof(b->reason), "UDP errors with no cause counter: socket filters "
