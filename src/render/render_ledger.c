@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#define LEDGER_TITLE "the loss ledger: what vanished between stages with no counter moving"
+
 void np_render_ledger_json(struct np_json *j, const struct np_ledger *l)
 {
 	np_json_arr_open(j);
@@ -82,8 +84,7 @@ void np_render_ledger_text(FILE *out, const struct np_ledger *l, bool color, int
 
 static void explain(FILE *out, int width)
 {
-	fputs("ledger — the loss ledger: what vanished between stages with no counter moving\n\n",
-	      out);
+	fprintf(out, "ledger — %s\n\n", LEDGER_TITLE);
 	for (size_t i = 0; np_ledger_explain[i] && np_ledger_explain[i + 1]; i += 2) {
 		fprintf(out, "%s\n    ", np_ledger_explain[i]);
 		np_wrap_prose(out, np_ledger_explain[i + 1], 4, 4, width);
@@ -105,11 +106,14 @@ void np_render_ledger_explain_json(FILE *out)
 
 	np_json_init(&j, out, true);
 	np_json_obj_open(&j);
+	np_json_kv_str(&j, "schema", "netpath/topic");
+	np_json_kv_int(&j, "version", 1);
 	np_json_kv_str(&j, "id", "ledger");
-	np_json_key_arr_open(&j, "boundaries");
+	np_json_kv_str(&j, "title", LEDGER_TITLE);
+	np_json_key_arr_open(&j, "sections");
 	for (size_t i = 0; np_ledger_explain[i] && np_ledger_explain[i + 1]; i += 2) {
 		np_json_obj_open(&j);
-		np_json_kv_str(&j, "name", np_ledger_explain[i]);
+		np_json_kv_str(&j, "heading", np_ledger_explain[i]);
 		np_json_kv_str(&j, "text", np_ledger_explain[i + 1]);
 		np_json_obj_close(&j);
 	}

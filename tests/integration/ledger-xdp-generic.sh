@@ -65,4 +65,8 @@ np_assert_json "$NP_TMP/drop.json" 'all((b["packets"] or 0) >= 0 for b in d["led
 grep -q "^  nic-ip .*at most" "$NP_TMP/drop.txt" || np_fail "no nic-ip ledger line in the text: $(cat "$NP_TMP/drop.txt")"
 np_stop "$NP_LAST_PID"
 ip -n "$NS_B" link set dev vb xdpgeneric off
+# Its reference: text and JSON (netpath/topic).
+"$NETPATH" explain ledger | grep -q "^nic-ip" || np_fail "explain ledger has no nic-ip section"
+"$NETPATH" explain --json ledger > "$NP_TMP/explain.json" || np_fail "explain --json ledger"
+np_validate "$NP_TMP/explain.json"
 echo "PASS"
