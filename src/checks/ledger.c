@@ -131,7 +131,7 @@ static const char *gro_state(const struct np_snapshot *s)
 struct others {
 	bool known;
 	unsigned n;		/* interfaces other than IF (its lowers) and lo that received */
-	char names[48];
+	char names[64];
 	double lo;		/* lo's rx_packets over the interval */
 };
 

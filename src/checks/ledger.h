@@ -29,7 +29,7 @@ struct np_ledger_line {
 	/* Exact (or a lower bound), at least NP_LEDGER_MIN_PPS and NP_LEDGER_MIN_SHARE % of in:
 	 * worth a look. Never set for a bound from above (non-counted traffic lands there). */
 	bool material;
-	char reason[240];		/* not comparable: why; else what the remainder can be */
+	char reason[320];		/* not comparable: why; else what the remainder can be */
 };
 
 #define NP_LEDGER_MAX 6

@@ -94,6 +94,22 @@ static void test_nic_ip_remainder_found(void **state)
 	assert_false(b->material);
 	assert_reason(b, "tc ingress");
 
+	/* The longest name an interface can have: the reason is never cut. */
+	snprintf(c.ifname, sizeof(c.ifname), "veth0123456789a");
+	snprintf(p.ifname, sizeof(p.ifname), "veth0123456789a");
+	snprintf(c.hs->ifrx.e[1].name, sizeof(c.hs->ifrx.e[1].name), "veth0123456789a");
+	snprintf(p.hs->ifrx.e[1].name, sizeof(p.hs->ifrx.e[1].name), "veth0123456789a");
+	build(&run, &p, &c, &l);
+	b = bline(&l, "nic-ip");
+	assert_true(b->packets == 1200);
+	assert_reason(b, "dev veth0123456789a ingress");
+	assert_true(strlen(b->reason) > 11 &&
+		    !strcmp(b->reason + strlen(b->reason) - 11, "before 5.19"));
+	snprintf(c.ifname, sizeof(c.ifname), "eth0");
+	snprintf(p.ifname, sizeof(p.ifname), "eth0");
+	snprintf(c.hs->ifrx.e[1].name, sizeof(c.hs->ifrx.e[1].name), "eth0");
+	snprintf(p.hs->ifrx.e[1].name, sizeof(p.hs->ifrx.e[1].name), "eth0");
+
 	/* Within the read skew (1% + 2): balanced. */
 	synth_mib(&c, "IpInReceives", 500 + 50000 - 400);
 	build(&run, &p, &c, &l);
