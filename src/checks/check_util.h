@@ -130,4 +130,9 @@ const char *np_fmt_group(const char *digits, char *buf, size_t size);
  * word. */
 bool np_word_in(const char *list, const char *word);
 
+/* The RPS remedy (irq_queue_kind.c) for traffic the NIC cannot spread over its queues: rps_cpus
+ * over the CPUs the device's IRQs may use but busy_cpu (-1: none), or, when some queue has
+ * rps_cpus set already, a detail saying so and no remedy (never the setting in force). */
+void np_rps_remedy(struct np_finding *f, const struct np_snapshot *s, int busy_cpu);
+
 #endif

@@ -35,8 +35,9 @@ static bool rps_in_force(const struct np_snapshot *s)
 	return false;
 }
 
-/* RPS over the target CPUs other than 'busy' (the CPU serving the hot queue; -1 = none). */
-static void rps_remedy(struct np_finding *f, const struct np_snapshot *s, int busy)
+/* RPS over the target CPUs other than 'busy' (the CPU serving the hot queue; -1 = none), or
+ * that it is set already (check_util.h: nic.queue-drops proposes it too). */
+void np_rps_remedy(struct np_finding *f, const struct np_snapshot *s, int busy)
 {
 	struct np_cpuset to = np_irq_target_cpus(s);
 	char mask[160], cpus[128];
@@ -70,7 +71,7 @@ void np_irq_one_queue_fix(struct np_finding *f, const struct np_snapshot *s, int
 	np_remedy(f, "ethtool -n %s rx-flow-hash udp4   # which header fields are hashed (also "
 		     "tcp4, udp6, tcp6)", ifn);
 	np_remedy(f, "ethtool -N %s rx-flow-hash udp4 sdfn   # hash UDP on ports too", ifn);
-	rps_remedy(f, s, busy_cpu);
+	np_rps_remedy(f, s, busy_cpu);
 	np_remedy(f, "PPPoE, GRE or other tunnels: the NIC sees one outer flow; RPS hashes in "
 		     "the kernel, whose flow dissector looks inside PPPoE and GRE.");
 	np_remedy(f, "Cost: port hashing puts fragments of one datagram on other queues "
@@ -90,7 +91,7 @@ void np_irq_single_queue_fix(struct np_finding *f, const struct np_snapshot *s)
 		     "node)", ifn);
 	if (hv)
 		np_remedy(f, "%s: %s.", np_snapshot_driver(s), hv);
-	rps_remedy(f, s, -1);
+	np_rps_remedy(f, s, -1);
 	np_remedy(f, "Cost: ethtool -L resets the queues on many drivers (a second or more "
 		     "without traffic); RPS costs an inter-CPU interrupt per batch.");
 }

@@ -190,9 +190,17 @@ static void run_queue_drops(const struct np_analysis *a, struct np_report *r)
 			     "rx-flow-hash udp4 sdfn", ifn, ifn);
 		np_remedy(f, "grep %s /proc/interrupts   # which CPU serves queue %d (see the irq "
 			     "and softnet findings)", ifn, sp.top);
+		/* Where the NIC cannot hash the traffic apart (one outer flow: PPPoE, GRE), RPS
+		 * moves the protocol work off the queue's CPU, which then drains its ring
+		 * sooner; irq.cpu-rate proposes the same. */
+		np_rps_remedy(f, s, -1);
+		np_remedy(f, "PPPoE, GRE or other tunnels: the NIC sees one outer flow; RPS hashes "
+			     "in the kernel, whose flow dissector looks inside PPPoE and GRE.");
 		np_remedy(f, "Cost: hashing UDP ports puts fragments of one datagram on other "
-			     "queues (fragments carry no ports); RSS cannot split a single flow at "
-			     "all - the application has to use several.");
+			     "queues (fragments carry no ports); RPS spends CPU time on the CPUs in "
+			     "rps_cpus and an inter-CPU interrupt per batch, and leaves the driver "
+			     "work on the queue's CPU; neither splits a single flow - the "
+			     "application has to use several.");
 	} else {
 		np_detail(f, "The drops are spread over the queues: the NIC as a whole receives "
 			     "faster than the host refills the rings (see nic.ring-size and the "
@@ -397,8 +405,12 @@ const struct np_check np_check_nic_queue_drops = {
 	       "addresses only, tunnels, or one busy CPU. Bigger rings do not fix that; the "
 	       "spread does. Drops spread evenly mean the host is short of capacity overall.",
 	.fix = "Inspect the RSS indirection table and hash fields (ethtool -x, -n), hash UDP "
-	       "ports, move the queue's IRQ to an idle CPU; a single flow cannot be spread.",
-	.related = "ethtool -x/-X, ethtool -n/-N rx-flow-hash, irq.affinity",
+	       "ports, move the queue's IRQ to an idle CPU; where the NIC cannot hash the "
+	       "traffic apart (PPPoE, GRE), RPS (rps_cpus) moves the protocol work to other "
+	       "CPUs at the cost of their CPU time and inter-CPU interrupts. A single flow "
+	       "cannot be spread.",
+	.related = "ethtool -x/-X, ethtool -n/-N rx-flow-hash, "
+		   "/sys/class/net/IF/queues/rx-N/rps_cpus, irq.affinity",
 	.kernel_notes = "qstats rx-hw-drops per queue since 6.10; virtio_net renamed "
 			"rx_queue_N_drops to rxN_drops in 6.10.",
 	.warn = 1, .crit = 100, .thr_unit = "packets/s",

@@ -54,6 +54,18 @@ int np_cmd_explain(int argc, char **argv)
 		np_usage(&st, "unexpected argument '%s' (one check at a time)", argv[optind + 1]);
 		return np_finish(&st, "explain", ra.json);
 	}
+	/* Not a check: the loss ledger under doctor's funnel has its reference here too. */
+	if (!strcmp(argv[optind], "ledger")) {
+		if (ra.json)
+			np_render_ledger_explain_json(stdout);
+		else {
+			FILE *h = np_text_stream(stdout);
+
+			np_render_ledger_explain_text(h, np_term_width(stdout));
+			np_text_stream_done(h, stdout);
+		}
+		return NP_EXIT_OK;
+	}
 	c = np_check_find(argv[optind]);
 	if (!c) {
 		char name[NP_SANITIZED_SIZE(64)];

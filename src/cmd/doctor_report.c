@@ -23,6 +23,7 @@
 #include "ctx.h"
 #include "target.h"
 #include "funnel.h"
+#include "ledger.h"
 #include "kmods.h"
 #include "log.h"
 #include "opts.h"
@@ -160,8 +161,9 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	const struct np_ctx *ctx = &tgt->ctx;
 	struct np_dev_run *pr = &dr->run[0];
 	struct np_funnel fn;
+	struct np_ledger lg;
 	struct np_doctor_view v = {
-		.a = &pr->a, .r = &pr->rep, .funnel = &fn, .cov = &pr->cov,
+		.a = &pr->a, .r = &pr->rep, .funnel = &fn, .ledger = &lg, .cov = &pr->cov,
 		.stack = &dr->stack, .root = ctx->root, .live = ctx->live,
 		.origin = ctx->origin,
 		.all_counters = d->all_counters, .sockets_top = d->sockets_top,
@@ -185,6 +187,7 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 	if (np_runs_analyze(dr, dt, &d->opt, &d->cfg.ovr, np_selection_want, &d->cfg.sel) < 0)
 		return np_fail(st, "out of memory");
 	np_funnel_build(&pr->a, &fn);
+	np_ledger_build(&pr->a, &fn, &lg);
 	v.kmods = km;
 	/* No stage judged: UNKNOWN, never "OK" without evidence. */
 	code = np_coverage_unknown(&pr->cov) ? NP_EXIT_UNKNOWN :

@@ -211,6 +211,16 @@ void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
 			free(buf);
 		}
 	}
+	/* Every interface's rx_packets: the loss ledger's test of who else feeds IP. */
+	{
+		char *buf;
+		size_t len;
+
+		if (np_read_file(ctx, NP_PROC, "net/dev", &buf, &len) == 0) {
+			np_parse_proc_net_dev(buf, len, &s->hs->ifrx);
+			free(buf);
+		}
+	}
 	np_sos_mib_fallback(ctx, s);	/* only where proc/net/snmp is absent */
 	np_counters_sort(&s->hs->mib);
 	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb,

@@ -62,6 +62,9 @@ enum np_irq_role np_irq_role_from_name(const char *name);
  * as NP_NA. Also accepts /proc/net/snmp6 ("Ip6InReceives  123" lines). */
 int np_parse_mib(const char *buf, size_t len, struct np_counters *out);
 
+/* /proc/net/dev into each interface's rx_packets (out->read set). -EINVAL: no interface line. */
+int np_parse_proc_net_dev(const char *buf, size_t len, struct np_ifrx *out);
+
 /* iproute2 `nstat -zas`/`nstat -az` text (sos: nstat_-zas): "UdpRcvbufErrors 1953207 0.0" lines into
  * the same names as np_parse_mib. -EINVAL when no counter line, -EBADMSG when some line is not one. */
 int np_parse_nstat_text(const char *buf, size_t len, struct np_counters *out);

@@ -285,6 +285,18 @@ static inline unsigned np_src_dev_slot(enum np_source id)
  * and owned by the sample (a device stack's runs, doctor_stack.h) or, for a lone snapshot, by
  * the snapshot itself (np_snapshot.own_hs). Device snapshots point at it and never free it.
  */
+/* /proc/net/dev: every interface of the namespace and its rx_packets, so the loss ledger
+ * (checks/ledger.h) can tell whether the interface judged is IP's only source. */
+#define NP_IFRX_MAX 64
+struct np_ifrx {
+	bool read;		/* the file was read and parsed */
+	size_t n, more;		/* more: interfaces beyond NP_IFRX_MAX, not kept */
+	struct {
+		char name[16];
+		uint64_t rx_packets;
+	} e[NP_IFRX_MAX];
+};
+
 struct np_host_snap {
 	struct np_src src[NP_SRC_HOST_N];	/* by np_src_host_slot(): read through np_srcp() */
 	struct np_host host;
@@ -295,6 +307,7 @@ struct np_host_snap {
 	struct np_sockstat sockstat;
 	struct np_meminfo mem;
 	struct np_sysctls sysctl;	/* the namespace's keys */
+	struct np_ifrx ifrx;		/* /proc/net/dev's rx_packets per interface */
 };
 
 struct np_snapshot {

@@ -13,6 +13,7 @@
 #include "coverage.h"
 #include "stack.h"
 #include "funnel.h"
+#include "ledger.h"
 
 /* The JSON document's schema id and version; bump the version on incompatible changes. */
 #define NP_JSON_SCHEMA "netpath/doctor"
@@ -26,6 +27,7 @@ struct np_doctor_view {
 	const struct np_analysis *a;
 	const struct np_report *r;
 	const struct np_funnel *funnel;
+	const struct np_ledger *ledger;	/* the loss ledger; NULL: none built */
 	const struct np_coverage *cov;	/* which stages could be judged */
 	const struct np_stack *stack;	/* the devices judged; NULL: the interface alone */
 	/* Every device's latest snapshot, in stack order (Prometheus writes each device's own
@@ -60,6 +62,12 @@ struct np_json;
  * findings (doctor, trace) so they cannot drift apart. */
 void np_render_finding_json(struct np_json *j, const struct np_finding *f);
 void np_render_funnel_json(struct np_json *j, const struct np_funnel *f);
+/* The loss ledger: doctor's "ledger" array, its text under the funnel, and its reference
+ * (`netpath explain ledger`) (render_ledger.c). */
+void np_render_ledger_json(struct np_json *j, const struct np_ledger *l);
+void np_render_ledger_text(FILE *out, const struct np_ledger *l, bool color, int verbose);
+void np_render_ledger_explain_text(FILE *out, int width);
+void np_render_ledger_explain_json(FILE *out);
 /* The "nic" object: driver, link modes, rings, channels, coalescing, features, pause, driver
  * counters, rtnetlink link and stats64, qdiscs, per-queue stats (null where unavailable). */
 void np_render_nic_json(struct np_json *j, const struct np_snapshot *s, bool all_counters);

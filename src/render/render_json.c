@@ -259,6 +259,9 @@ void np_render_doctor_json(FILE *out, const struct np_doctor_view *v)
 	np_json_key(&j, "funnel");
 	np_render_funnel_json(&j, v->funnel);
 
+	np_json_key(&j, "ledger");
+	np_render_ledger_json(&j, v->ledger);
+
 	np_json_key(&j, "coverage");
 	coverage_json(&j, v->cov);
 

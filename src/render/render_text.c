@@ -409,6 +409,7 @@ static void doctor_text(FILE *out, const struct np_doctor_view *v,
 		finding(out, f, o, v->a->cur->ifname);
 	}
 	funnel(out, v->funnel, v->a->dt > 0, o);
+	np_render_ledger_text(out, v->ledger, o->color, o->verbose);
 	if (v->origin && v->origin->flows && v->origin->flows->recorded)
 		recorded_flows(out, v->origin->flows, o->color);
 	np_render_sender_text(out, v, o->color);

@@ -36,6 +36,7 @@ put sockstat "$fx"/parsers/sockstat*.txt "$fx"/trees/*/*/proc/net/sockstat*
 put conntrack "$fx"/parsers/conntrack_*.txt "$fx"/parsers/stat_nf_conntrack*.txt \
 	"$fx"/trees/*/*/proc/net/stat/nf_conntrack
 put meminfo "$fx"/parsers/meminfo*.txt "$fx"/trees/*/*/proc/meminfo
+put proc_net_dev "$fx"/sos/*/proc/net/dev
 put route "$fx"/parsers/route*.txt "$fx"/parsers/ipv6_route*.txt \
 	"$fx"/trees/*/*/proc/net/route "$fx"/trees/*/*/proc/net/ipv6_route
 # shellcheck disable=SC2046 # file names in the fixtures have no blanks

@@ -213,7 +213,8 @@ np_validate() {
 import json, os, sys
 import jsonschema
 docdir = sys.argv[1]
-files = {"netpath/doctor": "netpath", "netpath/error": "netpath", "netpath/check": "netpath-checks"}
+files = {"netpath/doctor": "netpath", "netpath/error": "netpath", "netpath/check": "netpath-checks",
+         "netpath/topic": "netpath-checks"}
 validators = {}
 for path in sys.argv[2:]:
     text = open(path).read()

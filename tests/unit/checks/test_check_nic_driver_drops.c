@@ -155,6 +155,24 @@ static void test_queue_drops_concentrated(void **state)
 	assert_true(synth_has_ev(f, "top_queue_share"));
 	assert_non_null(strstr(f->remedy, "ethtool -x eth0"));
 	assert_non_null(strstr(f->detail, "elephant"));
+	/* Traffic the NIC cannot hash apart (one flow, PPPoE, GRE): RPS, with its cost, as
+	 * irq.cpu-rate proposes it. */
+	assert_non_null(strstr(f->remedy, "/sys/class/net/eth0/queues/rx-*"));
+	assert_non_null(strstr(f->remedy, "rps_cpus"));
+	assert_non_null(strstr(f->remedy, "PPPoE"));
+	assert_non_null(strstr(f->remedy, "inter-CPU interrupt"));
+	synth_run_free(&run);
+
+	/* rps_cpus already set on a queue: not proposed again, said instead. */
+	c.dev.n_rxq = 1;
+	c.dev.rxq = calloc(1, sizeof(*c.dev.rxq));
+	assert_non_null(c.dev.rxq);
+	c.dev.rxq[0].has_rps = true;
+	np_cpuset_set(&c.dev.rxq[0].rps_cpus, 1);
+	synth_run(&run, "nic.queue-drops", &p, &c, NAN, NAN);
+	f = synth_first(&run);
+	assert_null(strstr(f->remedy, "> $q/rps_cpus"));
+	assert_non_null(strstr(f->detail, "RPS is already set"));
 	synth_run_free(&run);
 
 	/* Spread evenly: still drops, but no hashing story. */
