@@ -131,9 +131,15 @@ char *np_wire_clean(char *dst, size_t cap, const char *src)
 		if (*p >= 0x80) {
 			n = utf8_ok(p);
 			if (n == 0) {
+				/* One '?' for a well-formed but refused character (a C1
+				 * control), or for each stray byte. */
+				size_t skip = 1;
+
+				while (skip < 4 && (p[skip] & 0xc0) == 0x80 && *p >= 0xc2)
+					skip++;
 				if (o + 1 < cap)
 					dst[o++] = '?';
-				p++;
+				p += skip;
 				continue;
 			}
 		}
