@@ -98,7 +98,7 @@ const struct np_cmd_spec np_serve_spec = {
 	.synopsis =
 		"Usage: netpath serve --listen ADDR[:PORT] --key FILE [OPTIONS]\n"
 		"Answer `netpath path` tests on ADDR (TCP port 7878 by default, UDP on the same "
-		"port for --udp-steps): a client must prove it holds the key; one test at a time, "
+		"port for the UDP steps): a client must prove it holds the key; one test at a time, "
 		"at most --max-duration seconds; each answered with this host's doctor judgement "
 		"of the transfer. Reads the host, changes nothing.\n\n",
 	.epilogue =
