@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd_args.h"
@@ -52,9 +53,14 @@ static int authenticate(struct client *cl, const struct np_path_key *k)
 	np_proto_mac(k, NP_PROTO_VERSION " server", cl->cn, cl->sn, mac);
 	np_hex(cl->sn, NP_PROTO_NONCE, nhex);
 	np_hex(mac, NP_SHA256_LEN, hex);
-	if (np_proto_sendf(cl->c.fd, "CHALLENGE %s %s", nhex, hex) < 0 ||
-	    np_conn_line(&cl->c, line, sizeof(line), NP_PROTO_TIMEOUT_MS) <= 0)
+	if (np_proto_sendf(cl->c.fd, "CHALLENGE %s %s", nhex, hex) < 0)
 		return -1;
+	if (np_conn_line(&cl->c, line, sizeof(line), NP_PROTO_TIMEOUT_MS) <= 0) {
+		/* The client checks our proof first: one with another key leaves here. */
+		fprintf(stderr, "netpath serve: %s left after the challenge (not the same key?)\n",
+			cl->from);
+		return -1;
+	}
 	np_proto_mac(k, NP_PROTO_VERSION " client", cl->sn, cl->cn, mac);
 	if (strncmp(line, "AUTH ", 5) != 0 || np_unhex(line + 5, got, sizeof(got)) < 0 ||
 	    !np_ct_equal(got, mac, sizeof(mac))) {
@@ -71,21 +77,25 @@ static int authenticate(struct client *cl, const struct np_path_key *k)
  * is closed at once (a second client is told BUSY). 0, or -1 when they did not all come. */
 static int accept_data(int lfd, const struct client *cl, int *fds, unsigned n)
 {
-	double waited = 0;
+	/* One deadline for them all, on this host's clock: callers that connect and say nothing
+	 * cost 2 s each but cannot stretch the wait. */
+	struct timespec t0, now;
 	unsigned got = 0;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	now = t0;
 	for (unsigned i = 0; i < n; i++)
 		fds[i] = -1;
-	while (got < n && waited < NP_PROTO_TIMEOUT_MS) {
+	while (got < n && (now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000 <
+			  NP_PROTO_TIMEOUT_MS) {
 		struct pollfd p = { .fd = lfd, .events = POLLIN };
 		struct np_conn dc = { .fd = -1 };
 		char line[NP_WIRE_LINE_MAX], want[200];
 		unsigned idx;
 
-		if (poll(&p, 1, 100) <= 0) {
-			waited += 100;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (poll(&p, 1, 100) <= 0)
 			continue;
-		}
 		dc.fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
 		if (dc.fd < 0)
 			continue;
