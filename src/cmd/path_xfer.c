@@ -101,12 +101,17 @@ int np_xfer_send(const int *fds, size_t n, double duration, double grace, int lf
 		p[n] = (struct pollfd){ .fd = lfd, .events = POLLIN };
 		if (poll(p, n + 1, 100) < 0 && errno != EINTR)
 			break;
-		for (size_t i = 0; i < n; i++)
-			if (live[i] && (p[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
-			    recv(fds[i], sink, sizeof(sink), MSG_DONTWAIT) <= 0 && errno != EAGAIN) {
+		for (size_t i = 0; i < n; i++) {
+			ssize_t got;
+
+			if (!live[i] || !(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			got = recv(fds[i], sink, sizeof(sink), MSG_DONTWAIT);
+			if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) {
 				live[i] = false;
 				open_n--;
 			}
+		}
 		if (lfd >= 0 && (p[n].revents & POLLIN))
 			np_xfer_refuse(lfd);
 	}

@@ -25,8 +25,9 @@ static const struct np_opt path_opts[] = {
 	  "the peer sends and this host receives",
 	  NP_TO(NP_DEST_TRUE, struct path_args, reverse)),
 	NP_OPT(NP_PATH_UDP_STEPS, "udp-steps", NULL,
-	  "after the TCP transfer, fixed-rate UDP steps (1 s each,\n"
-	  "doubling from 10 Mbit/s) to find a policer",
+	  "after the TCP transfer, fixed-rate UDP steps from this host\n"
+	  "to PEER (1 s each, doubling from 10 Mbit/s; also with\n"
+	  "--reverse) to find a policer",
 	  NP_TO(NP_DEST_TRUE, struct path_args, udp_steps)),
 	NP_OPT('j', "json", NULL, "JSON output (schema netpath-path/1)",
 	  NP_TO(NP_DEST_TRUE, struct path_args, json)),
