@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # netpath serve / netpath path over a veth pair between two namespaces: a 2-second test with the
-# right key runs, and the throughput path reports is within 10% of the bytes the receiver
+# right key runs (and one with --reverse), and the throughput path reports is within 10% of the bytes the receiver
 # counted (both in the JSON); a wrong key is refused with exit 3 and the one line of spec34.md;
 # a key file readable by others (0644) is refused by both commands before anything listens or
 # connects; serve without --listen or --key refuses to start.
@@ -45,6 +45,23 @@ assert 1.5 <= dur <= 8, "duration %r" % dur
 assert d["sender_bytes"] > 0.9 * rb, "sender acked %r, receiver counted %r" % (d["sender_bytes"], rb)
 ' || np_fail "path's JSON: $out"
 wait "$SERVE_PID" || np_fail "serve --once did not exit 0 after the test: $(cat "$NP_TMP/serve.log")"
+
+# 1b. --reverse with two streams: serve sends and ships its samples; this end counts.
+start_serve
+out=$(np_in "$NS_A" timeout 60 "$NETPATH" path 198.18.0.2 --key "$KEY" --duration 1 --streams 2 \
+	--reverse --json 2> "$NP_TMP/path.err")
+rc=$?
+[ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] || np_fail "path --reverse exited $rc: $(cat "$NP_TMP/path.err")"
+printf '%s' "$out" | "$NP_PY" -c '
+import json, sys
+d = json.load(sys.stdin)
+rb, dur = d["receiver_bytes"], d["duration_s"]
+assert d["reverse"] is True and d["streams"] == 2, d
+assert rb > 1e6, "the receiver counted only %r bytes" % rb
+assert abs(d["throughput_bps"] - rb * 8 / dur) <= 0.1 * rb * 8 / dur, d
+assert d["sender_bytes"] > 0.9 * rb, "serve acked %r, this end counted %r" % (d["sender_bytes"], rb)
+' || np_fail "path --reverse's JSON: $out"
+wait "$SERVE_PID" || np_fail "serve --once did not exit 0 after the reverse test"
 
 # 2. The wrong key: exit 3, one line.
 start_serve
