@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # netpath serve / netpath path over a veth pair between two namespaces: a 2-second test with the
-# right key runs (and one with --reverse), and the throughput path reports is within 10% of the bytes the receiver
+# right key runs (and one with --reverse; a second client meanwhile is told it is busy), and the throughput path reports is within 10% of the bytes the receiver
 # counted (both in the JSON); a wrong key is refused with exit 3 and the one line of spec34.md;
 # a key file readable by others (0644) is refused by both commands before anything listens or
 # connects; serve without --listen or --key refuses to start.
@@ -62,6 +62,27 @@ assert abs(d["throughput_bps"] - rb * 8 / dur) <= 0.1 * rb * 8 / dur, d
 assert d["sender_bytes"] > 0.9 * rb, "serve acked %r, this end counted %r" % (d["sender_bytes"], rb)
 ' || np_fail "path --reverse's JSON: $out"
 wait "$SERVE_PID" || np_fail "serve --once did not exit 0 after the reverse test"
+
+# 1c. One test at a time: a second client during a test is turned away in one line, exit 3,
+# and the first test completes. The first is running once its data connection is up (two
+# established connections to serve's port).
+start_serve
+np_bg ip netns exec "$NS_A" "$NETPATH" path 198.18.0.2 --key "$KEY" --duration 3 --json
+FIRST=$NP_LAST_PID
+running() {
+	[ "$(ip netns exec "$NS_B" ss -Htn state established '( sport = :7878 )' | wc -l)" -ge 2 ]
+}
+np_wait_until "$NP_WAIT" "the first test's data connection" running
+np_in "$NS_A" timeout 30 "$NETPATH" path 198.18.0.2 --key "$KEY" --duration 1 2> "$NP_TMP/err" \
+	> /dev/null
+rc=$?
+[ "$rc" -eq 3 ] && [ "$(cat "$NP_TMP/err")" = \
+	"netpath: 198.18.0.2 is busy with another test (try again later)" ] ||
+	np_fail "a second client during a test: exit $rc, '$(cat "$NP_TMP/err")'"
+wait "$FIRST" > /dev/null
+rc=$?
+[ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] || np_fail "the first test, with a second client turned away: exit $rc"
+wait "$SERVE_PID" || np_fail "serve --once did not exit 0 after the first test"
 
 # 2. The wrong key: exit 3, one line.
 start_serve
