@@ -74,6 +74,22 @@ struct plan_args {
 	int verbose;
 };
 
+/* netpath path and netpath serve (spec_path.c). */
+struct path_args {
+	const char *peer, *key, *netns;
+	double duration;
+	unsigned streams;
+	bool reverse, udp_steps, json;
+	int verbose;
+};
+
+struct serve_args {
+	const char *listen, *key, *netns;
+	double max_duration;
+	bool once;
+	int verbose;
+};
+
 /* checks and explain share one table. */
 struct reference_args {
 	bool json;

@@ -13,5 +13,7 @@ int np_cmd_diff(int argc, char **argv);
 int np_cmd_plan(int argc, char **argv);
 int np_cmd_record(int argc, char **argv);
 int np_cmd_history(int argc, char **argv);
+int np_cmd_path(int argc, char **argv);
+int np_cmd_serve(int argc, char **argv);
 
 #endif

@@ -13,4 +13,6 @@ const struct np_cmd_spec *const np_cmd_specs[NP_CMD__COUNT] = {
 	[NP_CMD_PLAN] = &np_plan_spec,
 	[NP_CMD_RECORD] = &np_record_spec,
 	[NP_CMD_HISTORY] = &np_history_spec,
+	[NP_CMD_PATH] = &np_path_spec,
+	[NP_CMD_SERVE] = &np_serve_spec,
 };

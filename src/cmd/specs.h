@@ -9,10 +9,16 @@
 
 enum np_cmd_id {
 	NP_CMD_DOCTOR, NP_CMD_CHECKS, NP_CMD_EXPLAIN, NP_CMD_TRACE, NP_CMD_CAPTURE,
-	NP_CMD_WATCH, NP_CMD_DIFF, NP_CMD_PLAN, NP_CMD_RECORD, NP_CMD_HISTORY, NP_CMD__COUNT
+	NP_CMD_WATCH, NP_CMD_DIFF, NP_CMD_PLAN, NP_CMD_RECORD, NP_CMD_HISTORY, NP_CMD_PATH, NP_CMD_SERVE,
+	NP_CMD__COUNT
 };
 
 /* The commands, indexed by enum np_cmd_id. */
+enum { NP_PATH_KEY = 256, NP_PATH_DURATION, NP_PATH_STREAMS, NP_PATH_REVERSE, NP_PATH_UDP_STEPS,
+       NP_PATH_NETNS };
+enum { NP_SERVE_LISTEN = 256, NP_SERVE_KEY, NP_SERVE_ONCE, NP_SERVE_MAX_DURATION,
+       NP_SERVE_NETNS };
+
 extern const struct np_cmd_spec *const np_cmd_specs[NP_CMD__COUNT];
 
 /* Long-only option ids (>= 256), per command; short options are their letter. */
@@ -39,6 +45,6 @@ enum { NP_TRACE_NETNS = 256, NP_TRACE_XDP, NP_TRACE_XDP_MODE, NP_TRACE_XDP_ACCEP
 
 extern const struct np_cmd_spec np_doctor_spec, np_checks_spec, np_explain_spec,
 	np_watch_spec, np_capture_spec, np_diff_spec, np_trace_spec, np_plan_spec,
-	np_record_spec, np_history_spec;
+	np_record_spec, np_history_spec, np_path_spec, np_serve_spec;
 
 #endif
