@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The Prometheus text exposition writer (prom_writer.h). */
-#include "npfloor.h"
 #include "prom_writer.h"
+#include "npfloor.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Human text and the user's locale: digit grouping from LC_NUMERIC, ASCII under a codeset that is
  * not UTF-8 (textenc.h says why the process locale is left alone). */
-#include "npfloor.h"
 #include "textenc.h"
+#include "npfloor.h"
 #include "check_util.h"
 
 #include <langinfo.h>
