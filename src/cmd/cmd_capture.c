@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "npfloor.h"
 #include "atomic_file.h"
 #include "capture_sample.h"
 #include "cleanup.h"
@@ -106,7 +107,7 @@ static int sample(struct np_target *tgt, const struct capture_args *a, struct np
 
 static void sleep_seconds(double s)
 {
-	struct timespec ts = { (time_t)s, (long)((s - floor(s)) * 1e9) };
+	struct timespec ts = { (time_t)s, (long)((s - np_floor(s)) * 1e9) };
 
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "npfloor.h"
 #include "cleanup.h"
 #include "cmd_args.h"
 #include "collect.h"
@@ -57,7 +58,7 @@ static int parse_args(int argc, char **argv, struct plan_args *d, struct np_stat
 
 static void sleep_seconds(double s)
 {
-	struct timespec ts = { (time_t)s, (long)((s - floor(s)) * 1e9) };
+	struct timespec ts = { (time_t)s, (long)((s - np_floor(s)) * 1e9) };
 
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;

@@ -2,6 +2,8 @@
 /* The settings file read the same way by doctor, watch and trace. */
 #include "command_config.h"
 
+#include <string.h>
+
 #include "conffile.h"
 #include "log.h"
 #include "opts.h"
@@ -14,8 +16,10 @@ int np_command_config_load(const struct np_cmd_spec *spec, int config_id, int ar
 	char err[512];
 	int r;
 
-	if (np_opts_prescan(spec, argc, argv, config_id, &path))
+	if (np_opts_prescan(spec, argc, argv, config_id, &path)) {
+		memset(cfg, 0, sizeof(*cfg));	/* *cfg is initialised on every path */
 		return 0;	/* --help works whatever the file says */
+	}
 	/* --config FILE: that file alone (no drop-ins), as a test or a check command wants. */
 	if (path)
 		r = np_config_load(path, true, cfg, err, sizeof(err));

@@ -18,7 +18,8 @@
  * over argv finds --config (option id config_id of spec). The file's rtt and bandwidth go
  * through the options' own parsers into opt; its interval into *interval when interval is not
  * NULL (doctor's sampling interval; watch's frame period is another thing). With --help in argv
- * nothing is read. 0, or -1 with st saying which line is wrong.
+ * nothing is read. *cfg is initialised on every path (all zero when nothing is read). 0, or
+ * -1 with st saying which line is wrong.
  */
 int np_command_config_load(const struct np_cmd_spec *spec, int config_id, int argc, char **argv,
 			   struct np_config *cfg, struct np_options *opt, double *interval,

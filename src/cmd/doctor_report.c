@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "npfloor.h"
 #include "atomic_file.h"
 #include "cleanup.h"
 #include "clock.h"
@@ -35,7 +36,7 @@
 
 static void sleep_seconds(double s)
 {
-	struct timespec ts = { (time_t)s, (long)((s - floor(s)) * 1e9) };
+	struct timespec ts = { (time_t)s, (long)((s - np_floor(s)) * 1e9) };
 
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;

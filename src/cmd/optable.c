@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "npfloor.h"
 #include "config.h"
 #include "optable.h"
 #include "opts.h"
@@ -78,7 +79,7 @@ static int check_value(const struct np_opt *o, const char *s, struct np_optval *
 	switch (o->kind) {
 	case NP_ARG_NUMBER:
 		bad = np_parse_number(s, o->min, o->max, &v->num) < 0 ||
-		      (o->whole && v->num != floor(v->num));
+		      (o->whole && v->num != np_floor(v->num));
 		break;
 	case NP_ARG_BANDWIDTH:
 		bad = np_parse_bandwidth(s, &v->num) < 0;

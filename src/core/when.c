@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Moments, spans and sizes as admins write them (when.h). */
 #include "when.h"
+#include "npfloor.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -276,7 +277,7 @@ int np_parse_when(const char *s, double now, double *out, char *err, size_t errl
 
 void np_when_format(double t, char *buf, size_t size)
 {
-	time_t tt = (time_t)floor(t);
+	time_t tt = (time_t)np_floor(t);
 	struct tm tm;
 
 	if (!localtime_r(&tt, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm))

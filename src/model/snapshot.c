@@ -143,7 +143,7 @@ void np_snapshot_init_in(struct np_snapshot *s, struct np_host_snap *hs)
 				    NP_NA, NP_NA, NP_NA };
 	np_ethtool_init(&s->eth);
 	np_rtnl_init(&s->rtnl);
-	np_sockets_init(&s->socks);
+	np_sockets_init_zeroed(&s->socks);	/* s was cleared whole above */
 }
 
 void np_snapshot_init(struct np_snapshot *s)

@@ -14,6 +14,11 @@
 void np_sockets_init(struct np_sockets *k)
 {
 	memset(k, 0, sizeof(*k));
+	np_sockets_init_zeroed(k);
+}
+
+void np_sockets_init_zeroed(struct np_sockets *k)
+{
 	k->rtt_p50_ms = k->rtt_p90_ms = k->rtt_p99_ms = NAN;
 	k->min_rtt_p50_ms = k->min_rtt_p90_ms = k->min_rtt_p99_ms = NAN;
 	k->flows_t = NAN;

@@ -188,6 +188,9 @@ struct np_sockets {
 #define NP_SOCK_LIMITED_PCT 10u		/* limited for >= 10% of the busy time */
 
 void np_sockets_init(struct np_sockets *k);
+/* The same on a k already all zero (a snapshot's, just cleared whole): only the fields that do
+ * not start at 0. Its ~14 KB were cleared twice per snapshot (issue #35). */
+void np_sockets_init_zeroed(struct np_sockets *k);
 /* Folds one socket into the section while a dump streams in: counts, histograms and the top
  * lists of the sockets it judges at risk. The judgement is the checks' (np_socket_fold); the
  * collector calls whichever fold the command gave it, once per dump message. */

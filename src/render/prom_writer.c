@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The Prometheus text exposition writer (prom_writer.h). */
 #include "prom_writer.h"
+#include "npfloor.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -236,7 +237,7 @@ void np_prom_dbl(struct np_prom *p, double v, ...)
 	if (!isfinite(v))
 		return;
 	v += 0.0;	/* no "-0" */
-	if (v == floor(v) && fabs(v) < 1e15) {
+	if (v == np_floor(v) && fabs(v) < 1e15) {
 		/* What "%.0f" writes for a whole number below 2^53, without printf's
 		 * multiple-precision path. */
 		char *d = u64_digits((uint64_t)fabs(v), num + sizeof(num));

@@ -2,6 +2,7 @@
 /* Human text and the user's locale: digit grouping from LC_NUMERIC, ASCII under a codeset that is
  * not UTF-8 (textenc.h says why the process locale is left alone). */
 #include "textenc.h"
+#include "npfloor.h"
 #include "check_util.h"
 
 #include <langinfo.h>
@@ -283,7 +284,7 @@ static bool integral_text(double v, char *out, size_t size)
 	size_t n = 0, len = 0;
 	unsigned long long u;
 
-	if (v != floor(v) || fabs(v) >= 9007199254740992.0 || (v == 0 && signbit(v)))
+	if (v != np_floor(v) || fabs(v) >= 9007199254740992.0 || (v == 0 && signbit(v)))
 		return false;
 	u = (unsigned long long)fabs(v);
 	do {
@@ -310,8 +311,8 @@ const char *np_fmt_count(double v, char *buf, size_t size)
 	}
 	if (fabs(v) < 1000 && integral_text(v, buf, size))
 		return buf;
-	if (v != floor(v) || fabs(v) < 1000) {
-		snprintf(buf, size, v == floor(v) ? "%.0f" : (fabs(v) < 10 ? "%.2f" : "%.1f"), v);
+	if (v != np_floor(v) || fabs(v) < 1000) {
+		snprintf(buf, size, v == np_floor(v) ? "%.0f" : (fabs(v) < 10 ? "%.2f" : "%.1f"), v);
 		return buf;
 	}
 	if (!integral_text(v, raw, sizeof(raw)))

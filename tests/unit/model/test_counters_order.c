@@ -118,6 +118,44 @@ static void test_merge(void **state)
 	}
 }
 
+/* The sort compares the first 16 bytes of two names as numbers (#35): bytes above 0x7f order
+ * after ASCII as strcmp's unsigned bytes do, whatever follows a name's NUL in its array is
+ * ignored, and names alike in all 16 bytes are told apart by the rest. */
+static void test_sort_bytes(void **state)
+{
+	static const char *const prefix[] = { "", "TcpExt.", "TcpExt.T", "TcpExt.TCPSACKR",
+					      "TcpExt.TCPSACKRe", "TcpExt.TCPSACKRe\xff" };
+	static const char alpha[] = "\x01" "Aa\x7f\x80\xff";
+
+	(void)state;
+	for (int round = 0; round < 300; round++) {
+		struct np_counters c = { 0 };
+		size_t n = next() % 200;
+		struct np_counter *ref = calloc(n + 1, sizeof(*ref));
+
+		assert_non_null(ref);
+		for (size_t i = 0; i < n; i++) {
+			const char *p = prefix[next() % 6];
+			size_t len = strlen(p), tail = next() % 4;
+
+			memcpy(ref[i].name, p, len);
+			while (tail--)
+				ref[i].name[len++] = alpha[next() % 6];
+			ref[i].name[len] = '\0';
+			ref[i].value = i;
+			assert_int_equal(np_counters_push(&c, ref[i].name, i), 0);
+			/* Bytes after the NUL that a longer name left behind. */
+			memset(c.e[i].name + len + 1, (int)(next() & 0xff),
+			       NP_COUNTER_NAME_MAX - len - 1);
+		}
+		np_counters_sort(&c);
+		reference_sort(ref, n);
+		assert_same(&c, ref, n);
+		np_counters_free(&c);
+		free(ref);
+	}
+}
+
 /* A push onto an indexed table drops the index: lookups still answer (by a scan). */
 static void test_push_after_append(void **state)
 {
@@ -143,6 +181,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sort_stable),
 		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_sort_bytes),
 		cmocka_unit_test(test_push_after_append),
 	};
 
