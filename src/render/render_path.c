@@ -68,8 +68,6 @@ static void end_text(FILE *out, const char *side, const struct np_path_end *e)
 
 			if (k != st && !(st == -1 && k < 0))
 				continue;
-			if (st == -1 && k >= 0)
-				continue;
 			fprintf(out, "  %-8s %-8s %s: %s\n",
 				np_severity_name(n->severity >= NP_SEV_OK && n->severity <= NP_SEV_CRITICAL
 						 ? (enum np_severity)n->severity : NP_SEV_INFO),
@@ -89,10 +87,8 @@ static void path_text(FILE *out, const struct np_path_result *r, const struct np
 		r->reverse ? " (reverse: the peer sent)" : "", r->streams,
 		r->streams == 1 ? "" : "s", r->duration_s);
 	fprintf(out, "throughput: %s", np_path_fmt_bps(r->throughput_bps, a, sizeof(a)));
-	if (r->sender_bytes)
-		fprintf(out, "  (sender: %llu bytes acked, receiver: %llu bytes counted)",
-			(unsigned long long)r->sender_bytes,
-			(unsigned long long)r->receiver.bytes_counted);
+	fprintf(out, "\nbytes: %llu acked at the sender, %llu counted by the receiver",
+		(unsigned long long)r->sender_bytes, (unsigned long long)r->receiver.bytes_counted);
 	fprintf(out, "\nrtt: %.1f ms (median)  min rtt: %.1f ms  bdp: %s\n", v->rtt_ms,
 		v->min_rtt_ms, np_path_fmt_bytes(v->bdp_bytes, b, sizeof(b)));
 	fprintf(out, "loss: %s", isfinite(v->loss_rate) ? "" : "-");
