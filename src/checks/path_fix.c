@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "path_verdict.h"
 #include "raise.h"
 #include "sizing.h"
 
@@ -132,6 +131,7 @@ void np_path_explain(const struct np_path_result *r, struct np_path_verdict *v, 
 {
 	char br[32], bb[32], bx[32], cpu[16];
 	const struct np_path_end *e;
+	const char *side;
 
 	np_path_fmt_bps(rate, br, sizeof(br));
 	np_path_fmt_bytes(v->bdp_bytes, bb, sizeof(bb));
@@ -177,15 +177,16 @@ void np_path_explain(const struct np_path_result *r, struct np_path_verdict *v, 
 	case NP_LIMIT_SENDER_CPU:
 	case NP_LIMIT_RECEIVER_CPU:
 		e = v->limited_by == NP_LIMIT_SENDER_CPU ? &r->sender : &r->receiver;
+		side = v->limited_by == NP_LIMIT_SENDER_CPU ? "sender" : "receiver";
 		snprintf(cpu, sizeof(cpu), "%.0f%%", 100 * e->softirq_busiest_share);
 		snprintf(v->why, sizeof(v->why),
 			 "One CPU of the %s spent %s of the test in interrupts and softirq: the "
 			 "packet processing of the transfer ran out of CPU there.",
-			 np_path_side_name(v->side), cpu);
+			 side, cpu);
 		snprintf(v->fix, sizeof(v->fix),
 			 "on %s: spread the work over more CPUs (RSS queues, RPS, IRQ affinity): see "
 			 "its irq and softnet findings below and `netpath plan` there",
-			 host_of(e, np_path_side_name(v->side)));
+			 host_of(e, side));
 		snprintf(v->cost, sizeof(v->cost), "more CPUs take interrupts and softirq work");
 		break;
 	case NP_LIMIT_NIC:
