@@ -49,6 +49,16 @@ const char *np_path_fmt_bytes(double bytes, char *buf, size_t size)
 	return buf;
 }
 
+/* "80%", or what stands in for it on a kernel without the chrono counters. */
+static const char *share_text(double share, char *buf, size_t size)
+{
+	if (isfinite(share))
+		snprintf(buf, size, "%.0f%%", 100 * share);
+	else
+		snprintf(buf, size, "most (by its size: no limited times before Linux 4.10)");
+	return buf;
+}
+
 static const char *host_of(const struct np_path_end *e, const char *side)
 {
 	return e->present && e->host[0] ? e->host : side;
@@ -129,7 +139,7 @@ static void fix_congestion(const struct np_path_result *r, struct np_path_verdic
 void np_path_explain(const struct np_path_result *r, struct np_path_verdict *v, double rate,
 		     double sndbuf, double snd_wnd)
 {
-	char br[32], bb[32], bx[32], cpu[16];
+	char br[32], bb[32], bx[32], cpu[16], sh[64];
 	const struct np_path_end *e;
 	const char *side;
 
@@ -138,17 +148,17 @@ void np_path_explain(const struct np_path_result *r, struct np_path_verdict *v, 
 	switch (v->limited_by) {
 	case NP_LIMIT_SENDER_BUFFER:
 		snprintf(v->why, sizeof(v->why),
-			 "The sender's buffer was full %.0f%% of the busy time; its %s send buffer "
+			 "The sender's buffer was full %s of the busy time; its %s send buffer "
 			 "holds about what %s at %.1f ms needs (BDP %s), so it set the rate.",
-			 100 * v->share_sndbuf, np_path_fmt_bytes(sndbuf, bx, sizeof(bx)), br,
-			 v->min_rtt_ms, bb);
+			 share_text(v->share_sndbuf, sh, sizeof(sh)),
+			 np_path_fmt_bytes(sndbuf, bx, sizeof(bx)), br, v->min_rtt_ms, bb);
 		fix_buffer(r, v, true);
 		break;
 	case NP_LIMIT_RECEIVER_WINDOW:
 		snprintf(v->why, sizeof(v->why),
-			 "The receiver's window was full %.0f%% of the busy time; it offered %s "
+			 "The receiver's window was full %s of the busy time; it offered %s "
 			 "against a BDP of %s (%s at %.1f ms), so it set the rate.",
-			 100 * v->share_rwnd, np_path_fmt_bytes(snd_wnd, bx, sizeof(bx)), bb, br,
+			 share_text(v->share_rwnd, sh, sizeof(sh)), np_path_fmt_bytes(snd_wnd, bx, sizeof(bx)), bb, br,
 			 v->min_rtt_ms);
 		fix_buffer(r, v, false);
 		break;

@@ -16,7 +16,8 @@
  *                     >= 10 and >= 10% of the retransmitted segments, or a receiver finding of
  *                     stage nic/softnet about drops (warning or worse): the losses are local;
  *  4. sender-buffer,  the larger of the sndbuf_limited / rwnd_limited shares of busy time when
- *     receiver-window >= 0.3 and that buffer is at most 4x the measured BDP;
+ *     receiver-window >= 0.3 and that buffer is at most 4x the measured BDP; without chrono
+ *                     counters (before 4.10), from the sizes (sndbuf_by_size() below);
  *  5. application     >= half of the samples app-limited on at least half of the streams;
  *  6. policer         UDP steps: >= 2 steps losing > 2% whose offered rate rises >= 20% while
  *                     the delivered rate stays within 15%; reported at their median delivery;
@@ -282,14 +283,35 @@ static bool cpu_bound(const struct np_path_end *e)
 	return e->present && is_set(e->softirq_busiest_share, NP_PATH_SOFTIRQ_SHARE);
 }
 
+/*
+ * Without the chrono counters (kernels before 4.10) the buffers are judged from their sizes: the
+ * send buffer autotuned up to tcp_wmem[2] (90% or more of it) and at most 2x the measured BDP
+ * (it holds little more than the data in flight), or the peer's window at most 1.2x the
+ * measured BDP (the window was what was in flight: it was full).
+ */
+static bool sndbuf_by_size(const struct np_path_result *r, const struct path_stats *st,
+			   double bdp)
+{
+	double max = (double)r->sender.tcp_wmem[2];
+
+	return r->sender.present && max > 0 && st->sndbuf >= NP_PATH_OLD_SNDBUF_AT_MAX * max &&
+	       st->sndbuf <= NP_PATH_OLD_SNDBUF_BDP * bdp;
+}
+
 /* Rules 4: which buffer, if any (NP_LIMIT_UNKNOWN: neither). */
-static enum np_path_limit buffer_limit(const struct np_path_verdict *v, const struct path_stats *st)
+static enum np_path_limit buffer_limit(const struct np_path_result *r,
+				       const struct np_path_verdict *v, const struct path_stats *st)
 {
 	double cap = NP_PATH_BUF_BDP_FACTOR * v->bdp_bytes;
 	bool snd = is_set(v->share_sndbuf, NP_PATH_SHARE_LIMITED) &&
 		   (isnan(st->sndbuf) || isnan(cap) || st->sndbuf <= cap);
 	bool rwnd = is_set(v->share_rwnd, NP_PATH_SHARE_LIMITED) &&
 		    (isnan(st->snd_wnd) || isnan(cap) || st->snd_wnd <= cap);
+
+	if (isnan(v->share_sndbuf) && isnan(v->share_rwnd) && isfinite(v->bdp_bytes)) {
+		rwnd = st->snd_wnd <= NP_PATH_OLD_RWND_BDP * v->bdp_bytes;
+		snd = !rwnd && sndbuf_by_size(r, st, v->bdp_bytes);
+	}
 
 	if (snd && rwnd)
 		return v->share_sndbuf >= v->share_rwnd ? NP_LIMIT_SENDER_BUFFER
@@ -300,7 +322,7 @@ static enum np_path_limit buffer_limit(const struct np_path_verdict *v, const st
 static void decide(const struct np_path_result *r, const struct path_stats *st,
 		   struct np_path_verdict *v)
 {
-	enum np_path_limit buf = buffer_limit(v, st);
+	enum np_path_limit buf = buffer_limit(r, v, st);
 	double plateau = step_plateau(r);
 
 	if (cpu_bound(&r->receiver)) {

@@ -17,6 +17,12 @@
 /* ... and the buffer (SO_SNDBUF, the peer's window) at most this many times the measured BDP
  * (a buffer much larger than the data in flight is not what held the rate). */
 #define NP_PATH_BUF_BDP_FACTOR 4.0
+/* Kernels without the chrono counters (before 4.10): the peer's window at most 1.2x the measured
+ * BDP (it was all in flight), or a send buffer autotuned to >= 90% of tcp_wmem[2] and at most 2x
+ * the measured BDP. */
+#define NP_PATH_OLD_RWND_BDP 1.2
+#define NP_PATH_OLD_SNDBUF_AT_MAX 0.9
+#define NP_PATH_OLD_SNDBUF_BDP 2.0
 /* Congestion: retransmitted segments above this share of those sent (0.1%) ... */
 #define NP_PATH_LOSS_CONGESTION 0.001
 /* ... while the median sRTT stays under this multiple of min RTT (no standing queue: the window

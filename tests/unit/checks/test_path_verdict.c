@@ -235,6 +235,30 @@ static void test_old_kernel(void **st)
 	assert_int_equal(V.limited_by, NP_LIMIT_BOTTLENECK);
 }
 
+/* Old kernel, judged by sizes: the window all in flight; a send buffer at tcp_wmem[2]. */
+static void test_old_kernel_sizes(void **st)
+{
+	(void)st;
+	make(8e6, 61, NAN, NAN, 0);	/* BDP 60 KB */
+	for (size_t i = 0; i < R.nsamples; i++)
+		R.samples[i].snd_wnd_bytes = 65536;
+	judge();
+	assert_int_equal(V.limited_by, NP_LIMIT_RECEIVER_WINDOW);
+	assert_non_null(strstr(V.why, "before Linux 4.10"));
+	make(8e6, 61, NAN, NAN, 0);
+	for (size_t i = 0; i < R.nsamples; i++) {
+		R.samples[i].snd_wnd_bytes = 75000;	/* 1.25x: not full */
+		R.samples[i].sndbuf_bytes = 118000;	/* 90% of 128 KiB, under 2x BDP */
+	}
+	R.sender.tcp_wmem[2] = 131072;
+	judge();
+	assert_int_equal(V.limited_by, NP_LIMIT_SENDER_BUFFER);
+	assert_true(fix_value("net.ipv4.tcp_wmem") > 131072);
+	R.sender.tcp_wmem[2] = 4 << 20;	/* autotuning was not at its cap */
+	judge();
+	assert_int_equal(V.limited_by, NP_LIMIT_BOTTLENECK);
+}
+
 static void test_zero_duration(void **st)
 {
 	(void)st;
@@ -443,6 +467,7 @@ int main(void)
 		cmocka_unit_test(test_both_buffers),
 		cmocka_unit_test(test_slow_start_ignored),
 		cmocka_unit_test(test_old_kernel),
+		cmocka_unit_test(test_old_kernel_sizes),
 		cmocka_unit_test(test_zero_duration),
 		cmocka_unit_test(test_no_samples),
 		cmocka_unit_test(test_short),
