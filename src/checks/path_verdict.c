@@ -28,6 +28,7 @@
 #include "path_verdict.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,10 +158,19 @@ static void chrono_shares(const struct np_path_result *r, const struct path_stat
 		v->share_sndbuf = 1;
 }
 
+/* The median of one double field (at byte offset off) of the steady samples. */
+static double median_of(const struct np_path_result *r, const struct path_stats *st, size_t off)
+{
+	double tmp[NP_PATH_MAX_SAMPLES];
+
+	for (size_t i = 0; i < st->n; i++)
+		memcpy(&tmp[i], (const char *)&r->samples[st->first + i] + off, sizeof(double));
+	return median(tmp, st->n);
+}
+
 static void sample_stats(const struct np_path_result *r, struct path_stats *st,
 			 struct np_path_verdict *v)
 {
-	static double tmp[NP_PATH_MAX_SAMPLES];
 	const struct np_path_sample *a, *b;
 	size_t app = 0, nsamp = r->nsamples < NP_PATH_MAX_SAMPLES ? r->nsamples : NP_PATH_MAX_SAMPLES;
 	uint64_t segs;
@@ -173,14 +183,9 @@ static void sample_stats(const struct np_path_result *r, struct path_stats *st,
 		if (isfinite(m) && m > 0 && (isnan(v->min_rtt_ms) || m < v->min_rtt_ms))
 			v->min_rtt_ms = m;
 	}
-#define MEDIAN_OF(field) ({ \
-		for (size_t i = 0; i < st->n; i++) \
-			tmp[i] = r->samples[st->first + i].field; \
-		median(tmp, st->n); })
-	v->rtt_ms = MEDIAN_OF(rtt_ms);
-	st->sndbuf = MEDIAN_OF(sndbuf_bytes);
-	st->snd_wnd = MEDIAN_OF(snd_wnd_bytes);
-#undef MEDIAN_OF
+	v->rtt_ms = median_of(r, st, offsetof(struct np_path_sample, rtt_ms));
+	st->sndbuf = median_of(r, st, offsetof(struct np_path_sample, sndbuf_bytes));
+	st->snd_wnd = median_of(r, st, offsetof(struct np_path_sample, snd_wnd_bytes));
 	/* Old kernels without min_rtt: the smallest sRTT seen stands in for it. */
 	if (isnan(v->min_rtt_ms))
 		for (size_t i = 0; i < nsamp; i++) {

@@ -77,6 +77,15 @@ static void end_text(FILE *out, const char *side, const struct np_path_end *e)
 		}
 }
 
+static const char *ms(double v, char *buf, size_t size)
+{
+	if (isfinite(v))
+		snprintf(buf, size, "%.1f", v);
+	else
+		snprintf(buf, size, "-");
+	return buf;
+}
+
 static void path_text(FILE *out, const struct np_path_result *r, const struct np_path_verdict *v)
 {
 	char a[32], b[32], peer[160];
@@ -89,8 +98,9 @@ static void path_text(FILE *out, const struct np_path_result *r, const struct np
 	fprintf(out, "throughput: %s", np_path_fmt_bps(r->throughput_bps, a, sizeof(a)));
 	fprintf(out, "\nbytes: %llu acked at the sender, %llu counted by the receiver",
 		(unsigned long long)r->sender_bytes, (unsigned long long)r->receiver.bytes_counted);
-	fprintf(out, "\nrtt: %.1f ms (median)  min rtt: %.1f ms  bdp: %s\n", v->rtt_ms,
-		v->min_rtt_ms, np_path_fmt_bytes(v->bdp_bytes, b, sizeof(b)));
+	fprintf(out, "\nrtt: %s ms (median)", ms(v->rtt_ms, a, sizeof(a)));
+	fprintf(out, "  min rtt: %s ms  bdp: %s\n", ms(v->min_rtt_ms, a, sizeof(a)),
+		np_path_fmt_bytes(v->bdp_bytes, b, sizeof(b)));
 	fprintf(out, "loss: %s", isfinite(v->loss_rate) ? "" : "-");
 	if (isfinite(v->loss_rate))
 		fprintf(out, "%.3f%% of segments retransmitted", 100 * v->loss_rate);

@@ -181,6 +181,8 @@ static void test_unknown(void **st)
 	np_path_judge(&R, &V);
 	out = render(false);
 	assert_true(strncmp(out, "limited by: unknown (unknown)\n", 30) == 0);
+	assert_non_null(strstr(out, "rtt: - ms (median)  min rtt: - ms  bdp: -\n"));
+	assert_null(strstr(out, "nan"));
 	free(out);
 	out = render(true);
 	assert_non_null(strstr(out, "\"rtt_ms\": null"));
