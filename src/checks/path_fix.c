@@ -49,13 +49,13 @@ const char *np_path_fmt_bytes(double bytes, char *buf, size_t size)
 	return buf;
 }
 
-/* "80%", or what stands in for it on a kernel without the chrono counters. */
+/* "80% of the busy time", or what stands in for it on a kernel without the chrono counters. */
 static const char *share_text(double share, char *buf, size_t size)
 {
 	if (isfinite(share))
-		snprintf(buf, size, "%.0f%%", 100 * share);
+		snprintf(buf, size, "%.0f%% of the busy time", 100 * share);
 	else
-		snprintf(buf, size, "most (by its size: no limited times before Linux 4.10)");
+		snprintf(buf, size, "(judged by its size: this kernel reports no limited times)");
 	return buf;
 }
 
@@ -148,7 +148,7 @@ void np_path_explain(const struct np_path_result *r, struct np_path_verdict *v, 
 	switch (v->limited_by) {
 	case NP_LIMIT_SENDER_BUFFER:
 		snprintf(v->why, sizeof(v->why),
-			 "The sender's buffer was full %s of the busy time; its %s send buffer "
+			 "The sender's buffer was full %s; its %s send buffer "
 			 "holds about what %s at %.1f ms needs (BDP %s), so it set the rate.",
 			 share_text(v->share_sndbuf, sh, sizeof(sh)),
 			 np_path_fmt_bytes(sndbuf, bx, sizeof(bx)), br, v->min_rtt_ms, bb);
@@ -156,7 +156,7 @@ void np_path_explain(const struct np_path_result *r, struct np_path_verdict *v, 
 		break;
 	case NP_LIMIT_RECEIVER_WINDOW:
 		snprintf(v->why, sizeof(v->why),
-			 "The receiver's window was full %s of the busy time; it offered %s "
+			 "The receiver's window was full %s; it offered %s "
 			 "against a BDP of %s (%s at %.1f ms), so it set the rate.",
 			 share_text(v->share_rwnd, sh, sizeof(sh)), np_path_fmt_bytes(snd_wnd, bx, sizeof(bx)), bb, br,
 			 v->min_rtt_ms);
@@ -165,8 +165,8 @@ void np_path_explain(const struct np_path_result *r, struct np_path_verdict *v, 
 	case NP_LIMIT_CONGESTION:
 		snprintf(v->why, sizeof(v->why),
 			 "%.2f%% of the segments were retransmitted while the RTT stayed near its "
-			 "minimum (%.1f against %.1f ms, no queue): %s backed off on loss with room "
-			 "left on the path.",
+			 "minimum (%.1f against %.1f ms, no queue): losses on the path, not a full "
+			 "bottleneck, set the rate of %s.",
 			 100 * v->loss_rate, v->rtt_ms, v->min_rtt_ms,
 			 r->sender.present && r->sender.cc[0] ? r->sender.cc : "congestion control");
 		fix_congestion(r, v);
@@ -202,7 +202,8 @@ void np_path_explain(const struct np_path_result *r, struct np_path_verdict *v, 
 	case NP_LIMIT_NIC:
 		snprintf(v->why, sizeof(v->why),
 			 "The receiver dropped %.0f packets of its own during the test (NIC, softnet "
-			 "or socket) against %.2f%% of segments retransmitted: the losses were local.",
+			 "or socket; its findings below say where) against %.2f%% of segments "
+			 "retransmitted: the losses were local.",
 			 isfinite(r->receiver.rx_drops) ? r->receiver.rx_drops : 0,
 			 isfinite(v->loss_rate) ? 100 * v->loss_rate : 0);
 		snprintf(v->fix, sizeof(v->fix),
