@@ -459,6 +459,48 @@ static void test_application(void **st)
 	assert_int_equal(V.limited_by, NP_LIMIT_BOTTLENECK);
 }
 
+/* Whatever a peer or a broken sampler puts in the result: no crash, no undefined behaviour
+ * (run under UBSan), a name from the set, printable text. */
+static void test_garbage(void **st)
+{
+	unsigned seed = 34;
+
+	(void)st;
+	for (int round = 0; round < 200; round++) {
+		unsigned char *p = (unsigned char *)&R;
+
+		for (size_t i = 0; i < sizeof(R); i++)
+			p[i] = (unsigned char)rand_r(&seed);
+		/* A bool holds 0 or 1 whoever filled it. */
+		R.reverse = p[0] & 1;
+		R.sender.present = p[1] & 1;
+		R.receiver.present = p[2] & 1;
+		for (size_t i = 0; i < NP_PATH_MAX_SAMPLES; i++)
+			R.samples[i].have_chrono = p[i + 3] & 1;
+		R.nsamples %= NP_PATH_MAX_SAMPLES + 50;
+		R.nsteps %= NP_PATH_MAX_STEPS + 5;
+		R.sender.nnotes %= NP_PATH_MAX_NOTES + 5;
+		R.receiver.nnotes %= NP_PATH_MAX_NOTES + 5;
+		R.sender.host[sizeof(R.sender.host) - 1] = '\0';
+		R.receiver.host[sizeof(R.receiver.host) - 1] = '\0';
+		R.sender.ifname[sizeof(R.sender.ifname) - 1] = '\0';
+		R.sender.cc[sizeof(R.sender.cc) - 1] = '\0';
+		R.sender.qdisc[sizeof(R.sender.qdisc) - 1] = '\0';
+		for (size_t i = 0; i < NP_PATH_MAX_NOTES; i++) {
+			R.receiver.notes[i].stage[15] = '\0';
+			R.receiver.notes[i].id[47] = '\0';
+		}
+		if (round % 2) {	/* plausible magnitudes, absurd values */
+			R.duration_s = 10;
+			R.throughput_bps = 1e300;
+			R.sender.tcp_wmem[2] = R.receiver.tcp_rmem[2] = 0x7fffffffffffffffLL;
+		}
+		judge();
+		assert_non_null(np_path_limit_name(V.limited_by));
+		assert_true(strlen(V.why) < sizeof(V.why));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -482,6 +524,7 @@ int main(void)
 		cmocka_unit_test(test_cpu),
 		cmocka_unit_test(test_nic),
 		cmocka_unit_test(test_application),
+		cmocka_unit_test(test_garbage),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
