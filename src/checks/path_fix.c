@@ -15,6 +15,8 @@
 #include "raise.h"
 #include "sizing.h"
 
+#define NP_PATH_BUF_CAP (1LL << 40)
+
 const char *np_path_fmt_bps(double bps, char *buf, size_t size)
 {
 	static const char *const unit[] = { "bit/s", "kbit/s", "Mbit/s", "Gbit/s", "Tbit/s" };
@@ -84,8 +86,12 @@ static void fix_buffer(const struct np_path_result *r, struct np_path_verdict *v
 
 	if (have && (double)cur[2] > base)
 		base = (double)cur[2];
+	/* The peer's numbers are bounded by nothing but their types: keep the sizing's integer
+	 * arithmetic far from overflow (1 TiB is past any buffer a kernel would take). */
+	if (base > (double)NP_PATH_BUF_CAP)
+		base = (double)NP_PATH_BUF_CAP;
 	want = np_size_tcp_buf_max(base);
-	core_want = np_size_core_max(v->bdp_bytes, want);
+	core_want = np_size_core_max(fmin(base, v->bdp_bytes), want);
 	n = snprintf(v->fix, sizeof(v->fix), "on %s: sysctl -w net.ipv4.%s=\"%lld %lld %lld\"",
 		     host_of(e, send ? "the sender" : "the receiver"), name,
 		     have && cur[0] > 0 ? cur[0] : 4096,
