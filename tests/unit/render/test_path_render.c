@@ -190,12 +190,62 @@ static void test_unknown(void **st)
 	free(out);
 }
 
+/* Valid UTF-8 without control characters (but newlines). */
+static void assert_clean_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 : (*p & 0xf0) == 0xe0 ? 2
+			: (*p & 0xf8) == 0xf0 ? 3 : -1;
+
+		assert_true(n >= 0);
+		assert_true(*p >= 0x20 || *p == '\n');
+		assert_true(*p != 0x7f);
+		for (p++; n > 0; n--, p++)
+			assert_true((*p & 0xc0) == 0x80);
+	}
+}
+
+/* A peer's text of random bytes: printed as valid UTF-8 without control characters, in the
+ * text and in the JSON document; a doctor summary's own UTF-8 (an arrow) kept. */
+static void test_hostile_text(void **st)
+{
+	unsigned seed = 7;
+	char *out;
+
+	(void)st;
+	for (int round = 0; round < 50; round++) {
+		struct np_path_end *e = round % 2 ? &R.sender : &R.receiver;
+
+		build();
+		for (size_t i = 0; i + 1 < sizeof(e->host); i++)
+			e->host[i] = (char)(rand_r(&seed) % 255 + 1);
+		for (size_t i = 0; i + 1 < sizeof(e->notes[0].summary); i++)
+			e->notes[0].summary[i] = (char)(rand_r(&seed) % 255 + 1);
+		e->nnotes = 1;
+		out = render(false);
+		assert_clean_utf8(out);
+		free(out);
+		out = render(true);
+		assert_clean_utf8(out);
+		free(out);
+	}
+	build();
+	snprintf(R.receiver.notes[0].summary, sizeof(R.receiver.notes[0].summary),
+		 "rx \xe2\x86\x92 socket");
+	out = render(false);
+	assert_non_null(strstr(out, "rx \xe2\x86\x92 socket"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_unknown),
+		cmocka_unit_test(test_hostile_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
