@@ -15,15 +15,42 @@
 #include "path_verdict.h"
 #include "text_wrap.h"
 
-/* Printable copy of at most n bytes of s (control characters and DEL become '?'). */
+/* The length of the well-formed UTF-8 sequence at s[0..n) (1..4), 0 if there is none (a stray
+ * continuation byte, a truncated or overlong sequence, a surrogate, past U+10FFFF). */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+		   : (s[0] & 0xf0) == 0xe0 ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+
+	if (!len || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return len;
+}
+
+/* Printable copy of at most n bytes of s: control characters, DEL and bytes that are not
+ * well-formed UTF-8 become '?'. */
 static const char *clean(const char *s, size_t n, char *buf, size_t size)
 {
-	size_t k = 0;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t k = 0, i = 0;
 
-	for (size_t i = 0; i < n && s[i] && k + 1 < size; i++) {
-		unsigned char c = (unsigned char)s[i];
+	while (i < n && u[i] && k + 1 < size) {
+		size_t len = utf8_len(u + i, strnlen(s + i, n - i));
 
-		buf[k++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+		if (!len || u[i] < 0x20 || u[i] == 0x7f || k + len >= size) {
+			buf[k++] = '?';
+			i += len ? len : 1;
+			continue;
+		}
+		memcpy(buf + k, u + i, len);
+		k += len;
+		i += len;
 	}
 	buf[k] = '\0';
 	return buf;
@@ -88,7 +115,7 @@ static const char *ms(double v, char *buf, size_t size)
 
 static void path_text(FILE *out, const struct np_path_result *r, const struct np_path_verdict *v)
 {
-	char a[32], b[32], peer[160];
+	char a[32], b[32], peer[160], txt[sizeof(v->fix) + 1];
 
 	fprintf(out, "limited by: %s (%s)\n", np_path_limit_name(v->limited_by),
 		np_path_side_name(v->side));
@@ -116,12 +143,13 @@ static void path_text(FILE *out, const struct np_path_result *r, const struct np
 			np_path_fmt_bps(r->steps[i].offered_bps, a, sizeof(a)),
 			np_path_fmt_bps(r->steps[i].delivered_bps, b, sizeof(b)),
 			100 * r->steps[i].loss);
+	/* The fix names a host the peer reported: through the filter too. */
 	if (v->why[0])
-		fprintf(out, "why: %s\n", v->why);
+		fprintf(out, "why: %s\n", CLEAN(v->why, txt));
 	if (v->fix[0])
-		fprintf(out, "fix: %s\n", v->fix);
+		fprintf(out, "fix: %s\n", CLEAN(v->fix, txt));
 	if (v->cost[0])
-		fprintf(out, "cost: %s\n", v->cost);
+		fprintf(out, "cost: %s\n", CLEAN(v->cost, txt));
 	end_text(out, "sender", &r->sender);
 	end_text(out, "receiver", &r->receiver);
 }
@@ -234,7 +262,7 @@ void np_render_path_json(FILE *out, const struct np_path_result *r,
 			 const struct np_path_verdict *v)
 {
 	struct np_json j;
-	char peer[160];
+	char peer[160], txt[sizeof(v->fix) + 1];
 
 	np_json_init(&j, out, true);
 	np_json_obj_open(&j);
@@ -259,10 +287,10 @@ void np_render_path_json(FILE *out, const struct np_path_result *r,
 	np_json_kv_double(&j, "policer_bps", v->policer_bps);
 	np_json_obj_close(&j);
 	np_json_key_obj_open(&j, "fix");
-	np_json_kv_str(&j, "text", v->fix);
-	np_json_kv_str(&j, "cost", v->cost);
+	np_json_kv_str(&j, "text", CLEAN(v->fix, txt));
+	np_json_kv_str(&j, "cost", CLEAN(v->cost, txt));
 	np_json_obj_close(&j);
-	np_json_kv_str(&j, "why", v->why);
+	np_json_kv_str(&j, "why", CLEAN(v->why, txt));
 	np_json_key_arr_open(&j, "udp_steps");
 	for (size_t i = 0; i < r->nsteps && i < NP_PATH_MAX_STEPS; i++) {
 		np_json_obj_open(&j);
