@@ -12,13 +12,13 @@ set -u
 # shim) may be slow to start.
 NP_PY=${NP_PYTHON:-/usr/bin/python3}
 : "${NETPATH:?}" "${NP_MANPAGE:?}" "${NP_MANPAGE7:?}" "${NP_MANPAGE5:?}" "${NP_BUILDDIR:?}"
-: "${NP_MANPAGE_RECORD:?}"
+: "${NP_MANPAGE_RECORD:?}" "${NP_MANPAGE_PATH:?}"
 command -v mandoc >/dev/null || { echo "SKIP: mandoc not installed"; exit 77; }
 tmp=$(mktemp -d /tmp/np-man.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for page in "$NP_MANPAGE" "$NP_MANPAGE7" "$NP_MANPAGE5" "$NP_MANPAGE_RECORD"; do
+for page in "$NP_MANPAGE" "$NP_MANPAGE7" "$NP_MANPAGE5" "$NP_MANPAGE_RECORD" "$NP_MANPAGE_PATH"; do
 	lint=$(mandoc -Tlint "$page" 2>&1)
 	[ -z "$lint" ] || fail "mandoc -Tlint $page:
 $lint"
@@ -39,6 +39,25 @@ for o in --dir --every --keep --max-size --capture-on --since --until --worst; d
 done
 grep -q "netpath-record(8)" <<< "$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE" | col -b)" ||
 	fail "netpath(8) does not refer to netpath-record(8)"
+
+# netpath-path(8): serve's and path's options, every limit of src/checks/path_verdict.c's name
+# table with its meaning, the exit statuses, and netpath(8) points at it.
+textp=$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE_PATH" | col -b)
+for o in --listen --key --once --max-duration --netns --duration --streams --reverse \
+	--udp-steps --json; do
+	grep -q -- "$o" <<< "$textp" || fail "netpath-path(8) does not document $o"
+done
+limits=$(sed -n 's/^\t\[NP_LIMIT_[A-Z_]*\] = "\([a-z-]*\)",$/\1/p' "${NP_SRCDIR:?}/src/checks/path_verdict.c")
+[ "$(wc -w <<< "$limits")" -eq 10 ] || fail "no limit names found in src/checks/path_verdict.c"
+for l in $limits; do
+	grep -A1 -x '.TP' "$NP_MANPAGE_PATH" | grep -qE "^\.BR? .*\b${l//-/\\\\-}\b" ||
+		fail "netpath-path(8) does not describe the limit $l under LIMITS"
+done
+for s in EXIT_STATUS SECURITY LIMITS; do
+	mandoc -Thtml "$NP_MANPAGE_PATH" | grep -q "id=\"$s\"" || fail "netpath-path(8) has no $s"
+done
+grep -q "netpath-path(8)" <<< "$(MANWIDTH=200 mandoc -Tutf8 "$NP_MANPAGE" | col -b)" ||
+	fail "netpath(8) does not refer to netpath-path(8)"
 
 # netpath.conf(5): every setting of the parser's "unknown setting" list (src/core/conffile.c, so a
 # new one must be documented), as a tagged paragraph; the files in their order with this build's

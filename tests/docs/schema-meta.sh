@@ -25,6 +25,8 @@ x=$fix/trees/x710-server
 "$NETPATH" watch lo --json --count 1 --interval 0.1 > "$out/watch.json" 2>/dev/null ||
 	np_fail "watch lo --json --count 1 failed"
 cp "$fix/trace/attribution.json" "$out/trace.json"
+# netpath path needs a peer: its renderer's golden document (tests/unit/render, render-path).
+cp "$fix/path/sender-buffer.json" "$out/path.json"
 # git keeps no directory mode: a private copy, as the recorder makes them.
 mkdir -m 0700 "$out/rec" && cp "$fix"/recordings/vm-eth0/*.nprec "$out/rec/"
 "$NETPATH" history --root "$out/rec" --json > "$out/history.json" ||
@@ -37,7 +39,7 @@ src, installed, out = sys.argv[1:4]
 made = {"netpath.schema.json": ["doctor"], "netpath-checks.schema.json": ["checks", "check"],
         "netpath-diff.schema.json": ["diff"], "netpath-plan.schema.json": ["plan"],
         "netpath-watch.schema.json": ["watch"], "netpath-trace.schema.json": ["trace"],
-        "netpath-history.schema.json": ["history"]}
+        "netpath-history.schema.json": ["history"], "netpath-path.schema.json": ["path"]}
 dest = [d for d in json.load(open(installed)).values()]
 readme = open(f"{src}/README.md").read()
 bad = []
@@ -60,10 +62,12 @@ for path in files:
         continue
     for doc in made[name]:
         d = json.load(open(f"{out}/{doc}.json"))
-        emitted = d["version"]
+        # netpath-NAME/VERSION documents (netpath path) carry the version in "schema".
+        emitted = d["version"] if "version" in d else int(d["schema"].split("/")[1])
         # The branch of the schema for this document: the one whose "schema" const it has.
         branches = [schema] + list(schema.get("$defs", {}).values())
-        want = [b["properties"]["version"].get("const") for b in branches
+        want = [b["properties"]["version"].get("const") if "version" in b["properties"]
+                else emitted for b in branches
                 if b.get("properties", {}).get("schema", {}).get("const") == d["schema"]]
         for label, v in (("$id", int(m.group(1))), ("title", int(t.group(1)))):
             if v != emitted:

@@ -89,7 +89,9 @@ trace_doc="$NP_SRCDIR/tests/fixtures/trace/attribution.json"
 xdp_doc="$NP_SRCDIR/tests/fixtures/trace/xdp-sources.json"
 # ... and --stack's top kernel stacks (tests/unit/trace, test_trace_stack).
 stack_doc="$NP_SRCDIR/tests/fixtures/trace/stacks.json"
-files+=("$trace_doc" "$xdp_doc" "$stack_doc")
+# netpath path needs a peer; its renderer's golden document (tests/unit/render, render-path).
+path_doc="$NP_SRCDIR/tests/fixtures/path/sender-buffer.json"
+files+=("$trace_doc" "$xdp_doc" "$stack_doc" "$path_doc")
 
 np_validate "${files[@]}"
 
@@ -113,9 +115,10 @@ for f, sid in (("explain-error", "netpath/error"), ("doctor-error", "netpath/err
 PY
 
 # The validation has teeth: each broken copy must be rejected.
-"$NP_PY" - "$out" "$trace_doc" "$xdp_doc" "$stack_doc" <<'PY' || np_fail "could not write the broken documents"
+"$NP_PY" - "$out" "$trace_doc" "$xdp_doc" "$stack_doc" "$path_doc" <<'PY' || np_fail "could not write the broken documents"
 import copy, json, sys
 out = sys.argv[1]
+pa = json.load(open(sys.argv[5]))
 tr = json.load(open(sys.argv[2]))
 xd = json.load(open(sys.argv[3]))
 st = json.load(open(sys.argv[4]))
@@ -182,6 +185,12 @@ mut("stacks-missing", st, lambda d: d.pop("stacks"))
 mut("stacks-empty-frames", st, lambda d: d["stacks"]["top"][0].update(frames=[]))
 mut("stacks-frame-number", st, lambda d: d["stacks"]["top"][0]["frames"].append(12))
 mut("stacks-no-unrecorded", st, lambda d: d["stacks"].pop("unrecorded"))
+mut("path-bad-limit", pa, lambda d: d.update(limited_by="cpu"))
+mut("path-bad-side", pa, lambda d: d.update(side="both"))
+mut("path-no-fix", pa, lambda d: d.pop("fix"))
+mut("path-share-2", pa, lambda d: d["evidence"].update(share_sndbuf_limited=2))
+mut("path-finding-bad-severity", pa, lambda d: d["findings"]["receiver"][0].update(severity="bad"))
+mut("path-schema-2", pa, lambda d: d.update(schema="netpath-path/2"))
 for name, d in bad.items():
     json.dump(d, open(f"{out}/bad-{name}.json", "w"))
 print("\n".join(bad))
