@@ -188,18 +188,6 @@ static int test(struct run *u, struct np_status *st)
 	return 0;
 }
 
-/* 0 the path or the application, 1 a cause on a host with a fix (spec34.md). */
-static int exit_for(enum np_path_limit l)
-{
-	switch (l) {
-	case NP_LIMIT_SENDER_BUFFER: case NP_LIMIT_RECEIVER_WINDOW: case NP_LIMIT_CONGESTION:
-	case NP_LIMIT_SENDER_CPU: case NP_LIMIT_RECEIVER_CPU: case NP_LIMIT_NIC:
-		return 1;
-	default:
-		return NP_EXIT_OK;
-	}
-}
-
 int np_cmd_path(int argc, char **argv)
 {
 	struct path_args a = { .duration = 10, .streams = 1 };
@@ -250,7 +238,7 @@ int np_cmd_path(int argc, char **argv)
 				np_render_path_json(stdout, &u->r, &v);
 			else
 				np_render_path_text(stdout, &u->r, &v, np_term_width(stdout));
-			rc = exit_for(v.limited_by);
+			rc = np_path_exit_code(&v);
 		}
 	}
 	if (np_failed(&st))

@@ -29,7 +29,7 @@ static const struct np_opt path_opts[] = {
 	  "to PEER (1 s each, doubling from 10 Mbit/s; also with\n"
 	  "--reverse) to find a policer",
 	  NP_TO(NP_DEST_TRUE, struct path_args, udp_steps)),
-	NP_OPT('j', "json", NULL, "JSON output (schema netpath-path/1)",
+	NP_OPT('j', "json", NULL, "JSON output (schema netpath/path)",
 	  NP_TO(NP_DEST_TRUE, struct path_args, json)),
 	NP_OPT(NP_PATH_NETNS, "netns", "NS",
 	  "run in network namespace NS (a name under /run/netns, a\n"

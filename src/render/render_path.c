@@ -267,6 +267,7 @@ void np_render_path_json(FILE *out, const struct np_path_result *r,
 	np_json_init(&j, out, true);
 	np_json_obj_open(&j);
 	np_json_kv_str(&j, "schema", NP_PATH_JSON_SCHEMA);
+	np_json_kv_int(&j, "version", NP_PATH_JSON_VERSION);
 	np_json_kv_str(&j, "peer", CLEAN(r->peer, peer));
 	np_json_kv_str(&j, "limited_by", np_path_limit_name(v->limited_by));
 	np_json_kv_str(&j, "side", np_path_side_name(v->side));

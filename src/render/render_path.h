@@ -8,7 +8,8 @@
 
 #include "path_test.h"
 
-#define NP_PATH_JSON_SCHEMA "netpath-path/1"
+#define NP_PATH_JSON_SCHEMA "netpath/path"
+#define NP_PATH_JSON_VERSION 1
 
 /* First line "limited by: LIMIT (SIDE)"; wrapped at width columns (0: no limit). */
 void np_render_path_text(FILE *out, const struct np_path_result *r,

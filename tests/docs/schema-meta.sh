@@ -62,12 +62,10 @@ for path in files:
         continue
     for doc in made[name]:
         d = json.load(open(f"{out}/{doc}.json"))
-        # netpath-NAME/VERSION documents (netpath path) carry the version in "schema".
-        emitted = d["version"] if "version" in d else int(d["schema"].split("/")[1])
+        emitted = d["version"]
         # The branch of the schema for this document: the one whose "schema" const it has.
         branches = [schema] + list(schema.get("$defs", {}).values())
-        want = [b["properties"]["version"].get("const") if "version" in b["properties"]
-                else emitted for b in branches
+        want = [b["properties"]["version"].get("const") for b in branches
                 if b.get("properties", {}).get("schema", {}).get("const") == d["schema"]]
         for label, v in (("$id", int(m.group(1))), ("title", int(t.group(1)))):
             if v != emitted:

@@ -190,7 +190,7 @@ mut("path-bad-side", pa, lambda d: d.update(side="both"))
 mut("path-no-fix", pa, lambda d: d.pop("fix"))
 mut("path-share-2", pa, lambda d: d["evidence"].update(share_sndbuf_limited=2))
 mut("path-finding-bad-severity", pa, lambda d: d["findings"]["receiver"][0].update(severity="bad"))
-mut("path-schema-2", pa, lambda d: d.update(schema="netpath-path/2"))
+mut("path-version-2", pa, lambda d: d.update(version=2))
 for name, d in bad.items():
     json.dump(d, open(f"{out}/bad-{name}.json", "w"))
 print("\n".join(bad))

@@ -205,13 +205,12 @@ np_traffic() {
 
 # Validate JSON files against the committed schema each document names in its "schema" field:
 # netpath/doctor and netpath/error in doc/netpath.schema.json, netpath/checks and netpath/check
-# in doc/netpath-checks.schema.json, any other netpath/NAME (or netpath-NAME/VERSION) in
-# doc/netpath-NAME.schema.json
+# in doc/netpath-checks.schema.json, any other netpath/NAME in doc/netpath-NAME.schema.json
 # (a document without a committed schema fails). A file holds one document or JSON lines (one
 # document per line, as watch --json prints them).
 np_validate() {
 	"$NP_PY" - "$NP_SRCDIR/doc" "$@" <<'PY' || np_fail "JSON in $* does not match its schema"
-import json, os, re, sys
+import json, os, sys
 import jsonschema
 docdir = sys.argv[1]
 files = {"netpath/doctor": "netpath", "netpath/error": "netpath", "netpath/check": "netpath-checks",
@@ -227,11 +226,9 @@ for path in sys.argv[2:]:
         sys.exit(f"{path}: no JSON document")
     for n, d in enumerate(docs, 1):
         sid = d.get("schema") if isinstance(d, dict) else None
-        # netpath-NAME/VERSION (netpath path's "netpath-path/1"): doc/netpath-NAME.schema.json.
-        versioned = isinstance(sid, str) and re.fullmatch(r"netpath-[a-z]+/[0-9]+", sid)
-        if not versioned and (not isinstance(sid, str) or not sid.startswith("netpath/")):
+        if not isinstance(sid, str) or not sid.startswith("netpath/"):
             sys.exit(f"{path}: document {n} names no netpath schema")
-        name = sid.split("/")[0] if versioned else files.get(sid, sid.replace("/", "-"))
+        name = files.get(sid, sid.replace("/", "-"))
         if name not in validators:
             f = os.path.join(docdir, name + ".schema.json")
             if not os.path.exists(f):

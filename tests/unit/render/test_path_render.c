@@ -163,7 +163,7 @@ static void test_json(void **st)
 	out = render(true);
 	if (getenv("NP_SHOW"))
 		fputs(out, stderr);
-	assert_non_null(strstr(out, "\"schema\": \"netpath-path/1\""));
+	assert_non_null(strstr(out, "\"schema\": \"netpath/path\""));
 	assert_non_null(strstr(out, "\"limited_by\": \"sender-buffer\""));
 	assert_non_null(strstr(out, "\"side\": \"sender\""));
 	assert_null(strchr(out, '\x1b'));
