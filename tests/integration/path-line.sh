@@ -1,0 +1,63 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The delay line of the `netpath path` scenarios, measured without netpath: npdelay
+# (tests/helpers/npdelay.c) between namespaces S and R (lib_delay.sh) with 30 ms each way gives
+# a round trip of ~60 ms; roomy buffers carry well over 50 Mbit/s through it; with
+# --rate-mbit 50 the transfer settles at the bottleneck (40..52 Mbit/s), and npdelay counts
+# frames both ways and queue drops only when it serialises.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib_delay.sh"
+np_require_root
+PROBE="$(dirname "$0")/path_probe.py"
+
+# measure NAME SECONDS: one TCP transfer S -> R; prints "Mbit/s".
+measure() {
+	local ready="$NP_TMP/$1.ready" out="$NP_TMP/$1.out" pid
+	ip netns exec "$NS_R" "$NP_PY" "$PROBE" sink "$NP_R_ADDR" 5201 "$ready" > "$out" 2>&1 < /dev/null &
+	pid=$!
+	np_wait_file "$ready" "probe sink"
+	timeout 60 ip netns exec "$NS_S" "$NP_PY" "$PROBE" send "$NP_R_ADDR" 5201 "$2" ||
+		np_fail "probe send failed"
+	wait "$pid"
+	awk '$2 > 0 { printf "%.1f\n", $1 * 8 / $2 / 1e6 }' "$out"
+}
+
+# rtt: the median TCP handshake time S -> R in ms (a listener in R that only accepts).
+rtt() {
+	np_bg ip netns exec "$NS_R" "$NP_PY" -c "
+import socket; s = socket.socket(); s.bind(('$NP_R_ADDR', 5202)); s.listen(64)
+open('$NP_TMP/rtt.ready', 'w').close()
+while True: s.accept()[0].close()" > /dev/null 2>&1
+	np_wait_file "$NP_TMP/rtt.ready" "rtt listener"
+	ip netns exec "$NS_S" "$NP_PY" "$PROBE" rtt "$NP_R_ADDR" 5202 7 > "$NP_TMP/rtt.out" ||
+		np_fail "rtt probe failed"
+	np_stop "$NP_LAST_PID"
+	cat "$NP_TMP/rtt.out"
+}
+
+# 1. Delay only, roomy buffers.
+np_delay_line --delay-ms 30
+np_delay_bufs "$NS_S" 33554432 33554432
+np_delay_bufs "$NS_R" 33554432 33554432
+rtt > /dev/null
+r=$(cat "$NP_TMP/rtt.out")
+echo "delay 30 ms each way: TCP handshake RTT $r ms"
+awk -v r="$r" 'BEGIN { exit !(r >= 58 && r <= 80) }' || np_fail "RTT $r ms, want 58..80"
+m=$(measure free 6)
+echo "delay 30 ms, roomy buffers: $m Mbit/s"
+awk -v m="$m" 'BEGIN { exit !(m > 60) }' || np_fail "only $m Mbit/s through the plain line"
+c=$(np_delay_counters)
+echo "$c"
+echo "$c" | grep -q 'a->b: forwarded [1-9][0-9]*, dropped queue 0 police 0' ||
+	np_fail "counters: $c"
+ip netns del "$NS_S"; ip netns del "$NS_R"; NP_NETNS=""
+
+# 2. A 50 Mbit/s bottleneck with a queue of one BDP (50 Mbit/s * 60 ms = 375 kB).
+np_delay_line --delay-ms 30 --rate-mbit 50 --queue-bytes 375000
+np_delay_bufs "$NS_S" 33554432 33554432
+np_delay_bufs "$NS_R" 33554432 33554432
+m=$(measure bottleneck 8)
+echo "delay 30 ms, 50 Mbit/s bottleneck: $m Mbit/s"
+awk -v m="$m" 'BEGIN { exit !(m >= 40 && m <= 52) }' || np_fail "$m Mbit/s, want 40..52"
+echo "$(np_delay_counters)"
+echo "ok"
