@@ -44,6 +44,7 @@ struct dir {
 	struct np_line line;
 	struct frame *ring;
 	size_t cap, head, count;
+	unsigned long long drop_write;	/* the other TAP refused it (down, gone) */
 };
 
 static volatile sig_atomic_t stop;
@@ -135,7 +136,7 @@ static uint64_t give(struct dir *d, uint64_t now)
 		if (write(d->out, f->data, f->len) == (ssize_t)f->len)
 			d->line.forwarded++;
 		else
-			d->line.drop_ring++;	/* TAP down or gone: the frame is lost */
+			d->drop_write++;	/* TAP down or gone: the frame is lost */
 		d->head = (d->head + 1) % d->cap;
 		d->count--;
 	}
@@ -253,12 +254,12 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < 2; i++)
 		fprintf(stderr,
-			"npdelay %s: forwarded %llu, dropped queue %llu police %llu ring %llu, "
-			"left %zu\n",
+			"npdelay %s: forwarded %llu, dropped queue %llu police %llu ring %llu "
+			"write %llu, left %zu\n",
 			d[i].name, (unsigned long long)d[i].line.forwarded,
 			(unsigned long long)d[i].line.drop_queue,
 			(unsigned long long)d[i].line.drop_police,
-			(unsigned long long)d[i].line.drop_ring, d[i].count);
+			(unsigned long long)d[i].line.drop_ring, d[i].drop_write, d[i].count);
 	if (stop == 0)
 		fprintf(stderr, "npdelay: stopped by --max-seconds %g\n", max_s);
 	return 0;

@@ -50,7 +50,7 @@ c=$(np_delay_counters)
 echo "$c"
 echo "$c" | grep -q 'a->b: forwarded [1-9][0-9]*, dropped queue 0 police 0' ||
 	np_fail "counters: $c"
-ip netns del "$NS_S"; ip netns del "$NS_R"; NP_NETNS=""
+np_delay_down
 
 # 2. A 50 Mbit/s bottleneck with a queue of one BDP (50 Mbit/s * 60 ms = 375 kB).
 np_delay_line --delay-ms 30 --rate-mbit 50 --queue-bytes 375000
@@ -59,5 +59,5 @@ np_delay_bufs "$NS_R" 33554432 33554432
 m=$(measure bottleneck 8)
 echo "delay 30 ms, 50 Mbit/s bottleneck: $m Mbit/s"
 awk -v m="$m" 'BEGIN { exit !(m >= 40 && m <= 52) }' || np_fail "$m Mbit/s, want 40..52"
-echo "$(np_delay_counters)"
+np_delay_counters
 echo "ok"
