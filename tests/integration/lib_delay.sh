@@ -97,6 +97,17 @@ np_path_serve() {
 		grep -q '^netpath serve: listening on ' "$NP_TMP/serve.log"
 }
 
+# np_path_served: serve --once ends by itself, exit 0, after the one authenticated test.
+np_path_served() {
+	local end=$(($(np_ms) + 15000)) rc=0
+	while kill -0 "$NP_SERVE_PID" 2> /dev/null; do
+		[ "$(np_ms)" -lt "$end" ] || np_fail "serve --once still running 15 s after the test"
+		sleep 0.1
+	done
+	wait "$NP_SERVE_PID" || rc=$?
+	[ "$rc" -eq 0 ] || np_fail "serve --once exit $rc, want 0: $(tail -n 3 "$NP_TMP/serve.log")"
+}
+
 # np_path_run KEY ARGS...: `netpath path` in S toward R with --json; its JSON in
 # $NP_TMP/path.json, stderr in $NP_TMP/path.err, exit code in NP_PATH_RC. Bounded by timeout.
 np_path_run() {

@@ -20,4 +20,5 @@ np_path_run "$key" --duration 8
 np_path_check "j['limited_by'] == 'bottleneck'" "j['side'] == 'path'" \
 	"40e6 <= j['throughput_bps'] <= 52e6"
 [ "$NP_PATH_RC" -eq 0 ] || np_fail "exit $NP_PATH_RC, want 0 (the path itself is the limit)"
+np_path_served
 echo ok

@@ -60,4 +60,23 @@ m=$(measure bottleneck 8)
 echo "delay 30 ms, 50 Mbit/s bottleneck: $m Mbit/s"
 awk -v m="$m" 'BEGIN { exit !(m >= 40 && m <= 52) }' || np_fail "$m Mbit/s, want 40..52"
 np_delay_counters
+np_delay_down
+
+# 3. A 20 Mbit/s policer: UDP offered at 40 Mbit/s is delivered at ~20 (16..22), no queue.
+np_delay_line --delay-ms 30 --police-mbit 20
+ready="$NP_TMP/udp.ready"
+ip netns exec "$NS_R" "$NP_PY" "$PROBE" udp-sink "$NP_R_ADDR" 5203 "$ready" \
+	> "$NP_TMP/udp.out" 2>&1 < /dev/null &
+pid=$!
+np_wait_file "$ready" "udp sink"
+timeout 30 ip netns exec "$NS_S" "$NP_PY" "$PROBE" udp-send "$NP_R_ADDR" 5203 40 5 ||
+	np_fail "udp send failed"
+wait "$pid"
+m=$(awk '$2 > 0 { printf "%.1f\n", $1 * 8 / $2 / 1e6 }' "$NP_TMP/udp.out")
+echo "delay 30 ms, 20 Mbit/s policer, UDP offered at 40 Mbit/s: delivered $m Mbit/s"
+awk -v m="$m" 'BEGIN { exit !(m >= 16 && m <= 22) }' || np_fail "$m Mbit/s, want 16..22"
+c=$(np_delay_counters)
+echo "$c"
+echo "$c" | grep -q 'a->b: forwarded [1-9][0-9]*, dropped queue 0 police [1-9]' ||
+	np_fail "counters: $c"
 echo "ok"

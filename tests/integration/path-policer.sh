@@ -20,4 +20,5 @@ np_path_run "$key" --duration 8 --udp-steps
 np_path_check "j['limited_by'] == 'policer'" "j['side'] == 'path'" \
 	"abs(j['evidence']['policer_bps'] - 20e6) <= 0.25 * 20e6" "len(j['udp_steps']) >= 2"
 [ "$NP_PATH_RC" -eq 0 ] || np_fail "exit $NP_PATH_RC, want 0 (the path itself is the limit)"
+np_path_served
 echo ok

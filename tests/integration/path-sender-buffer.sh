@@ -19,4 +19,5 @@ np_path_run "$key" --duration 8
 np_path_check "j['limited_by'] == 'sender-buffer'" "j['side'] == 'sender'" \
 	"'tcp_wmem' in j['fix']['text']" "j['evidence']['share_sndbuf_limited'] >= 0.3"
 [ "$NP_PATH_RC" -eq 1 ] || np_fail "exit $NP_PATH_RC, want 1 (a host-side cause with a fix)"
+np_path_served
 echo ok
