@@ -262,5 +262,9 @@ int main(int argc, char **argv)
 			(unsigned long long)d[i].line.drop_ring, d[i].drop_write, d[i].count);
 	if (stop == 0)
 		fprintf(stderr, "npdelay: stopped by --max-seconds %g\n", max_s);
+	free(d[0].ring);
+	free(d[1].ring);
+	close(fa);	/* the TAP devices go with their last descriptor */
+	close(fb);
 	return 0;
 }
