@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The delay line of the `netpath path` scenarios, measured without netpath: npdelay
 # (tests/helpers/npdelay.c) between namespaces S and R (lib_delay.sh) with 30 ms each way gives
-# a round trip of ~60 ms; roomy buffers carry well over 50 Mbit/s through it; with
+# a round trip of ~60 ms; roomy buffers carry well over 50 Mbit/s through it; with a
+# 128 KiB tcp_wmem (sender) or tcp_rmem (receiver) max it stays far below; with
 # --rate-mbit 50 the transfer settles at the bottleneck (40..52 Mbit/s), and npdelay counts
 # frames both ways and queue drops only when it serialises.
 . "$(dirname "$0")/lib.sh"
@@ -46,6 +47,17 @@ awk -v r="$r" 'BEGIN { exit !(r >= 58 && r <= 80) }' || np_fail "RTT $r ms, want
 m=$(measure free 6)
 echo "delay 30 ms, roomy buffers: $m Mbit/s"
 awk -v m="$m" 'BEGIN { exit !(m > 60) }' || np_fail "only $m Mbit/s through the plain line"
+# The preconditions of path-sender-buffer and path-receiver-window, without netpath: a 128 KiB
+# tcp_wmem max on the sender, or tcp_rmem max on the receiver, holds the same line far below it.
+np_delay_bufs "$NS_S" 33554432 131072
+m=$(measure small-wmem 5)
+echo "delay 30 ms, sender tcp_wmem max 128 KiB: $m Mbit/s"
+awk -v m="$m" 'BEGIN { exit !(m < 30) }' || np_fail "$m Mbit/s with a 128 KiB sender buffer"
+np_delay_bufs "$NS_S" 33554432 33554432
+np_delay_bufs "$NS_R" 131072 33554432
+m=$(measure small-rmem 5)
+echo "delay 30 ms, receiver tcp_rmem max 128 KiB: $m Mbit/s"
+awk -v m="$m" 'BEGIN { exit !(m < 30) }' || np_fail "$m Mbit/s with a 128 KiB receive buffer"
 c=$(np_delay_counters)
 echo "$c"
 echo "$c" | grep -q 'a->b: forwarded [1-9][0-9]*, dropped queue 0 police 0' ||
