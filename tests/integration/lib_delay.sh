@@ -130,7 +130,7 @@ try:
 except ValueError as e:
     sys.exit("not JSON: %s: %s" % (e, open(sys.argv[1]).read()[:300]))
 checks = sys.argv[2:] + [
-    "j['schema'] == 'netpath-path/1'",
+    "j['schema'] == 'netpath/path' and j['version'] == 1",
     "j['duration_s'] > 0 and j['receiver_bytes'] > 0",
     "abs(j['throughput_bps'] - j['receiver_bytes'] * 8 / j['duration_s'])"
     " <= 0.10 * j['receiver_bytes'] * 8 / j['duration_s']",
