@@ -41,6 +41,18 @@ struct {
 	__type(value, __u64);
 } drops SEC(".maps");
 
+/* The drops map's fast path: per CPU, one (location, count) slot per reason, taken by the
+ * first location that drops for that reason on that CPU (a reason is nearly always dropped at
+ * one place). An inlined array lookup and an add instead of hashing a key in the per-CPU hash;
+ * a drop at another location of the same reason goes to the hash as before. The reader adds
+ * both. A program does not run nested on its own CPU, so the slot needs no atomics. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, NP_BPF_MAX_REASONS);
+	__type(key, __u32);
+	__type(value, struct np_drop_slot);
+} drop_fast SEC(".maps");
+
 /* Indexed by skb->queue_mapping: an array lookup is a few inlined instructions, a hash
  * lookup a helper call and a hash, on every packet of the device. */
 struct {
@@ -343,6 +355,7 @@ static __always_inline void count_drop(void *ctx, const struct sk_buff *skb, __u
 	struct np_drop_key key = { .reason = reason, .location = location };
 	struct np_flow_key fk = { .reason = reason };
 	bool filtering = filt_host || filt_port_on || filt_proto_on;
+	struct np_drop_slot *slot;
 	__u64 *v, one = 1;
 
 	if (!skb || !skb_is_target(skb, direct))
@@ -357,6 +370,18 @@ static __always_inline void count_drop(void *ctx, const struct sk_buff *skb, __u
 		count_flow(&fk);
 	if (stacks_on)
 		count_stack(ctx, reason);
+	slot = bpf_map_lookup_elem(&drop_fast, &reason);
+	if (slot && slot->location == location) {
+		slot->count += 1;
+		return;
+	}
+	if (slot && slot->location == 0) {
+		slot->location = location;
+		/* The location before the count: a reader that sees a count sees its place. */
+		asm volatile("" ::: "memory");
+		slot->count = 1;
+		return;
+	}
 	v = bpf_map_lookup_elem(&drops, &key);
 	if (v) {
 		*v += 1;

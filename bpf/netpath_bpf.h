@@ -34,6 +34,13 @@ struct np_drop_key {
 	__u64 location;
 };
 
+/* The per-CPU array drop_fast, indexed by reason: the first location to drop for the reason
+ * on a CPU and its count there (location 0: unused). Other locations go to the drops map. */
+struct np_drop_slot {
+	__u64 location;
+	__u64 count;
+};
+
 /* np_flow_key.family */
 #define NP_FLOW_NONE 0		/* not IPv4/IPv6, or its headers could not be read */
 #define NP_FLOW_IPV4 4

@@ -14,6 +14,7 @@
 #include <bpf/libbpf.h>
 
 #include "drops.skel.h"
+#include "trace_dropfast.h"
 #include "log.h"
 #include "netpath_bpf.h"
 
@@ -249,6 +250,8 @@ static int read_drops(struct np_tracer *t, struct np_trace_raw *out)
 		}
 	}
 	free(vals);
+	if (r == 0)
+		r = np_trace_read_drop_fast(bpf_map__fd(t->skel->maps.drop_fast), out);
 	return r;
 }
 
