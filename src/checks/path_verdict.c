@@ -20,7 +20,10 @@
  *                     counters (before 4.10), from the sizes (sndbuf_by_size() below);
  *  5. application     >= half of the samples app-limited on at least half of the streams;
  *  6. policer         UDP steps: >= 2 steps losing > 2% whose offered rate rises >= 20% while
- *                     the delivered rate stays within 15%; reported at their median delivery;
+ *                     the delivered rate stays within 15%, with no standing queue (median
+ *                     sRTT < 1.25x min RTT); reported at their median delivery. A shaper (a
+ *                     rate limit with a queue) plateaus the same way but queues: that is the
+ *                     path's bottleneck, rule 8;
  *  7. congestion      retransmits > 0.1% of segments sent with no standing queue (median sRTT
  *                     < 1.25x min RTT): the window backs off on loss while the path has room;
  *  8. bottleneck      anything else with a rate: the path's rate is the measured one.
@@ -345,7 +348,7 @@ static void decide(const struct np_path_result *r, const struct path_stats *st,
 	} else if (is_set(v->share_app_limited, NP_PATH_APP_SHARE)) {
 		v->limited_by = NP_LIMIT_APPLICATION;
 		v->side = NP_SIDE_SENDER;
-	} else if (isfinite(plateau)) {
+	} else if (isfinite(plateau) && !(v->rtt_ms >= NP_PATH_QUEUE_RTT_FACTOR * v->min_rtt_ms)) {
 		v->limited_by = NP_LIMIT_POLICER;
 		v->side = NP_SIDE_PATH;
 		v->policer_bps = plateau;

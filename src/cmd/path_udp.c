@@ -2,7 +2,7 @@
 /*
  * --udp-steps (path_udp.h): path offers fixed rates of UDP for a second each and serve counts
  * what arrives. A policer shows as a delivered rate that stops rising while the offered one
- * doubles, with the difference lost; the verdict reads that from r->steps.
+ * keeps rising, with the difference lost; the verdict reads that from r->steps.
  */
 #include <errno.h>
 #include <math.h>
@@ -21,18 +21,6 @@ static double mono(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-size_t np_udp_ladder(double tcp_bps, double *rates)
-{
-	double top = isfinite(tcp_bps) && tcp_bps > 0 ? 2 * tcp_bps : 2 * NP_UDP_FIRST_BPS;
-	size_t n = 0;
-
-	if (top > NP_UDP_MAX_BPS)
-		top = NP_UDP_MAX_BPS;
-	for (double r = NP_UDP_FIRST_BPS; n < NP_PATH_MAX_STEPS && (r <= top || n < 2); r *= 2)
-		rates[n++] = r;
-	return n;
 }
 
 /* One step's datagrams at rate for NP_UDP_STEP_S: how many were sent. */

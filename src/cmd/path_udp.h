@@ -12,7 +12,7 @@
 
 #include "path_proto.h"
 
-#define NP_UDP_FIRST_BPS 10e6
+#define NP_UDP_FIRST_BPS 10e6	/* the first step when the TCP rate is unknown */
 #define NP_UDP_MAX_BPS 10e9
 #define NP_UDP_STEP_S 1.0
 #define NP_UDP_PAYLOAD 1200

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "path_udp.h"
 #include "path_wire.h"
 
 int np_path_req_format(const struct np_path_req *r, char *buf, size_t len)
@@ -381,4 +382,23 @@ int np_wire_rx_line(struct np_wire_rx *rx, const char *line, char *err, size_t e
 	}
 #undef IS
 	return 0;
+}
+
+/* The UDP steps' rates (path_udp.h): pure arithmetic, here so that a unit test can reach it. */
+size_t np_udp_ladder(double tcp_bps, double *rates)
+{
+	/* From a quarter of the TCP rate to four times it, x1.5 a step (7 steps): TCP through a
+	 * policer gets most of its rate, so at least two steps land past the plateau, 1.5x apart,
+	 * which is what the verdict needs to see one. */
+	double base = isfinite(tcp_bps) && tcp_bps > 0 ? tcp_bps : 4 * NP_UDP_FIRST_BPS;
+	double r = base / 4, top = base * 4;
+	size_t n = 0;
+
+	if (top > NP_UDP_MAX_BPS)
+		top = NP_UDP_MAX_BPS;
+	if (r < 1e6)
+		r = 1e6;
+	for (; n < NP_PATH_MAX_STEPS && (r <= top * 1.0001 || n < 2); r *= 1.5)
+		rates[n++] = r;
+	return n;
 }

@@ -17,6 +17,7 @@ np_delay_bufs "$NS_R" 33554432 33554432
 key=$(np_path_key k)
 np_path_serve "$key"
 np_path_run "$key" --duration 8 --udp-steps
+echo "udp_steps: $("$NP_PY" -c "import json,sys; print(json.load(open(sys.argv[1]))['udp_steps'])" "$NP_TMP/path.json")"
 np_path_check "j['limited_by'] == 'policer'" "j['side'] == 'path'" \
 	"abs(j['evidence']['policer_bps'] - 20e6) <= 0.25 * 20e6" "len(j['udp_steps']) >= 2"
 [ "$NP_PATH_RC" -eq 0 ] || np_fail "exit $NP_PATH_RC, want 0 (the path itself is the limit)"

@@ -397,6 +397,11 @@ static void test_policer(void **st)
 	steps(one, 2);
 	judge();
 	assert_int_not_equal(V.limited_by, NP_LIMIT_POLICER);
+	/* The same plateau with the RTT doubled by a queue: a shaper, the path's bottleneck. */
+	make(25e6, 120, 0.0, 0.0, 0.02);
+	steps(plateau, 5);
+	judge();
+	assert_int_equal(V.limited_by, NP_LIMIT_BOTTLENECK);
 }
 
 static void test_cpu(void **st)

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "path_key.h"
+#include "path_udp.h"
 #include "path_wire.h"
 
 static struct np_path_result res;
@@ -252,10 +253,36 @@ static void key_file(void **state)
 	rmdir(dir);
 }
 
+/* The UDP ladder goes past the TCP rate far enough that a policer near it shows as a plateau:
+ * at least two steps 20% and more above it, each 1.5x the one before, within the step cap. */
+static void udp_ladder(void **state)
+{
+	static const double tcp[] = { 18e6, 1e6, 9.4e9, NAN, 0 };
+	double r[NP_PATH_MAX_STEPS];
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(tcp) / sizeof(tcp[0]); k++) {
+		double base = isfinite(tcp[k]) && tcp[k] > 0 ? tcp[k] : 40e6;
+		size_t n = np_udp_ladder(tcp[k], r), above = 0;
+
+		assert_true(n >= 2 && n <= NP_PATH_MAX_STEPS);
+		assert_true(r[0] <= fmax(base / 2, 1e6));
+		for (size_t i = 0; i < n; i++) {
+			assert_true(r[i] <= NP_UDP_MAX_BPS * 1.0001);
+			if (i)
+				assert_true(fabs(r[i] / r[i - 1] - 1.5) < 1e-9);
+			above += r[i] >= 1.2 * base;
+		}
+		if (base * 4 <= NP_UDP_MAX_BPS)
+			assert_true(above >= 2);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(round_trip),
+		cmocka_unit_test(udp_ladder),
 		cmocka_unit_test(clean),
 		cmocka_unit_test(hostile),
 		cmocka_unit_test(request),
