@@ -22,6 +22,7 @@
 #include "path_udp.h"
 #include "path_verdict.h"
 #include "path_xfer.h"
+#include "render.h"
 #include "render_path.h"
 #include "specs.h"
 #include "termwidth.h"
@@ -188,6 +189,18 @@ static int test(struct run *u, struct np_status *st)
 	return 0;
 }
 
+/* A test that could not run: one line on standard error, spec34's wording ("netpath: PEER
+ * refused the key ..."), and with --json the netpath/error document every command prints. */
+static int failed(const struct np_status *st, bool json)
+{
+	fprintf(stderr, "netpath: %s\n", st->msg);
+	if (json) {
+		np_render_error_json(stdout, "path", st->msg, NP_EXIT_UNKNOWN);
+		fflush(stdout);
+	}
+	return NP_EXIT_UNKNOWN;
+}
+
 int np_cmd_path(int argc, char **argv)
 {
 	struct path_args a = { .duration = 10, .streams = 1 };
@@ -210,13 +223,13 @@ int np_cmd_path(int argc, char **argv)
 		return np_finish(&st, "path", a.json);
 	}
 	if (!a.key) {
-		fprintf(stderr, "netpath: path never runs without a key: --key FILE (the same file "
-			"as the server's, mode 0600)\n");
-		return NP_EXIT_UNKNOWN;
+		np_fail(&st, "path never runs without a key: --key FILE (the same file as the "
+			"server's, mode 0600)");
+		return failed(&st, a.json);
 	}
 	u = calloc(1, sizeof(*u));
 	if (!u)
-		return NP_EXIT_UNKNOWN;
+		return np_fail(&st, "out of memory"), failed(&st, a.json);
 	u->a = &a;
 	u->c.fd = -1;
 	for (size_t i = 0; i < NP_PATH_MAX_STREAMS; i++)
@@ -242,7 +255,9 @@ int np_cmd_path(int argc, char **argv)
 		}
 	}
 	if (np_failed(&st))
-		fprintf(stderr, "netpath: %s\n", st.msg);
+		rc = failed(&st, a.json);
+	else if (fflush(stdout) == EOF || ferror(stdout))
+		rc = np_fail(&st, "cannot write to standard output"), failed(&st, false);
 	if (u->c.fd >= 0)
 		close(u->c.fd);
 	for (size_t i = 0; i < NP_PATH_MAX_STREAMS; i++)

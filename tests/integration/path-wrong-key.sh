@@ -19,7 +19,10 @@ np_path_run "$wrong" --duration 2
 [ "$(wc -l < "$NP_TMP/path.err")" -eq 1 ] || np_fail "wrong key: not one line: $(cat "$NP_TMP/path.err")"
 grep -qx "netpath: $NP_R_ADDR refused the key (authentication failed)" "$NP_TMP/path.err" ||
 	np_fail "wrong key: message: $(cat "$NP_TMP/path.err")"
-[ ! -s "$NP_TMP/path.json" ] || np_fail "wrong key: a verdict was printed: $(head -c 300 "$NP_TMP/path.json")"
+# --json: no verdict, the netpath/error document every command prints on failure.
+np_validate "$NP_TMP/path.json"
+np_assert_json "$NP_TMP/path.json" \
+	"d['schema'] == 'netpath/error' and d['exit_code'] == 3 and 'refused the key' in d['error']"
 chmod 644 "$wrong"
 np_path_run "$wrong" --duration 2
 [ "$NP_PATH_RC" -eq 3 ] || np_fail "key mode 0644: exit $NP_PATH_RC, want 3"
