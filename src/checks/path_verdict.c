@@ -316,6 +316,9 @@ static enum np_path_limit buffer_limit(const struct np_path_result *r,
 	bool rwnd = is_set(v->share_rwnd, NP_PATH_SHARE_LIMITED) &&
 		    (isnan(st->snd_wnd) || isnan(cap) || st->snd_wnd <= cap);
 
+	if (!rwnd && is_set(v->share_rwnd, NP_PATH_SHARE_SOME) && isfinite(v->bdp_bytes) &&
+	    st->snd_wnd <= NP_PATH_OLD_RWND_BDP * v->bdp_bytes)
+		rwnd = true;	/* a full window the chrono share undercounts (path_verdict.h) */
 	if (isnan(v->share_sndbuf) && isnan(v->share_rwnd) && isfinite(v->bdp_bytes)) {
 		rwnd = st->snd_wnd <= NP_PATH_OLD_RWND_BDP * v->bdp_bytes;
 		snd = !rwnd && sndbuf_by_size(r, st, v->bdp_bytes);

@@ -23,6 +23,11 @@
 #define NP_PATH_OLD_RWND_BDP 1.2
 #define NP_PATH_OLD_SNDBUF_AT_MAX 0.9
 #define NP_PATH_OLD_SNDBUF_BDP 2.0
+/* The kernel counts rwnd-limited time only when the window, not cwnd, stopped a send; with the
+ * two close (a full window) it undercounts (0.25 seen through a 128 KiB tcp_rmem at 60 ms).
+ * A window no larger than 1.2x the measured BDP (all of it in flight) with at least this share
+ * of busy time rwnd-limited is the receiver's window too. */
+#define NP_PATH_SHARE_SOME 0.1
 /* Congestion: retransmitted segments above this share of those sent (0.1%) ... */
 #define NP_PATH_LOSS_CONGESTION 0.001
 /* ... while the median sRTT stays under this multiple of min RTT (no standing queue: the window

@@ -192,6 +192,27 @@ static void test_receiver_window(void **st)
 	assert_null(strstr(V.fix, "tcp_wmem"));
 }
 
+/* A full window (no larger than what was in flight) with a rwnd-limited share under 0.3 but at
+ * least 0.1: still the receiver's window (seen live: 0.25 through a 128 KiB tcp_rmem). A window
+ * far above the BDP with the same share is not; nor a full one at a share under 0.1. */
+static void test_full_window_low_share(void **st)
+{
+	(void)st;
+	make(8e6, 61, 0.0, 0.2, 0);
+	for (size_t i = 0; i < R.nsamples; i++)
+		R.samples[i].snd_wnd_bytes = 65536;
+	judge();
+	assert_int_equal(V.limited_by, NP_LIMIT_RECEIVER_WINDOW);
+	make(8e6, 61, 0.0, 0.2, 0);	/* snd_wnd 3 MiB: the window had room */
+	judge();
+	assert_int_equal(V.limited_by, NP_LIMIT_BOTTLENECK);
+	make(8e6, 61, 0.0, 0.05, 0);
+	for (size_t i = 0; i < R.nsamples; i++)
+		R.samples[i].snd_wnd_bytes = 65536;
+	judge();
+	assert_int_equal(V.limited_by, NP_LIMIT_BOTTLENECK);
+}
+
 /* Both buffers limited: the larger share wins. */
 static void test_both_buffers(void **st)
 {
@@ -515,6 +536,7 @@ int main(void)
 		cmocka_unit_test(test_share_boundary),
 		cmocka_unit_test(test_sender_buffer_large),
 		cmocka_unit_test(test_receiver_window),
+		cmocka_unit_test(test_full_window_low_share),
 		cmocka_unit_test(test_both_buffers),
 		cmocka_unit_test(test_slow_start_ignored),
 		cmocka_unit_test(test_old_kernel),
