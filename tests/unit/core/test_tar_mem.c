@@ -72,12 +72,18 @@ static size_t compare_tree(const struct np_tmem *t, int dfd, const char *rel)
 			assert_memory_equal(buf, m->data, m->len);
 		} else {
 			int fd = openat(dfd, e->d_name, O_RDONLY | O_NOFOLLOW);
-			ssize_t l = read(fd, buf, sizeof(buf));
+			char *all = malloc(m->len + 1);
+			size_t got = 0;
+			ssize_t l;
 
+			/* One byte more than the table holds: the file must end there too. */
+			while ((l = read(fd, all + got, m->len + 1 - got)) > 0)
+				got += (size_t)l;
 			close(fd);
 			assert_int_equal(m->kind, NP_TMEM_FILE);
-			assert_int_equal((size_t)l, m->len);
-			assert_memory_equal(buf, m->data, m->len);
+			assert_int_equal(got, m->len);
+			assert_memory_equal(all, m->data, m->len);
+			free(all);
 		}
 	}
 	closedir(d);
@@ -298,12 +304,46 @@ static void test_resolve_like_openat2(void **state)
 	ar_free(&a);
 }
 
+/* Real archives (GNU tar, Python tarfile, a netpath capture): the same tree both ways. */
+static void test_fixture_archives(void **state)
+{
+	static const char *const files[] = {
+		"archives/python-gnu.tar", "archives/tree.tar.bz2", "archives/python.tar.gz",
+		"archives/gnu.tar.gz", "archives/python.tar.xz", "archives/gnu-posix.tar.xz",
+		"capture/veth-tbf.cap",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		struct np_tmem t = { 0 };
+		struct ar a = { 0 };
+		char path[512], dir[256], buf[4096];
+		ssize_t n;
+		int fd;
+
+		snprintf(path, sizeof(path), "%s/%s", NP_FIXTURES, files[i]);
+		fd = open(path, O_RDONLY);
+		assert_true(fd >= 0);
+		while ((n = read(fd, buf, sizeof(buf))) > 0)
+			ar_put(&a, buf, (size_t)n);
+		close(fd);
+		both(&a, &roomy, &t, dir, sizeof(dir));
+		/* bzip2 is not read (both say so); every other one unpacks. */
+		if (!strstr(files[i], ".bz2"))
+			assert_true(t.n > 3);
+		np_tmem_free(&t);
+		np_scratch_remove(dir);
+		ar_free(&a);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_paths_and_clashes),
 		cmocka_unit_test(test_caps_and_broken),
 		cmocka_unit_test(test_resolve_like_openat2),
+		cmocka_unit_test(test_fixture_archives),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
