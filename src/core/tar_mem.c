@@ -16,6 +16,11 @@
 struct load {
 	struct extract x;	/* the caps (tar_caps.c) and the stream; x.root unused */
 	struct np_tmem *t;
+	/* The parent directory of the last member, known to be one: archives list a directory's
+	 * files together, so most members skip the walk (as tar_read.c's parent_dir() does). */
+	char parent[NP_TAR_MAX_PATH];
+	size_t parent_len;
+	bool have_parent;
 };
 
 static size_t hash(const char *s, size_t n)
@@ -105,8 +110,14 @@ static struct np_tmem_entry *add(struct np_tmem *t, const char *path, size_t n,
  */
 static int parents(struct load *l, const char *path)
 {
-	const char *s = path, *slash;
+	const char *s = path, *slash, *leaf = strrchr(path, '/');
+	size_t plen = leaf ? (size_t)(leaf - path) : 0;
 
+	if (!leaf)
+		return 0;
+	/* A directory entry is never replaced: a parent once checked stays one. */
+	if (l->have_parent && plen == l->parent_len && !memcmp(l->parent, path, plen))
+		return 0;
 	while ((slash = strchr(s, '/'))) {
 		size_t n = (size_t)(slash - path);
 		struct np_tmem_entry *e = get_n(l->t, path, n);
@@ -124,6 +135,9 @@ static int parents(struct load *l, const char *path)
 		}
 		s = slash + 1;
 	}
+	memcpy(l->parent, path, plen);
+	l->parent_len = plen;
+	l->have_parent = true;
 	return 0;
 }
 
