@@ -40,7 +40,8 @@ static size_t *find_slot(const struct np_tmem *t, const char *path, size_t n)
 	for (;; i = (i + 1) & (t->nslot - 1)) {
 		size_t k = t->slot[i];
 
-		if (!k || (!memcmp(t->e[k - 1].path, path, n) && t->e[k - 1].path[n] == '\0'))
+		/* strncmp: an entry's path may be shorter than n (memcmp would read past it). */
+		if (!k || (!strncmp(t->e[k - 1].path, path, n) && t->e[k - 1].path[n] == '\0'))
 			return &t->slot[i];
 	}
 }
