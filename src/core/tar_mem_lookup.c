@@ -64,6 +64,8 @@ int np_tmem_resolve(const struct np_tmem *t, const char *base, const char *path,
 		size_t n = strcspn(p, "/");
 		const char *rest = p + n + (p[n] == '/');
 		bool last = !*rest || !rest[strspn(rest, "/")];
+		/* "name/": a directory (or a link to one), as the kernel reads a trailing slash. */
+		bool dir_only = p[n] == '/';
 
 		if (n >= sizeof(c))
 			return -ENAMETOOLONG;
@@ -84,7 +86,7 @@ int np_tmem_resolve(const struct np_tmem *t, const char *base, const char *path,
 		e = at(t, cur);
 		if (!e)
 			return -ENOENT;
-		if (e->kind == NP_TMEM_LINK && (!last || follow)) {
+		if (e->kind == NP_TMEM_LINK && (!last || follow || dir_only)) {
 			char next[sizeof(pending)];
 			size_t tl = e->len, rl = strlen(p);
 
@@ -94,16 +96,19 @@ int np_tmem_resolve(const struct np_tmem *t, const char *base, const char *path,
 				return -EXDEV;
 			if (tl + 1 + rl >= sizeof(next))
 				return -ENAMETOOLONG;
+			/* target/rest, the trailing slash kept: "target/" only when there was one. */
 			memcpy(next, e->data, tl);
 			next[tl] = '/';
 			memcpy(next + tl + 1, p, rl + 1);
+			if (!rl && !dir_only)
+				next[tl] = '\0';
 			memcpy(pending, next, tl + 1 + rl + 1);
 			p = pending;
 			/* The link's own name leaves the path: its target is read from its directory. */
 			pop(cur, floor);
 			continue;
 		}
-		if (!last && e->kind != NP_TMEM_DIR)
+		if ((!last || dir_only) && e->kind != NP_TMEM_DIR)
 			return -ENOTDIR;
 	}
 	*out = at(t, cur);

@@ -228,7 +228,9 @@ static void test_resolve_like_openat2(void **state)
 		"class/net/esc", "class/net/abs", "class/net/loop/x", "class/net/chain",
 		"class/net/eth0/../eth0/mtu", "../sys", "./class//net/", "class/net/mtu/x",
 		"class/net/nothing", "devices/virtual/net/eth0", "class/net/eth0", ".", "",
-		"class/net/eth0/", "t/sys/class/net/up/sys/class/net/eth0/mtu",
+		"class/net/eth0/", "t/sys/class/net/up/sys/class/net/eth0/mtu", "class/net/eth0/mtu/",
+		"class/net/mtu/", "class/net/mtu//", "class/net/abs/", "class/net/c41/", "..",
+		"class/net/eth0/../../net/eth0/./mtu", "class/../../t/sys/class/net/eth0/mtu",
 	};
 	struct np_tmem t;
 	struct ar a = { 0 };
