@@ -132,7 +132,7 @@ static void test_paths_and_clashes(void **state)
 {
 	struct np_tmem t;
 	struct ar a = { 0 };
-	char dir[256], pax[256];
+	char dir[256], pax[512];
 	size_t n;
 
 	(void)state;
@@ -163,11 +163,34 @@ static void test_paths_and_clashes(void **state)
 	ar_hdr(&a, "dev", '3', 0, NULL);
 	ar_hdr(&a, "fifo", '6', 0, NULL);
 	ar_hdr(&a, "a/b/c/d/e", '5', 0, NULL);
+	/* Long names: a GNU 'L' name with "..", a pax linkpath, one too deep, one too long. */
+	ar_meta(&a, 'L', "long/../../gnu-planted", strlen("long/../../gnu-planted") + 1);
+	ar_file(&a, "innocent-gnu", "gnu\n");
+	n = pax_rec(pax, sizeof(pax), "linkpath", "../../../../etc/shadow");
+	ar_meta(&a, 'x', pax, n);
+	ar_hdr(&a, "paxlink", '2', 0, "innocent");
+	{
+		char deep[400] = "", longc[300];
+
+		for (int i = 0; i < 70; i++)
+			strcat(deep, "d/");
+		strcat(deep, "f");
+		n = pax_rec(pax, sizeof(pax), "path", deep);
+		ar_meta(&a, 'x', pax, n);
+		ar_file(&a, "innocent-deep", "deep\n");
+		memset(longc, 'c', 270);
+		longc[270] = '\0';
+		n = pax_rec(pax, sizeof(pax), "path", longc);
+		ar_meta(&a, 'x', pax, n);
+		ar_file(&a, "innocent-long", "long\n");
+	}
 	ar_end(&a);
 	both(&a, &roomy, &t, dir, sizeof(dir));
 	assert_string_equal(np_tmem_get(&t, "f")->data, "second, replaces first\n");
 	assert_int_equal(np_tmem_get(&t, "l")->kind, NP_TMEM_LINK);
 	assert_null(np_tmem_get(&t, "l/passwd"));
+	assert_string_equal(np_tmem_get(&t, "paxlink")->data, "../../../../etc/shadow");
+	assert_null(np_tmem_get(&t, "innocent-gnu"));
 	np_tmem_free(&t);
 	np_scratch_remove(dir);
 	ar_free(&a);
