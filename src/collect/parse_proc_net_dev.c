@@ -11,6 +11,16 @@
  * kernels before 2.6.33 or so, "eth0:123" had no space after the colon). Only the second
  * number is kept. Lines that do not parse are skipped; none at all is -EINVAL.
  */
+/* What the kernel lets a name hold (dev_valid_name): no space, NUL or other control byte; a
+ * damaged file's line that breaks this is skipped, not kept as an interface. */
+static bool ifname_ok(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] <= ' ' || s[i] == 0x7f)
+			return false;
+	return true;
+}
+
 int np_parse_proc_net_dev(const char *buf, size_t len, struct np_ifrx *out)
 {
 	const char *p = buf, *end = buf + len;
@@ -37,7 +47,7 @@ int np_parse_proc_net_dev(const char *buf, size_t len, struct np_ifrx *out)
 			pkts = strtoull(q, &e, 10);
 			(void)bytes;
 			if (n && n < sizeof(out->e[0].name) && q != line && e != q && !errno &&
-			    !memchr(nb, ' ', n)) {
+			    ifname_ok(nb, n)) {
 				if (out->n < NP_IFRX_MAX) {
 					memcpy(out->e[out->n].name, nb, n);
 					out->e[out->n].name[n] = '\0';

@@ -40,7 +40,7 @@ static void run(char *buf, size_t size, bool with_result)
 {
 	struct np_path_end e;
 	struct np_wire_rx rx;
-	char err[200];
+	char err[200] = "";	/* checked after every line, error or not */
 	size_t off = 0;
 
 	memset(&res, 0, sizeof(res));

@@ -10,6 +10,17 @@
 # default 1), FUZZ_TIMEOUT (per input, default 10 s). Needs clang with libFuzzer.
 set -eu
 cd "$(dirname "$0")/../.."
+# The list in meson.build, its comments left out (a word in a comment is not a target: a
+# comment once made this script ask ninja for tests/fuzz/fuzz_netpath). --list prints it, one
+# per line, for tests/docs/fuzz-list.sh.
+all_targets() {
+	sed -n "/^fuzz_targets = \[/,/^]/{s/#.*//;p}" tests/fuzz/meson.build | tr -c 'a-z_\n' ' ' |
+		tr ' ' '\n' | grep -v -e '^fuzz_targets$' -e '^$'
+}
+if [ "${1:-}" = --list ]; then
+	all_targets
+	exit 0
+fi
 secs=${1:-15}
 [ $# -gt 0 ] && shift
 build=${FUZZ_BUILD:-build-fuzz}
@@ -26,8 +37,7 @@ printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
 	> "$probe/p.c"
 clang -fsanitize=fuzzer,address,undefined "$probe/p.c" -o "$probe/p" 2>/dev/null ||
 	{ echo "run.sh: clang cannot link libFuzzer targets (install libclang-rt-dev)" >&2; exit 77; }
-targets=${*:-$(sed -n "/^fuzz_targets = \[/,/^]/p" tests/fuzz/meson.build | tr -c 'a-z_\n' ' ' |
-	tr ' ' '\n' | grep -v -e '^fuzz_targets$' -e '^$')}
+targets=${*:-$(all_targets)}
 
 if [ ! -d "$build/meson-private" ]; then
 	CC=clang meson setup "$build" -Dfuzzing=true -Db_sanitize=address,undefined \

@@ -237,8 +237,15 @@ static int beneath(int dfd, const char *path)
 {
 	struct open_how how = { .flags = O_RDONLY | O_CLOEXEC,
 				.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS };
-	int fd = (int)syscall(SYS_openat2, dfd, path, &how, sizeof(how));
+	int fd;
 
+	/* openat2 says EAGAIN when any rename on the host races the lookup (RESOLVE_BENEATH
+	 * checks the mount and rename sequence counts): retry, as src/core/ctx.c does. */
+	for (int tries = 0; tries < 1000; tries++) {
+		fd = (int)syscall(SYS_openat2, dfd, path, &how, sizeof(how));
+		if (fd >= 0 || errno != EAGAIN)
+			break;
+	}
 	return fd < 0 ? -errno : fd;
 }
 
