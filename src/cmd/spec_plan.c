@@ -46,16 +46,23 @@ static const struct np_opt plan_opts[] = {
 	  NP_TO(NP_DEST_DOUBLE, struct plan_args, interval)),
 	NP_OPT(NP_PLAN_NETNS, "netns", "NS",
 	  "plan for IFACE of network namespace NS (a name under\n"
-	  "/run/netns, a path, or a PID); needs root",
+	  "/run/netns, a path, or a PID; needs root), or with --root\n"
+	  "for a sosreport's namespace NS",
 	  .man = "Plan for an interface of network namespace\n"
 		 ".I NS\n"
 		 "(a name under /run/netns, a path to a namespace file, or a PID), entered as\n"
 		 ".B doctor \\-\\-netns\n"
 		 "enters it: the host\\-wide sysctls are read in the initial namespace first, and the plan\n"
-		 "sets them in the host's file, the namespace's own ones for the namespace. Needs root.",
+		 "sets them in the host's file, the namespace's own ones for the namespace. Needs root.\n"
+		 "With\n"
+		 ".B \\-\\-root\n"
+		 "a sosreport, the copies of what sos ran in namespace\n"
+		 ".IR NS ,\n"
+		 "as\n"
+		 ".B doctor \\-\\-root \\-\\-netns\n"
+		 "reads them; settings the report holds no copy of are named as not read, never\n"
+		 "planned from a guess.",
 	  .kind = NP_ARG_STRING, .complete = NP_COMPLETE_NETNS,
-	  .conflicts = { { NP_PLAN_ROOT, "--netns and --root exclude each other (a tree is not a "
-			   "namespace)" } },
 	  NP_TO(NP_DEST_STRING, struct plan_args, netns)),
 	NP_OPT(NP_PLAN_ROOT, "root", "PATH",
 	  "plan for a capture, a sosreport or a copied /proc and /sys\n"

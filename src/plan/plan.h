@@ -41,6 +41,8 @@ enum np_plan_kind {
 const char *np_plan_kind_name(enum np_plan_kind k);
 
 #define NP_PLAN_CHECKS 4
+/* The key of the note naming the settings this data did not hold (plan_sysctl.c). */
+#define NP_PLAN_UNREAD "not read"
 
 struct np_plan_line {
 	enum np_plan_kind kind;

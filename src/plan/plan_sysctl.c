@@ -347,6 +347,34 @@ static void tcp_behaviour(struct np_plan *p, const struct np_snapshot *s)
 	}
 }
 
+/* The settings a plan sizes but that this data does not hold (a sosreport without sysctl -a, a
+ * tree copied without /proc/sys): said in one note, so that an empty plan never reads as
+ * "nothing to change" when nothing could be judged. */
+static void unread(struct np_plan *p, const struct np_snapshot *s)
+{
+	static const enum np_sysctl_id sized[] = {
+		NP_SYSCTL_NETDEV_MAX_BACKLOG, NP_SYSCTL_NETDEV_BUDGET, NP_SYSCTL_TCP_RMEM,
+		NP_SYSCTL_TCP_WMEM, NP_SYSCTL_RMEM_MAX, NP_SYSCTL_WMEM_MAX, NP_SYSCTL_TCP_MEM,
+		NP_SYSCTL_UDP_MEM, NP_SYSCTL_TCP_CONGESTION_CONTROL,
+	};
+	struct np_plan_line *l = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof(sized) / sizeof(*sized); i++) {
+		const struct np_sysctl *e = np_sysctl_find(s, sized[i]);
+
+		if (e && !e->err)
+			continue;
+		if (!l && !(l = np_plan_add(p, NP_PLAN_NOTE, NP_STAGE_SOCKET, NP_PLAN_UNREAD)))
+			return;
+		PLAN_CAT(l->why, "%s%s", n++ ? ", " : "Not planned: ", np_sysctl_def(sized[i])->key);
+	}
+	if (l)
+		PLAN_CAT(l->why, " could not be read from this data, and a plan needs the value in "
+			 "force. Plan on the host itself, or on a capture or sosreport that holds "
+			 "them (sysctl -a).");
+}
+
 void np_plan_sysctl_lines(struct np_plan *p, const struct np_analysis *a,
 			  const struct np_report *rep)
 {
@@ -370,4 +398,5 @@ void np_plan_sysctl_lines(struct np_plan *p, const struct np_analysis *a,
 				 "reports no link speed).", s->dev.name);
 	}
 	tcp_behaviour(p, s);
+	unread(p, s);
 }

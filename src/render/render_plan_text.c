@@ -343,6 +343,14 @@ static void id_list(FILE *out, const char *label, const char *const *ids, size_t
 	fputc('\n', out);
 }
 
+static bool unread_any(const struct np_plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->l[i].kind == NP_PLAN_NOTE && !strcmp(p->l[i].key, NP_PLAN_UNREAD))
+			return true;
+	return false;
+}
+
 void np_render_plan_summary(FILE *out, const struct np_plan *p)
 {
 	bool any_note = false;
@@ -365,7 +373,8 @@ void np_render_plan_summary(FILE *out, const struct np_plan *p)
 		}
 	if (!np_plan_count(p, NP_PLAN_SYSCTL) && !np_plan_count(p, NP_PLAN_LINK) &&
 	    !np_plan_count(p, NP_PLAN_MODULE) && !np_plan_count(p, NP_PLAN_QDISC))
-		fprintf(out, "  nothing to change for this profile and path\n");
+		fprintf(out, "  nothing to change for this profile and path%s\n",
+			unread_any(p) ? ", among the settings this data holds (see below)" : "");
 	id_list(out, "Resolves (doctor judged this data again with the plan applied):",
 		p->resolved, p->nresolved);
 	id_list(out, "Answered, but still reported on this data with the plan applied (counters "

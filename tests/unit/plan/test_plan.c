@@ -5,6 +5,7 @@
  * judging the same data again with the plan applied (np_plan_verify).
  */
 #include "plan_fixture.h"
+#include <errno.h>
 
 /* POP-A, kernel defaults, run as the lossy-backbone report compared it (30 ms, 500 Mbit/s):
  * the plan installs what POP-B was tuned to where the path needs it, and says why it needs
@@ -136,6 +137,39 @@ static void test_lan_10g_nothing_to_change(void **state)
 	txt = render(p, false);
 	assert_lacks(txt, "==> /etc/sysctl.d");
 	assert_contains(txt, "nothing to change");
+	assert_null(line(p, NP_PLAN_NOTE, NP_PLAN_UNREAD));
+	assert_lacks(txt, "among the settings");
+	free(txt);
+}
+
+/* Data that lacks settings the plan sizes (a sosreport without sysctl -a): the plan names them
+ * in one note and its summary never says a bare "nothing to change"; with every setting read
+ * (lan-10g above, POP-A) there is no such note. */
+static void test_unread_settings_said(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+	static const enum np_sysctl_id gone[] = { NP_SYSCTL_TCP_RMEM, NP_SYSCTL_NETDEV_BUDGET };
+	const struct np_plan_line *l;
+	char *txt;
+
+	assert_non_null(fx);
+	*state = fx;
+	fx->g = golden_run_path((void **)&fx->g, "lan-10g", "enp1s0f0",
+				np_profile_rtt_ms(NP_PROFILE_LAN), NAN);
+	for (size_t i = 0; i < sizeof(gone) / sizeof(*gone); i++) {
+		struct np_sysctl *e = (struct np_sysctl *)np_sysctl_find(&fx->g->cur, gone[i]);
+
+		assert_non_null(e);
+		e->err = ENOENT;
+	}
+	assert_int_equal(np_plan_build(&fx->g->a, &fx->g->rep, NP_PROFILE_LAN, NULL, &fx->p), 0);
+	fx->built = true;
+	l = need(&fx->p, NP_PLAN_NOTE, NP_PLAN_UNREAD);
+	assert_contains(l->why, "net.ipv4.tcp_rmem");
+	assert_contains(l->why, "net.core.netdev_budget");
+	assert_lacks(l->why, "net.core.rmem_max");
+	txt = render(&fx->p, false);
+	assert_contains(txt, "nothing to change for this profile and path, among the settings");
 	free(txt);
 }
 
@@ -192,6 +226,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_pop_b_keeps_tuning, teardown),
 		cmocka_unit_test_teardown(test_x710_busy_server, teardown),
 		cmocka_unit_test_teardown(test_lan_10g_nothing_to_change, teardown),
+		cmocka_unit_test_teardown(test_unread_settings_said, teardown),
 		cmocka_unit_test_teardown(test_arm_board_lan, teardown),
 		cmocka_unit_test_teardown(test_arm_board_long_haul_keeps_mtu, teardown),
 	};
