@@ -15,6 +15,7 @@
 
 #include "drops.skel.h"
 #include "trace_dropfast.h"
+#include "trace_flowfast.h"
 #include "log.h"
 #include "netpath_bpf.h"
 
@@ -27,6 +28,7 @@ struct np_tracer {
 	struct np_trace_opts opt;
 	uint32_t noflow_reason;		/* NOT_SPECIFIED's value: no flows counted for it */
 	const char *attach;
+	uint64_t *flow_taken;		/* flow_fast counts already taken (np_trace_take_flows) */
 };
 
 /* libbpf's own messages go to the debug log: shown with -vv only. */
@@ -315,7 +317,8 @@ static int read_flows(struct np_tracer *t, struct np_trace_raw *out)
 		nf[out->nflows].key = key;
 		nf[out->nflows++].count = v;
 	}
-	return 0;
+	return np_trace_read_flow_fast(bpf_map__fd(t->skel->maps.flow_fast), NULL, &out->flows,
+				       &out->nflows);
 }
 
 /* The "other" buckets: one per-CPU slot per reason value. */
@@ -467,6 +470,7 @@ int np_trace_take_flows(struct np_tracer *t, struct np_trace_raw_flow **out, siz
 	struct bpf_map *m = t->skel->maps.flows;
 	struct np_flow_key key, next, *prev = NULL, *keys = NULL;
 	size_t nk = 0, cap = 0;
+	int r;
 
 	*out = NULL;
 	*n = 0;
@@ -505,7 +509,14 @@ int np_trace_take_flows(struct np_tracer *t, struct np_trace_raw_flow **out, siz
 		(*out)[(*n)++].count = v;
 	}
 	free(keys);
-	return 0;
+	/* The flow_fast slots' growth since the last call (their keys stay, their counts grow). */
+	r = np_trace_read_flow_fast(bpf_map__fd(t->skel->maps.flow_fast), &t->flow_taken, out, n);
+	if (r < 0) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return r;
 }
 
 int np_trace_ifindex(const struct np_tracer *t)
@@ -529,5 +540,6 @@ void np_trace_stop(struct np_tracer *t)
 		return;
 	np_drops__destroy(t->skel);
 	np_reason_names_free(&t->names);
+	free(t->flow_taken);
 	free(t);
 }
