@@ -68,6 +68,9 @@ struct np_trace_raw {
 	bool has_reason;	/* the kernel passes drop reasons (5.17+) */
 	bool by_location;	/* every drop keyed by its freeing function (no reasons) */
 	bool gro_attached;	/* napi_gro_receive_entry could be attached */
+	bool arrivals_bpf;	/* --arrivals: the rows above come from per-packet programs */
+	bool rx_counted;	/* else: rx_packets holds the kernel counter's growth */
+	uint64_t rx_packets;	/* the device's rx_packets over the window (IFLA_STATS64) */
 	const char *attach;	/* "tp_btf" or "raw_tp" */
 };
 
@@ -81,6 +84,8 @@ struct np_trace_opts {
 	enum np_flow_by by;
 	struct np_trace_filter filter;	/* applied in the kernel */
 	bool stacks;			/* --stack: the kernel stack of every counted drop */
+	bool arrivals;			/* --arrivals: count arrivals per rx queue and CPU with
+					 * programs on every packet, not from rx_packets */
 };
 
 /*

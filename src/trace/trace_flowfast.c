@@ -82,3 +82,36 @@ int np_trace_read_flow_fast(int fd, uint64_t **taken_p, struct np_trace_raw_flow
 	free(vals);
 	return r;
 }
+
+int np_trace_read_flow_other(int fd, struct np_trace_raw *out)
+{
+	uint64_t *vals = calloc(out->ncpu, sizeof(*vals));
+	int r = 0;
+
+	if (!vals)
+		return -ENOMEM;
+	for (uint32_t key = 0; key < NP_BPF_MAX_REASONS; key++) {
+		struct np_trace_raw_other *no;
+		uint64_t sum = 0;
+
+		if (bpf_map_lookup_elem(fd, &key, vals)) {
+			r = -errno;
+			break;
+		}
+		for (unsigned int c = 0; c < out->ncpu; c++)
+			sum += vals[c];
+		if (!sum)
+			continue;
+		no = realloc(out->other, (out->nother + 1) * sizeof(*no));
+		if (!no) {
+			r = -ENOMEM;
+			break;
+		}
+		out->other = no;
+		no[out->nother].reason = key;
+		no[out->nother++].count = sum;
+	}
+	free(vals);
+	return r;
+}
+

@@ -14,4 +14,8 @@
 int np_trace_read_flow_fast(int fd, uint64_t **taken, struct np_trace_raw_flow **flows,
 			    size_t *n);
 
+/* The flow_other map (fd): per reason, the drops whose flow found the flows map full, summed
+ * over CPUs into out->other (out->ncpu set). 0 or -errno. */
+int np_trace_read_flow_other(int fd, struct np_trace_raw *out);
+
 #endif
