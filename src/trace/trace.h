@@ -57,6 +57,7 @@ struct np_trace_raw {
 	struct np_trace_raw_flow *flows;
 	struct np_trace_raw_other *other;
 	size_t flow_cap;	/* NP_BPF_MAX_FLOWS: the flows map's capacity */
+	size_t flow_slot_keys;	/* flows counted in a per-CPU slot only (not map keys) */
 	bool flows_on;		/* attribution was asked for (--top > 0) */
 	enum np_flow_by by;
 	uint64_t lost;		/* events that could not be counted (a map was full) */

@@ -308,6 +308,8 @@ static int read_flows(struct np_tracer *t, struct np_trace_raw *out)
 {
 	struct bpf_map *m = t->skel->maps.flows;
 	struct np_flow_key key, next, *prev = NULL;
+	size_t n;
+	int r;
 
 	while (bpf_map__get_next_key(m, prev, &next, sizeof(next)) == 0) {
 		struct np_trace_raw_flow *nf;
@@ -324,8 +326,11 @@ static int read_flows(struct np_tracer *t, struct np_trace_raw *out)
 		nf[out->nflows].key = key;
 		nf[out->nflows++].count = v;
 	}
-	return np_trace_read_flow_fast(bpf_map__fd(t->skel->maps.flow_fast), NULL, &out->flows,
-				       &out->nflows);
+	n = out->nflows;
+	r = np_trace_read_flow_fast(bpf_map__fd(t->skel->maps.flow_fast), NULL, &out->flows,
+				    &out->nflows);
+	out->flow_slot_keys = out->nflows - n;	/* in a slot only: no key of the map */
+	return r;
 }
 
 static uint64_t read_stat(struct np_tracer *t, struct np_trace_raw *out, uint32_t slot)

@@ -235,7 +235,7 @@ int np_trace_attribute(struct np_trace_summary *s, const struct np_trace_raw *ra
 	s->by = raw->by;
 	s->top = top;
 	s->flow_cap = raw->flow_cap;
-	s->flow_keys = raw->nflows;
+	s->flow_keys = raw->nflows - raw->flow_slot_keys;	/* the map's keys, not slots' */
 	for (size_t i = 0; i < raw->nother; i++)
 		s->flows_full += raw->other[i].count;
 	if (!s->flows_on)
