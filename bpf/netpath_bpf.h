@@ -66,6 +66,14 @@ struct np_flow_key {
 	__u32 pad;
 };
 
+/* The per-CPU array flow_fast, indexed by reason: the first flow (key as masked by --by) to be
+ * dropped for the reason on a CPU, and its count there (count 0: unused). The key never
+ * changes once the slot is taken; other flows of the reason go to the flows map. */
+struct np_flow_slot {
+	struct np_flow_key key;
+	__u64 count;
+};
+
 /* --by: which fields of a flow key the kernel keeps. */
 enum np_flow_by { NP_BY_FLOW, NP_BY_SRC, NP_BY_DST, NP_BY_PORT };
 

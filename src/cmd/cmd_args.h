@@ -40,6 +40,7 @@ struct trace_args {
 	unsigned int top;	/* NP_DEST_INT */
 	int by;			/* enum np_flow_by: --by's words are in its order */
 	bool stacks;
+	bool arrivals;		/* --arrivals: per rx queue and CPU, a program per packet */
 	struct np_options opt;		/* rtt and bandwidth from the settings file */
 	struct np_config cfg;		/* the settings file doctor reads too */
 };

@@ -102,6 +102,7 @@ static int parse_args(int argc, char **argv, struct trace_run *r, struct np_stat
 				argv[optind]);
 	r->topt.by = (enum np_flow_by)t->by;
 	r->topt.stacks = t->stacks;
+	r->topt.arrivals = t->arrivals;
 	r->topt.flows = t->top > 0;
 	r->xdp_opt.mode = (enum np_xdp_mode)t->xdp_mode;
 	r->xdp_opt.accept_reset = t->xdp_accept_reset;

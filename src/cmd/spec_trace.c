@@ -58,6 +58,17 @@ static const struct np_opt trace_opts[] = {
 		 "for the measured ns per drop. Without it the maps are created with one entry and never\n"
 		 "touched.",
 	  NP_TO(NP_DEST_TRUE, struct trace_args, stacks)),
+	NP_OPT(NP_TRACE_ARRIVALS, "arrivals", NULL,
+	  "count arrivals per rx queue and CPU with a BPF program on\n"
+	  "every received packet (default: the device's rx_packets)",
+	  .man = "Count the arrivals per rx queue and CPU, before GRO and after, with BPF programs on\n"
+		 "net:napi_gro_receive_entry and net:netif_receive_skb: one run on every packet the device\n"
+		 "receives (55-70 ns each on a 2-CPU Xeon VM, see bench/results/trace_cost.md). Without it,\n"
+		 "trace runs no program per packet and takes the arrivals from the device's rx_packets\n"
+		 "counter (what\n"
+		 ".B ip \\-s link\n"
+		 "shows), read before and after the window: one total, no rows per queue or CPU.",
+	  NP_TO(NP_DEST_TRUE, struct trace_args, arrivals)),
 	NP_OPT(NP_TRACE_NETNS, "netns", "NS",
 	  "trace IFACE of network namespace NS: a name (/run/netns/NS),\n"
 	  "a path, or a PID",

@@ -41,7 +41,7 @@ enum { NP_HISTORY_ROOT = 256, NP_HISTORY_SINCE, NP_HISTORY_UNTIL, NP_HISTORY_STA
 enum { NP_PLAN_RTT = 256, NP_PLAN_BANDWIDTH, NP_PLAN_ROOT, NP_PLAN_ALL, NP_PLAN_NETNS };
 enum { NP_TRACE_NETNS = 256, NP_TRACE_XDP, NP_TRACE_XDP_MODE, NP_TRACE_XDP_ACCEPT_RESET,
        NP_TRACE_TOP, NP_TRACE_BY, NP_TRACE_HOST, NP_TRACE_PORT, NP_TRACE_PROTO, NP_TRACE_STACK,
-       NP_TRACE_CONFIG };
+       NP_TRACE_CONFIG, NP_TRACE_ARRIVALS };
 
 extern const struct np_cmd_spec np_doctor_spec, np_checks_spec, np_explain_spec,
 	np_watch_spec, np_capture_spec, np_diff_spec, np_trace_spec, np_plan_spec,

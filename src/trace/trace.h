@@ -57,6 +57,7 @@ struct np_trace_raw {
 	struct np_trace_raw_flow *flows;
 	struct np_trace_raw_other *other;
 	size_t flow_cap;	/* NP_BPF_MAX_FLOWS: the flows map's capacity */
+	size_t flow_slot_keys;	/* flows counted in a per-CPU slot only (not map keys) */
 	bool flows_on;		/* attribution was asked for (--top > 0) */
 	enum np_flow_by by;
 	uint64_t lost;		/* events that could not be counted (a map was full) */
@@ -68,6 +69,9 @@ struct np_trace_raw {
 	bool has_reason;	/* the kernel passes drop reasons (5.17+) */
 	bool by_location;	/* every drop keyed by its freeing function (no reasons) */
 	bool gro_attached;	/* napi_gro_receive_entry could be attached */
+	bool arrivals_bpf;	/* --arrivals: the rows above come from per-packet programs */
+	bool rx_counted;	/* else: rx_packets holds the kernel counter's growth */
+	uint64_t rx_packets;	/* the device's rx_packets over the window (IFLA_STATS64) */
 	const char *attach;	/* "tp_btf" or "raw_tp" */
 };
 
@@ -81,6 +85,8 @@ struct np_trace_opts {
 	enum np_flow_by by;
 	struct np_trace_filter filter;	/* applied in the kernel */
 	bool stacks;			/* --stack: the kernel stack of every counted drop */
+	bool arrivals;			/* --arrivals: count arrivals per rx queue and CPU with
+					 * programs on every packet, not from rx_packets */
 };
 
 /*

@@ -15,6 +15,8 @@
 
 #include "drops.skel.h"
 #include "trace_dropfast.h"
+#include "trace_flowfast.h"
+#include "trace_rxcount.h"
 #include "log.h"
 #include "netpath_bpf.h"
 
@@ -27,6 +29,9 @@ struct np_tracer {
 	struct np_trace_opts opt;
 	uint32_t noflow_reason;		/* NOT_SPECIFIED's value: no flows counted for it */
 	const char *attach;
+	uint64_t *flow_taken;		/* flow_fast counts already taken (np_trace_take_flows) */
+	uint64_t rx_start;		/* rx_packets at the start, without --arrivals */
+	bool rx_counted;		/* rx_start could be read */
 };
 
 /* libbpf's own messages go to the debug log: shown with -vv only. */
@@ -105,21 +110,25 @@ static int try_mode(struct np_tracer *t, bool btf_mode)
 		bpf_map__set_max_entries(s->maps.stack_counts, 1);
 	}
 	bpf_program__set_autoload(s->progs.np_drop_btf, btf_mode);
-	bpf_program__set_autoload(s->progs.np_rx_btf, btf_mode);
-	bpf_program__set_autoload(s->progs.np_gro_btf, btf_mode);
+	bpf_program__set_autoload(s->progs.np_rx_btf, btf_mode && t->opt.arrivals);
+	bpf_program__set_autoload(s->progs.np_gro_btf, btf_mode && t->opt.arrivals);
 	bpf_program__set_autoload(s->progs.np_drop_raw, !btf_mode);
-	bpf_program__set_autoload(s->progs.np_rx_raw, !btf_mode);
-	bpf_program__set_autoload(s->progs.np_gro_raw, !btf_mode);
+	bpf_program__set_autoload(s->progs.np_rx_raw, !btf_mode && t->opt.arrivals);
+	bpf_program__set_autoload(s->progs.np_gro_raw, !btf_mode && t->opt.arrivals);
 	r = np_drops__load(s);
 	if (r < 0)
 		goto fail;
-	r = attach_one(btf_mode ? s->progs.np_rx_btf : s->progs.np_rx_raw,
-		       btf_mode ? &s->links.np_rx_btf : &s->links.np_rx_raw);
+	/* Without --arrivals, the kernel's rx_packets before and after the window: no program
+	 * on every packet (the arrival program costs more than a counter the kernel keeps). */
+	t->rx_counted = !t->opt.arrivals && np_trace_rx_packets(t->ifindex, &t->rx_start) == 0;
+	r = !t->opt.arrivals ? 0 : attach_one(btf_mode ? s->progs.np_rx_btf : s->progs.np_rx_raw,
+					       btf_mode ? &s->links.np_rx_btf : &s->links.np_rx_raw);
 	if (r < 0)
 		goto fail;
 	/* Arrivals before GRO are a bonus: a kernel without this tracepoint still traces. */
-	t->gro_attached = attach_one(btf_mode ? s->progs.np_gro_btf : s->progs.np_gro_raw,
-				     btf_mode ? &s->links.np_gro_btf : &s->links.np_gro_raw) == 0;
+	t->gro_attached = t->opt.arrivals &&
+		attach_one(btf_mode ? s->progs.np_gro_btf : s->progs.np_gro_raw,
+			   btf_mode ? &s->links.np_gro_btf : &s->links.np_gro_raw) == 0;
 	/* Drops last: every skb whose drop is counted passed the arrival tracepoints while they
 	 * were attached, so arrivals >= drops holds over the window. */
 	r = attach_one(btf_mode ? s->progs.np_drop_btf : s->progs.np_drop_raw,
@@ -299,6 +308,8 @@ static int read_flows(struct np_tracer *t, struct np_trace_raw *out)
 {
 	struct bpf_map *m = t->skel->maps.flows;
 	struct np_flow_key key, next, *prev = NULL;
+	size_t n;
+	int r;
 
 	while (bpf_map__get_next_key(m, prev, &next, sizeof(next)) == 0) {
 		struct np_trace_raw_flow *nf;
@@ -315,41 +326,10 @@ static int read_flows(struct np_tracer *t, struct np_trace_raw *out)
 		nf[out->nflows].key = key;
 		nf[out->nflows++].count = v;
 	}
-	return 0;
-}
-
-/* The "other" buckets: one per-CPU slot per reason value. */
-static int read_other(struct np_tracer *t, struct np_trace_raw *out)
-{
-	struct bpf_map *m = t->skel->maps.flow_other;
-	uint64_t *vals = calloc(out->ncpu, sizeof(*vals));
-	int r = 0;
-
-	if (!vals)
-		return -ENOMEM;
-	for (uint32_t key = 0; key < NP_BPF_MAX_REASONS; key++) {
-		struct np_trace_raw_other *no;
-		uint64_t sum = 0;
-
-		if (bpf_map__lookup_elem(m, &key, sizeof(key), vals, out->ncpu * sizeof(*vals),
-					 0)) {
-			r = -errno;
-			break;
-		}
-		for (unsigned int c = 0; c < out->ncpu; c++)
-			sum += vals[c];
-		if (!sum)
-			continue;
-		no = realloc(out->other, (out->nother + 1) * sizeof(*no));
-		if (!no) {
-			r = -ENOMEM;
-			break;
-		}
-		out->other = no;
-		no[out->nother].reason = key;
-		no[out->nother++].count = sum;
-	}
-	free(vals);
+	n = out->nflows;
+	r = np_trace_read_flow_fast(bpf_map__fd(t->skel->maps.flow_fast), NULL, &out->flows,
+				    &out->nflows);
+	out->flow_slot_keys = out->nflows - n;	/* in a slot only: no key of the map */
 	return r;
 }
 
@@ -423,13 +403,18 @@ int np_trace_read(struct np_tracer *t, struct np_trace_raw *out)
 	out->flow_cap = NP_BPF_MAX_FLOWS;
 	out->lost = read_stat(t, out, NP_BPF_STAT_LOST);
 	out->filtered = read_stat(t, out, NP_BPF_STAT_FILTERED);
+	out->arrivals_bpf = t->opt.arrivals;
+	if (t->rx_counted && np_trace_rx_packets(t->ifindex, &out->rx_packets) == 0) {
+		out->rx_counted = true;
+		out->rx_packets -= t->rx_start;	/* unsigned: a counter reset wraps, as in doctor */
+	}
 	r = read_drops(t, out);
-	if (r == 0)
+	if (r == 0 && t->opt.arrivals)
 		r = read_arrivals(t, out);
 	if (r == 0 && t->opt.flows)
 		r = read_flows(t, out);
 	if (r == 0 && t->opt.flows)
-		r = read_other(t, out);
+		r = np_trace_read_flow_other(bpf_map__fd(t->skel->maps.flow_other), out);
 	out->stacks_on = t->opt.stacks;
 	if (r == 0 && t->opt.stacks) {
 		out->stacks_unkeyed = read_stat(t, out, NP_BPF_STAT_STACK_UNKEYED);
@@ -467,6 +452,7 @@ int np_trace_take_flows(struct np_tracer *t, struct np_trace_raw_flow **out, siz
 	struct bpf_map *m = t->skel->maps.flows;
 	struct np_flow_key key, next, *prev = NULL, *keys = NULL;
 	size_t nk = 0, cap = 0;
+	int r;
 
 	*out = NULL;
 	*n = 0;
@@ -505,7 +491,14 @@ int np_trace_take_flows(struct np_tracer *t, struct np_trace_raw_flow **out, siz
 		(*out)[(*n)++].count = v;
 	}
 	free(keys);
-	return 0;
+	/* The flow_fast slots' growth since the last call (their keys stay, their counts grow). */
+	r = np_trace_read_flow_fast(bpf_map__fd(t->skel->maps.flow_fast), &t->flow_taken, out, n);
+	if (r < 0) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return r;
 }
 
 int np_trace_ifindex(const struct np_tracer *t)
@@ -529,5 +522,6 @@ void np_trace_stop(struct np_tracer *t)
 		return;
 	np_drops__destroy(t->skel);
 	np_reason_names_free(&t->names);
+	free(t->flow_taken);
 	free(t);
 }

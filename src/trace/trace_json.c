@@ -185,6 +185,15 @@ void np_render_trace_json(FILE *out, const struct np_trace_view *v)
 	np_json_key(&j, "lost_events");
 	np_json_u64(&j, v->sum->lost);
 
+	np_json_key(&j, "arrivals_total");
+	np_json_obj_open(&j);
+	np_json_key(&j, "packets");
+	if (v->sum->arrivals_from)
+		np_json_u64(&j, v->sum->arrivals);
+	else
+		np_json_null(&j);
+	np_json_kv_str(&j, "from", v->sum->arrivals_from);	/* NULL: null */
+	np_json_obj_close(&j);
 	np_json_key(&j, "arrivals");
 	np_json_arr_open(&j);
 	for (size_t i = 0; v->raw && i < v->raw->narrivals; i++) {

@@ -157,6 +157,13 @@ int np_trace_summarize(const struct np_trace_raw *raw, const struct np_reason_na
 		out->arrivals += raw->arrivals[i].packets;
 		out->arrivals_gro += raw->arrivals[i].gro;
 	}
+	/* Without --arrivals, the device's own counter (no rows per queue and CPU). */
+	if (raw->arrivals_bpf)
+		out->arrivals_from = "netif_receive_skb";
+	else if (raw->rx_counted)
+		out->arrivals_from = "rx_packets";
+	if (!raw->arrivals_bpf && raw->rx_counted)
+		out->arrivals = raw->rx_packets;
 	for (size_t i = 0; i < raw->ndrops; i++) {
 		const struct np_trace_raw_drop *d = &raw->drops[i];
 		char name[64], loc[96] = "";
@@ -228,7 +235,7 @@ int np_trace_attribute(struct np_trace_summary *s, const struct np_trace_raw *ra
 	s->by = raw->by;
 	s->top = top;
 	s->flow_cap = raw->flow_cap;
-	s->flow_keys = raw->nflows;
+	s->flow_keys = raw->nflows - raw->flow_slot_keys;	/* the map's keys, not slots' */
 	for (size_t i = 0; i < raw->nother; i++)
 		s->flows_full += raw->other[i].count;
 	if (!s->flows_on)

@@ -57,7 +57,8 @@ struct np_trace_summary {
 	size_t nhidden;		/* benign rows left out (all == false) */
 	uint64_t hidden_benign;	/* the drops in them */
 	uint64_t lost;
-	uint64_t arrivals;	/* netif_receive_skb, all queues and CPUs */
+	uint64_t arrivals;	/* netif_receive_skb, all queues and CPUs; or rx_packets */
+	const char *arrivals_from;	/* "rx_packets", "netif_receive_skb" or NULL: unknown */
 	uint64_t arrivals_gro;	/* napi_gro_receive_entry */
 	/* One accounting per stage: the non-benign drops of the rows shown under it. */
 	uint64_t stage_drops[NP_STAGE__COUNT];

@@ -184,6 +184,18 @@ static void print_arrivals(FILE *out, const struct np_trace_view *v, int verbose
 	char a[32], b[32], c[32];
 	double dt = v->sum->duration;
 
+	if (!v->sum->arrivals_from) {
+		fprintf(out, "\nArrivals on %s: unknown (the rx_packets counter could not be read)\n",
+			v->ifname);
+		return;
+	}
+	if (!strcmp(v->sum->arrivals_from, "rx_packets")) {
+		fprintf(out, "\nArrivals on %s (its rx_packets counter): %s packets, %s/s"
+			"; per rx queue and CPU: --arrivals\n", v->ifname,
+			np_fmt_count((double)v->sum->arrivals, a, sizeof(a)),
+			fmt_rate(dt > 0 ? (double)v->sum->arrivals / dt : 0, b, sizeof(b)));
+		return;
+	}
 	fprintf(out, "\nArrivals on %s (net:netif_receive_skb, after GRO): %s skbs, %s/s",
 		v->ifname, np_fmt_count((double)v->sum->arrivals, a, sizeof(a)),
 		fmt_rate(dt > 0 ? (double)v->sum->arrivals / dt : 0, b, sizeof(b)));

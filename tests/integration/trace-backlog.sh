@@ -23,7 +23,8 @@ softnet_dropped() {
 }
 np_wait_moving "$NP_WAIT" "softnet_stat dropped (the CPU backlog)" softnet_dropped
 
-ip netns exec "$NS_B" "$NETPATH" trace vb --duration 2 --json > "$NP_TMP/out.json"
+# --arrivals: the arrivals per CPU (a program on every packet; the default has the total only).
+ip netns exec "$NS_B" "$NETPATH" trace vb --duration 2 --json --arrivals > "$NP_TMP/out.json"
 rc=$?
 [ "$rc" -le 2 ] || np_fail "exit code $rc"
 trace_validate "$NP_TMP/out.json"

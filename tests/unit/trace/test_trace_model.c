@@ -170,6 +170,7 @@ static void test_render(void **state)
 	raw_reasons(&raw, d);
 	raw.arrivals = arr;
 	raw.narrivals = 2;
+	raw.arrivals_bpf = true;	/* --arrivals */
 	assert_int_equal(np_trace_summarize(&raw, &names, &ksyms, 10.0, false, &s), 0);
 	fn.n = 1;
 	fn.rows[0].stage = NP_STAGE_SOCKET;
@@ -191,6 +192,7 @@ static void test_render(void **state)
 	assert_non_null(strstr(out, "\"lost_events\": 0"));
 	assert_non_null(strstr(out, "\"queue\": null"));
 	assert_non_null(strstr(out, "\"gro_packets\": 1500"));
+	assert_non_null(strstr(out, "\"packets\": 1493,\n    \"from\": \"netif_receive_skb\""));
 	assert_non_null(strstr(out, "\"counts\": \"UdpRcvbufErrors\""));
 	a = strstr(out, "\"reason\": \"CPU_BACKLOG\"");
 	b = strstr(out, "\"reason\": \"SOCKET_RCVBUFF\"");
@@ -212,6 +214,32 @@ static void test_render(void **state)
 	assert_non_null(strstr(a, "SOCKET_RCVBUFF"));
 	assert_non_null(strstr(out, "8 benign frees in 1 rows hidden"));
 	assert_non_null(strstr(out, "queue 0    cpu 1"));
+	free(out);
+	np_trace_summary_free(&s);
+}
+
+/* Without --arrivals: rx_packets' growth, no rows (unread: attribution.json's nulls). */
+static void test_arrivals_counter(void **state)
+{
+	struct np_trace_raw_drop d[5];
+	struct np_trace_raw raw;
+	struct np_trace_summary s;
+	struct np_trace_view v = { .ifname = "vb", .attach = "tp_btf", .has_reason = true,
+				   .sum = &s, .raw = &raw };
+	char *out;
+
+	(void)state;
+	raw_reasons(&raw, d);
+	raw.rx_packets = 123456;
+	raw.rx_counted = true;
+	assert_int_equal(np_trace_summarize(&raw, &names, &ksyms, 10.0, false, &s), 0);
+	assert_int_equal(s.arrivals, 123456);
+	out = render(&v, true);
+	assert_non_null(strstr(out, "\"packets\": 123456,\n    \"from\": \"rx_packets\""));
+	assert_non_null(strstr(out, "\"arrivals\": []"));
+	free(out);
+	out = render(&v, false);
+	assert_non_null(strstr(out, "Arrivals on vb (its rx_packets counter): 123,456 packets"));
 	free(out);
 	np_trace_summary_free(&s);
 }
@@ -513,6 +541,7 @@ int main(void)
 		cmocka_unit_test(test_attribute),
 		cmocka_unit_test(test_reason_locations),
 		cmocka_unit_test(test_shared_severity),
+		cmocka_unit_test(test_arrivals_counter),
 		cmocka_unit_test(test_render_attribution),
 	};
 
