@@ -101,21 +101,44 @@ static bool all_zero(const uint8_t *blk)
 	return true;
 }
 
-/* The checksum field read as spaces: unsigned sum (POSIX), or signed (old Sun tar). */
+/* The unsigned sum of a block's 512 bytes, and *high the count of those >= 0x80, eight bytes
+ * at a time (byte pairs added in 16-bit lanes: 64 words x 2 x 255 fits). The per-byte loop it
+ * replaces was 13% of a `doctor --root CAPTURE`'s instructions. */
+static uint32_t block_sum(const uint8_t *blk, uint32_t *high)
+{
+	const uint64_t pairs = 0x00FF00FF00FF00FFull, ones = 0x0101010101010101ull;
+	uint64_t lanes = 0, hi = 0;
+
+	for (size_t i = 0; i < NP_TAR_BLOCK; i += 8) {
+		uint64_t x;
+
+		memcpy(&x, blk + i, sizeof(x));
+		lanes += (x & pairs) + ((x >> 8) & pairs);
+		hi += (x >> 7) & ones;		/* at most 64 in each byte lane */
+	}
+	hi = (hi & pairs) + ((hi >> 8) & pairs);
+	*high = (uint32_t)((hi * 0x0001000100010001ull) >> 48);	/* at most 512 */
+	/* Up to 512 x 255 = 130,560 in all: folded to two 32-bit lanes, not summed in 16 bits. */
+	lanes = (lanes & 0x0000FFFF0000FFFFull) + ((lanes >> 16) & 0x0000FFFF0000FFFFull);
+	return (uint32_t)lanes + (uint32_t)(lanes >> 32);
+}
+
+/* The checksum field read as spaces: unsigned sum (POSIX), or signed (old Sun tar): a byte
+ * >= 0x80 counts 256 less signed than unsigned. */
 static bool checksum_ok(const uint8_t *blk)
 {
-	uint64_t want, usum = 0;
-	int64_t ssum = 0;
+	uint64_t want;
+	uint32_t high, usum;
 
 	if (number(blk, F_CHKSUM, &want) < 0)
 		return false;
-	for (size_t i = 0; i < NP_TAR_BLOCK; i++) {
-		uint8_t c = (i >= 148 && i < 156) ? ' ' : blk[i];
-
-		usum += c;
-		ssum += (int8_t)c;
+	usum = block_sum(blk, &high);
+	for (size_t i = 148; i < 156; i++) {
+		usum -= blk[i];
+		high -= blk[i] >> 7;
 	}
-	return want == usum || (int64_t)want == ssum;
+	usum += 8 * ' ';
+	return want == usum || (int64_t)want == (int64_t)usum - 256 * (int64_t)high;
 }
 
 bool np_tar_is_header(const uint8_t *blk)

@@ -185,6 +185,51 @@ static void test_bad_metadata(void **state)
 	ar_free(&a);
 }
 
+/* The header checksum against the byte-by-byte definition (POSIX unsigned sum with the field
+ * read as spaces; old Sun tar's signed sum), on blocks of every shape: all 0xff (an unsigned
+ * sum past 65,535), all high bytes but one, random bytes. A sum one off is refused. */
+static void set_sum(uint8_t *blk, long long v)
+{
+	char f[24];
+
+	assert_int_equal(snprintf(f, sizeof(f), "%06llo", v), 6);	/* <= 512 x 255 */
+	memcpy(blk + 148, f, 7);	/* six digits, NUL, and the space of the eighth byte */
+	blk[155] = ' ';
+}
+
+static void test_checksum_definition(void **state)
+{
+	uint8_t blk[512];
+	unsigned seed = 12345;
+
+	(void)state;
+	for (int round = 0; round < 300; round++) {
+		long long usum = 0, ssum = 0;
+
+		for (size_t i = 0; i < sizeof(blk); i++) {
+			seed = seed * 1103515245u + 12345u;
+			blk[i] = round == 0 ? 0xff : round == 1 ? (i == 7 ? 0x01 : 0x80) :
+				 (uint8_t)(seed >> 16);
+		}
+		for (size_t i = 0; i < sizeof(blk); i++) {
+			uint8_t c = i >= 148 && i < 156 ? ' ' : blk[i];
+
+			usum += c;
+			ssum += (int8_t)c;
+		}
+		set_sum(blk, usum);
+		assert_true(np_tar_is_header(blk));
+		set_sum(blk, usum + 1);
+		assert_false(np_tar_is_header(blk));
+		set_sum(blk, usum - 1);
+		assert_false(np_tar_is_header(blk));
+		if (ssum >= 0 && ssum != usum) {
+			set_sum(blk, ssum);
+			assert_true(np_tar_is_header(blk));
+		}
+	}
+}
+
 static void test_clean_path(void **state)
 {
 	static const struct {
@@ -229,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_gnu_base256_and_sparse),
 		cmocka_unit_test(test_bad_metadata),
 		cmocka_unit_test(test_clean_path),
+		cmocka_unit_test(test_checksum_definition),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
