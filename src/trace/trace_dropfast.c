@@ -36,8 +36,8 @@ static struct np_trace_raw_drop *find_or_add(struct np_trace_raw *out, uint32_t 
 }
 
 /* The whole array in one batch call where the kernel has it (5.7+), else key by key: record
- * --drops reads it every sample. */
-static int read_all(int fd, unsigned int ncpu, struct np_drop_slot *vals)
+ * --drops reads it every sample. Shared with the flow slots (trace_flowfast.c). */
+int np_trace_read_reason_array(int fd, unsigned int ncpu, void *vals, size_t val_size)
 {
 	uint32_t keys[NP_BPF_MAX_REASONS], count = NP_BPF_MAX_REASONS, next = 0;
 	int r = bpf_map_lookup_batch(fd, NULL, &next, keys, vals, &count, NULL);
@@ -45,7 +45,7 @@ static int read_all(int fd, unsigned int ncpu, struct np_drop_slot *vals)
 	if ((r == 0 || errno == ENOENT) && count == NP_BPF_MAX_REASONS)
 		return 0;
 	for (uint32_t k = 0; k < NP_BPF_MAX_REASONS; k++)
-		if (bpf_map_lookup_elem(fd, &k, vals + (size_t)k * ncpu))
+		if (bpf_map_lookup_elem(fd, &k, (char *)vals + (size_t)k * ncpu * val_size))
 			return -errno;
 	return 0;
 }
@@ -57,7 +57,7 @@ int np_trace_read_drop_fast(int fd, struct np_trace_raw *out)
 
 	if (!vals)
 		return -ENOMEM;
-	r = read_all(fd, out->ncpu, vals);
+	r = np_trace_read_reason_array(fd, out->ncpu, vals, sizeof(*vals));
 	for (uint32_t k = 0; r == 0 && k < NP_BPF_MAX_REASONS; k++) {
 		for (unsigned int c = 0; c < out->ncpu; c++) {
 			const struct np_drop_slot *s = &vals[(size_t)k * out->ncpu + c];

@@ -3,6 +3,7 @@
  * reason. A slot's key never changes once taken, so its count only grows: read whole, or as
  * the growth since the last read for the periods of `record --drops`. */
 #include "trace_flowfast.h"
+#include "trace_dropfast.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -32,20 +33,6 @@ static int add_flow(struct np_trace_raw_flow **flows, size_t *n, const struct np
 	return 0;
 }
 
-/* The whole array in one batch call where the kernel has it (5.7+), else key by key. */
-static int read_all(int fd, unsigned int ncpu, struct np_flow_slot *vals)
-{
-	uint32_t keys[NP_BPF_MAX_REASONS], count = NP_BPF_MAX_REASONS, next = 0;
-	int r = bpf_map_lookup_batch(fd, NULL, &next, keys, vals, &count, NULL);
-
-	if ((r == 0 || errno == ENOENT) && count == NP_BPF_MAX_REASONS)
-		return 0;
-	for (uint32_t k = 0; k < NP_BPF_MAX_REASONS; k++)
-		if (bpf_map_lookup_elem(fd, &k, vals + (size_t)k * ncpu))
-			return -errno;
-	return 0;
-}
-
 int np_trace_read_flow_fast(int fd, uint64_t **taken_p, struct np_trace_raw_flow **flows,
 			    size_t *n)
 {
@@ -67,7 +54,7 @@ int np_trace_read_flow_fast(int fd, uint64_t **taken_p, struct np_trace_raw_flow
 	vals = calloc(nslots, sizeof(*vals));
 	if (!vals)
 		return -ENOMEM;
-	r = read_all(fd, ncpu, vals);
+	r = np_trace_read_reason_array(fd, ncpu, vals, sizeof(*vals));
 	for (size_t i = 0; r == 0 && i < nslots; i++) {
 		uint64_t c = vals[i].count;
 
