@@ -65,10 +65,13 @@ np_delay_down() {
 	NP_NETNS=$(echo "$NP_NETNS" | tr ' ' '\n' | grep -vx -e "$NS_S" -e "$NS_R" | tr '\n' ' ')
 }
 
-# np_delay_counters: npdelay's exit counters (stops it first).
+# np_delay_counters: stop npdelay and put its exit counters in NP_DELAY_COUNTERS (and print
+# them). Call it in the test's own shell, never as $(np_delay_counters): a subshell cannot wait
+# for the test's child, so it would read the log before npdelay has written its counters.
 np_delay_counters() {
 	np_stop "$NP_DELAY_PID"
-	grep '^npdelay' "$NP_TMP/npdelay.log"
+	NP_DELAY_COUNTERS=$(grep '^npdelay' "$NP_TMP/npdelay.log")
+	echo "$NP_DELAY_COUNTERS"
 }
 
 # ---- The scenarios through `netpath path` (spec: /doc and man/netpath-path.8) ----

@@ -58,8 +58,8 @@ np_delay_bufs "$NS_R" 131072 33554432
 m=$(measure small-rmem 5)
 echo "delay 30 ms, receiver tcp_rmem max 128 KiB: $m Mbit/s"
 awk -v m="$m" 'BEGIN { exit !(m < 30) }' || np_fail "$m Mbit/s with a 128 KiB receive buffer"
-c=$(np_delay_counters)
-echo "$c"
+np_delay_counters
+c=$NP_DELAY_COUNTERS
 echo "$c" | grep -q 'a->b: forwarded [1-9][0-9]*, dropped queue 0 police 0' ||
 	np_fail "counters: $c"
 np_delay_down
@@ -87,8 +87,8 @@ wait "$pid"
 m=$(awk '$2 > 0 { printf "%.1f\n", $1 * 8 / $2 / 1e6 }' "$NP_TMP/udp.out")
 echo "delay 30 ms, 20 Mbit/s policer, UDP offered at 40 Mbit/s: delivered $m Mbit/s"
 awk -v m="$m" 'BEGIN { exit !(m >= 16 && m <= 22) }' || np_fail "$m Mbit/s, want 16..22"
-c=$(np_delay_counters)
-echo "$c"
+np_delay_counters
+c=$NP_DELAY_COUNTERS
 echo "$c" | grep -q 'a->b: forwarded [1-9][0-9]*, dropped queue 0 police [1-9]' ||
 	np_fail "counters: $c"
 echo "ok"
