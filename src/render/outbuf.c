@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* A write buffer in front of a FILE: see outbuf.h. */
+#include "outbuf.h"
+
+#include <stdarg.h>
+
+void np_ob_flush(struct np_ob *b)
+{
+	if (b->len)
+		fwrite(b->buf, 1, b->len, b->out);
+	b->len = 0;
+}
+
+void np_ob_write_slow(struct np_ob *b, const char *s, size_t n)
+{
+	np_ob_flush(b);
+	if (n >= sizeof(b->buf)) {
+		fwrite(s, 1, n, b->out);
+		return;
+	}
+	memcpy(b->buf, s, n);
+	b->len = n;
+}
+
+void np_ob_blanks(struct np_ob *b, long n)
+{
+	static const char sp[] = "                                ";	/* 32 */
+
+	for (; n > 0; n -= 32)
+		np_ob_write(b, sp, n < 32 ? (size_t)n : 32);
+}
+
+void np_ob_pad(struct np_ob *b, const char *s, int width)
+{
+	size_t len = strlen(s);
+	long w = width < 0 ? -(long)width : width;
+	long fill = w > (long)len ? w - (long)len : 0;
+
+	if (width > 0)
+		np_ob_blanks(b, fill);
+	np_ob_write(b, s, len);
+	if (width < 0)
+		np_ob_blanks(b, fill);
+}
+
+void np_ob_u64(struct np_ob *b, uint64_t v)
+{
+	char d[20];
+	size_t i = sizeof(d);
+
+	do {
+		d[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	np_ob_write(b, d + i, sizeof(d) - i);
+}
+
+void np_ob_i64(struct np_ob *b, int64_t v)
+{
+	if (v < 0) {
+		np_ob_putc(b, '-');
+		np_ob_u64(b, -(uint64_t)v);
+	} else {
+		np_ob_u64(b, (uint64_t)v);
+	}
+}
+
+void np_ob_printf(struct np_ob *b, const char *fmt, ...)
+{
+	size_t room = sizeof(b->buf) - b->len;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(b->buf + b->len, room, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < room) {
+		b->len += (size_t)n;
+		return;
+	}
+	/* It did not fit: what is buffered goes first, then the text as stdio writes it. */
+	np_ob_flush(b);
+	va_start(ap, fmt);
+	if ((size_t)n < sizeof(b->buf))
+		b->len = (size_t)vsnprintf(b->buf, sizeof(b->buf), fmt, ap);
+	else
+		vfprintf(b->out, fmt, ap);
+	va_end(ap);
+}
