@@ -22,6 +22,16 @@ void np_ob_write_slow(struct np_ob *b, const char *s, size_t n)
 	b->len = n;
 }
 
+void np_ob_cat(struct np_ob *b, ...)
+{
+	va_list ap;
+
+	va_start(ap, b);
+	for (const char *s; (s = va_arg(ap, const char *));)
+		np_ob_puts(b, s);
+	va_end(ap);
+}
+
 void np_ob_blanks(struct np_ob *b, long n)
 {
 	static const char sp[] = "                                ";	/* 32 */
@@ -32,13 +42,13 @@ void np_ob_blanks(struct np_ob *b, long n)
 
 void np_ob_pad(struct np_ob *b, const char *s, int width)
 {
-	size_t len = strlen(s);
+	size_t len = strlen(s ? s : "(null)");
 	long w = width < 0 ? -(long)width : width;
 	long fill = w > (long)len ? w - (long)len : 0;
 
 	if (width > 0)
 		np_ob_blanks(b, fill);
-	np_ob_write(b, s, len);
+	np_ob_write(b, s ? s : "(null)", len);
 	if (width < 0)
 		np_ob_blanks(b, fill);
 }

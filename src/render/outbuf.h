@@ -45,8 +45,11 @@ static inline void np_ob_write(struct np_ob *b, const char *s, size_t n)
 	}
 }
 
+/* As fputs(), or printf's "%s": NULL writes "(null)" as glibc's printf does. */
 static inline void np_ob_puts(struct np_ob *b, const char *s)
 {
+	if (!s)
+		s = "(null)";
 	np_ob_write(b, s, strlen(s));
 }
 
@@ -57,6 +60,8 @@ static inline void np_ob_putc(struct np_ob *b, char c)
 	b->buf[b->len++] = c;
 }
 
+/* The strings up to a NULL, one after the other: fprintf(out, "%s%s...", ...). */
+void np_ob_cat(struct np_ob *b, ...) __attribute__((sentinel));
 /* n blanks (none when n <= 0). */
 void np_ob_blanks(struct np_ob *b, long n);
 /* printf's "%-*s" (width < 0: s, then blanks up to -width) and "%*s" (blanks first); the

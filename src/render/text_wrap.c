@@ -291,15 +291,13 @@ static size_t word_at(const char *p, bool ascii, size_t *cols)
 	return len;
 }
 
-void np_wrap_prose(FILE *f, const char *text, int col, int indent, int width)
+void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, int width)
 {
-	struct np_ob ob, *out = &ob;
 	bool ascii = np_text_cols_ascii_on();
 	const char *p = text;
 	bool fresh = true;	/* nothing written yet on this line */
 	bool comment = false;	/* past a shell comment's "#" on this line */
 
-	np_ob_init(out, f);
 	if (col < 0)
 		col = 0;
 	if (width > 0 && indent > width - width / 3)
@@ -340,7 +338,15 @@ void np_wrap_prose(FILE *f, const char *text, int col, int indent, int width)
 		p += len;
 	}
 	np_ob_putc(out, '\n');
-	np_ob_flush(out);
+}
+
+void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
+{
+	struct np_ob ob;
+
+	np_ob_init(&ob, out);
+	np_wrap_prose_ob(&ob, text, col, indent, width);
+	np_ob_flush(&ob);
 }
 
 FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)
