@@ -195,6 +195,12 @@ void np_rtnl_free(struct np_rtnl *r)
 
 void np_snapshot_free(struct np_snapshot *s)
 {
+	np_snapshot_release(s);
+	np_snapshot_init(s);
+}
+
+void np_snapshot_release(struct np_snapshot *s)
+{
 	np_host_snap_free(&s->own_hs);
 	for (size_t i = 0; i < s->irqs.n; i++)
 		free(s->irqs.lines[i].count);
@@ -205,7 +211,6 @@ void np_snapshot_free(struct np_snapshot *s)
 	free(s->dev.txq);
 	np_ethtool_free(&s->eth);
 	np_rtnl_free(&s->rtnl);
-	np_snapshot_init(s);
 }
 
 static const struct np_sysctl *find_in(const struct np_sysctls *t, const char *key)
