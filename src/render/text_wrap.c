@@ -94,17 +94,20 @@ static size_t hang_at(const char *line, size_t len, int width)
 		at = lead + 2;
 	if (!at && lead + 4 <= len && !memcmp(line + lead, "\xe2\x80\xa2 ", 4))	/* "• " */
 		at = lead + 4;
-	/* A table row: the last column that starts on the first line. */
+	/* A table row: the last column that starts on the first line (a run of two blanks
+	 * found by memmem rather than byte by byte). */
 	for (size_t i = lead, marker = at; !marker && i + 2 < len; i++) {
-		if (line[i] == ' ' && line[i + 1] == ' ') {
-			size_t j = i;
+		const char *two = memmem(line + i, len - 1 - i, "  ", 2);
+		size_t j;
 
-			while (j < len && line[j] == ' ')
-				j++;
-			if (j < len && np_text_cols(line, j) < (size_t)width)
-				at = j;
-			i = j - 1;
-		}
+		if (!two)
+			break;
+		i = j = (size_t)(two - line);
+		while (j < len && line[j] == ' ')
+			j++;
+		if (j < len && np_text_cols(line, j) < (size_t)width)
+			at = j;
+		i = j - 1;
 	}
 	/* "label: text": short labels of a word or three. */
 	if (!at) {
@@ -161,7 +164,7 @@ static bool has_high(const char *s, size_t n)
 static void wrap_line(struct np_ob *out, const char *line, size_t len, int width, bool nl)
 {
 	size_t hang_b, hang, lead, s = 0, col = 0, total = 0, pre = 0;	/* pre: columns before s */
-	bool first = true, comment, additive;
+	bool first = true, comment, additive, unit;
 
 	if (width <= 0 || (total = np_text_cols(line, len)) <= (size_t)width) {
 		np_ob_write(out, line, len);
@@ -174,6 +177,8 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 	 * since the last one (measuring from the start each time was quadratic in the line). */
 	additive = !memchr(line, '\033', len) &&
 		   !(np_text_cols_ascii_on() && has_high(line, len));
+	/* Additive, and no byte that continues a character: each byte is a column. */
+	unit = additive && total == len;
 	hang_b = hang_at(line, len, width);
 	hang = np_text_cols(line, hang_b);
 	lead = lead_blanks(line, len);
@@ -191,7 +196,8 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 			if (line[i] != ' ' || (i > 0 && line[i - 1] == ' '))
 				continue;
 			if (additive) {
-				acc += char_starts(line + at, i - at);	/* = np_text_cols here */
+				/* = np_text_cols here */
+				acc += unit ? i - at : char_starts(line + at, i - at);
 				at = i;
 			} else {
 				acc = np_text_cols(line + s, i - s);
@@ -215,7 +221,7 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 			end--;
 		np_ob_write(out, line + s, end - s);
 		if (additive)
-			pre += char_starts(line + s, brk - s);
+			pre += unit ? brk - s : char_starts(line + s, brk - s);
 		s = brk;
 		while (s < len && line[s] == ' ')
 			s++;
@@ -280,10 +286,18 @@ void np_wrap_comments(FILE *out, const char *text, int width)
  * counted in the same pass when it holds no escape and nothing the ASCII stream rewrites. */
 static size_t word_at(const char *p, bool ascii, size_t *cols)
 {
-	size_t len = 0, starts = 0;
+	size_t len = 0, starts;
 	bool plain = true;
+	unsigned char c;
 
-	for (unsigned char c; (c = (unsigned char)p[len]) && c != ' ' && c != '\n'; len++) {
+	/* Printable ASCII, most of any text: a byte a column. */
+	while ((c = (unsigned char)p[len]) > ' ' && c < 0x80)
+		len++;
+	if (!c || c == ' ' || c == '\n') {
+		*cols = len;
+		return len;
+	}
+	for (starts = len; (c = (unsigned char)p[len]) && c != ' ' && c != '\n'; len++) {
 		plain &= c != '\033' && !(ascii && (c & 0x80));
 		starts += (c & 0xc0) != 0x80;
 	}
