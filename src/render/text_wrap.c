@@ -94,15 +94,17 @@ static size_t hang_at(const char *line, size_t len, int width)
 		at = lead + 2;
 	if (!at && lead + 4 <= len && !memcmp(line + lead, "\xe2\x80\xa2 ", 4))	/* "• " */
 		at = lead + 4;
-	/* A table row: the last column that starts on the first line (a run of two blanks
-	 * found by memmem rather than byte by byte). */
+	/* A table row: the last column that starts on the first line (the blanks found with
+	 * memchr rather than byte by byte). */
 	for (size_t i = lead, marker = at; !marker && i + 2 < len; i++) {
-		const char *two = memmem(line + i, len - 1 - i, "  ", 2);
+		const char *b = memchr(line + i, ' ', len - 2 - i);
 		size_t j;
 
-		if (!two)
+		if (!b)
 			break;
-		i = j = (size_t)(two - line);
+		i = j = (size_t)(b - line);
+		if (line[i + 1] != ' ')
+			continue;
 		while (j < len && line[j] == ' ')
 			j++;
 		if (j < len && np_text_cols(line, j) < (size_t)width)
@@ -166,7 +168,10 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 	size_t hang_b, hang, lead, s = 0, col = 0, total = 0, pre = 0;	/* pre: columns before s */
 	bool first = true, comment, additive, unit;
 
-	if (width <= 0 || (total = np_text_cols(line, len)) <= (size_t)width) {
+	/* A line of no more bytes than columns fits: a character takes a column at most per
+	 * byte (escapes none); only the ASCII forms are measured, to be sure. */
+	if (width <= 0 || (len <= (size_t)width && !np_text_cols_ascii_on()) ||
+	    (total = np_text_cols(line, len)) <= (size_t)width) {
 		np_ob_write(out, line, len);
 		if (nl)
 			np_ob_putc(out, '\n');
