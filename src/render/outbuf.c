@@ -2,12 +2,28 @@
 /* A write buffer in front of a FILE: see outbuf.h. */
 #include "outbuf.h"
 
+#include <errno.h>
 #include <stdarg.h>
+
+static int write_err;
+
+int np_ob_write_errno(void)
+{
+	return write_err;
+}
+
+/* fwrite(), remembering why the first one to standard output that failed did. */
+static void put(struct np_ob *b, const char *s, size_t n)
+{
+	errno = 0;
+	if (fwrite(s, 1, n, b->out) != n && b->out == stdout && !write_err)
+		write_err = errno;
+}
 
 void np_ob_flush(struct np_ob *b)
 {
 	if (b->len)
-		fwrite(b->buf, 1, b->len, b->out);
+		put(b, b->buf, b->len);
 	b->len = 0;
 }
 
@@ -15,7 +31,7 @@ void np_ob_write_slow(struct np_ob *b, const char *s, size_t n)
 {
 	np_ob_flush(b);
 	if (n >= sizeof(b->buf)) {
-		fwrite(s, 1, n, b->out);
+		put(b, s, n);
 		return;
 	}
 	memcpy(b->buf, s, n);

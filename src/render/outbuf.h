@@ -30,6 +30,10 @@ static inline void np_ob_init(struct np_ob *b, FILE *out)
 	b->len = 0;
 }
 
+/* The errno of the first fwrite of a buffer to stdout that failed, else 0: a large write fails in the
+ * renderer, not at the final fflush() that stdio's small writes left it to, and the exit's
+ * "cannot write to standard output: REASON" still names the reason (cmd/status.c). */
+int np_ob_write_errno(void);
 /* Hands what is buffered to the FILE (one fwrite). */
 void np_ob_flush(struct np_ob *b);
 /* s[0..n): a memcpy, or through np_ob_flush() when the buffer is full. */
