@@ -37,7 +37,9 @@ int np_analyze(const struct np_analysis *in, struct np_report *r, np_check_filte
 
 	memset(r, 0, sizeof(*r));
 	snprintf(r->dev, sizeof(r->dev), "%s", a->cur->ifname);
-	r->res = calloc(n ? n : 1, sizeof(*r->res));
+	/* Each result set whole below: its 160-byte reason is read only up to its NUL, and
+	 * clearing the array (~16 KB) was 1% of a doctor pass. */
+	r->res = malloc((n ? n : 1) * sizeof(*r->res));
 	if (!r->res) {
 		free(cls);
 		return -1;
@@ -45,6 +47,10 @@ int np_analyze(const struct np_analysis *in, struct np_report *r, np_check_filte
 	r->nres = n;
 	for (size_t i = 0; i < n; i++) {
 		r->res[i].check = t[i];
+		r->res[i].state = NP_CHECK_NOT_RUN;
+		r->res[i].worst = NP_SEV_OK;
+		r->res[i].not_applicable = false;
+		r->res[i].skip_reason[0] = '\0';
 		r->res[i].warn = np_check_warn(t[i], a->ovr);
 		r->res[i].crit = np_check_crit(t[i], a->ovr);
 		if (want && !want(t[i], arg))

@@ -115,6 +115,9 @@ void np_fmt_cpumask(const struct np_cpuset *m, char *buf, size_t size);
 
 /* "1,234" (integers with the group separator below), "0.5" below 10. */
 const char *np_fmt_num(double v, char *buf, size_t size);
+/* printf's "%.0f" of v by hand, when v is integral and below 2^53 in magnitude (not -0):
+ * false otherwise, and when it does not fit in size. */
+bool np_fmt_integral(double v, char *out, size_t size);
 /* np_fmt_num into one of 8 rotating buffers, for a rate inside an np_emit() argument list
  * ("%s/s"): valid until the 8th call after it. Rates in summaries all take this one form, so
  * every line that quotes them (the Nagios status line too) reads alike. */

@@ -2,9 +2,54 @@
 /* Numbers for people: digit groups (the locale's, set by main), binary byte units, bit rates,
  * CPU masks; and the word lists sysctls hold. */
 #include "check_util.h"
+#include "npfloor.h"
+#include "strcopy.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+/* "%.0f" of an integral v below 2^53 in magnitude, by hand: printf's floating-point path was a
+ * tenth of a doctor pass's formatting. False when v is not such a number (or is -0: "-0"). */
+bool np_fmt_integral(double v, char *out, size_t size)
+{
+	char tmp[24];
+	size_t n = 0, len = 0;
+	unsigned long long u;
+
+	if (v != np_floor(v) || fabs(v) >= 9007199254740992.0 || (v == 0 && signbit(v)))
+		return false;
+	u = (unsigned long long)fabs(v);
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[n++] = '-';
+	if (n + 1 > size)
+		return false;
+	while (n)
+		out[len++] = tmp[--n];
+	out[len] = '\0';
+	return true;
+}
+
+/* "%.0f %s" of v and unit: by hand when v is integral (np_fmt_integral). */
+static void int_unit(double v, const char *unit, char *buf, size_t size)
+{
+	char num[24];
+
+	if (np_fmt_integral(v, num, sizeof(num))) {
+		size_t n = np_strcopy(buf, size, num);
+
+		if (n + 1 < size) {
+			buf[n] = ' ';
+			np_strcopy(buf + n + 1, size - n - 1, unit);
+		}
+		return;
+	}
+	snprintf(buf, size, "%.0f %s", v, unit);
+}
 
 const char *np_fmt_bytes(double bytes, char *buf, size_t size)
 {
@@ -16,7 +61,7 @@ const char *np_fmt_bytes(double bytes, char *buf, size_t size)
 		u++;
 	}
 	if (u == 0 || bytes >= 100 || bytes == (double)(long long)bytes)
-		snprintf(buf, size, "%.0f %s", bytes, units[u]);
+		int_unit(bytes, units[u], buf, size);
 	else
 		snprintf(buf, size, "%.1f %s", bytes, units[u]);
 	return buf;
@@ -32,7 +77,7 @@ const char *np_fmt_bps(double bps, char *buf, size_t size)
 		u++;
 	}
 	if (bps == (double)(long long)bps)
-		snprintf(buf, size, "%.0f %s", bps, units[u]);
+		int_unit(bps, units[u], buf, size);
 	else
 		snprintf(buf, size, "%.1f %s", bps, units[u]);
 	return buf;
@@ -45,7 +90,7 @@ static char group_sep[8] = ",";
 
 void np_fmt_set_group_sep(const char *sep)
 {
-	snprintf(group_sep, sizeof(group_sep), "%s", sep ? sep : "");
+	np_strcopy(group_sep, sizeof(group_sep), sep ? sep : "");
 }
 
 const char *np_fmt_group_sep(void)
@@ -81,7 +126,8 @@ const char *np_fmt_num(double v, char *buf, size_t size)
 		snprintf(buf, size, "%.1f", v);
 		return buf;
 	}
-	snprintf(tmp, sizeof(tmp), "%.0f", v);
+	if (!np_fmt_integral(v, tmp, sizeof(tmp)))
+		snprintf(tmp, sizeof(tmp), "%.0f", v);
 	return np_fmt_group(tmp, buf, size);
 }
 

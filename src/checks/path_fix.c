@@ -14,6 +14,7 @@
 
 #include "raise.h"
 #include "sizing.h"
+#include "npfloor.h"
 
 #define NP_PATH_BUF_CAP (1LL << 40)
 
@@ -91,7 +92,7 @@ static void fix_buffer(const struct np_path_result *r, struct np_path_verdict *v
 	if (base > (double)NP_PATH_BUF_CAP)
 		base = (double)NP_PATH_BUF_CAP;
 	want = np_size_tcp_buf_max(base);
-	core_want = np_size_core_max(fmin(base, v->bdp_bytes), want);
+	core_want = np_size_core_max(np_fmin(base, v->bdp_bytes), want);
 	n = snprintf(v->fix, sizeof(v->fix), "on %s: sysctl -w net.ipv4.%s=\"%lld %lld %lld\"",
 		     host_of(e, send ? "the sender" : "the receiver"), name,
 		     have && cur[0] > 0 ? cur[0] : 4096,

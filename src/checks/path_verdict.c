@@ -38,6 +38,7 @@
 
 #include "finding.h"
 #include "path_fix.h"
+#include "npfloor.h"
 
 static const char *const limit_names[NP_LIMIT__COUNT] = {
 	[NP_LIMIT_UNKNOWN] = "unknown",
@@ -231,10 +232,10 @@ static double step_plateau(const struct np_path_result *r)
 		if (!(s->loss > NP_PATH_STEP_LOSS) || !(s->delivered_bps > 0) ||
 		    !(s->offered_bps > 0))
 			continue;
-		off_lo = fmin(off_lo, s->offered_bps);
-		off_hi = fmax(off_hi, s->offered_bps);
-		del_lo = fmin(del_lo, s->delivered_bps);
-		del_hi = fmax(del_hi, s->delivered_bps);
+		off_lo = np_fmin(off_lo, s->offered_bps);
+		off_hi = np_fmax(off_hi, s->offered_bps);
+		del_lo = np_fmin(del_lo, s->delivered_bps);
+		del_hi = np_fmax(del_hi, s->delivered_bps);
 		del[k++] = s->delivered_bps;
 	}
 	if (k < 2 || off_hi < NP_PATH_STEP_OFFER_RISE * off_lo ||

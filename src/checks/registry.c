@@ -39,11 +39,14 @@ const struct np_check *np_check_find(const char *id)
 int np_check_index(const struct np_check *c)
 {
 	/* Asked several times in a row for one check (selection, then its thresholds): the
-	 * last answer first, then a scan (no threads: every caller is on the main one). */
+	 * last answer first; walks of the table in order (the selection's count, the analysis)
+	 * ask for the next one: then a scan (no threads: every caller is on the main one). */
 	static size_t last;
 
 	if (table[last] == c)
 		return (int)last;
+	if (last + 1 < NTABLE && table[last + 1] == c)
+		return (int)++last;
 	for (size_t i = 0; i < NTABLE; i++)
 		if (table[i] == c) {
 			last = i;

@@ -2,6 +2,7 @@
 /* What checks call to report: findings, evidence, skips. */
 #include "check.h"
 #include "textcut.h"
+#include "strcopy.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -79,8 +80,8 @@ static struct np_evidence *ev_add(struct np_finding *f, const char *key, const c
 		return NULL;
 	e = &f->ev[f->nev++];
 	memset(e, 0, sizeof(*e));
-	snprintf(e->key, sizeof(e->key), "%s", key);
-	snprintf(e->unit, sizeof(e->unit), "%s", unit ? unit : "");
+	np_strcopy(e->key, sizeof(e->key), key);
+	np_strcopy(e->unit, sizeof(e->unit), unit ? unit : "");
 	return e;
 }
 

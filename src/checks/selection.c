@@ -146,6 +146,8 @@ size_t np_selection_count(const struct np_selection *s)
 	size_t n, k = 0;
 	const struct np_check *const *t = np_check_table(&n);
 
+	if (!s || (!s->has_check && !s->has_skip))
+		return n;	/* every check is wanted */
 	for (size_t i = 0; i < n; i++)
 		k += np_selection_want(t[i], (void *)s);
 	return k;

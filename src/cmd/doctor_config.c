@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -111,13 +112,25 @@ static int finish(struct np_config *c, const char *name, int r, char *err, size_
 	return r;
 }
 
+/* *c as memset(c, 0, sizeof(*c)) leaves it, but for the file list (41 KB of its 50: clearing
+ * it was 2.7% of a doctor pass): add_file() and np_config_file() read only the nfiles names
+ * written there, each with its NUL. */
+static void config_init(struct np_config *c)
+{
+	size_t end = offsetof(struct np_config, files) + sizeof(c->files);
+
+	memset(c, 0, offsetof(struct np_config, files));
+	memset((char *)c + end, 0, sizeof(*c) - end);
+	c->files[0] = '\0';
+}
+
 int np_config_parse(struct np_config *c, const char *name, const char *text, size_t len,
 		    char *err, size_t errlen)
 {
 	struct np_conffile f;
 	int r = np_conffile_parse(&f, name, text, len, err, errlen);
 
-	memset(c, 0, sizeof(*c));
+	config_init(c);
 	return finish(c, name, apply(c, &f, r, err, errlen), err, errlen);
 }
 
@@ -127,7 +140,7 @@ int np_config_load(const char *path, bool required, struct np_config *c, char *e
 	struct np_conffile f;
 	int r = np_conffile_load(path, required, &f, err, errlen);
 
-	memset(c, 0, sizeof(*c));
+	config_init(c);
 	return finish(c, path, apply(c, &f, r, err, errlen), err, errlen);
 }
 
@@ -174,7 +187,7 @@ int np_config_load_dirs(const char *const *dirs, size_t n, struct np_config *c, 
 	size_t nseen = 0;
 	int r = 0;
 
-	memset(c, 0, sizeof(*c));
+	config_init(c);
 	for (size_t i = 0; r == 0 && i < n; i++) {
 		bool dup = false;
 

@@ -269,10 +269,12 @@ void np_runs_free(struct np_dev_runs *dr)
 		struct np_dev_run *r = &dr->run[i];
 
 		np_report_free(&r->rep);
+		/* Collecting into them again initialises them first (collect.c). */
 		if (r->have_prev)
-			np_snapshot_free(&r->prev);
+			np_snapshot_release(&r->prev);
 		if (r->have_cur)
-			np_snapshot_free(&r->cur);
+			np_snapshot_release(&r->cur);
+		r->have_prev = r->have_cur = false;
 	}
 	if (dr->hprev) {
 		np_host_snap_free(&dr->hsnap[0]);

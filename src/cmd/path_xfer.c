@@ -16,6 +16,7 @@
 
 #include "path_host.h"
 #include "path_xfer.h"
+#include "npfloor.h"
 
 #define CHUNK (128 * 1024)
 
@@ -61,7 +62,7 @@ int np_xfer_send(const int *fds, size_t n, double duration, double grace, int lf
 	}
 	sample(fds, n, 0, r);
 	while ((now = mono() - t0) < duration && alive > 0) {
-		int wait = (int)ceil((fmin(next, duration) - now) * 1000);
+		int wait = (int)ceil((np_fmin(next, duration) - now) * 1000);
 
 		for (size_t i = 0; i < n; i++)
 			p[i] = (struct pollfd){ .fd = live[i] ? fds[i] : -1, .events = POLLOUT };

@@ -7,6 +7,7 @@
 
 #include "log.h"
 #include "opts.h"
+#include "outbuf.h"
 #include "render.h"
 #include "status.h"
 
@@ -73,8 +74,10 @@ int np_finish(const struct np_status *st, const char *cmd, bool json)
 	 * errors: fflush reports them, ferror remembers earlier ones. */
 	errno = 0;
 	if (fflush(stdout) == EOF || ferror(stdout)) {
+		int e = errno ? errno : np_ob_write_errno();	/* an earlier write's reason */
+
 		fprintf(stderr, "netpath %s: cannot write to standard output%s%s\n", cmd,
-			errno ? ": " : "", errno ? strerror(errno) : "");
+			e ? ": " : "", e ? strerror(e) : "");
 		return NP_EXIT_UNKNOWN;
 	}
 	return st->code;

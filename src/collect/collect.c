@@ -162,7 +162,9 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	np_collect_netdev_stats(ctx, s);	/* after rtnetlink, whose stats64 it reuses */
 	if (sockets) {
 		if (!np_sos_sockets(ctx, fold, s))
-			np_collect_sockets_walk(ctx, fold, s, walk);
+			/* s->socks as the initialisation above left it (np_sos_sockets()
+			 * leaves it so when it declines) */
+			np_collect_sockets_walk_fresh(ctx, fold, s, walk);
 	} else {
 		np_srcp(s, NP_SRC_SOCK_DIAG)->status = NP_SRC_SKIPPED;
 		snprintf(np_srcp(s, NP_SRC_SOCK_DIAG)->detail, sizeof(np_srcp(s, 0)->detail),

@@ -95,6 +95,10 @@ void np_collect_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct 
  * only, without walking the established hash (watch's frames between full walks). */
 void np_collect_sockets_walk(const struct np_ctx *ctx, np_sock_fold_fn *fold,
 			     struct np_snapshot *s, enum np_sock_walk walk);
+/* The same into a socket section as np_snapshot_init() left it, not cleared again (~14 KB:
+ * collect.c's walk comes right after the snapshot's initialisation). */
+void np_collect_sockets_walk_fresh(const struct np_ctx *ctx, np_sock_fold_fn *fold,
+				   struct np_snapshot *s, enum np_sock_walk walk);
 
 /* tcp_bbr and sch_fq of kernel release (the snapshot's host.kernel) under the root's
  * lib/modules/RELEASE (modules.builtin, modules.dep, else the module files): NP_KMOD_UNKNOWN

@@ -271,7 +271,7 @@ static int irq_line(const char *line, size_t len, void *p)
 
 void np_collect_irqs(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	unsigned *irqs = calloc(MAX_DEV_IRQS, sizeof(*irqs));
+	unsigned *irqs = malloc(MAX_DEV_IRQS * sizeof(*irqs));	/* read up to nirqs only */
 	struct np_irq_filter f = { 0 };
 	struct dev_names dn;
 	int r, denied = 0, naff = 0;

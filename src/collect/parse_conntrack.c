@@ -2,6 +2,7 @@
 /* /proc/net/stat/nf_conntrack: a header of names, then one %08x row per CPU, read by name. */
 #include "parse.h"
 #include "parse_util.h"
+#include "strcopy.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -38,7 +39,7 @@ static int add_row(const char *h, size_t hl, const char *l, size_t ll, bool firs
 		char key[NP_COUNTER_NAME_MAX];
 
 		np_tok_hex64(val, vl, &v);
-		snprintf(key, sizeof(key), "%.*s", (int)nl, name);
+		np_strcopy_n(key, sizeof(key), name, nl);
 		if (!strcmp(key, "entries") && !first)
 			continue;
 		if (np_counters_add(t, key, v))

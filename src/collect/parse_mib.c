@@ -24,21 +24,6 @@ static bool mib_value(const char *t, size_t tl, uint64_t *v)
 	return true;
 }
 
-/* snprintf(key, NP_COUNTER_NAME_MAX, "%.*s%.*s", al, a, bl, b) without the format machinery
- * (hundreds of counters per snapshot): each part stops at a NUL, the whole at the size. */
-static void join_name(char *key, const char *a, size_t al, const char *b, size_t bl)
-{
-	size_t n = strnlen(a, al), m = strnlen(b, bl);
-
-	if (n > NP_COUNTER_NAME_MAX - 1)
-		n = NP_COUNTER_NAME_MAX - 1;
-	if (m > NP_COUNTER_NAME_MAX - 1 - n)
-		m = NP_COUNTER_NAME_MAX - 1 - n;
-	memcpy(key, a, n);
-	memcpy(key + n, b, m);
-	key[n + m] = '\0';
-}
-
 /* A header names fields; one whose first field is a number is a value line out of place. */
 static bool is_header(const char *l, size_t ll, size_t i)
 {
@@ -89,7 +74,6 @@ static int add_pair(const struct hdr *h, const char *vl, size_t vll, size_t vi,
 	for (;;) {
 		const char *name, *val;
 		size_t nl = tok(h->l, h->ll, &hi, &name), vtl = tok(vl, vll, &vi, &val);
-		char key[NP_COUNTER_NAME_MAX];
 		uint64_t v;
 
 		if (!nl && !vtl)
@@ -98,8 +82,8 @@ static int add_pair(const struct hdr *h, const char *vl, size_t vll, size_t vi,
 			np_counters_truncate(t, n0, sorted0);
 			return -EBADMSG;
 		}
-		join_name(key, h->p, h->pl, name, nl);
-		if (np_counters_push(t, key, v))
+		/* "%.*s%.*s" of the prefix and the name, written into the table in place */
+		if (np_counters_push_join(t, h->p, h->pl, name, nl, v))
 			return -ENOMEM;
 	}
 }
@@ -109,15 +93,13 @@ static int add_single(const char *l, size_t ll, struct np_counters *t)
 {
 	const char *name, *val, *extra;
 	size_t nl, vtl, xl, i = 0;
-	char key[NP_COUNTER_NAME_MAX];
 	uint64_t v;
 
 	if (!np_tok_next(l, ll, &i, &name, &nl) || !np_tok_next(l, ll, &i, &val, &vtl) ||
 	    np_tok_next(l, ll, &i, &extra, &xl) || !mib_value(val, vtl, &v) ||
 	    !((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z')))
 		return -EBADMSG;
-	join_name(key, name, nl, "", 0);
-	return np_counters_push(t, key, v) ? -ENOMEM : 0;
+	return np_counters_push_join(t, name, nl, "", 0, v) ? -ENOMEM : 0;
 }
 
 static int parse(const char *buf, size_t len, struct np_counters *t)

@@ -225,12 +225,18 @@ void np_collect_sockets(const struct np_ctx *ctx, np_sock_fold_fn *fold, struct 
 void np_collect_sockets_walk(const struct np_ctx *ctx, np_sock_fold_fn *fold,
 			     struct np_snapshot *s, enum np_sock_walk walk)
 {
+	np_sockets_init(&s->socks);
+	np_collect_sockets_walk_fresh(ctx, fold, s, walk);
+}
+
+void np_collect_sockets_walk_fresh(const struct np_ctx *ctx, np_sock_fold_fn *fold,
+				   struct np_snapshot *s, enum np_sock_walk walk)
+{
 	struct np_sock_limits lim;
 	struct dumps x = { .lim = &lim, .fold = fold, .walk = walk,
 			   .socks = &s->socks };
 	int err;
 
-	np_sockets_init(&s->socks);
 	s->socks.walk = walk;
 	if (walk == NP_SOCK_WALK_FULL)
 		s->socks.flows_t = s->t;

@@ -8,6 +8,8 @@
 #ifndef NP_NPFLOOR_H
 #define NP_NPFLOOR_H
 
+#include <math.h>	/* isnan: a macro, no libm */
+
 static inline double np_floor(double v)
 {
 	double t;
@@ -16,6 +18,26 @@ static inline double np_floor(double v)
 		return v;
 	t = (double)(long long)v;		/* toward zero, exact below 2^52 */
 	return t > v ? t - 1 : t;
+}
+
+/* fmin() and fmax() without libm (they are calls into it, never inlined): the same results,
+ * a NaN argument giving the other one. */
+static inline double np_fmin(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return b < a ? b : a;
+}
+
+static inline double np_fmax(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return b > a ? b : a;
 }
 
 #endif

@@ -238,19 +238,57 @@ void np_counters_sort(struct np_counters *c)
 
 int np_counters_push(struct np_counters *c, const char *name, uint64_t value)
 {
+	return np_counters_push_join(c, name, NP_COUNTER_NAME_MAX, "", 0, value);
+}
+
+int np_counters_push_join(struct np_counters *c, const char *a, size_t al, const char *b,
+			  size_t bl, uint64_t value)
+{
+	char *dst;
+	size_t n, m;
+
 	if (c->n == c->cap && np_counters_reserve(c, c->cap ? c->cap * 2 : 64))
 		return -ENOMEM;
-	drop_index(c);
-	copy_name(c->e[c->n].name, name);
+	if (c->slot)
+		drop_index(c);
+	/* The name written in place: each part stops at a NUL, the whole at the size. */
+	dst = c->e[c->n].name;
+	n = strnlen(a, al < NP_COUNTER_NAME_MAX - 1 ? al : NP_COUNTER_NAME_MAX - 1);
+	m = bl ? strnlen(b, bl < NP_COUNTER_NAME_MAX - 1 - n ? bl : NP_COUNTER_NAME_MAX - 1 - n) : 0;
+	memcpy(dst, a, n);
+	memcpy(dst + n, b, m);
+	dst[n + m] = '\0';
 	c->e[c->n].value = value;
 	c->n++;
 	c->sorted = 0;
 	return 0;
 }
 
+/* a[0..na) and b[0..nb), both sorted, into dst[0..na + nb), which may be a's or b's own array
+ * (their entries at its start). From the back, so that no entry is overwritten before it is
+ * read and each moves at most once; on equal names a's stays first, as a stable sort of a
+ * followed by b would leave it. */
+static void merge_back(struct np_counter *dst, const struct np_counter *a, size_t na,
+		       const struct np_counter *b, size_t nb)
+{
+	size_t k = na + nb;
+
+	while (na > 0 && nb > 0) {
+		if (strcmp(a[na - 1].name, b[nb - 1].name) > 0)
+			dst[--k] = a[--na];
+		else
+			dst[--k] = b[--nb];
+	}
+	while (nb > 0)
+		dst[--k] = b[--nb];
+	if (dst != a)
+		while (na > 0)
+			dst[--k] = a[--na];
+}
+
 int np_counters_merge(struct np_counters *out, struct np_counters *add)
 {
-	size_t i, j, k;
+	size_t total;
 
 	np_counters_sort(add);
 	if (!out->e && !out->n) {
@@ -259,20 +297,21 @@ int np_counters_merge(struct np_counters *out, struct np_counters *add)
 		return 0;
 	}
 	np_counters_sort(out);
-	if (np_counters_reserve(out, out->n + add->n))
-		return -ENOMEM;
-	/* From the back, so that out's entries move at most once; on equal names out's stays
-	 * first, as a stable sort of out followed by add would leave it. */
-	i = out->n;
-	j = add->n;
-	k = out->n + add->n;
-	while (j > 0) {
-		if (i > 0 && strcmp(out->e[i - 1].name, add->e[j - 1].name) > 0)
-			out->e[--k] = out->e[--i];
-		else
-			out->e[--k] = add->e[--j];
+	total = out->n + add->n;
+	if (out->cap < total && add->cap >= total) {
+		/* add's array has the room (a parser reserves by its text's size): the merge goes
+		 * there, and out's array is dropped, rather than realloc copying out's first. */
+		merge_back(add->e, out->e, out->n, add->e, add->n);
+		add->n = total;
+		np_counters_free(out);
+		*out = *add;
+		*add = (struct np_counters){ 0 };
+		return 0;
 	}
-	out->n += add->n;
+	if (np_counters_reserve(out, total))
+		return -ENOMEM;
+	merge_back(out->e, out->e, out->n, add->e, add->n);
+	out->n = total;
 	np_counters_free(add);
 	return 0;
 }

@@ -45,6 +45,10 @@ int np_counters_append(struct np_counters *c, const char *name, uint64_t value);
 /* Appends without indexing: for a parser that sorts or merges the table before any lookup
  * (lookups before that scan). -ENOMEM. */
 int np_counters_push(struct np_counters *c, const char *name, uint64_t value);
+/* The same for a name in two parts, a[0..al) then b[0..bl) ("TcpExt" and "ListenOverflows"),
+ * each stopping at a NUL, the whole cut at NP_COUNTER_NAME_MAX - 1: written in place. */
+int np_counters_push_join(struct np_counters *c, const char *a, size_t al, const char *b,
+			  size_t bl, uint64_t value);
 /* Moves add's entries into out, both sorted (as np_counters_sort would order out then add
  * appended), and frees add. -ENOMEM leaves out sorted and complete without add's. */
 int np_counters_merge(struct np_counters *out, struct np_counters *add);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Snapshot lifecycle and the small lookups every check uses. */
 #include "snapshot.h"
+#include "strcopy.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -83,11 +84,11 @@ void np_src_set(struct np_snapshot *s, enum np_source id, int err, const char *d
 	if (src->status == NP_SRC_ABSENT && s->captured)
 		/* Not "absent on this kernel" nor "not loaded": a capture only holds what its tool
 		 * copied. */
-		snprintf(src->detail, sizeof(src->detail), "not in this capture");
+		np_strcopy(src->detail, sizeof(src->detail), "not in this capture");
 	else if (detail)
-		snprintf(src->detail, sizeof(src->detail), "%s", detail);
+		np_strcopy(src->detail, sizeof(src->detail), detail);
 	else if (err == -EBADMSG)
-		snprintf(src->detail, sizeof(src->detail), "some lines malformed and ignored");
+		np_strcopy(src->detail, sizeof(src->detail), "some lines malformed and ignored");
 	/* openat2() RESOLVE_BENEATH says EXDEV, RESOLVE_NO_MAGICLINKS ELOOP: say what it refused. */
 	else if (err == -EXDEV)
 		snprintf(src->detail, sizeof(src->detail),
@@ -195,6 +196,12 @@ void np_rtnl_free(struct np_rtnl *r)
 
 void np_snapshot_free(struct np_snapshot *s)
 {
+	np_snapshot_release(s);
+	np_snapshot_init(s);
+}
+
+void np_snapshot_release(struct np_snapshot *s)
+{
 	np_host_snap_free(&s->own_hs);
 	for (size_t i = 0; i < s->irqs.n; i++)
 		free(s->irqs.lines[i].count);
@@ -205,7 +212,6 @@ void np_snapshot_free(struct np_snapshot *s)
 	free(s->dev.txq);
 	np_ethtool_free(&s->eth);
 	np_rtnl_free(&s->rtnl);
-	np_snapshot_init(s);
 }
 
 static const struct np_sysctl *find_in(const struct np_sysctls *t, const char *key)
@@ -284,7 +290,7 @@ struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key)
 	}
 	e = &t->e[t->n++];
 	memset(e, 0, sizeof(*e));
-	snprintf(e->key, sizeof(e->key), "%s", key);
+	np_strcopy(e->key, sizeof(e->key), key);
 	return e;
 }
 

@@ -345,6 +345,10 @@ void np_snapshot_init(struct np_snapshot *s);
 void np_snapshot_init_in(struct np_snapshot *s, struct np_host_snap *hs);
 /* Frees what s owns: its device's parts and own_hs, never a sample's host snapshot. */
 void np_snapshot_free(struct np_snapshot *s);
+/* The same for a snapshot no longer used: not initialised again afterwards (clearing ~25 KB
+ * that is about to be dropped was 1% of a doctor pass); only np_snapshot_init*() or a collect
+ * makes it a snapshot again. */
+void np_snapshot_release(struct np_snapshot *s);
 const char *np_source_name(enum np_source id);
 const char *np_src_status_name(enum np_src_status st);
 /* Source id's outcome, wherever it is kept (the host snapshot or the device's). */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Wrapping text at the terminal's width: see text_wrap.h. */
 #include "text_wrap.h"
+#include "outbuf.h"
 #include "textenc.h"
 
 #include <stdbool.h>
@@ -93,17 +94,22 @@ static size_t hang_at(const char *line, size_t len, int width)
 		at = lead + 2;
 	if (!at && lead + 4 <= len && !memcmp(line + lead, "\xe2\x80\xa2 ", 4))	/* "• " */
 		at = lead + 4;
-	/* A table row: the last column that starts on the first line. */
+	/* A table row: the last column that starts on the first line (the blanks found with
+	 * memchr rather than byte by byte). */
 	for (size_t i = lead, marker = at; !marker && i + 2 < len; i++) {
-		if (line[i] == ' ' && line[i + 1] == ' ') {
-			size_t j = i;
+		const char *b = memchr(line + i, ' ', len - 2 - i);
+		size_t j;
 
-			while (j < len && line[j] == ' ')
-				j++;
-			if (j < len && np_text_cols(line, j) < (size_t)width)
-				at = j;
-			i = j - 1;
-		}
+		if (!b)
+			break;
+		i = j = (size_t)(b - line);
+		if (line[i + 1] != ' ')
+			continue;
+		while (j < len && line[j] == ' ')
+			j++;
+		if (j < len && np_text_cols(line, j) < (size_t)width)
+			at = j;
+		i = j - 1;
 	}
 	/* "label: text": short labels of a word or three. */
 	if (!at) {
@@ -135,19 +141,15 @@ size_t np_wrap_hang(const char *line, size_t len, int width)
 	return np_text_cols(line, hang_at(line, len, width));
 }
 
-/* n blanks: fprintf("%*s", n, "") without the format machinery (a call per wrapped line). A
- * negative n pads as printf does, to -n. */
-static void blanks(FILE *out, int n)
+/* n blanks, as fprintf("%*s", n, "") writes them: a negative n pads to -n. */
+static void blanks(struct np_ob *out, int n)
 {
-	static const char b[] = "                                ";	/* 32 */
-
-	for (long k = n < 0 ? -(long)n : n; k > 0; k -= 32)
-		fwrite(b, 1, k < 32 ? (size_t)k : 32, out);
+	np_ob_blanks(out, n < 0 ? -(long)n : n);
 }
 
-static void newline_indent(FILE *out, int n)
+static void newline_indent(struct np_ob *out, int n)
 {
-	fputc('\n', out);
+	np_ob_putc(out, '\n');
 	blanks(out, n);
 }
 
@@ -159,16 +161,20 @@ static bool has_high(const char *s, size_t n)
 	return false;
 }
 
-/* Writes line[0..len) wrapped; a newline after it when nl. */
-static void wrap_line(FILE *out, const char *line, size_t len, int width, bool nl)
+/* Writes line[0..len) wrapped; a newline after it when nl. The text goes through a buffer of
+ * our own (outbuf.h): a wrapped report was hundreds of small stdio writes. */
+static void wrap_line(struct np_ob *out, const char *line, size_t len, int width, bool nl)
 {
 	size_t hang_b, hang, lead, s = 0, col = 0, total = 0, pre = 0;	/* pre: columns before s */
-	bool first = true, comment, additive;
+	bool first = true, comment, additive, unit;
 
-	if (width <= 0 || (total = np_text_cols(line, len)) <= (size_t)width) {
-		fwrite(line, 1, len, out);
+	/* A line of no more bytes than columns fits: a character takes a column at most per
+	 * byte (escapes none); only the ASCII forms are measured, to be sure. */
+	if (width <= 0 || (len <= (size_t)width && !np_text_cols_ascii_on()) ||
+	    (total = np_text_cols(line, len)) <= (size_t)width) {
+		np_ob_write(out, line, len);
 		if (nl)
-			fputc('\n', out);
+			np_ob_putc(out, '\n');
 		return;
 	}
 	/* Without escapes, and without glyphs the ASCII stream rewrites, a line's columns are
@@ -176,6 +182,8 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 	 * since the last one (measuring from the start each time was quadratic in the line). */
 	additive = !memchr(line, '\033', len) &&
 		   !(np_text_cols_ascii_on() && has_high(line, len));
+	/* Additive, and no byte that continues a character: each byte is a column. */
+	unit = additive && total == len;
 	hang_b = hang_at(line, len, width);
 	hang = np_text_cols(line, hang_b);
 	lead = lead_blanks(line, len);
@@ -193,7 +201,8 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 			if (line[i] != ' ' || (i > 0 && line[i - 1] == ' '))
 				continue;
 			if (additive) {
-				acc += np_text_cols(line + at, i - at);
+				/* = np_text_cols here */
+				acc += unit ? i - at : char_starts(line + at, i - at);
 				at = i;
 			} else {
 				acc = np_text_cols(line + s, i - s);
@@ -215,9 +224,9 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 		end = brk;
 		while (end > s && line[end - 1] == ' ')
 			end--;
-		fwrite(line + s, 1, end - s, out);
+		np_ob_write(out, line + s, end - s);
 		if (additive)
-			pre += np_text_cols(line + s, brk - s);
+			pre += unit ? brk - s : char_starts(line + s, brk - s);
 		s = brk;
 		while (s < len && line[s] == ' ')
 			s++;
@@ -227,49 +236,83 @@ static void wrap_line(FILE *out, const char *line, size_t len, int width, bool n
 		/* A comment's continuation is still a comment. */
 		newline_indent(out, (int)(comment ? lead : hang));
 		if (comment) {
-			fputc('#', out);
+			np_ob_putc(out, '#');
 			blanks(out, (int)(hang - lead - 1));
 		}
 		col = hang;
 		first = false;
 	}
 	if (nl)
-		fputc('\n', out);
+		np_ob_putc(out, '\n');
 }
 
 void np_wrap_line(FILE *out, const char *line, size_t len, int width)
 {
-	wrap_line(out, line, len, width, true);
+	struct np_ob ob;
+
+	np_ob_init(&ob, out);
+	wrap_line(&ob, line, len, width, true);
+	np_ob_flush(&ob);
 }
 
 void np_wrap_text(FILE *out, const char *text, int width)
 {
 	const char *p = text;
+	struct np_ob ob;
 
+	np_ob_init(&ob, out);
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 
-		wrap_line(out, p, len, width, nl != NULL);
+		wrap_line(&ob, p, len, width, nl != NULL);
 		p += len + (nl != NULL);
 	}
+	np_ob_flush(&ob);
 }
 
 void np_wrap_comments(FILE *out, const char *text, int width)
 {
 	const char *p = text;
+	struct np_ob ob;
 
+	np_ob_init(&ob, out);
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p), lead = lead_blanks(p, len);
 
-		wrap_line(out, p, len, lead < len && p[lead] == '#' ? width : 0, nl != NULL);
+		wrap_line(&ob, p, len, lead < len && p[lead] == '#' ? width : 0, nl != NULL);
 		p += len + (nl != NULL);
 	}
+	np_ob_flush(&ob);
 }
 
-void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
+/* The word at p (up to a blank, a newline or the end): its bytes, and its columns in *cols,
+ * counted in the same pass when it holds no escape and nothing the ASCII stream rewrites. */
+static size_t word_at(const char *p, bool ascii, size_t *cols)
 {
+	size_t len = 0, starts;
+	bool plain = true;
+	unsigned char c;
+
+	/* Printable ASCII, most of any text: a byte a column. */
+	while ((c = (unsigned char)p[len]) > ' ' && c < 0x80)
+		len++;
+	if (!c || c == ' ' || c == '\n') {
+		*cols = len;
+		return len;
+	}
+	for (starts = len; (c = (unsigned char)p[len]) && c != ' ' && c != '\n'; len++) {
+		plain &= c != '\033' && !(ascii && (c & 0x80));
+		starts += (c & 0xc0) != 0x80;
+	}
+	*cols = plain ? starts : np_text_cols(p, len);
+	return len;
+}
+
+void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, int width)
+{
+	bool ascii = np_text_cols_ascii_on();
 	const char *p = text;
 	bool fresh = true;	/* nothing written yet on this line */
 	bool comment = false;	/* past a shell comment's "#" on this line */
@@ -293,28 +336,36 @@ void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
 			p++;
 			continue;
 		}
-		len = strcspn(p, " \n");
-		cols = np_text_cols(p, len);
+		len = word_at(p, ascii, &cols);
 		if (!fresh && width > 0 && (size_t)col + 1 + cols > (size_t)width) {
 			/* "cmd # why" broken in the why: the rest stays a comment, so the
 			 * command copied with its lines runs nothing more. */
 			newline_indent(out, indent);
 			if (comment)
-				fputc('#', out);
+				np_ob_putc(out, '#');
 			col = indent + comment;
 			fresh = !comment;
 		}
 		if (!fresh) {
-			fputc(' ', out);
+			np_ob_putc(out, ' ');
 			col++;
 		}
-		fwrite(p, 1, len, out);
+		np_ob_write(out, p, len);
 		col += (int)cols;
 		fresh = false;
 		comment |= len == 1 && *p == '#';
 		p += len;
 	}
-	fputc('\n', out);
+	np_ob_putc(out, '\n');
+}
+
+void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
+{
+	struct np_ob ob;
+
+	np_ob_init(&ob, out);
+	np_wrap_prose_ob(&ob, text, col, indent, width);
+	np_ob_flush(&ob);
 }
 
 FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)

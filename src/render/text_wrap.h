@@ -55,6 +55,9 @@ void np_wrap_comments(FILE *out, const char *text, int width);
  * (a command's comment) goes on as "# ...". A "\n" in text starts a new line at 'indent'.
  * Ends with a newline. */
 void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width);
+/* The same into a renderer's buffer (outbuf.h). */
+struct np_ob;
+void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, int width);
 
 /* A buffer standing in for 'out' while a renderer writes; closing wraps it into 'out'. */
 struct np_wrap_stream {

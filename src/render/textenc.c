@@ -276,31 +276,6 @@ void np_text_stream_done(FILE *s, FILE *out)
 		fclose(s);
 }
 
-/* "%.0f" of an integral v below 2^53 in magnitude, by hand: printf's floating-point path was a
- * tenth of a doctor pass's formatting. False when v is not such a number (or is -0: "-0"). */
-static bool integral_text(double v, char *out, size_t size)
-{
-	char tmp[24];
-	size_t n = 0, len = 0;
-	unsigned long long u;
-
-	if (v != np_floor(v) || fabs(v) >= 9007199254740992.0 || (v == 0 && signbit(v)))
-		return false;
-	u = (unsigned long long)fabs(v);
-	do {
-		tmp[n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		tmp[n++] = '-';
-	if (n + 1 > size)
-		return false;
-	while (n)
-		out[len++] = tmp[--n];
-	out[len] = '\0';
-	return true;
-}
-
 const char *np_fmt_count(double v, char *buf, size_t size)
 {
 	char raw[64];
@@ -309,13 +284,13 @@ const char *np_fmt_count(double v, char *buf, size_t size)
 		snprintf(buf, size, "n/a");
 		return buf;
 	}
-	if (fabs(v) < 1000 && integral_text(v, buf, size))
+	if (fabs(v) < 1000 && np_fmt_integral(v, buf, size))
 		return buf;
 	if (v != np_floor(v) || fabs(v) < 1000) {
 		snprintf(buf, size, v == np_floor(v) ? "%.0f" : (fabs(v) < 10 ? "%.2f" : "%.1f"), v);
 		return buf;
 	}
-	if (!integral_text(v, raw, sizeof(raw)))
+	if (!np_fmt_integral(v, raw, sizeof(raw)))
 		snprintf(raw, sizeof(raw), "%.0f", v);
 	return np_fmt_group(raw, buf, size);
 }
