@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The flight recorder's column block (format version 2, doc/netpath-record-format.md,
+ * The flight recorder's column block (format versions 2 and 3, doc/netpath-record-format.md,
  * "columns"): the second differences of m frames of n counters, stored counter by counter,
  * each counter's m zigzag values bit-packed at the width its largest needs. A static or steady
  * counter costs its width byte (0), which deflate then squeezes with the rows before it; a
