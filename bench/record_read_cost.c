@@ -9,7 +9,7 @@
  * 3, 9, 15, 21), so that history has worst seconds to judge. With MOVE_ALL=1 in the
  * environment every counter that did not move in the real recording moves too (1,000 to
  * 100,000 a second): the most a day of such frames can take on disk (a replayed tree's
- * counters never move).
+ * counters never move). REC_VERSION=N writes format version N (default: the newest).
  *
  *   record_read_cost REAL_DIR OUT_DIR DAYS WALL0
  *   record_read_cost info DIR    frames, counters, bytes of the names and configuration
@@ -134,6 +134,9 @@ int main(int argc, char **argv)
 	}
 	{
 		struct np_rec_opts o = { .dir = argv[2], .interval_ms = 1000, .no_sync = true };
+
+		/* REC_VERSION=2: the format before (a key block every 900 frames, not 3,600). */
+		o.version = getenv("REC_VERSION") ? (unsigned)atoi(getenv("REC_VERSION")) : 0;
 
 		if (np_rec_writer_open(&o, &w, err, sizeof(err)) < 0) {
 			fprintf(stderr, "%s\n", err);

@@ -13,7 +13,8 @@
 # default 1).
 #
 # Usage: bench/record_read_cost.sh [BUILD]   (default build-h; needs root for IFACE's netlink)
-#   REPS (default 3), IFACE (default eth0)
+#   REPS (default 3), IFACE (default eth0), REC_VERSION (the recording's format version,
+#   default the newest)
 # Writes bench/results/record_read_cost.md.
 set -eu
 cd "$(dirname "$0")/.."
@@ -61,6 +62,8 @@ instr() {	# ARGS...: callgrind's instruction count
 }
 
 at=(doctor --root "$work/7d" --at "2026-11-04 03:12" --window 10)
+# The farthest second from a key block (the hour's first in version 3): the most a seek decodes.
+late=(doctor --root "$work/7d" --at "2026-11-04 03:59:50" --window 10)
 worst=(history --root "$work/7d" --worst 10)
 hour=(history --root "$work/7d" --since "2026-11-04 03:00" --until "2026-11-04 04:00")
 {
@@ -75,11 +78,13 @@ hour=(history --root "$work/7d" --since "2026-11-04 03:00" --until "2026-11-04 0
 	echo "The recording: $iface's names and configuration (a real 20-sample recording), 7 days of"
 	echo "frames at 1 s from 2026-11-01 00:00 UTC ($info; $((bytes / 1000000)) MB in"
 	echo "$(ls "$work/7d" | wc -l) segments): counters at their real rates +-10%, drop counters bursting"
-	echo "40 s every 6 hours (bench/record_read_cost.c)."
+	echo "40 s every 6 hours (bench/record_read_cost.c). Format version"
+	echo "${REC_VERSION:-$(sed -n 's/^#define NP_REC_VERSION //p' src/core/rec_block.h)} (key blocks: every 3,600 frames in version 3, 900 before)."
 	echo
 	echo "| command | wall s | user s | sys s | peak RSS KiB | budget |"
 	echo "|---|---|---|---|---|---|"
 	row "\`doctor --at '2026-11-04 03:12' --window 10\`" "<= 1 s" "$np" "${at[@]}"
+	row "\`doctor --at '2026-11-04 03:59:50' --window 10\`" "<= 1 s" "$np" "${late[@]}"
 	row "\`history --worst 10\` (7 days)" "<= 2 s" "$np" "${worst[@]}"
 	row "\`history --since '2026-11-04 03:00' --until '2026-11-04 04:00'\`" "-" "$np" "${hour[@]}"
 	row "\`history --json\` (7 days)" "-" "$np" history --root "$work/7d" --json
@@ -91,7 +96,8 @@ hour=(history --root "$work/7d" --since "2026-11-04 03:00" --until "2026-11-04 0
 	fi
 	echo
 	if command -v valgrind >/dev/null; then
-		echo "Instructions (callgrind): \`doctor --at\` $(instr "$np" "${at[@]}"); one hour of"
+		echo "Instructions (callgrind): \`doctor --at\` $(instr "$np" "${at[@]}") (at 03:59:50:"
+		echo "$(instr "$np" "${late[@]}")); one hour of"
 		echo -n "history $(instr "$np" "${hour[@]}")"
 		[ -n "$old" ] && echo -n " (before: $(instr "$old" "${hour[@]}"))"
 		echo "."

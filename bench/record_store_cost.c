@@ -4,6 +4,8 @@
  * synthetic 16-CPU host with one 16-queue NIC sampled every second (softnet 5 per CPU, IRQ
  * counts per CPU per queue, 200 NIC statistics, 300 MIB counters: most static, some steady
  * with noise, some bursty), written for DAYS days of fake time as fast as the CPU allows.
+ * Environment: REC_VERSION (format), REC_NOISE or REC_MODEL=drift REC_SD (the steady
+ * counters' noise), REC_FLUSH_FRAMES, REC_KEY_FRAMES (the writer's block and key intervals).
  *
  *   record_store_cost store DIR LEVEL DAYS [SYNC]   bytes, CPU per frame, peak RSS (one line)
  *   record_store_cost seek DIR COUNT                open + seek + 60 frames, COUNT times
@@ -13,6 +15,7 @@
 #include "rec_codec.h"
 #include "rec_store.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +54,11 @@ enum pat { STATIC, STEADY, BURSTY };
 static enum pat pat[N];
 static uint64_t rate[N];
 static uint64_t noise = 10;	/* the noise range of steady counters, % of their rate */
+/* REC_MODEL=drift: steady counters' rates on a +-30% daily curve with Gaussian noise of
+ * REC_SD % of the rate a second (default 1: collectl's per-second samples of a busy NIC,
+ * bench/results/record_store_models.md), instead of the white +-NOISE/2 % above. */
+static int drift;
+static double sd = 1;
 
 static void setup(void)
 {
@@ -89,12 +97,26 @@ static void setup(void)
 		config[i] = "abcdefgh =\n0123456789"[xr() % 21];
 }
 
-/* One second: steady counters move by their rate +-5% (REC_NOISE=10, the range in %), bursty
- * ones now and then (40 s an hour). */
+/* A standard normal draw (Box-Muller on two uniforms from xr). */
+static double gauss(void)
+{
+	double u = ((double)(xr() >> 11) + 1) / 9007199254740993.0, w = (double)(xr() >> 11);
+
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * w / 9007199254740992.0);
+}
+
+/* One second: steady counters move by their rate +-5% (REC_NOISE=10, the range in %), or on
+ * the drift model's curve, bursty ones now and then (40 s an hour). */
 static void step(int64_t t)
 {
+	double curve = 1 + 0.3 * sin(2 * M_PI * (double)(t % 86400) / 86400);
+
 	for (size_t i = 0; i < N; i++) {
-		if (pat[i] == STEADY)
+		if (pat[i] == STEADY && drift) {
+			double x = (double)rate[i] * (curve + gauss() * sd / 100);
+
+			v[i] += x > 0 ? (uint64_t)llround(x) : 0;
+		} else if (pat[i] == STEADY)
 			v[i] += rate[i] - rate[i] * noise / 200 + xr() % (rate[i] * noise / 100 + 1);
 		else if (pat[i] == BURSTY && (t % 3600) > 1200 && (t % 3600) < 1240 && xr() % 4 == 0)
 			v[i] += xr() % 5000;
@@ -311,6 +333,9 @@ int main(int argc, char **argv)
 {
 	if (getenv("REC_NOISE"))
 		noise = (uint64_t)atoi(getenv("REC_NOISE"));
+	drift = getenv("REC_MODEL") && !strcmp(getenv("REC_MODEL"), "drift");
+	if (getenv("REC_SD"))
+		sd = atof(getenv("REC_SD"));
 	setup();
 	if (argc >= 5 && !strcmp(argv[1], "store"))
 		return do_store(argv[2], atoi(argv[3]), atof(argv[4]), argc > 5 && atoi(argv[5]));

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The flight recorder's store (src/core/rec_*.c) against issue #31's budget, and SQLite beside
 # it: bench/record_store_cost.c writes a synthetic 16-CPU, 16-queue host at 1 s for a day of
-# fake time; bytes per day, CPU per frame, peak RSS, seek time on a 7-day store. No root.
+# fake time, its noisy counters on two models (white, drift); bytes per day, CPU per frame,
+# peak RSS, seek time on a 7-day store. No root.
 # Usage: bench/record_store_cost.sh [BUILD]   (BUILD: a meson build dir, default build-bench)
 # Writes bench/results/record_store_cost.md and .json. Needs libsqlite3-dev for the SQLite rows
 # (without it they are left out); the product does not link SQLite.
@@ -17,7 +18,7 @@ bin=$work/record_store_cost
 sqlite=
 if [ -f /usr/include/sqlite3.h ]; then sqlite="-DWITH_SQLITE -lsqlite3"; fi
 # shellcheck disable=SC2086
-cc -O2 -D_GNU_SOURCE -Isrc/core -o "$bin" bench/record_store_cost.c "$lib" -lz $sqlite
+cc -O2 -D_GNU_SOURCE -Isrc/core -o "$bin" bench/record_store_cost.c "$lib" -lz -lm $sqlite
 out=bench/results/record_store_cost.md
 json=bench/results/record_store_cost.json
 : > "$json"
@@ -38,36 +39,54 @@ row() {	# label, store dir, result line
 	echo "One synthetic day (86,400 frames) of 836 counters: softnet 5 x 16 CPUs, IRQ counts"
 	echo "16 CPUs x 16 queues (each queue's on its own CPU), 200 NIC statistics (per-queue"
 	echo "packets and bytes and 16 totals steady, 10 bursty), 300 MIB counters (30 steady, 10"
-	echo "bursty); steady counters move by their rate +-5% each second (REC_NOISE=10, the range"
-	echo "in percent), bursty ones during 40 s of each hour; a 4 KiB configuration blob that"
-	echo "changes twice a day. CPU is user+system of the writer less the generator's own, per"
-	echo "frame; \"sync\" adds an fdatasync per block (the product's default) on this VM's disk."
-	echo "Format version 2 (the default: column records, bit-packed second differences) unless"
-	echo "the row says version 1 (the frame records before it, REC_VERSION=1). Load average at"
-	echo "the start: $(cut -d' ' -f1-3 /proc/loadavg) (other builds share this VM: CPU is noisy)."
+	echo "bursty); bursty counters move during 40 s of each hour; a 4 KiB configuration blob that"
+	echo "changes twice a day. Two models of the 142 steady counters' noise: *white*, each second"
+	echo "their rate +-5% uniform and independent (REC_NOISE=10, the range in percent; the noise"
+	echo "alone holds 19.18 MB a day of information), and *drift*, rates on a +-30% daily curve"
+	echo "with Gaussian noise of 1% of the rate a second (REC_MODEL=drift REC_SD=1; collectl's"
+	echo "published per-second samples of a busy NIC, results/record_store_models.md). CPU is"
+	echo "user+system of the writer less the generator's own, per frame; \"sync\" adds an"
+	echo "fdatasync per block (the product's default) on this VM's disk. Format version 3 (the"
+	echo "default: column records of each counter's distance from its running mean, a key block"
+	echo "an hour) unless the row says version 2 (second differences, a key block every 15 min,"
+	echo "REC_VERSION=2) or 1 (varint records, REC_VERSION=1). Load average at the start:"
+	echo "$(cut -d' ' -f1-3 /proc/loadavg) (other builds share this VM: CPU is noisy)."
 	echo
 	echo "| run | MB per day | CPU us/frame | peak RSS KiB |"
 	echo "|---|---|---|---|"
 	rm -rf "$work/s"; r=$(REC_VERSION=1 "$bin" store "$work/s" 6 1)
-	row "version 1 (before), zlib level 6" "$work/s" "$r"
-	for nz in 0 20; do
-		rm -rf "$work/s"; r=$(REC_VERSION=1 REC_NOISE=$nz "$bin" store "$work/s" 6 1)
-		row "version 1, noise range $nz%" "$work/s" "$r"
+	row "white: version 1, zlib level 6" "$work/s" "$r"
+	rm -rf "$work/s"; r=$(REC_VERSION=2 "$bin" store "$work/s" 6 1)
+	row "white: version 2 (before), zlib level 6" "$work/s" "$r"
+	for lvl in 6 1 9; do
+		rm -rf "$work/s"; r=$("$bin" store "$work/s" $lvl 1)
+		row "white: version 3, zlib level $lvl" "$work/s" "$r"
 	done
-	for lvl in 1 6 9; do
-		rm -rf "$work/s"; r=$("$bin" store "$work/s" $lvl 1); row "zlib level $lvl" "$work/s" "$r"
-	done
-	rm -rf "$work/s"; r=$("$bin" store "$work/s" 6 1 1); row "level 6, fdatasync per block" "$work/s" "$r"
+	rm -rf "$work/s"; r=$(REC_MODEL=drift REC_VERSION=2 "$bin" store "$work/s" 6 1)
+	row "drift 1%: version 2 (before)" "$work/s" "$r"
+	rm -rf "$work/s"; r=$(REC_MODEL=drift "$bin" store "$work/s" 6 1)
+	row "drift 1%: version 3" "$work/s" "$r"
+	rm -rf "$work/s"; r=$(REC_MODEL=drift REC_SD=0.36 "$bin" store "$work/s" 6 1)
+	row "drift 0.36% (Poisson-like): version 3" "$work/s" "$r"
+	rm -rf "$work/s"; r=$("$bin" store "$work/s" 6 1 1); row "white: version 3, fdatasync per block" "$work/s" "$r"
 	for nz in 0 2 20; do
 		rm -rf "$work/s"; r=$(REC_NOISE=$nz "$bin" store "$work/s" 6 1)
-		row "level 6, noise range $nz%" "$work/s" "$r"
+		row "white: version 3, noise range $nz%" "$work/s" "$r"
+	done
+	for nz in 0 20; do
+		rm -rf "$work/s"; r=$(REC_VERSION=2 REC_NOISE=$nz "$bin" store "$work/s" 6 1)
+		row "white: version 2, noise range $nz%" "$work/s" "$r"
 	done
 	for fl in 1 60; do
 		rm -rf "$work/s"; r=$(REC_FLUSH_FRAMES=$fl "$bin" store "$work/s" 6 1)
-		row "level 6, $fl frames per block" "$work/s" "$r"
+		row "white: version 3, $fl frames per block" "$work/s" "$r"
 	done
-	rm -rf "$work/s"; r=$(REC_KEY_FRAMES=300 "$bin" store "$work/s" 6 1)
-	row "level 6, key block every 300 s" "$work/s" "$r"
+	for kf in 900 300; do
+		rm -rf "$work/s"; r=$(REC_KEY_FRAMES=$kf "$bin" store "$work/s" 6 1)
+		row "white: version 3, key block every $kf s" "$work/s" "$r"
+	done
+	rm -rf "$work/s"; r=$(REC_MODEL=drift REC_KEY_FRAMES=900 "$bin" store "$work/s" 6 1)
+	row "drift 1%: version 3, key block every 900 s" "$work/s" "$r"
 	if [ -n "$sqlite" ]; then
 		# rows: 1 hour, scaled to a day; blob: a full day.
 		r=$("$bin" sqlite "$work/rows.db" rows 1)
@@ -89,7 +108,7 @@ row() {	# label, store dir, result line
 		echo "Reading: instructions per frame decoded (callgrind, the whole reader: open, inflate,"
 		echo "records; one hour of this host, 3,600 frames of 836 counters):"
 		echo
-		for ver in 1 2; do
+		for ver in 1 2 3; do
 			rm -rf "$work/h"; REC_VERSION=$ver "$bin" store "$work/h" 6 0.041667 > /dev/null
 			ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" read "$work/h" 2>&1 |
 				sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
@@ -98,12 +117,15 @@ row() {	# label, store dir, result line
 		done
 		echo
 	fi
-	rm -rf "$work/s"; "$bin" store "$work/s" 6 7 > /dev/null
-	echo "Seek on a 7-day store ($(ls "$work/s" | wc -l) segments, $(echo "$(bytes "$work/s") / 1000000" | bc) MB): open the"
-	echo "directory, seek to a random second, read 60 frames, close; 50 times, page cache warm:"
+	echo "Seek on a 7-day store (white model): open the directory, seek to a random second, read"
+	echo "60 frames, close; 50 times, page cache warm (a seek decodes from the key block before"
+	echo "the second: up to 900 frames in version 2, 3,600 in version 3):"
 	echo
-	r=$("$bin" seek "$work/s" 50)
-	printf '%s\n' "$r" >> "$json"
-	echo "    $r"
+	for ver in 2 3; do
+		rm -rf "$work/s"; REC_VERSION=$ver "$bin" store "$work/s" 6 7 > /dev/null
+		r=$("$bin" seek "$work/s" 50)
+		printf '%s\n' "$r" >> "$json"
+		echo "    version $ver ($(ls "$work/s" | wc -l) segments, $(echo "$(bytes "$work/s") / 1000000" | bc) MB): $r"
+	done
 } > "$out"
 cat "$out"

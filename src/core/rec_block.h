@@ -17,8 +17,9 @@
 
 #include "rec_codec.h"
 
-/* 2: frames after a key frame in column records (rec_cols.h); readers still read 1. */
-#define NP_REC_VERSION 2
+/* 2: frames after a key frame in column records (rec_cols.h); 3: their values from each
+ * counter's running mean (RCOLS records), key blocks hourly. Readers still read 1 and 2. */
+#define NP_REC_VERSION 3
 #define NP_REC_VERSION_MIN 1
 #define NP_REC_SEG_HDR 64
 #define NP_REC_BLK_HDR 48

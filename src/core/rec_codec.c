@@ -147,7 +147,7 @@ int np_rec_enc_flush(struct np_rec_enc *e, struct np_rec_buf *b)
 	r = reserve(b, 1 + 10 + 20 * m + np_rec_cols_bound(n, m));
 	if (r < 0)
 		return r;
-	b->p[b->len++] = NP_REC_COLS;
+	b->p[b->len++] = e->mean ? NP_REC_RCOLS : NP_REC_COLS;
 	put_varint(b, m);
 	for (size_t f = 0; f < m; f++) {
 		int64_t dm = (int64_t)((uint64_t)e->qm[f] - (uint64_t)e->pm);
@@ -160,20 +160,7 @@ int np_rec_enc_flush(struct np_rec_enc *e, struct np_rec_buf *b)
 		e->pm = e->qm[f];
 		e->pw = e->qw[f];
 	}
-	/* Second differences, modular (resets and wraps round-trip), counter by counter. */
-	for (size_t i = 0; i < n; i++) {
-		uint64_t pv = e->prev[i], pd = e->prevd[i];
-
-		for (size_t f = 0; f < m; f++) {
-			uint64_t x = e->qv[f * n + i];
-
-			e->zz[i * m + f] = np_zz((int64_t)(x - pv - pd));
-			pd = x - pv;
-			pv = x;
-		}
-		e->prev[i] = pv;
-		e->prevd[i] = pd;
-	}
+	np_rec_cols_resid(e->zz, e->qv, n, m, e->prev, e->prevd, e->mean);
 	at = b->len + n;
 	b->len += np_rec_cols_pack(b->p + b->len, e->zz, n, m);
 	e->plain_at = at;
@@ -301,6 +288,7 @@ void np_rec_dec_free(struct np_rec_dec *d)
 {
 	free(d->val);
 	free(d->d);
+	free(d->mean);
 	free(d->pos);
 	free(d->q);
 	free(d->names);
@@ -329,12 +317,14 @@ static int resize(struct np_rec_dec *d, size_t n)
 {
 	free(d->val);
 	free(d->d);
+	free(d->mean);
 	free(d->pos);
 	d->val = calloc(n ? n : 1, sizeof(*d->val));
 	d->d = calloc(n ? n : 1, sizeof(*d->d));
+	d->mean = calloc(n ? n : 1, sizeof(*d->mean));
 	d->pos = calloc(n ? n : 1, sizeof(*d->pos));
 	d->n = n;
-	if (!d->val || !d->d || !d->pos) {
+	if (!d->val || !d->d || !d->mean || !d->pos) {
 		d->n = 0;	/* nothing to index into until the next schema or key */
 		return -ENOMEM;
 	}
@@ -403,7 +393,7 @@ static int get_key(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 	for (size_t i = 0; i < n; i++) {
 		if (np_rec_get_varint(p, end, &d->val[i]) < 0)
 			return -EBADMSG;
-		d->d[i] = 0;
+		d->d[i] = d->mean[i] = 0;
 	}
 	d->mono = np_unzz(m);
 	d->wall = np_unzz(w);
@@ -418,7 +408,7 @@ static int get_delta(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end
 	uint64_t ddm, ddw, k, z, dd;
 	size_t i = 0;
 
-	if (!d->have || np_rec_get_varint(p, end, &ddm) < 0 ||
+	if (!d->have || d->version == 3 || np_rec_get_varint(p, end, &ddm) < 0 ||
 	    np_rec_get_varint(p, end, &ddw) < 0 || np_rec_get_varint(p, end, &k) < 0 || k > d->n)
 		return -EBADMSG;
 	d->dm = (int64_t)((uint64_t)d->dm + (uint64_t)np_unzz(ddm));
@@ -444,28 +434,27 @@ static int get_delta(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end
 	return 0;
 }
 
-/* The next frame of a column record: the moving counters' differences change, then every
- * counter moves by its difference (the same pass as a DELTA record's). */
+/* The next frame of a column record (rec_cols.c rebuilds it). */
 static void serve(struct np_rec_dec *d)
 {
 	size_t f = d->qi, m = d->qn;
 
-	for (size_t j = 0; j < d->qk; j++)
-		d->d[d->pos[j]] += d->q[j * m + f];
-	for (size_t i = 0; i < d->n; i++)
-		d->val[i] += d->d[i];
+	np_rec_cols_frame(d->val, d->d, d->rcols ? d->mean : NULL, d->n, d->pos, d->qk, d->q, m,
+			  f);
 	d->cur = d->val;
 	d->mono = d->qm[f];
 	d->wall = d->qw[f];
 	d->qi++;
 }
 
-static int get_cols(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
+static int get_cols(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end, bool rcols)
 {
 	int64_t dm = d->dm, dw = d->dw, mono = d->mono, wall = d->wall;
 	uint64_t m, a, b;
 
-	if (d->version == 1 || !d->have || np_rec_get_varint(p, end, &m) < 0 || !m ||
+	/* Each version has its own column record; version 0 (tests, fuzzing) reads both. */
+	if (d->version == 1 || (d->version && d->version != (rcols ? 3u : 2u)) || !d->have ||
+	    np_rec_get_varint(p, end, &m) < 0 || !m ||
 	    m > NP_REC_COLS_MAX_FRAMES || (m > 1 && m * d->n > NP_REC_COLS_MAX_VALUES))
 		return -EBADMSG;
 	if (m * d->n > d->qcap || !d->q) {
@@ -491,6 +480,7 @@ static int get_cols(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end)
 	d->dw = dw;
 	d->qn = m;
 	d->qi = 0;
+	d->rcols = rcols;
 	serve(d);
 	return 0;
 }
@@ -529,7 +519,8 @@ int np_rec_get(struct np_rec_dec *d, const uint8_t **p, const uint8_t *end,
 	case NP_REC_DELTA:
 		return get_delta(d, p, end);
 	case NP_REC_COLS:
-		r = get_cols(d, p, end);
+	case NP_REC_RCOLS:
+		r = get_cols(d, p, end, *kind == NP_REC_RCOLS);
 		*kind = NP_REC_DELTA;	/* to the caller, a frame like any after a key */
 		return r;
 	}

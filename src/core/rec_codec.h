@@ -6,7 +6,8 @@
  * second differences (per counter: this delta minus the previous delta) as zigzag varints,
  * with runs of zeros counted, since most counters are static or steady (format version 1);
  * since version 2 the frames after a key frame go by blocks, column by column, bit-packed
- * (rec_cols.h). Pure: buffers in memory, no files, no compression (rec_block.c compresses).
+ * (rec_cols.h); version 3 packs each counter's distance from its running mean instead.
+ * Pure: buffers in memory, no files, no compression (rec_block.c compresses).
  */
 #ifndef NP_REC_CODEC_H
 #define NP_REC_CODEC_H
@@ -23,6 +24,7 @@ enum np_rec_kind {
 	NP_REC_KEY = 3,		/* zz mono, zz wall, count varints */
 	NP_REC_DELTA = 4,	/* zz ddmono, zz ddwall, count k, k zero runs, k zz values */
 	NP_REC_COLS = 5,	/* version 2: varint m, m x (zz ddmono, zz ddwall), columns */
+	NP_REC_RCOLS = 6,	/* version 3: as COLS, the columns from the running means */
 };
 
 /* Caps a reader enforces on what it is given (a file is untrusted input). */
@@ -53,11 +55,12 @@ int np_rec_get_varint(const uint8_t **p, const uint8_t *end, uint64_t *v);
 /* Writer side: the previous frame's values and deltas since the last key frame. */
 struct np_rec_enc {
 	uint64_t *prev;
-	uint64_t *prevd;
+	uint64_t *prevd;	/* each counter's difference before (version 3: its mean) */
 	size_t n;
 	int64_t pm, pw, pdm, pdw;
 	bool have;		/* a frame since the last key frame (else the next is a key) */
 	bool cols;		/* version 2: frames after the key wait for np_rec_enc_flush */
+	bool mean;		/* version 3 (with cols): RCOLS records, running means */
 	uint64_t *qv;		/* the waiting frames' values, qn rows of n */
 	uint64_t *zz;		/* scratch for the flush: column-major second differences */
 	int64_t qm[NP_REC_COLS_MAX_FRAMES], qw[NP_REC_COLS_MAX_FRAMES];	/* their times */
@@ -95,12 +98,16 @@ static inline size_t np_rec_enc_pending(const struct np_rec_enc *e)
 /* Reader side: the state a stream rebuilds, record by record. */
 struct np_rec_dec {
 	uint64_t *val;		/* the current frame's counters (count of them: n) */
-	uint64_t *d;
+	uint64_t *d;		/* each counter's next difference (after a column record of
+				 * version 3: its mean's prediction) */
+	uint64_t *mean;		/* version 3: each counter's running mean (rec_cols.h) */
 	uint32_t *pos;		/* scratch: the positions a delta record names */
 	size_t n;
 	int64_t mono, wall, dm, dw;
 	bool have;		/* a frame to apply deltas to */
-	unsigned version;	/* the stream's format version (0: any); columns need 2 */
+	bool rcols;		/* the column record being handed out is an RCOLS */
+	unsigned version;	/* the stream's format version (0: any): DELTA records are of
+				 * version 1 or 2, COLS of 2, RCOLS of 3 */
 	const uint64_t *cur;	/* the frame just decoded (val) */
 	uint64_t *q;		/* a column record's second differences: qk columns (their
 				 * positions in pos) of qn frames */

@@ -107,3 +107,47 @@ int np_rec_cols_unpack(const uint8_t **p, const uint8_t *end, size_t n, size_t m
 	*k = j;
 	return 0;
 }
+
+void np_rec_cols_resid(uint64_t *zz, const uint64_t *qv, size_t n, size_t m, uint64_t *prev,
+		       uint64_t *st, bool mean)
+{
+	/* Modular: a counter that resets, wraps or turns NA round-trips exactly. */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t pv = prev[i], s = st[i];
+
+		for (size_t f = 0; f < m; f++) {
+			uint64_t x = qv[f * n + i], d = x - pv;
+			uint64_t pred = mean ? np_rec_mean_pred(s) : s;
+
+			zz[i * m + f] = ((d - pred) << 1) ^ (0 - ((d - pred) >> 63));	/* zigzag */
+			s = mean ? np_rec_mean_next(s, pred, d) : d;
+			pv = x;
+		}
+		prev[i] = pv;
+		st[i] = s;
+	}
+}
+
+void np_rec_cols_frame(uint64_t *val, uint64_t *d, uint64_t *mean, size_t n,
+		       const uint32_t *cols, size_t k, const uint64_t *dd, size_t m, size_t f)
+{
+	/* Only the counters with bits change their difference; then every counter moves by
+	 * its difference (one pass, as a version 1 frame). */
+	for (size_t j = 0; j < k; j++) {
+		size_t i = cols[j];
+
+		if (mean) {
+			uint64_t diff = d[i] + dd[j * m + f];
+
+			mean[i] = np_rec_mean_next(mean[i], d[i], diff);
+			d[i] = diff;
+		} else {
+			d[i] += dd[j * m + f];
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		val[i] += d[i];
+	/* Version 3: what a counter without bits moves by next is its mean's prediction. */
+	for (size_t j = 0; mean && j < k; j++)
+		d[cols[j]] = np_rec_mean_pred(mean[cols[j]]);
+}

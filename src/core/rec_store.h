@@ -22,10 +22,11 @@ struct np_rec_opts {
 				 * to 64 MiB; 16 MiB without max_bytes) */
 	int64_t segment_ns;	/* ... or after this span (0: one hour) */
 	unsigned flush_frames;	/* frames per block: what a crash may lose (0: 5) */
-	unsigned key_frames;	/* frames from one key block to the next (0: 900) */
+	unsigned key_frames;	/* frames from one key block to the next (0: 3600; 900 for
+				 * versions 1 and 2) */
 	int level;		/* zlib level (0: 6) */
-	unsigned version;	/* format version to write (0: the newest; 1: the old frame
-				 * records, for tests and benchmarks) */
+	unsigned version;	/* format version to write (0: the newest; 1 and 2: the older
+				 * frame records, for tests and benchmarks) */
 	bool no_sync;		/* skip fdatasync after each block (tests, benchmarks) */
 	/* A seam for tests: the write of a block (NULL: pwrite). */
 	ssize_t (*pwrite_fn)(int fd, const void *buf, size_t len, off_t off);

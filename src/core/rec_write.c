@@ -157,13 +157,16 @@ int np_rec_writer_open(const struct np_rec_opts *o, struct np_rec_writer **out, 
 		w->o.segment_ns = 3600LL * 1000000000;
 	if (!w->o.flush_frames)
 		w->o.flush_frames = 5;
-	if (!w->o.key_frames)
-		w->o.key_frames = 900;
 	if (!w->o.level)
 		w->o.level = 6;
 	if (!w->o.version || w->o.version > NP_REC_VERSION)
 		w->o.version = NP_REC_VERSION;
+	/* Version 3 restarts streams hourly (a segment's span at 1 s): 0.4 MB a day less than
+	 * every 15 minutes on a 16-CPU host, at the price of what one damaged block loses. */
+	if (!w->o.key_frames)
+		w->o.key_frames = w->o.version >= 3 ? 3600 : 900;
 	w->enc.cols = w->o.version >= 2;
+	w->enc.mean = w->o.version >= 3;
 	if (!w->o.pwrite_fn)
 		w->o.pwrite_fn = pwrite;
 	r = np_rec_dir_open(o->dir, true, &w->dirfd, err, errlen);

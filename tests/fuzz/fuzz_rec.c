@@ -3,7 +3,8 @@
  * Fuzz the flight recorder's reader (rec_read.c, rec_block.c, rec_codec.c): the input is one
  * segment file in a scratch recording directory, read from the start and again from a seek
  * to a time taken from the input; the same bytes are also decoded as a bare record stream
- * (any version: DELTA and COLS records). Seeds in tests/fixtures/rec/ hold both versions.
+ * (any version: DELTA, COLS and RCOLS records). Seeds in tests/fixtures/rec/ hold versions 1,
+ * 2 and 3.
  * Invariants: the reader ends (bounded frames), frames stay within the caps, names are there
  * for every counter when a schema is, and every error is one the API documents.
  */
@@ -82,11 +83,15 @@ static void decode_bare(const uint8_t *data, size_t size)
  * A CRC stops almost every mutation at the block header, so odd first bytes build a valid
  * segment instead: the rest of the input is records, cut into blocks at each 0xfe byte,
  * deflated, with flags from the byte after the cut. The reader then gets past the CRCs into
- * inflate, the records and the frames' flags.
+ * inflate, the records and the frames' flags. Bits 1-2 of the first byte choose the segment's
+ * version: 0 is 2 (the seeds built before version 3), 1 and 3 are 3, 2 is 1.
  */
-static size_t build_segment(const uint8_t *data, size_t size, struct np_rec_buf *seg)
+static size_t build_segment(uint8_t first, const uint8_t *data, size_t size,
+			    struct np_rec_buf *seg)
 {
-	struct np_rec_seghdr sh = { .seq = 1, .interval_ms = 1000, .flags = NP_REC_SEG_SESSION };
+	static const uint32_t version[4] = { 2, 3, 1, 3 };
+	struct np_rec_seghdr sh = { .seq = 1, .interval_ms = 1000, .flags = NP_REC_SEG_SESSION,
+				    .version = version[(first >> 1) & 3] };
 	z_stream z;
 	size_t pos = 0;
 	uint32_t flags = NP_REC_BLK_KEY;
@@ -143,7 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	FUZZ_CHECK(fd >= 0);
 	if (size && (data[0] & 1)) {
-		size_t n = build_segment(data + 1, size - 1, &seg);
+		size_t n = build_segment(data[0], data + 1, size - 1, &seg);
 
 		FUZZ_CHECK(write(fd, seg.p, n) == (ssize_t)n);
 	} else {

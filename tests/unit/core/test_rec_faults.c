@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The flight recorder's store under faults (rec_write.c, rec_read.c): a torn tail and a
- * damaged block, a second writer and an unsafe directory refused, a full disk survived (a
- * write seam that fails with ENOSPC or writes half a block).
+ * damaged block (what it costs with each version's key cadence), a second writer and an
+ * unsafe directory refused, a full disk survived (a write seam that fails with ENOSPC or
+ * writes half a block).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -96,6 +97,69 @@ static void damaged_block(void **state)
 	np_rec_writer_close(w);
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_size, size);
+}
+
+/* Flip a byte in the middle of the second segment of the store (sorted by name). */
+static void damage_second_segment(void)
+{
+	char cmd[256], path[256];
+	struct stat st;
+	FILE *p;
+	char c;
+	int fd;
+
+	snprintf(cmd, sizeof(cmd), "ls %s/*.nprec | sort | sed -n 2p", store);
+	p = popen(cmd, "r");
+	assert_non_null(fgets(path, sizeof(path), p));
+	pclose(p);
+	path[strcspn(path, "\n")] = '\0';
+	assert_int_equal(stat(path, &st), 0);
+	fd = open(path, O_RDWR);
+	assert_int_equal(pread(fd, &c, 1, st.st_size / 2), 1);
+	c ^= 0x10;
+	assert_int_equal(pwrite(fd, &c, 1, st.st_size / 2), 1);
+	close(fd);
+}
+
+/*
+ * What one damaged block costs with each version's key cadence (doc/netpath-record-format.md):
+ * the frames from it to the next key block. Version 3 restarts its stream with each segment
+ * (hourly): up to an hour; version 2 every 900 frames. Three hours at 1 s, the second hour's
+ * segment damaged in its middle: the hours before and after read whole, and the hole is one.
+ */
+static void damage_costs_key_interval(void **state)
+{
+	static int64_t ts[3 * 3600];
+	static unsigned fl[3 * 3600];
+	struct np_rec_opts o = opts();
+
+	(void)state;
+	for (unsigned v = 2; v <= 3; v++) {
+		struct np_rec_writer *w;
+		int64_t lost, key = v == 3 ? 3600 : 900;
+		size_t n, k = 0;
+
+		np_rmtree(store);
+		o.version = v == 3 ? 0 : v;
+		w = wopen(&o);
+		put(w, 0, 3 * 3600);
+		np_rec_writer_close(w);
+		damage_second_segment();
+		n = read_all(ts, fl, 3 * 3600);
+		while (k < n && ts[k] == (int64_t)k)
+			k++;
+		assert_true(k >= 3600 && k < n);
+		lost = ts[k] - (int64_t)k;
+		print_message("version %u: one damaged block lost %lld s (%lld to %lld)\n", v,
+			      (long long)lost, (long long)k, (long long)ts[k] - 1);
+		/* Resumes at a key block, flagged, and never loses more than a key interval. */
+		assert_int_equal(ts[k] % key, 0);
+		assert_true(lost > 0 && lost <= key);
+		assert_true(fl[k] & NP_REC_F_GAP);
+		for (size_t i = k; i < n; i++)
+			assert_int_equal(ts[i], ts[k] + (int64_t)(i - k));
+		assert_int_equal(ts[n - 1], 3 * 3600 - 1);
+	}
 }
 
 static void second_writer_refused(void **state)
@@ -236,6 +300,7 @@ int main(void)
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, np_test_dir_teardown)
 		T(torn_tail),
 		T(damaged_block),
+		T(damage_costs_key_interval),
 		T(second_writer_refused),
 		T(unsafe_dir_refused),
 		T(disk_full),
