@@ -59,31 +59,71 @@ static void descend_single(const char *dir, char *rel, size_t size)
 		snprintf(rel, size, "%s", only);
 }
 
-static int unpack(struct np_root *r, int fd, char *err, size_t errlen)
+/* Unpack into a new scratch directory, in memory or on disk; the tar error, why says why. */
+static int extract_into_scratch(struct np_root *r, int fd, bool memory,
+				const struct np_tar_limits *lim, char *why, size_t whylen)
 {
-	const struct np_tar_limits lim = {
-		.max_inflated = NP_ROOT_MAX_INFLATED, .max_members = NP_ROOT_MAX_MEMBERS,
-		.max_dirs = NP_ROOT_MAX_DIRS, .max_total = NP_ROOT_MAX_DISK,
-		.skip_over = NP_ROOT_SKIP_OVER,
-	};
 	struct np_tar_stats st;
-	char why[256] = "";
 	int dfd, e;
 
-	e = np_scratch_dir(r->scratch, sizeof(r->scratch));
+	e = memory ? np_scratch_dir_mem(r->scratch, sizeof(r->scratch), lim->max_total)
+		   : np_scratch_dir(r->scratch, sizeof(r->scratch));
 	if (e < 0) {
-		snprintf(err, errlen, "cannot make a directory to unpack %s into: %s", r->shown,
-			 strerror(-e));
+		if (!memory)
+			snprintf(why, whylen, "cannot make a directory to unpack it into: %s",
+				 strerror(-e));
 		r->scratch[0] = '\0';
-		return -1;
+		return e;
 	}
 	dfd = open(r->scratch, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 	if (dfd < 0) {
-		snprintf(err, errlen, "cannot open %s: %s", r->scratch, strerror(errno));
-		return -1;
+		e = -errno;
+		snprintf(why, whylen, "cannot open the directory it unpacks into: %s",
+			 strerror(errno));
+		return e;
 	}
-	e = np_tar_extract(fd, dfd, &lim, NULL, NULL, &st, why, sizeof(why));
+	e = np_tar_extract(fd, dfd, lim, NULL, NULL, &st, why, whylen);
 	close(dfd);
+	return e;
+}
+
+/*
+ * A small archive (a capture: about 1 MiB unpacked) is unpacked in memory: on a disk file
+ * system creating and removing its ~600 files costs 15-20 times the CPU of a live doctor
+ * pass (bench/results/root_capture_cost.md), on a tmpfs next to nothing. With a cap of its
+ * own, so that memory is never where a big one goes; one that reaches it, or fills the tmpfs,
+ * is unpacked again on disk.
+ */
+static bool small_archive(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size <= NP_ROOT_MEM_ARCHIVE;
+}
+
+static int unpack(struct np_root *r, int fd, char *err, size_t errlen)
+{
+	struct np_tar_limits lim = {
+		.max_inflated = NP_ROOT_MAX_INFLATED, .max_members = NP_ROOT_MAX_MEMBERS,
+		.max_dirs = NP_ROOT_MAX_DIRS, .max_total = NP_ROOT_MEM_DISK,
+		.skip_over = NP_ROOT_SKIP_OVER,
+	};
+	char why[256] = "";
+	int e = -ENOENT;
+
+	if (small_archive(fd)) {
+		e = extract_into_scratch(r, fd, true, &lim, why, sizeof(why));
+		if ((e == -EFBIG || e == -ENOSPC) && lseek(fd, 0, SEEK_SET) == 0) {
+			np_scratch_remove(r->scratch);
+			r->scratch[0] = '\0';
+			e = -ENOENT;
+		}
+	}
+	if (e == -ENOENT && !r->scratch[0]) {
+		lim.max_total = NP_ROOT_MAX_DISK;
+		why[0] = '\0';
+		e = extract_into_scratch(r, fd, false, &lim, why, sizeof(why));
+	}
 	if (e == -EFBIG) {
 		/* The caps guard against hostile archives; a real one this big is unpacked by
 		 * hand, and a directory is read without them. */

@@ -31,6 +31,12 @@
 #define NP_ROOT_MAX_MEMBERS 200000u
 #define NP_ROOT_MAX_DIRS 50000u
 #define NP_ROOT_MAX_DISK (1ull << 30)		/* 4 KiB blocks, at least one an entry */
+/* An archive file of at most NP_ROOT_MEM_ARCHIVE bytes is unpacked in memory (a tmpfs:
+ * np_scratch_dir_mem) with NP_ROOT_MEM_DISK in place of NP_ROOT_MAX_DISK; beyond it, or
+ * without such a tmpfs, on disk. A capture is tens of KiB compressed and about 1 MiB unpacked;
+ * the margin is 64 times that. */
+#define NP_ROOT_MEM_ARCHIVE (8ull << 20)
+#define NP_ROOT_MEM_DISK (64ull << 20)
 /* Files bigger than np_read_file() reads (NP_READ_MAX) are not written: no collector could
  * read them (a sosreport's journal or a core file). */
 #define NP_ROOT_SKIP_OVER NP_READ_MAX

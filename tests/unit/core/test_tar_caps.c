@@ -26,12 +26,12 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "cleanup.h"
 #include "root.h"
 #include "tar.h"
 #include "tar_build.h"
+#include "gzip_build.h"
 #include "tar_parse.h"
 
 static int setup(void **state)
@@ -208,26 +208,6 @@ static void test_disk_blocks(void **state)
 	assert_int_equal(st.disk, 4 * NP_TAR_DISK_BLOCK);
 	assert_int_equal(st.bytes, 5000);
 	ar_free(&a);
-}
-
-/* A gzip stream: what a deflate of the n bytes at data gives, appended to a. */
-static void gzip_append(struct ar *a, const void *data, size_t n)
-{
-	z_stream z = { 0 };
-	uint8_t out[64 * 1024];
-	int r;
-
-	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY), Z_OK);
-	z.next_in = (uint8_t *)data;
-	z.avail_in = (uInt)n;
-	do {
-		z.next_out = out;
-		z.avail_out = sizeof(out);
-		r = deflate(&z, Z_FINISH);
-		assert_true(r == Z_OK || r == Z_STREAM_END || r == Z_BUF_ERROR);
-		ar_put(a, out, sizeof(out) - z.avail_out);
-	} while (r != Z_STREAM_END);
-	deflateEnd(&z);
 }
 
 /*
