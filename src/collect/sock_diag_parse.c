@@ -27,8 +27,14 @@ _Static_assert(sizeof(struct np_tcp_info) == 248, "tcp_info layout");
 
 void np_sock_diag_tcp_info(const void *payload, size_t len, struct np_tcp_info *t)
 {
+	/* A kernel's tcp_info is usually at least ours: one copy of a constant size, no clear.
+	 * A variable length is a byte-counted copy (rep movsb), and per socket of a dump. */
+	if (len >= sizeof(*t)) {
+		memcpy(t, payload, sizeof(*t));
+		return;
+	}
 	memset(t, 0, sizeof(*t));
-	memcpy(t, payload, len < sizeof(*t) ? len : sizeof(*t));
+	memcpy(t, payload, len);
 }
 
 static void take_info(struct np_sock_rec *r, const struct nlattr *a)
@@ -74,8 +80,12 @@ static void take_mem(struct np_sock_rec *r, const struct nlattr *a)
 
 	r->has_mem = true;
 	r->nmem = (unsigned)(n < NP_SKMEM__COUNT ? n : NP_SKMEM__COUNT);
-	memset(r->mem, 0, sizeof(r->mem));
-	memcpy(r->mem, mnl_attr_get_payload(a), r->nmem * sizeof(uint32_t));
+	/* r was cleared by np_sock_diag_parse: a shorter array leaves the rest 0. The full
+	 * array (every kernel since 4.x) as one copy of a constant size, as in tcp_info. */
+	if (r->nmem == NP_SKMEM__COUNT)
+		memcpy(r->mem, mnl_attr_get_payload(a), sizeof(r->mem));
+	else
+		memcpy(r->mem, mnl_attr_get_payload(a), r->nmem * sizeof(uint32_t));
 }
 
 static void take_bbr(struct np_sock_rec *r, const struct nlattr *a)
