@@ -155,6 +155,8 @@ def main(log, out):
             ops.append({"op": "WRITE", "fd": int(a[0]), "a": int(a[-1])})
         elif call == "sysinfo":
             ops.append({"op": "SYSINFO"})
+        elif call in ("geteuid", "getuid", "getegid", "getgid"):
+            ops.append({"op": "GETID", "a": ("geteuid", "getuid", "getegid", "getgid").index(call)})
         elif call == "lseek":
             ops.append({"op": "LSEEK", "fd": int(a[0]), "a": int(a[1])})
         else:
