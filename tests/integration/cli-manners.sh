@@ -47,9 +47,8 @@ run 3 doctor --nagios -V
 pid=$!
 NP_PIDS="$NP_PIDS $pid"
 start=$(np_ms)
-# SIGALRM (14) is caught, bit 13 of SigCgt, once the deadline is armed.
-alrm_caught() { (( 0x$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status") & 0x2000 )); }
-np_wait_until 3 "netpath doctor catching SIGALRM" alrm_caught "$pid"
+# SIGALRM (14) is caught once the deadline is armed.
+np_wait_until 3 "netpath doctor catching SIGALRM" np_catches "$pid" 14
 kill -STOP "$pid"
 # Stopped in time: still sampling (within the 3 s interval).
 [ $(($(np_ms) - start)) -lt 3000 ] || np_skip "too slow a machine to stop doctor within its interval"
@@ -65,7 +64,7 @@ grep -qx "NETPATH UNKNOWN - timed out after 13 s (the --nagios default: the inte
 "$NETPATH" doctor lo --nagios --interval 3 --timeout 30 > "$NP_TMP/nagios" 2> "$NP_TMP/err" &
 pid=$!
 start=$(np_ms)
-np_wait_until 3 "netpath doctor catching SIGALRM" alrm_caught "$pid"
+np_wait_until 3 "netpath doctor catching SIGALRM" np_catches "$pid" 14
 kill -STOP "$pid"
 [ $(($(np_ms) - start)) -lt 3000 ] || np_skip "too slow a machine to stop doctor within its interval"
 while [ $(($(np_ms) - start)) -lt 14000 ]; do sleep 0.2; done

@@ -117,13 +117,8 @@ left "--every"
 "$NETPATH" doctor lo --interval 30 --format prometheus --every 600 -o "$NP_TMP/out/np2.prom" \
 	2> "$NP_TMP/every2.err" &
 pid=$!
-# Ready once its SIGTERM handler is in (SigCgt bit 15), not merely forked.
-term_caught() {
-	local cgt
-	cgt=$(awk '/^SigCgt:/ {print $2}' "/proc/$1/status" 2> /dev/null) || return 1
-	[ -n "$cgt" ] && (( (16#$cgt >> 14) & 1 ))
-}
-np_wait_until "$NP_WAIT" "the --every process to catch SIGTERM" term_caught "$pid"
+# Ready once netpath's SIGTERM handler is in, not merely forked.
+np_wait_until "$NP_WAIT" "the --every process to catch SIGTERM" np_catches "$pid" 15
 kill -TERM "$pid"
 wait "$pid"
 rc=$?

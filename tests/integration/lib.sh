@@ -86,6 +86,17 @@ np_bg() {
 	NP_PIDS="$NP_PIDS $!"
 }
 
+# np_catches PID SIGNUM: PID is $NETPATH itself (exec done) and catches SIGNUM (SigCgt). The exe
+# check matters: between fork and exec the child is this shell, whose `trap ... TERM` shows as a
+# caught SIGTERM; a signal sent then is lost in the exec, and netpath runs on undisturbed.
+np_catches() {
+	local exe cgt
+	exe=$(readlink "/proc/$1/exe" 2> /dev/null) || return 1
+	[ "$exe" = "$(readlink -f "$NETPATH")" ] || return 1
+	cgt=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2> /dev/null) || return 1
+	[ -n "$cgt" ] && (( (16#$cgt >> ($2 - 1)) & 1 ))
+}
+
 # np_stop PID...: stop background commands now (SIGTERM) and reap them.
 np_stop() {
 	for pid in "$@"; do kill "$pid" 2>/dev/null; done

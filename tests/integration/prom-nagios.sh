@@ -176,9 +176,10 @@ grep -q "^NETPATH UNKNOWN - .*no-such-if0" "$NP_TMP/nagios" ||
 ip netns exec "$NS_B" "$NETPATH" doctor vb --nagios --interval 60 > "$NP_TMP/nagios" \
 	2> "$NP_TMP/err" &
 pid=$!
-# SIGTERM is caught (bit 15 of SigCgt) once doctor has armed its handler: then end it.
-term_caught() { (( 0x$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status") & 0x4000 )); }
-np_wait_until 5 "netpath doctor catching SIGTERM" term_caught "$pid"
+# End it once the deadline is armed: it catches SIGALRM (14) then, after its own SIGTERM
+# handler. SIGTERM alone is caught earlier by the cleanup guard (a different line), and, before
+# the exec, by this shell's trap.
+np_wait_until 5 "netpath doctor's deadline armed" np_catches "$pid" 14
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
