@@ -88,11 +88,13 @@ np_bg() {
 
 # np_catches PID SIGNUM: PID is $NETPATH itself (exec done) and catches SIGNUM (SigCgt). The exe
 # check matters: between fork and exec the child is this shell, whose `trap ... TERM` shows as a
-# caught SIGTERM; a signal sent then is lost in the exec, and netpath runs on undisturbed.
+# caught SIGTERM; a signal sent then is lost in the exec, and netpath runs on undisturbed. The
+# file is compared by device and inode: the link's text names it from the process's own mount
+# namespace (`ip netns exec` makes one), which in a chroot is not the path we know.
 np_catches() {
 	local exe cgt
-	exe=$(readlink "/proc/$1/exe" 2> /dev/null) || return 1
-	[ "$exe" = "$(readlink -f "$NETPATH")" ] || return 1
+	exe=$(stat -L -c %d:%i "/proc/$1/exe" 2> /dev/null) || return 1
+	[ "$exe" = "$(stat -L -c %d:%i "$NETPATH")" ] || return 1
 	cgt=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2> /dev/null) || return 1
 	[ -n "$cgt" ] && (( (16#$cgt >> ($2 - 1)) & 1 ))
 }
