@@ -65,6 +65,16 @@ static void test_role(void **state)
 	assert_int_equal(np_irq_role_from_name("virtio2-input.0"), NP_IRQ_RX);
 	assert_int_equal(np_irq_role_from_name("eth0-rx-1"), NP_IRQ_RX);
 	assert_int_equal(np_irq_role_from_name("virtio3-RX"), NP_IRQ_RX);
+	/* Any case, and a name longer than the lowering's stack buffer read to its end. */
+	assert_int_equal(np_irq_role_from_name("ETH0-CONFIG-RX"), NP_IRQ_OTHER);
+	assert_int_equal(np_irq_role_from_name("eth0-OUTPUT.3"), NP_IRQ_TX);
+	{
+		char longname[400];
+
+		memset(longname, 'q', sizeof(longname));
+		memcpy(longname + 380, "-RxTx-1", 8);
+		assert_int_equal(np_irq_role_from_name(longname), NP_IRQ_TXRX);
+	}
 	assert_int_equal(np_irq_role_from_name("eth0-tx-1"), NP_IRQ_TX);
 	assert_int_equal(np_irq_role_from_name("virtio2-output.0"), NP_IRQ_TX);
 	assert_int_equal(np_irq_role_from_name("virtio2-config"), NP_IRQ_OTHER);
