@@ -338,6 +338,18 @@ static int check_sample(const struct np_root *r, const char *rel, char *err, siz
 	return -1;
 }
 
+_Static_assert(offsetof(struct np_root, before) == offsetof(struct np_root, dir) + PATH_MAX &&
+	       offsetof(struct np_root, scratch) == offsetof(struct np_root, before) + PATH_MAX &&
+	       offsetof(struct np_root, top) == offsetof(struct np_root, scratch) + PATH_MAX &&
+	       offsetof(struct np_root, top) + PATH_MAX == sizeof(struct np_root),
+	       "the path buffers np_root_clear leaves out are the root's last bytes");
+
+void np_root_clear(struct np_root *r)
+{
+	memset(r, 0, offsetof(struct np_root, dir));
+	r->dir[0] = r->before[0] = r->scratch[0] = r->top[0] = '\0';
+}
+
 int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errlen)
 {
 	struct stat st;

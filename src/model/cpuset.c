@@ -8,10 +8,16 @@ unsigned np_cpuset_count(const struct np_cpuset *s)
 {
 	unsigned n = 0;
 
-	/* Most words are 0 (a few CPUs of 8192): without -mpopcnt each count is a library call. */
-	for (size_t i = 0; i < NP_MAX_CPUS / 64; i++)
-		if (s->w[i])
-			n += (unsigned)__builtin_popcountll(s->w[i]);
+	/* Most words are 0 (a few CPUs of 8192): without -mpopcnt each count is a library call,
+	 * and four words are skipped with one test (a count is done ~50 times a pass). */
+	_Static_assert(NP_MAX_CPUS % 256 == 0, "whole groups of four words");
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i += 4) {
+		if (!(s->w[i] | s->w[i + 1] | s->w[i + 2] | s->w[i + 3]))
+			continue;
+		for (size_t j = i; j < i + 4; j++)
+			if (s->w[j])
+				n += (unsigned)__builtin_popcountll(s->w[j]);
+	}
 	return n;
 }
 

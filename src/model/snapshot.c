@@ -231,8 +231,14 @@ const struct np_sysctl *np_sysctl_find_key(const struct np_snapshot *s, const ch
 
 const struct np_sysctl *np_sysctl_find(const struct np_snapshot *s, enum np_sysctl_id id)
 {
-	return (unsigned)id < NP_SYSCTL__COUNT ? find_in(&s->hs->sysctl, np_sysctl_def(id)->key)
-					       : NULL;
+	const struct np_sysctls *t = &s->hs->sysctl;
+
+	if ((unsigned)id >= NP_SYSCTL__COUNT)
+		return NULL;
+	/* The collector adds every row in the registry's order: the row is at its id. */
+	if ((size_t)id < t->in_order)
+		return &t->e[id];
+	return find_in(t, np_sysctl_def(id)->key);
 }
 
 static int64_t entry_int(const struct np_sysctl *e, int idx, bool *ok)
@@ -291,6 +297,9 @@ struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key)
 	e = &t->e[t->n++];
 	memset(e, 0, sizeof(*e));
 	np_strcopy(e->key, sizeof(e->key), key);
+	if (t->in_order == t->n - 1 && t->in_order < NP_SYSCTL__COUNT &&
+	    strcmp(e->key, np_sysctl_def((enum np_sysctl_id)t->in_order)->key) == 0)
+		t->in_order++;
 	return e;
 }
 

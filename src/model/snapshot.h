@@ -175,6 +175,10 @@ int np_parse_sysctl_value(const char *text, struct np_sysctl *out);
 struct np_sysctls {
 	size_t n, cap;
 	struct np_sysctl *e;
+	/* e[0..in_order) are the registry's rows 0.. in its order (np_sysctl_add keeps the count):
+	 * a lookup by id reads its row there instead of scanning; keys are unique in the
+	 * registry, so no earlier entry can hold the same key and the answer is the scan's. */
+	size_t in_order;
 	/* How the namespace's table read (np_collect_sysctls): kept so that a device's run that
 	 * shares the table can say what its own read would have said. */
 	int nok, ndenied, nborrowed;
