@@ -75,6 +75,8 @@ int np_cmd_doctor(int argc, char **argv)
 			return finish(&d, &st);
 		}
 	}
+	/* The checks and every renderer read MIB counters by name only. */
+	tgt.ctx.mib_by_name = true;
 	dr = calloc(1, sizeof(*dr));
 	if (!dr)
 		np_fail(&st, "out of memory");

@@ -32,6 +32,11 @@ static int read_parse(const struct np_ctx *ctx, enum np_tree t, const char *path
 
 static int parse_softirqs_cb(const char *b, size_t n, void *o) { return np_parse_softirqs(b, n, o); }
 static int parse_mib_cb(const char *b, size_t n, void *o) { return np_parse_mib(b, n, o); }
+static int parse_mib_unsorted_cb(const char *b, size_t n, void *o)
+{
+	return np_parse_mib_unsorted(b, n, o);
+}
+
 static int parse_sockstat_cb(const char *b, size_t n, void *o) { return np_parse_sockstat(b, n, o); }
 static int parse_meminfo_cb(const char *b, size_t n, void *o) { return np_parse_meminfo(b, n, o); }
 static int parse_ct_cb(const char *b, size_t n, void *o) { return np_parse_conntrack_stat(b, n, o); }
@@ -199,15 +204,19 @@ void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s)
 
 void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
 {
-	read_parse(ctx, NP_PROC, "net/snmp", s, NP_SRC_SNMP, parse_mib_cb, &s->hs->mib);
-	read_parse(ctx, NP_PROC, "net/netstat", s, NP_SRC_NETSTAT, parse_mib_cb, &s->hs->mib);
+	/* Sorted, unless only looked up by name: then indexed once all files are in. */
+	int (*mib_cb)(const char *, size_t, void *) =
+		ctx->mib_by_name ? parse_mib_unsorted_cb : parse_mib_cb;
+
+	read_parse(ctx, NP_PROC, "net/snmp", s, NP_SRC_SNMP, mib_cb, &s->hs->mib);
+	read_parse(ctx, NP_PROC, "net/netstat", s, NP_SRC_NETSTAT, mib_cb, &s->hs->mib);
 	/* IPv6 counters live in the same table (Ip6..., Udp6...); absent without IPv6. */
 	{
 		char *buf;
 		size_t len;
 
 		if (np_read_file(ctx, NP_PROC, "net/snmp6", &buf, &len) == 0) {
-			np_parse_mib(buf, len, &s->hs->mib);
+			mib_cb(buf, len, &s->hs->mib);
 			free(buf);
 		}
 	}
@@ -222,7 +231,10 @@ void np_collect_mib(const struct np_ctx *ctx, struct np_snapshot *s)
 		}
 	}
 	np_sos_mib_fallback(ctx, s);	/* only where proc/net/snmp is absent */
-	np_counters_sort(&s->hs->mib);
+	if (ctx->mib_by_name)
+		np_counters_index(&s->hs->mib);
+	else
+		np_counters_sort(&s->hs->mib);
 	read_parse(ctx, NP_PROC, "net/sockstat", s, NP_SRC_SOCKSTAT, parse_sockstat_cb,
 		   &s->hs->sockstat);
 	np_sos_sockstat_fallback(ctx, s);	/* only where proc/net/sockstat is absent */

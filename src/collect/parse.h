@@ -61,6 +61,9 @@ enum np_irq_role np_irq_role_from_name(const char *name);
  * names: "TcpExtListenOverflows", "UdpRcvbufErrors". Negative values (Tcp MaxConn -1) are stored
  * as NP_NA. Also accepts /proc/net/snmp6 ("Ip6InReceives  123" lines). */
 int np_parse_mib(const char *buf, size_t len, struct np_counters *out);
+/* The same, out left in the files' order (np_counters_concat): for a table that is then
+ * indexed rather than sorted (np_counters_index). */
+int np_parse_mib_unsorted(const char *buf, size_t len, struct np_counters *out);
 
 /* /proc/net/dev into each interface's rx_packets (out->read set). -EINVAL: no interface line. */
 int np_parse_proc_net_dev(const char *buf, size_t len, struct np_ifrx *out);

@@ -167,7 +167,8 @@ static size_t counters_bound(const char *buf, size_t len)
 	return len / 4 + 1;
 }
 
-int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
+/* One file's counters into out: merged (sorted) or concatenated (in the files' order). */
+static int parse_into(const char *buf, size_t len, struct np_counters *out, bool sorted)
 {
 	struct np_counters t = { 0 };
 	int err;
@@ -184,11 +185,21 @@ int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
 		goto fail;
 	}
 	/* Each file sorted alone, then merged: the table is never sorted whole again. */
-	if (np_counters_merge(out, &t))
+	if (sorted ? np_counters_merge(out, &t) : np_counters_concat(out, &t))
 		err = -ENOMEM;
 	else
 		return err;
 fail:
 	np_counters_free(&t);
 	return err;
+}
+
+int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
+{
+	return parse_into(buf, len, out, true);
+}
+
+int np_parse_mib_unsorted(const char *buf, size_t len, struct np_counters *out)
+{
+	return parse_into(buf, len, out, false);
 }

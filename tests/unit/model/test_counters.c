@@ -146,6 +146,59 @@ static void test_linear_work(void **state)
 	np_counters_free(&c);
 }
 
+/* The same entries sorted and indexed (np_counters_index) answer every lookup alike: names
+ * of every length around the hash's 8-byte words and the 63 bytes kept, one too long, and
+ * names absent. The indexed table keeps the entries' order; a repeated name, or a small
+ * table, is sorted instead. */
+static void test_index_instead_of_sort(void **state)
+{
+	struct np_counters sorted = { 0 }, indexed = { 0 }, add = { 0 };
+	char name[NP_COUNTER_NAME_MAX + 8], probe_name[NP_COUNTER_NAME_MAX + 8];
+
+	(void)state;
+	for (size_t len = 1; len < sizeof(name) - 1; len++) {
+		memset(name, 'a' + (char)(len % 26), len);
+		name[len] = '\0';
+		name[0] = (char)('A' + len % 26);
+		assert_int_equal(np_counters_append(&sorted, name, len), 0);
+		assert_int_equal(np_counters_push(&add, name, len), 0);
+	}
+	assert_int_equal(np_counters_concat(&indexed, &add), 0);
+	assert_null(add.e);
+	np_counters_sort(&sorted);
+	np_counters_index(&indexed);
+	assert_false(indexed.sorted);
+	assert_true(strlen(indexed.e[0].name) == 1 && strlen(indexed.e[1].name) == 2);
+	for (size_t len = 1; len < sizeof(probe_name) - 1; len++) {
+		for (int absent = 0; absent < 2; absent++) {
+			memset(probe_name, 'a' + (char)(len % 26), len);
+			probe_name[len] = '\0';
+			probe_name[0] = (char)(absent ? '#' : 'A' + len % 26);
+			assert_int_equal(np_counters_get(&indexed, probe_name),
+					 np_counters_get(&sorted, probe_name));
+		}
+	}
+	/* A longer name is found by the 63 bytes kept of it. */
+	name[sizeof(name) - 2] = 'z';
+	name[sizeof(name) - 1] = '\0';
+	assert_int_equal(np_counters_get(&indexed, name), sizeof(name) - 2);
+
+	/* A repeated name: sorted, as its lookups were. */
+	snprintf(name, sizeof(name), "%s", indexed.e[5].name);
+	assert_int_equal(np_counters_push(&add, name, 1), 0);
+	assert_int_equal(np_counters_concat(&indexed, &add), 0);
+	assert_false(indexed.sorted);
+	np_counters_index(&indexed);
+	assert_true(indexed.sorted);
+	np_counters_free(&indexed);
+	assert_int_equal(np_counters_push(&indexed, "Few", 1), 0);
+	np_counters_index(&indexed);
+	assert_true(indexed.sorted);
+	assert_int_equal(np_counters_get(&indexed, "Few"), 1);
+	np_counters_free(&indexed);
+	np_counters_free(&sorted);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_many_names),
 		cmocka_unit_test(test_long_names),
 		cmocka_unit_test(test_linear_work),
+		cmocka_unit_test(test_index_instead_of_sort),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

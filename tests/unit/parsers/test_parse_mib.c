@@ -79,6 +79,36 @@ static void test_real_captures(void **state)
 	np_counters_free(&c);
 }
 
+/* The same three files left in their order and indexed (doctor's table) hold the same entries
+ * as the sorted table, in the files' order, and every lookup answers alike. */
+static void test_unsorted_indexed(void **state)
+{
+	static const char *const files[] = { "snmp.real.txt", "netstat.real.txt",
+					     "snmp6.real.txt" };
+	struct np_counters sorted = { 0 }, indexed = { 0 };
+
+	(void)state;
+	for (size_t f = 0; f < 3; f++) {
+		size_t len;
+		char *buf = load_fixture(files[f], &len);
+
+		assert_non_null(buf);
+		assert_int_equal(np_parse_mib(buf, len, &sorted), 0);
+		assert_int_equal(np_parse_mib_unsorted(buf, len, &indexed), 0);
+		free(buf);
+	}
+	np_counters_index(&indexed);
+	assert_false(indexed.sorted);
+	assert_int_equal(indexed.n, sorted.n);
+	/* The files' order: snmp's first header line is Ip's. */
+	assert_string_equal(indexed.e[0].name, "IpForwarding");
+	for (size_t i = 0; i < sorted.n; i++)
+		assert_int_equal(get(&indexed, sorted.e[i].name), sorted.e[i].value);
+	assert_true(get(&indexed, "NoSuchCounter") == NP_NA);
+	np_counters_free(&indexed);
+	np_counters_free(&sorted);
+}
+
 static void test_no_trailing_newline(void **state)
 {
 	struct np_counters c = { 0 };
@@ -208,6 +238,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_real_captures),
+		cmocka_unit_test(test_unsorted_indexed),
 		cmocka_unit_test(test_no_trailing_newline),
 		cmocka_unit_test(test_mismatched_pair),
 		cmocka_unit_test(test_broken_pairs),
