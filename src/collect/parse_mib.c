@@ -161,21 +161,19 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
  * either layout): the table's size before parsing, so that it is allocated once. An over-count
  * costs address space only, the pages past the last entry are never touched (counting words
  * exactly was 14 instructions a byte, a fifth of a parse). */
-static size_t counters_bound(const char *buf, size_t len)
+size_t np_mib_bound(size_t len)
 {
-	(void)buf;
 	return len / 4 + 1;
 }
 
-/* One file's counters into out: merged (sorted) or concatenated (in the files' order). */
-static int parse_into(const char *buf, size_t len, struct np_counters *out, bool sorted)
+int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
 {
 	struct np_counters t = { 0 };
 	int err;
 
 	if (!buf)
 		return -EINVAL;
-	if (np_counters_reserve(&t, counters_bound(buf, len)))
+	if (np_counters_reserve(&t, np_mib_bound(len)))
 		return -ENOMEM;
 	err = parse(buf, len, &t);
 	if (err == -ENOMEM)
@@ -185,7 +183,7 @@ static int parse_into(const char *buf, size_t len, struct np_counters *out, bool
 		goto fail;
 	}
 	/* Each file sorted alone, then merged: the table is never sorted whole again. */
-	if (sorted ? np_counters_merge(out, &t) : np_counters_concat(out, &t))
+	if (np_counters_merge(out, &t))
 		err = -ENOMEM;
 	else
 		return err;
@@ -194,12 +192,20 @@ fail:
 	return err;
 }
 
-int np_parse_mib(const char *buf, size_t len, struct np_counters *out)
-{
-	return parse_into(buf, len, out, true);
-}
-
 int np_parse_mib_unsorted(const char *buf, size_t len, struct np_counters *out)
 {
-	return parse_into(buf, len, out, false);
+	size_t n0 = out->n;
+	int sorted0 = out->sorted, err;
+
+	if (!buf)
+		return -EINVAL;
+	if (np_counters_reserve(out, n0 + np_mib_bound(len)))
+		return -ENOMEM;
+	/* Straight into out, which is left unsorted: what failed is taken back. */
+	err = parse(buf, len, out);
+	if (err == -ENOMEM || out->n == n0) {
+		np_counters_truncate(out, n0, sorted0);
+		return err == -ENOMEM ? err : -EINVAL;
+	}
+	return err;
 }

@@ -371,25 +371,6 @@ void np_counters_index(struct np_counters *c)
 		np_counters_sort(c);
 }
 
-int np_counters_concat(struct np_counters *out, struct np_counters *add)
-{
-	if (!out->e && !out->n) {
-		*out = *add;
-		*add = (struct np_counters){ 0 };
-		drop_index(out);
-		out->sorted = 0;
-		return 0;
-	}
-	if (np_counters_reserve(out, out->n + add->n))
-		return -ENOMEM;
-	memcpy(out->e + out->n, add->e, add->n * sizeof(*add->e));
-	out->n += add->n;
-	out->sorted = 0;
-	drop_index(out);
-	np_counters_free(add);
-	return 0;
-}
-
 int np_counters_append(struct np_counters *c, const char *name, uint64_t value)
 {
 	if (c->n == c->cap) {

@@ -52,9 +52,6 @@ int np_counters_push_join(struct np_counters *c, const char *a, size_t al, const
 /* Moves add's entries into out, both sorted (as np_counters_sort would order out then add
  * appended), and frees add. -ENOMEM leaves out sorted and complete without add's. */
 int np_counters_merge(struct np_counters *out, struct np_counters *add);
-/* Moves add's entries after out's, in their order, unsorted and without an index (for
- * np_counters_index once all are in), and frees add. -ENOMEM leaves both as they were. */
-int np_counters_concat(struct np_counters *out, struct np_counters *add);
 /* For a table that is only looked up by name, never walked in order (doctor's MIB): a hash
  * index over it as it stands, a third of what sorting it costs. When a name repeats (or the
  * table is small, or there is no memory) it is sorted instead, so that every lookup answers

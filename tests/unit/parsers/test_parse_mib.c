@@ -105,6 +105,17 @@ static void test_unsorted_indexed(void **state)
 	for (size_t i = 0; i < sorted.n; i++)
 		assert_int_equal(get(&indexed, sorted.e[i].name), sorted.e[i].value);
 	assert_true(get(&indexed, "NoSuchCounter") == NP_NA);
+	/* Parsed in place: a file with nothing, or a broken pair, leaves no trace. */
+	{
+		static const char none[] = "no counters here\n", broken[] = "Tcp: A B\nTcp: 1 x\n";
+		size_t n = indexed.n;
+
+		assert_int_equal(np_parse_mib_unsorted(none, sizeof(none) - 1, &indexed), -EINVAL);
+		assert_int_equal(np_parse_mib_unsorted(broken, sizeof(broken) - 1, &indexed),
+				 -EINVAL);
+		assert_int_equal(indexed.n, n);
+		assert_int_equal(get(&indexed, "TcpInSegs"), 877);
+	}
 	np_counters_free(&indexed);
 	np_counters_free(&sorted);
 }
