@@ -201,7 +201,13 @@ void np_collect_softnet(const struct np_ctx *ctx, struct np_snapshot *s)
  * doctor's MIB table (ctx.mib_by_name): the three files read first, so that the table is
  * reserved once for all of them and each is parsed straight into it, in the files' order;
  * then indexed. Parsing into a table per file and appending it copied 38 KB of entries.
+ * The reservation stops at MIB_RESERVE_MAX entries: the bound counts 4 bytes a counter where
+ * real files spend ~20, and 2,000 entries (150 KB) would be a mmap and munmap of their own
+ * rather than heap; a kernel has ~400-500 of these counters (402 on 6.x here), and a table
+ * that outgrows the reservation doubles.
  */
+#define MIB_RESERVE_MAX 1024
+
 static void collect_mib_by_name(const struct np_ctx *ctx, struct np_snapshot *s)
 {
 	static const struct {
@@ -219,7 +225,7 @@ static void collect_mib_by_name(const struct np_ctx *ctx, struct np_snapshot *s)
 		bound += r[i] == 0 ? np_mib_bound(len[i]) : 0;
 	}
 	/* No memory now: each parse reserves its own share, or fails alone. */
-	(void)np_counters_reserve(&s->hs->mib, bound);
+	(void)np_counters_reserve(&s->hs->mib, bound < MIB_RESERVE_MAX ? bound : MIB_RESERVE_MAX);
 	for (size_t i = 0; i < 3; i++) {
 		if (r[i] == 0) {
 			r[i] = np_parse_mib_unsorted(buf[i], len[i], &s->hs->mib);

@@ -62,7 +62,8 @@ enum np_irq_role np_irq_role_from_name(const char *name);
  * as NP_NA. Also accepts /proc/net/snmp6 ("Ip6InReceives  123" lines). */
 int np_parse_mib(const char *buf, size_t len, struct np_counters *out);
 /* The same, parsed straight into out, which is left unsorted in the files' order: for a table
- * that is then indexed rather than sorted (np_counters_index). Failures as np_parse_mib's. */
+ * that is then indexed rather than sorted (np_counters_index). Failures as np_parse_mib's.
+ * Reserving room is the caller's (np_mib_bound). */
 int np_parse_mib_unsorted(const char *buf, size_t len, struct np_counters *out);
 /* How many counters a MIB file of len bytes can hold at most: what to reserve before parsing. */
 size_t np_mib_bound(size_t len);

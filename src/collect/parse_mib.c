@@ -199,9 +199,8 @@ int np_parse_mib_unsorted(const char *buf, size_t len, struct np_counters *out)
 
 	if (!buf)
 		return -EINVAL;
-	if (np_counters_reserve(out, n0 + np_mib_bound(len)))
-		return -ENOMEM;
-	/* Straight into out, which is left unsorted: what failed is taken back. */
+	/* Straight into out (the caller reserves; it grows by doubling past that), which is
+	 * left unsorted: what failed is taken back. */
 	err = parse(buf, len, out);
 	if (err == -ENOMEM || out->n == n0) {
 		np_counters_truncate(out, n0, sorted0);
