@@ -216,11 +216,11 @@ static int virtual_kind(const struct np_ctx *ctx, struct np_netdev *d, bool capt
 	}
 	dev_u64(ctx, d->name, "type", &type);
 	if (type == 772)
-		np_strjoin(d->kind_hint, sizeof(d->kind_hint), "loopback");
+		snprintf(d->kind_hint, sizeof(d->kind_hint), "loopback");
 	/* /proc/net/vlan/IF exists for 802.1Q devices (sosreports copy it too). */
 	np_strjoin(path, sizeof(path), "net/vlan/", d->name);
 	if (!d->kind_hint[0] && np_exists(ctx, NP_PROC, path))
-		np_strjoin(d->kind_hint, sizeof(d->kind_hint), "vlan");
+		snprintf(d->kind_hint, sizeof(d->kind_hint), "vlan");
 	if (d->has_device)
 		return 0;
 	if (!captured || d->kind_hint[0])

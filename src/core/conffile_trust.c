@@ -179,7 +179,7 @@ int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *re
 				goto fail;
 			}
 			if (target[0] == '/')
-				np_strjoin(cur, sizeof(cur), "/");
+				snprintf(cur, sizeof(cur), "/");
 			continue;
 		}
 		memcpy(cur, next, strlen(next) + 1);
