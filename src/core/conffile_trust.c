@@ -196,7 +196,7 @@ int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *re
 	}
 	return 0;
 fail:
-	snprintf(err, errlen, "cannot check config file %s%s%s: %s", path, why ? ": " : "",
-		 why ? why : "", strerror(-r));
+	np_strjoin(err, errlen, "cannot check config file ", path, why ? ": " : "", why ? why : "",
+		   ": ", strerror(-r));
 	return r;
 }

@@ -48,4 +48,14 @@ static inline const char *np_udec(char buf[NP_UDEC_MAX], unsigned long long v)
 	return p;
 }
 
+/* A signed integer in decimal ("%d", "%lld") for np_strjoin: the text lives in buf. */
+static inline const char *np_sdec(char buf[NP_UDEC_MAX], long long v)
+{
+	char *p = (char *)np_udec(buf, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v);
+
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
 #endif

@@ -2,7 +2,7 @@
 /*
  * core/strjoin.h against snprintf itself: for every buffer size from 0 to past the text, the
  * same bytes in the whole buffer (nothing written past the cut), the same return value (the
- * callers' truncation test), and np_udec against "%llu" (issue #35).
+ * callers' truncation test), and np_udec / np_sdec against "%llu" / "%lld" (issue #35).
  */
 #include "strjoin.h"
 
@@ -65,6 +65,13 @@ static void test_udec(void **state)
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
 		snprintf(want, sizeof(want), "%llu", v[i]);
 		assert_string_equal(np_udec(buf, v[i]), want);
+	}
+	static const long long sv[] = { 0, -1, 7, -42, 2147483647LL, -2147483647LL - 1,
+					LLONG_MAX, LLONG_MIN };
+
+	for (size_t i = 0; i < sizeof(sv) / sizeof(sv[0]); i++) {
+		snprintf(want, sizeof(want), "%lld", sv[i]);
+		assert_string_equal(np_sdec(buf, sv[i]), want);
 	}
 	char path[16];
 
