@@ -141,10 +141,20 @@ struct name_pairs {
 	uint64_t bits[4];
 };
 
+#define PAIR_HASH(a, b) (((unsigned char)(a) * 31u + (unsigned char)(b)) & 255u)
+
 static inline __attribute__((always_inline)) unsigned pair_hash(unsigned char a, unsigned char b)
 {
-	return (a * 31u + b) & 255u;
+	return PAIR_HASH(a, b);
 }
+
+/* A generic word with the hash of its first two bytes, computed by the compiler. */
+struct gword {
+	const char *w;
+	unsigned char h;
+};
+
+#define W(s) { s, PAIR_HASH((s)[0], (s)[1]) }
 
 static void name_pairs_init(struct name_pairs *np, const char *s)
 {
@@ -168,27 +178,31 @@ static inline __attribute__((always_inline)) bool has(const struct name_pairs *n
 	return strstr(np->s, word) != NULL;
 }
 
-static bool has_any(const struct name_pairs *np, const char *const *words)
+static bool has_any(const struct name_pairs *np, const struct gword *words)
 {
-	for (; *words; words++)
-		if (has(np, *words))
+	for (; words->w; words++)
+		if ((np->bits[words->h >> 6] & ((uint64_t)1 << (words->h & 63))) &&
+		    strstr(np->s, words->w))
 			return true;
 	return false;
 }
 
 /* "missed" words that are not lost packets: lookups that fell back, timers, interrupts. */
-static const char *const miss_benign[] = { "irq", "intr", "fdir", "filter", "steer", "cache",
-					   "cmpl", "compl", "arfs", "flow", "hash", "lookup",
-					   "bp_", "timer", NULL };
-static const char *const ring_words[] = { "out_of_buffer", "no_buffer", "no_buf", "nobuf",
-					  "no_dma", "no_desc", "overrun", "empty_rx_ring", NULL };
-static const char *const phy_words[] = { "crc", "fcs", "symbol", "align", "jabber",
-					 "undersize", "runt", "fragments", "illegal",
-					 "uncorrectable", NULL };
-static const char *const over_words[] = { "oversize", "too_long", "toolong", "long_length",
-					  "giant", "mtu_err", NULL };
-static const char *const port_words[] = { "port", "phy", ".nic", "mac", "cos", "prio", "pb_",
-					  NULL };
+static const struct gword miss_benign[] = {
+	W("irq"), W("intr"), W("fdir"), W("filter"), W("steer"), W("cache"), W("cmpl"),
+	W("compl"), W("arfs"), W("flow"), W("hash"), W("lookup"), W("bp_"), W("timer"),
+	{ NULL, 0 } };
+static const struct gword ring_words[] = {
+	W("out_of_buffer"), W("no_buffer"), W("no_buf"), W("nobuf"), W("no_dma"), W("no_desc"),
+	W("overrun"), W("empty_rx_ring"), { NULL, 0 } };
+static const struct gword phy_words[] = {
+	W("crc"), W("fcs"), W("symbol"), W("align"), W("jabber"), W("undersize"), W("runt"),
+	W("fragments"), W("illegal"), W("uncorrectable"), { NULL, 0 } };
+static const struct gword over_words[] = {
+	W("oversize"), W("too_long"), W("toolong"), W("long_length"), W("giant"), W("mtu_err"),
+	{ NULL, 0 } };
+static const struct gword port_words[] = {
+	W("port"), W("phy"), W(".nic"), W("mac"), W("cos"), W("prio"), W("pb_"), { NULL, 0 } };
 
 /* The generic patterns, on a lowercased name. */
 static enum np_drv_meaning generic(const char *lc, int dir, bool *tx_out)
@@ -294,7 +308,7 @@ bool np_drv_classify(const char *driver, const char *name, struct np_drv_class *
 
 		/* The pattern's literal tail must end the name (lc is lowercase): most names fail
 		 * here in a byte or two, and a pattern without wildcards is decided here. */
-		while (i > 0 && !is_wild(p->pat[i - 1]) && j > 0 && p->pat[i - 1] == lc[j - 1])
+		while (i > 0 && j > 0 && p->pat[i - 1] == lc[j - 1] && !is_wild(p->pat[i - 1]))
 			i--, j--;
 		if (i > 0 ? !is_wild(p->pat[i - 1]) : j > 0)
 			continue;
