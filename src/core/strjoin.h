@@ -8,32 +8,29 @@
 #ifndef NP_STRJOIN_H
 #define NP_STRJOIN_H
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 
-static inline int np_strjoin_(char *dst, size_t size, ...)
+static inline int np_strjoin_(char *dst, size_t size, const char *const *parts)
 {
 	size_t len = 0;
-	const char *s;
-	va_list ap;
 
-	va_start(ap, size);
-	while ((s = va_arg(ap, const char *)) != NULL) {
-		size_t n = strlen(s);
+	for (; *parts; parts++) {
+		size_t n = strlen(*parts);
 
 		if (len + 1 < size)
-			memcpy(dst + len, s, n < size - 1 - len ? n : size - 1 - len);
+			memcpy(dst + len, *parts, n < size - 1 - len ? n : size - 1 - len);
 		len += n;
 	}
-	va_end(ap);
 	if (size)
 		dst[len < size ? len : size - 1] = '\0';
 	return (int)len;
 }
 
-/* np_strjoin(dst, size, part, ...): the parts, each a string, one after the other. */
-#define np_strjoin(dst, size, ...) np_strjoin_((dst), (size), __VA_ARGS__, (const char *)NULL)
+/* np_strjoin(dst, size, part, ...): the parts, each a string, one after the other. An array,
+ * not varargs: each part is checked as a const char *, and no register save area is set up. */
+#define np_strjoin(dst, size, ...) \
+	np_strjoin_((dst), (size), (const char *const[]){ __VA_ARGS__, NULL })
 
 /* An unsigned integer in decimal ("%u", "%zu") for np_strjoin: the text lives in buf. */
 #define NP_UDEC_MAX 21
