@@ -2,6 +2,7 @@
 /* Why evidence is missing: a source's status, a sysctl this kernel or netns lacks, the kernel
  * version that explains it. */
 #include "check_util.h"
+#include "strjoin.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,11 +15,11 @@ const char *np_src_why(const struct np_snapshot *s, enum np_source id, char *buf
 			 np_src_status_name(src->status);
 
 	if (src->detail[0] && src->status == NP_SRC_ABSENT)
-		snprintf(buf, size, "%s", src->detail);
+		np_strjoin(buf, size, src->detail);
 	else if (src->detail[0])
-		snprintf(buf, size, "%s: %s", st, src->detail);
+		np_strjoin(buf, size, st, ": ", src->detail);
 	else
-		snprintf(buf, size, "%s", st);
+		np_strjoin(buf, size, st);
 	return buf;
 }
 

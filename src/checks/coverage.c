@@ -7,6 +7,7 @@
  */
 #include "coverage.h"
 #include "check_util.h"
+#include "strjoin.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -50,10 +51,10 @@ static bool stage_evidence(const struct np_snapshot *s, enum np_stage st, char *
 		return true;
 	}
 	if (st == NP_STAGE_IRQ && np_src_ok(s, NP_SRC_INTERRUPTS))
-		snprintf(why, size, "no IRQ of %s found", s->dev.name);
+		np_strjoin(why, size, "no IRQ of ", s->dev.name, " found");
 	else
-		snprintf(why, size, "%s %s", source_file[src[0]] ? source_file[src[0]] :
-			 np_source_name(src[0]), np_src_why(s, src[0], tmp, sizeof(tmp)));
+		np_strjoin(why, size, source_file[src[0]] ? source_file[src[0]] :
+			   np_source_name(src[0]), " ", np_src_why(s, src[0], tmp, sizeof(tmp)));
 	return false;
 }
 
@@ -84,8 +85,8 @@ void np_coverage_build(const struct np_analysis *a, const struct np_report *r,
 				break;
 			}
 			if (!sc->missing++)
-				snprintf(sc->reason, sizeof(sc->reason), "%s: %s", res->check->id,
-					 res->skip_reason);
+				np_strjoin(sc->reason, sizeof(sc->reason), res->check->id, ": ",
+					   res->skip_reason);
 			break;
 		case NP_CHECK_NOT_RUN:
 			sc->na++;
@@ -100,7 +101,7 @@ void np_coverage_build(const struct np_analysis *a, const struct np_report *r,
 		if (sc->ran && !evidence && !flagged[st] && !sc->missing) {
 			/* Passed on nothing: the checks found no counter to judge. */
 			sc->status = NP_COV_NOT_JUDGED;
-			snprintf(sc->reason, sizeof(sc->reason), "%s", why);
+			np_strjoin(sc->reason, sizeof(sc->reason), why);
 		} else if (sc->ran && !evidence && !flagged[st]) {
 			sc->status = NP_COV_NOT_JUDGED;
 		} else if (sc->ran) {

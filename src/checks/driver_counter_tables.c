@@ -5,10 +5,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#define RX(p, m, st) { p, NP_DRV_##m, NP_STAGE_##st, NP_DRV_DIR_RX }
-#define TX(p, m) { p, NP_DRV_##m, NP_STAGE_NIC, NP_DRV_DIR_TX }
-#define KNOWN(p) { p, NP_DRV_NONE, NP_STAGE_NIC, NP_DRV_DIR_NAME }
-#define END { NULL, 0, 0, 0 }
+#define RX(p, m, st) { p, NP_DRV_##m, NP_STAGE_##st, NP_DRV_DIR_RX, sizeof(p) - 1 }
+#define TX(p, m) { p, NP_DRV_##m, NP_STAGE_NIC, NP_DRV_DIR_TX, sizeof(p) - 1 }
+#define KNOWN(p) { p, NP_DRV_NONE, NP_STAGE_NIC, NP_DRV_DIR_NAME, sizeof(p) - 1 }
+#define END { NULL, 0, 0, 0, 0 }
 
 /* mlx5: Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst. Totals
  * (rx_xdp_drop) and per-channel copies (rx3_xdp_drop) both exist: the queue index tells. */
@@ -284,8 +284,9 @@ const struct np_drv_pat *np_drv_patterns(const char *driver)
 {
 	if (!driver)
 		return NULL;
+	/* the first byte before strcmp: this runs once per counter name (issue #35) */
 	for (size_t i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++)
-		if (strcmp(drivers[i].driver, driver) == 0)
+		if (drivers[i].driver[0] == driver[0] && strcmp(drivers[i].driver, driver) == 0)
 			return drivers[i].tab;
 	return NULL;
 }

@@ -19,6 +19,7 @@ struct np_drv_pat {
 	unsigned char meaning;	/* enum np_drv_meaning */
 	unsigned char stage;	/* enum np_stage */
 	unsigned char dir;	/* NP_DRV_DIR_RX, _TX, or _NAME: from the name's rx/tx token */
+	unsigned char len;	/* strlen(pat): its last character rejects most names at once */
 };
 
 enum { NP_DRV_DIR_RX, NP_DRV_DIR_TX, NP_DRV_DIR_NAME };

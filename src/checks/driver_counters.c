@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,11 @@ static bool glob(const char *p, const char *s, int *q)
 	return *s == '\0';
 }
 
+static bool is_wild(char c)
+{
+	return c == '*' || c == '%' || c == '#';
+}
+
 /* The name's direction: its first rx/tx-ish token ("rx", "rx3", "rxq", "tx", "tx0", "xmit"). */
 static int name_dir(const char *name)
 {
@@ -105,7 +111,11 @@ static int name_queue(const char *name)
 		if (s != name && isalnum((unsigned char)s[-1]))
 			continue;	/* prefixes start a token: "prio3" is no queue */
 		for (size_t i = 0; i < sizeof(pre) / sizeof(pre[0]); i++) {
-			size_t n = strlen(pre[i]);
+			size_t n;
+
+			if (*s != pre[i][0])
+				continue;
+			n = strlen(pre[i]);
 			const char *d = s + n;
 			const char *e = d;
 
@@ -121,36 +131,86 @@ static int name_queue(const char *name)
 	return -1;
 }
 
-static bool has(const char *s, const char *word)
+/*
+ * A name and the pairs of adjacent bytes it holds, hashed into 256 bits: a word whose first two
+ * bytes are not among them cannot occur in it, so most of the ~45 strstr calls of generic() are
+ * skipped with a bit test (issue #35). A set bit only sends the word on to strstr.
+ */
+struct name_pairs {
+	const char *s;
+	uint64_t bits[4];
+};
+
+#define PAIR_HASH(a, b) (((unsigned char)(a) * 31u + (unsigned char)(b)) & 255u)
+
+static inline __attribute__((always_inline)) unsigned pair_hash(unsigned char a, unsigned char b)
 {
-	return strstr(s, word) != NULL;
+	return PAIR_HASH(a, b);
 }
 
-static bool has_any(const char *s, const char *const *words)
+/* A generic word with the hash of its first two bytes, computed by the compiler. */
+struct gword {
+	const char *w;
+	unsigned char h;
+};
+
+#define W(s) { s, PAIR_HASH((s)[0], (s)[1]) }
+
+static void name_pairs_init(struct name_pairs *np, const char *s)
 {
-	for (; *words; words++)
-		if (strstr(s, *words))
+	memset(np->bits, 0, sizeof(np->bits));
+	np->s = s;
+	for (; s[0] && s[1]; s++) {
+		unsigned h = pair_hash((unsigned char)s[0], (unsigned char)s[1]);
+
+		np->bits[h >> 6] |= (uint64_t)1 << (h & 63);
+	}
+}
+
+static inline __attribute__((always_inline)) bool has(const struct name_pairs *np, const char *word)
+{
+	if (word[0] && word[1]) {
+		unsigned h = pair_hash((unsigned char)word[0], (unsigned char)word[1]);
+
+		if (!(np->bits[h >> 6] & ((uint64_t)1 << (h & 63))))
+			return false;
+	}
+	return strstr(np->s, word) != NULL;
+}
+
+static bool has_any(const struct name_pairs *np, const struct gword *words)
+{
+	for (; words->w; words++)
+		if ((np->bits[words->h >> 6] & ((uint64_t)1 << (words->h & 63))) &&
+		    strstr(np->s, words->w))
 			return true;
 	return false;
 }
 
 /* "missed" words that are not lost packets: lookups that fell back, timers, interrupts. */
-static const char *const miss_benign[] = { "irq", "intr", "fdir", "filter", "steer", "cache",
-					   "cmpl", "compl", "arfs", "flow", "hash", "lookup",
-					   "bp_", "timer", NULL };
-static const char *const ring_words[] = { "out_of_buffer", "no_buffer", "no_buf", "nobuf",
-					  "no_dma", "no_desc", "overrun", "empty_rx_ring", NULL };
-static const char *const phy_words[] = { "crc", "fcs", "symbol", "align", "jabber",
-					 "undersize", "runt", "fragments", "illegal",
-					 "uncorrectable", NULL };
-static const char *const over_words[] = { "oversize", "too_long", "toolong", "long_length",
-					  "giant", "mtu_err", NULL };
-static const char *const port_words[] = { "port", "phy", ".nic", "mac", "cos", "prio", "pb_",
-					  NULL };
+static const struct gword miss_benign[] = {
+	W("irq"), W("intr"), W("fdir"), W("filter"), W("steer"), W("cache"), W("cmpl"),
+	W("compl"), W("arfs"), W("flow"), W("hash"), W("lookup"), W("bp_"), W("timer"),
+	{ NULL, 0 } };
+static const struct gword ring_words[] = {
+	W("out_of_buffer"), W("no_buffer"), W("no_buf"), W("nobuf"), W("no_dma"), W("no_desc"),
+	W("overrun"), W("empty_rx_ring"), { NULL, 0 } };
+static const struct gword phy_words[] = {
+	W("crc"), W("fcs"), W("symbol"), W("align"), W("jabber"), W("undersize"), W("runt"),
+	W("fragments"), W("illegal"), W("uncorrectable"), { NULL, 0 } };
+static const struct gword over_words[] = {
+	W("oversize"), W("too_long"), W("toolong"), W("long_length"), W("giant"), W("mtu_err"),
+	{ NULL, 0 } };
+static const struct gword port_words[] = {
+	W("port"), W("phy"), W(".nic"), W("mac"), W("cos"), W("prio"), W("pb_"), { NULL, 0 } };
 
 /* The generic patterns, on a lowercased name. */
-static enum np_drv_meaning generic(const char *s, int dir, bool *tx_out)
+static enum np_drv_meaning generic(const char *lc, int dir, bool *tx_out)
 {
+	struct name_pairs np;
+	const struct name_pairs *s = &np;
+
+	name_pairs_init(&np, lc);
 	if (has(s, "allowance_exceeded") || (has(s, "ratelimit") && !has(s, "bytes"))) {
 		if (has(s, "bw_out") || has(s, "_out_allowance"))
 			*tx_out = true;
@@ -244,8 +304,15 @@ bool np_drv_classify(const char *driver, const char *name, struct np_drv_class *
 
 	for (const struct np_drv_pat *p = tab; p && p->pat; p++) {
 		int q = -1;
+		size_t i = p->len, j = n;
 
-		if (!glob(p->pat, lc, &q))
+		/* The pattern's literal tail must end the name (lc is lowercase): most names fail
+		 * here in a byte or two, and a pattern without wildcards is decided here. */
+		while (i > 0 && j > 0 && p->pat[i - 1] == lc[j - 1] && !is_wild(p->pat[i - 1]))
+			i--, j--;
+		if (i > 0 ? !is_wild(p->pat[i - 1]) : j > 0)
+			continue;
+		if (i > 0 && !glob(p->pat, lc, &q))
 			continue;
 		out->meaning = p->meaning;
 		out->stage = p->stage;

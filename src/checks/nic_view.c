@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Views over interface counters, ethtool, driver counters, qstats and qdiscs for NIC checks. */
 #include "nic_view.h"
+#include "strjoin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,7 +151,7 @@ const char *np_nv_drv_label(const struct np_snapshot *s, char *buf, size_t size)
 {
 	const char *n = np_nv_drv_name(s);
 
-	snprintf(buf, size, "the %s%sdriver", n, n[0] ? " " : "");
+	np_strjoin(buf, size, "the ", n, n[0] ? " " : "", "driver");
 	return buf;
 }
 

@@ -3,6 +3,7 @@
 #include "softnet_priv.h"
 #include "sizing.h"
 #include "raise.h"
+#include "strjoin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,14 +14,15 @@ void np_sn_top_text(const struct np_sn_cpu *c, size_t n, bool sampled, char *buf
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < n && i < NP_SN_TOP && c[i].key > 0 && len < size; i++) {
-		char num[32];
+		char num[32], cpu[NP_UDEC_MAX];
 
 		if (sampled)
 			np_fmt_num(c[i].v.rate, num, sizeof(num));
 		else
 			np_fmt_num((double)c[i].v.total, num, sizeof(num));
-		len += (size_t)snprintf(buf + len, size - len, "%sCPU %d: %s%s", i ? ", " : "",
-					c[i].cpu, num, sampled ? "/s" : " since boot");
+		len += (size_t)np_strjoin(buf + len, size - len, i ? ", " : "", "CPU ",
+					  np_sdec(cpu, c[i].cpu), ": ", num,
+					  sampled ? "/s" : " since boot");
 	}
 }
 
@@ -28,9 +30,9 @@ void np_sn_top_ev(struct np_finding *f, const struct np_sn_cpu *c, size_t n, con
 		  const char *unit)
 {
 	for (size_t i = 0; i < n && i < NP_SN_TOP && c[i].key > 0; i++) {
-		char key[48];
+		char key[48], cpu[NP_UDEC_MAX];
 
-		snprintf(key, sizeof(key), "cpu%d.%s", c[i].cpu, what);
+		np_strjoin(key, sizeof(key), "cpu", np_sdec(cpu, c[i].cpu), ".", what);
 		np_ev_counter(f, key, unit, &c[i].v);
 	}
 }

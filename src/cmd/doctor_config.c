@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The config file's lines given their meaning: check selection and threshold overrides. */
 #include "doctor_config.h"
+#include "strjoin.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -89,7 +90,7 @@ static int apply(struct np_config *c, struct np_conffile *f, int r, char *err, s
 		goto out;
 	}
 	if (f->path[0])
-		snprintf(c->path, sizeof(c->path), "%s", f->path);
+		np_strjoin(c->path, sizeof(c->path), f->path);
 	take(&c->interval, &f->interval, file);
 	take(&c->rtt, &f->rtt, file);
 	take(&c->bandwidth, &f->bandwidth, file);
@@ -161,7 +162,7 @@ static int load_dir(struct np_config *c, const char *dir, char *err, size_t errl
 	size_t n;
 	int r;
 
-	if (snprintf(path, sizeof(path), "%s/netpath.conf", dir) >= (int)sizeof(path)) {
+	if (np_strjoin(path, sizeof(path), dir, "/netpath.conf") >= (int)sizeof(path)) {
 		snprintf(err, errlen, "config directory name too long");
 		return -ENAMETOOLONG;
 	}
@@ -169,7 +170,7 @@ static int load_dir(struct np_config *c, const char *dir, char *err, size_t errl
 	r = apply(c, &f, r, err, errlen);
 	if (r < 0)
 		return r;
-	snprintf(path, sizeof(path), "%s/netpath.conf.d", dir);
+	np_strjoin(path, sizeof(path), dir, "/netpath.conf.d");
 	r = np_conffile_dropins(path, geteuid(), &dropins, &n, err, errlen);
 	for (size_t i = 0; r == 0 && i < n; i++) {
 		/* Not required: one removed since the listing is no settings, as if not there. */

@@ -2,6 +2,7 @@
 /* doctor over a device stack: one run per device, folded into one report (doctor_stack.h). */
 #include "socket_fold.h"
 #include "doctor_stack.h"
+#include "strjoin.h"
 
 #include <dirent.h>
 #include <net/if.h>
@@ -71,7 +72,7 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 	 * device, a dozen page faults of a one-sample run. */
 	memset(r, 0, offsetof(struct np_dev_run, prev));
 	memset(&r->have_prev, 0, sizeof(*r) - offsetof(struct np_dev_run, have_prev));
-	snprintf(r->name, sizeof(r->name), "%s", name);
+	np_strjoin(r->name, sizeof(r->name), name);
 	/* Only the primary's run judges sockets: the others need not walk them, nor read the
 	 * host-wide sources again (the primary's read fills the sample's host snapshot). */
 	if (idx == 0)
@@ -82,10 +83,10 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 
 	sd = &dr->stack.dev[dr->stack.n++];
 	memset(sd, 0, sizeof(*sd));
-	snprintf(sd->name, sizeof(sd->name), "%s", name);
+	np_strjoin(sd->name, sizeof(sd->name), name);
 	sd->kind = np_dev_kind_of(&r->prev);
 	sd->upper = upper;
-	snprintf(sd->driver, sizeof(sd->driver), "%s", np_snapshot_driver(&r->prev));
+	np_strjoin(sd->driver, sizeof(sd->driver), np_snapshot_driver(&r->prev));
 	if (sd->kind == NP_KIND_VETH) {
 		sd->peer_ifindex = r->prev.rtnl.link;
 		sd->peer_other_netns = r->prev.rtnl.link_other_netns;
@@ -117,7 +118,7 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 		char low[IF_NAMESIZE];
 
 		/* dr->run may not move, but copy the name: add_device() writes new runs. */
-		snprintf(low, sizeof(low), "%s", dr->run[idx].prev.dev.lower[i]);
+		np_strjoin(low, sizeof(low), dr->run[idx].prev.dev.lower[i]);
 		add_device(dr, ctx, low, (int)idx, NP_ROLE_LOWER, depth - 1);
 	}
 	return (int)idx;

@@ -4,6 +4,7 @@
 #include "collect.h"
 #include "parse.h"
 #include "sos.h"
+#include "strjoin.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -38,7 +39,7 @@ int np_iface_check(const struct np_ctx *ctx, const char *ifname)
 		if (ifname[i] == '/' || ifname[i] == ':' || ifname[i] == ' ' || ifname[i] == '\t' ||
 		    ifname[i] == '\n')
 			return -EINVAL;
-	snprintf(path, sizeof(path), "class/net/%s", ifname);
+	np_strjoin(path, sizeof(path), "class/net/", ifname);
 	return np_exists(ctx, NP_SYS, path) ? 0 : -ENODEV;
 }
 
@@ -143,7 +144,7 @@ static int collect(const struct np_ctx *ctx, const char *ifname, struct np_snaps
 	} else {
 		s->t_known = tree_uptime(ctx, &s->t);
 	}
-	snprintf(s->ifname, sizeof(s->ifname), "%s", ifname);
+	np_strjoin(s->ifname, sizeof(s->ifname), ifname);
 
 	if (!read) {
 		/* The host-wide sources were read by the sample's first device, whose final values

@@ -17,6 +17,7 @@
  */
 #include "collect.h"
 #include "parse.h"
+#include "strjoin.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -65,7 +66,7 @@ static size_t sysfs_irqs(const struct np_ctx *ctx, const struct dev_names *dn, u
 		 * are not the NIC's. Only a virtio device's parent is its own PCI function. */
 		if (i == 1 && !dn->virtio[0])
 			break;
-		snprintf(path, sizeof(path), "class/net/%s/%s/msi_irqs", ifname, dirs[i]);
+		np_strjoin(path, sizeof(path), "class/net/", ifname, "/", dirs[i], "/msi_irqs");
 		if (np_opendir(ctx, NP_SYS, path, &d) == 0) {
 			n = numeric_entries(d, irqs, n);
 			closedir(d);
@@ -75,7 +76,7 @@ static size_t sysfs_irqs(const struct np_ctx *ctx, const struct dev_names *dn, u
 		/* "irq" is 0 when the function has no INTx line (MSI-only). The parent of a PCI
 		 * function is a bridge whose irq is not ours; that of a virtio device is its
 		 * PCI function. */
-		snprintf(path, sizeof(path), "class/net/%s/%s/irq", ifname, dirs[i]);
+		np_strjoin(path, sizeof(path), "class/net/", ifname, "/", dirs[i], "/irq");
 		if ((i == 0 || dn->virtio[0]) && np_read_u64(ctx, NP_SYS, path, &legacy) == 0 && legacy > 0 &&
 		    legacy < UINT32_MAX)
 			irqs[n++] = (unsigned)legacy;
@@ -145,10 +146,10 @@ static size_t procfs_irqs(const struct np_ctx *ctx, const struct dev_names *dn, 
 	}
 	for (size_t i = 0; i < nall && n < MAX_DEV_IRQS; i++) {
 		struct dirent *de;
-		char path[32];
+		char path[32], num[NP_UDEC_MAX];
 		DIR *id;
 
-		snprintf(path, sizeof(path), "irq/%u", all[i]);
+		np_strjoin(path, sizeof(path), "irq/", np_udec(num, all[i]));
 		if (np_opendir(ctx, NP_PROC, path, &id) < 0)
 			continue;
 		while ((de = readdir(id))) {
@@ -225,14 +226,15 @@ static void settle_roles(struct np_interrupts *irqs, const char *ifname)
 
 static void read_affinity(const struct np_ctx *ctx, struct np_irq_line *l, int *denied)
 {
-	char path[64], buf[4200];
+	char path[64], buf[4200], num[NP_UDEC_MAX];
+	const char *irq = np_udec(num, l->irq);
 	int r;
 
-	snprintf(path, sizeof(path), "irq/%u/smp_affinity_list", l->irq);
+	np_strjoin(path, sizeof(path), "irq/", irq, "/smp_affinity_list");
 	r = np_read_str(ctx, NP_PROC, path, buf, sizeof(buf));
 	l->has_affinity = r >= 0 && np_parse_cpulist(buf, &l->affinity) == 0;
 	*denied |= r == -EACCES || r == -EPERM;
-	snprintf(path, sizeof(path), "irq/%u/effective_affinity_list", l->irq);
+	np_strjoin(path, sizeof(path), "irq/", irq, "/effective_affinity_list");
 	r = np_read_str(ctx, NP_PROC, path, buf, sizeof(buf));
 	l->has_effective = r >= 0 && np_parse_cpulist(buf, &l->effective) == 0;
 }
@@ -244,16 +246,16 @@ static void device_names(const struct np_ctx *ctx, const struct np_snapshot *s,
 
 	memset(dn, 0, sizeof(*dn));
 	dn->ifname = s->ifname;
-	snprintf(path, sizeof(path), "class/net/%s/device", s->ifname);
+	np_strjoin(path, sizeof(path), "class/net/", s->ifname, "/device");
 	if (np_read_link_base(ctx, NP_SYS, path, dev, sizeof(dev)) == 0) {
 		if (strncmp(dev, "virtio", 6) == 0)
-			snprintf(dn->virtio, sizeof(dn->virtio), "%s", dev);
+			np_strjoin(dn->virtio, sizeof(dn->virtio), dev);
 		/* A PCI address "dddd:bb:dd.f": long enough not to match by accident. */
 		else if (strlen(dev) == 12 && dev[4] == ':' && dev[7] == ':' && dev[10] == '.')
-			snprintf(dn->bdf, sizeof(dn->bdf), "%s", dev);
+			np_strjoin(dn->bdf, sizeof(dn->bdf), dev);
 	}
 	if (!dn->bdf[0] && s->dev.bus_id[0])
-		snprintf(dn->bdf, sizeof(dn->bdf), "%s", s->dev.bus_id);
+		np_strjoin(dn->bdf, sizeof(dn->bdf), s->dev.bus_id);
 }
 
 /* Rows of /proc/interrupts are ours by number (steps 1-2) or, when those found none, by name;

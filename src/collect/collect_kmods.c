@@ -7,6 +7,7 @@
 #include "collect.h"
 #include "kmods.h"
 #include "parse.h"
+#include "strjoin.h"
 
 /* A release as uname -r spells it; it becomes a path component, so nothing else passes. */
 static bool release_ok(const char *r)
@@ -39,7 +40,7 @@ static enum np_kmod_state one(const struct np_ctx *ctx, const struct lists *l, c
 	if (l->builtin && l->dep)
 		return NP_KMOD_ABSENT;
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s%s", dir, relpath, suffixes[i]);
+		np_strjoin(path, sizeof(path), dir, "/", relpath, suffixes[i]);
 		if (np_exists(ctx, NP_ROOTFS, path))
 			return NP_KMOD_MODULE;
 	}
@@ -56,24 +57,24 @@ void np_collect_kmods(const struct np_ctx *ctx, const char *release, struct np_k
 		snprintf(out->from, sizeof(out->from), "the kernel release is not known");
 		return;
 	}
-	snprintf(out->release, sizeof(out->release), "%s", release);
-	snprintf(dir, sizeof(dir), "lib/modules/%s", out->release);
+	np_strjoin(out->release, sizeof(out->release), release);
+	np_strjoin(dir, sizeof(dir), "lib/modules/", out->release);
 	if (!np_exists(ctx, NP_ROOTFS, dir)) {
-		snprintf(out->from, sizeof(out->from), "no /%s %s", dir,
-			 ctx->live ? "on this host" : "in this tree");
+		np_strjoin(out->from, sizeof(out->from), "no /", dir, " ",
+			   ctx->live ? "on this host" : "in this tree");
 		return;
 	}
-	snprintf(path, sizeof(path), "%s/modules.builtin", dir);
+	np_strjoin(path, sizeof(path), dir, "/modules.builtin");
 	if (np_read_file(ctx, NP_ROOTFS, path, &l.builtin, &l.builtin_len) < 0)
 		l.builtin = NULL;
-	snprintf(path, sizeof(path), "%s/modules.dep", dir);
+	np_strjoin(path, sizeof(path), dir, "/modules.dep");
 	if (np_read_file(ctx, NP_ROOTFS, path, &l.dep, &l.dep_len) < 0)
 		l.dep = NULL;
 	out->tcp_bbr = one(ctx, &l, dir, "kernel/net/ipv4/tcp_bbr");
 	out->sch_fq = one(ctx, &l, dir, "kernel/net/sched/sch_fq");
-	snprintf(out->from, sizeof(out->from), "/%s/%s", dir,
-		 l.builtin && l.dep ? "modules.builtin and modules.dep" :
-		 l.builtin ? "modules.builtin" : l.dep ? "modules.dep" : "(module files)");
+	np_strjoin(out->from, sizeof(out->from), "/", dir, "/",
+		   l.builtin && l.dep ? "modules.builtin and modules.dep" :
+		   l.builtin ? "modules.builtin" : l.dep ? "modules.dep" : "(module files)");
 	free(l.builtin);
 	free(l.dep);
 }

@@ -3,6 +3,8 @@
 #include "collect.h"
 #include "stack.h"
 #include "parse.h"
+#include "strcopy.h"
+#include "strjoin.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,7 +18,7 @@ static void dev_u64(const struct np_ctx *ctx, const char *ifname, const char *fi
 	char path[128];
 	uint64_t v;
 
-	snprintf(path, sizeof(path), "class/net/%s/%s", ifname, file);
+	np_strjoin(path, sizeof(path), "class/net/", ifname, "/", file);
 	if (np_read_u64(ctx, NP_SYS, path, &v) == 0)
 		*out = v;
 }
@@ -26,7 +28,7 @@ static void dev_str(const struct np_ctx *ctx, const char *ifname, const char *fi
 {
 	char path[128];
 
-	snprintf(path, sizeof(path), "class/net/%s/%s", ifname, file);
+	np_strjoin(path, sizeof(path), "class/net/", ifname, "/", file);
 	if (np_read_str(ctx, NP_SYS, path, buf, size) < 0)
 		buf[0] = '\0';
 }
@@ -39,7 +41,7 @@ static int count_queues(const struct np_ctx *ctx, const char *ifname, size_t *nr
 	int r;
 
 	*nrx = *ntx = 0;
-	snprintf(path, sizeof(path), "class/net/%s/queues", ifname);
+	np_strjoin(path, sizeof(path), "class/net/", ifname, "/queues");
 	r = np_opendir(ctx, NP_SYS, path, &d);
 	if (r < 0)
 		return r;
@@ -61,7 +63,7 @@ static int count_queues(const struct np_ctx *ctx, const char *ifname, size_t *nr
 
 static void read_queues(const struct np_ctx *ctx, struct np_netdev *d)
 {
-	char path[128], buf[4200];
+	char path[128], buf[4200], qn[NP_UDEC_MAX];
 
 	if (count_queues(ctx, d->name, &d->n_rxq, &d->n_txq) < 0)
 		return;
@@ -74,16 +76,19 @@ static void read_queues(const struct np_ctx *ctx, struct np_netdev *d)
 	for (size_t q = 0; q < d->n_rxq; q++) {
 		uint64_t v;
 
-		snprintf(path, sizeof(path), "class/net/%s/queues/rx-%zu/rps_cpus", d->name, q);
+		np_strjoin(path, sizeof(path), "class/net/", d->name, "/queues/rx-", np_udec(qn, q),
+			   "/rps_cpus");
 		d->rxq[q].has_rps = np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0 &&
 				    np_parse_cpumask(buf, &d->rxq[q].rps_cpus) == 0;
 		d->rxq[q].rps_flow_cnt = NP_NA;
-		snprintf(path, sizeof(path), "class/net/%s/queues/rx-%zu/rps_flow_cnt", d->name, q);
+		np_strjoin(path, sizeof(path), "class/net/", d->name, "/queues/rx-", np_udec(qn, q),
+			   "/rps_flow_cnt");
 		if (np_read_u64(ctx, NP_SYS, path, &v) == 0)
 			d->rxq[q].rps_flow_cnt = v;
 	}
 	for (size_t q = 0; q < d->n_txq; q++) {
-		snprintf(path, sizeof(path), "class/net/%s/queues/tx-%zu/xps_cpus", d->name, q);
+		np_strjoin(path, sizeof(path), "class/net/", d->name, "/queues/tx-", np_udec(qn, q),
+			   "/xps_cpus");
 		d->txq[q].has_xps = np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0 &&
 				    np_parse_cpumask(buf, &d->txq[q].xps_cpus) == 0;
 	}
@@ -94,22 +99,22 @@ static void read_device(const struct np_ctx *ctx, struct np_netdev *d)
 	char path[160], pci[128], buf[4200];
 	int64_t node;
 
-	snprintf(path, sizeof(path), "class/net/%s/device", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/device");
 	d->has_device = np_exists(ctx, NP_SYS, path);
 	if (!d->has_device)
 		return;
-	snprintf(path, sizeof(path), "class/net/%s/device/driver", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/device/driver");
 	if (np_read_link_base(ctx, NP_SYS, path, d->driver, sizeof(d->driver)) < 0)
 		d->driver[0] = '\0';
 	if (np_pci_dir(ctx, d->name, pci, sizeof(pci)) < 0)
 		return;
-	snprintf(path, sizeof(path), "%s/numa_node", pci);
+	np_strjoin(path, sizeof(path), pci, "/numa_node");
 	if (np_read_s64(ctx, NP_SYS, path, &node) == 0)
 		d->numa_node = node;
-	snprintf(path, sizeof(path), "%s/local_cpulist", pci);
+	np_strjoin(path, sizeof(path), pci, "/local_cpulist");
 	d->has_local_cpus = np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0 &&
 			    np_parse_cpulist(buf, &d->local_cpus) == 0;
-	snprintf(path, sizeof(path), "%s/uevent", pci);
+	np_strjoin(path, sizeof(path), pci, "/uevent");
 	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0) {
 		const char *slot = strstr(buf, "PCI_SLOT_NAME=");
 
@@ -144,20 +149,20 @@ static void read_members(const struct np_ctx *ctx, struct np_netdev *d)
 	struct dirent *de;
 	DIR *dir;
 
-	snprintf(path, sizeof(path), "class/net/%s/bonding/slaves", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/bonding/slaves");
 	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0) {
 		for (char *tok = strtok(buf, " \t\n"); tok && d->n_lower < NP_MAX_LOWER;
 		     tok = strtok(NULL, " \t\n"))
 			if (np_ifname_ok(tok))
-				snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%s", tok);
+				np_strjoin(d->lower[d->n_lower++], IF_NAMESIZE, tok);
 		return;
 	}
-	snprintf(path, sizeof(path), "class/net/%s/brif", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/brif");
 	if (np_opendir(ctx, NP_SYS, path, &dir) < 0)
 		return;
 	while ((de = readdir(dir)) && d->n_lower < NP_MAX_LOWER)
 		if (np_ifname_ok(de->d_name))
-			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%.15s", de->d_name);
+			np_strcopy_n(d->lower[d->n_lower++], IF_NAMESIZE, de->d_name, 15);
 	closedir(dir);
 }
 
@@ -167,17 +172,17 @@ static void read_stack_links(const struct np_ctx *ctx, struct np_netdev *d)
 	struct dirent *de;
 	DIR *dir;
 
-	snprintf(path, sizeof(path), "class/net/%s/master", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/master");
 	if (np_read_link_base(ctx, NP_SYS, path, d->master, sizeof(d->master)) < 0)
 		d->master[0] = '\0';
-	snprintf(path, sizeof(path), "class/net/%s", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name);
 	if (np_opendir(ctx, NP_SYS, path, &dir) < 0)
 		return;
 	while ((de = readdir(dir)) && d->n_lower < NP_MAX_LOWER) {
 		const char *low = de->d_name + 6;
 
 		if (!strncmp(de->d_name, "lower_", 6) && np_ifname_ok(low))
-			snprintf(d->lower[d->n_lower++], IF_NAMESIZE, "%.15s", low);
+			np_strcopy_n(d->lower[d->n_lower++], IF_NAMESIZE, low, 15);
 	}
 	closedir(dir);
 	/* Captures (node_exporter's fixtures, sosreports) often copy bonding/slaves and brif/
@@ -205,15 +210,15 @@ static int virtual_kind(const struct np_ctx *ctx, struct np_netdev *d, bool capt
 	uint64_t type = NP_NA, iflink = NP_NA;
 
 	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
-		snprintf(path, sizeof(path), "class/net/%s/%s", d->name, marks[i].file);
+		np_strjoin(path, sizeof(path), "class/net/", d->name, "/", marks[i].file);
 		if (np_exists(ctx, NP_SYS, path))
-			snprintf(d->kind_hint, sizeof(d->kind_hint), "%s", marks[i].kind);
+			np_strjoin(d->kind_hint, sizeof(d->kind_hint), marks[i].kind);
 	}
 	dev_u64(ctx, d->name, "type", &type);
 	if (type == 772)
 		snprintf(d->kind_hint, sizeof(d->kind_hint), "loopback");
 	/* /proc/net/vlan/IF exists for 802.1Q devices (sosreports copy it too). */
-	snprintf(path, sizeof(path), "net/vlan/%s", d->name);
+	np_strjoin(path, sizeof(path), "net/vlan/", d->name);
 	if (!d->kind_hint[0] && np_exists(ctx, NP_PROC, path))
 		snprintf(d->kind_hint, sizeof(d->kind_hint), "vlan");
 	if (d->has_device)
@@ -223,10 +228,10 @@ static int virtual_kind(const struct np_ctx *ctx, struct np_netdev *d, bool capt
 	/* A copy without the device link (sosreports copy statistics/ and flags through the
 	 * class/net symlink): virtual devices live under devices/virtual/net, so where the copy
 	 * holds that directory, a device missing from it is a bus device. */
-	snprintf(path, sizeof(path), "devices/virtual/net/%s", d->name);
+	np_strjoin(path, sizeof(path), "devices/virtual/net/", d->name);
 	if (np_exists(ctx, NP_SYS, path))
 		return 1;
-	snprintf(path, sizeof(path), "class/net/%s/statistics", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/statistics");
 	if (np_exists(ctx, NP_SYS, "devices/virtual/net") && np_exists(ctx, NP_SYS, path))
 		return 0;
 	dev_u64(ctx, d->name, "iflink", &iflink);
@@ -242,7 +247,7 @@ static uint64_t phys_speed(const struct np_ctx *ctx, const char *ifname)
 	char path[128];
 	uint64_t v = NP_NA;
 
-	snprintf(path, sizeof(path), "class/net/%s/device", ifname);
+	np_strjoin(path, sizeof(path), "class/net/", ifname, "/device");
 	if (!np_exists(ctx, NP_SYS, path))
 		return NP_NA;
 	dev_u64(ctx, ifname, "speed", &v);
@@ -270,9 +275,9 @@ static uint64_t lower_speed_at(const struct np_ctx *ctx, const char *ifname, int
 
 	if (depth <= 0 || --*budget < 0)
 		return NP_NA;
-	snprintf(path, sizeof(path), "class/net/%s/bonding", ifname);
+	np_strjoin(path, sizeof(path), "class/net/", ifname, "/bonding");
 	bond = np_exists(ctx, NP_SYS, path);
-	snprintf(path, sizeof(path), "class/net/%s", ifname);
+	np_strjoin(path, sizeof(path), "class/net/", ifname);
 	if (np_opendir(ctx, NP_SYS, path, &d) < 0)
 		return NP_NA;
 	while ((de = readdir(d)) && *budget > 0) {
@@ -290,7 +295,7 @@ static uint64_t lower_speed_at(const struct np_ctx *ctx, const char *ifname, int
 		if (!np_has(best) || v > best) {
 			best = v;
 			if (via)
-				snprintf(via, vsize, "%s", low);
+				np_strjoin(via, vsize, low);
 		}
 	}
 	closedir(d);
@@ -313,8 +318,8 @@ int np_pci_dir(const struct np_ctx *ctx, const char *ifname, char *buf, size_t s
 	/* A PCI function's directory has "config" (and "subsystem_vendor"); virtio_net's device
 	 * is a virtio bus device whose parent is the PCI function. */
 	for (size_t i = 0; i < 2; i++) {
-		snprintf(buf, size, "class/net/%s/%s", ifname, candidates[i]);
-		snprintf(probe, sizeof(probe), "%s/subsystem_vendor", buf);
+		np_strjoin(buf, size, "class/net/", ifname, "/", candidates[i]);
+		np_strjoin(probe, sizeof(probe), buf, "/subsystem_vendor");
 		if (np_exists(ctx, NP_SYS, probe))
 			return 0;
 	}
@@ -328,8 +333,8 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 	char path[128];
 	int64_t v;
 
-	snprintf(d->name, sizeof(d->name), "%s", s->ifname);
-	snprintf(path, sizeof(path), "class/net/%s", d->name);
+	np_strjoin(d->name, sizeof(d->name), s->ifname);
+	np_strjoin(path, sizeof(path), "class/net/", d->name);
 	if (!np_exists(ctx, NP_SYS, path)) {
 		np_src_set(s, NP_SRC_NETDEV, -ENODEV, "interface not found in sysfs");
 		return;
@@ -347,10 +352,10 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 		d->duplex[0] = '\0';
 	dev_str(ctx, d->name, "operstate", d->operstate, sizeof(d->operstate));
 	/* "carrier" cannot be read (EINVAL) while the device is administratively down. */
-	snprintf(path, sizeof(path), "class/net/%s/carrier", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/carrier");
 	if (np_read_s64(ctx, NP_SYS, path, &v) == 0 && (v == 0 || v == 1))
 		d->carrier = (int)v;
-	snprintf(path, sizeof(path), "class/net/%s/flags", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/flags");
 	{
 		char fl[32];
 		unsigned long flags;
@@ -364,7 +369,7 @@ void np_collect_netdev(const struct np_ctx *ctx, struct np_snapshot *s)
 	dev_u64(ctx, d->name, "carrier_down_count", &d->carrier_down);
 	dev_u64(ctx, d->name, "gro_flush_timeout", &d->gro_flush_timeout);
 	dev_u64(ctx, d->name, "napi_defer_hard_irqs", &d->napi_defer_hard_irqs);
-	snprintf(path, sizeof(path), "class/net/%s/threaded", d->name);
+	np_strjoin(path, sizeof(path), "class/net/", d->name, "/threaded");
 	if (np_read_s64(ctx, NP_SYS, path, &v) == 0)
 		d->threaded = v;
 	read_queues(ctx, d);
@@ -403,7 +408,7 @@ void np_collect_netdev_stats(const struct np_ctx *ctx, struct np_snapshot *s)
 
 		if (np_has(*f))
 			continue;
-		snprintf(num, sizeof(num), "statistics/%s", np_link_stats_fields[i].name);
+		np_strjoin(num, sizeof(num), "statistics/", np_link_stats_fields[i].name);
 		dev_u64(ctx, d->name, num, f);
 	}
 }

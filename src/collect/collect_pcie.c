@@ -2,6 +2,7 @@
 /* PCIe collector: negotiated vs capable link from sysfs, MPS/MRRS from config space. */
 #include "collect.h"
 #include "parse.h"
+#include "strjoin.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -14,7 +15,7 @@ static void read_speed(const struct np_ctx *ctx, const char *pci, const char *fi
 {
 	char path[192], buf[64];
 
-	snprintf(path, sizeof(path), "%s/%s", pci, file);
+	np_strjoin(path, sizeof(path), pci, "/", file);
 	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) >= 0)
 		np_parse_pcie_speed(buf, out);
 }
@@ -24,7 +25,7 @@ static void read_num(const struct np_ctx *ctx, const char *pci, const char *file
 	char path[192];
 	uint64_t v;
 
-	snprintf(path, sizeof(path), "%s/%s", pci, file);
+	np_strjoin(path, sizeof(path), pci, "/", file);
 	if (np_read_u64(ctx, NP_SYS, path, &v) == 0)
 		*out = v;
 }
@@ -36,7 +37,7 @@ static void read_aer(const struct np_ctx *ctx, const char *pci, const char *file
 	const char *p;
 	unsigned long long v;
 
-	snprintf(path, sizeof(path), "%s/%s", pci, file);
+	np_strjoin(path, sizeof(path), pci, "/", file);
 	if (np_read_str(ctx, NP_SYS, path, buf, sizeof(buf)) < 0)
 		return;
 	p = strstr(buf, "TOTAL_ERR_");
@@ -84,7 +85,7 @@ static int read_config(const struct np_ctx *ctx, const char *pci, struct np_pcie
 	unsigned pos, ttl = 48;		/* PCI_FIND_CAP_TTL, as in the parser */
 	char path[192];
 
-	snprintf(path, sizeof(path), "%s/config", pci);
+	np_strjoin(path, sizeof(path), pci, "/config");
 	c.fd = np_open(ctx, NP_SYS, path, O_RDONLY);
 	if (c.fd < 0)
 		return c.fd;
@@ -118,7 +119,7 @@ static bool config_present(const struct np_ctx *ctx, const char *pci)
 {
 	char path[192];
 
-	snprintf(path, sizeof(path), "%s/config", pci);
+	np_strjoin(path, sizeof(path), pci, "/config");
 	return np_exists(ctx, NP_SYS, path);
 }
 
@@ -140,7 +141,7 @@ static bool not_pcie(const struct np_ctx *ctx, const struct np_snapshot *s, cons
 	    sscanf(s->hs->host.kernel, "%u.%u", &major, &minor) != 2 ||
 	    major < 4 || (major == 4 && minor < 13))
 		return false;
-	snprintf(path, sizeof(path), "%s/current_link_speed", pci);
+	np_strjoin(path, sizeof(path), pci, "/current_link_speed");
 	return !np_exists(ctx, NP_SYS, path);
 }
 
@@ -155,7 +156,7 @@ void np_collect_pcie(const struct np_ctx *ctx, struct np_snapshot *s)
 		np_src_set(s, NP_SRC_PCIE_CONFIG, -ENOENT, "not a PCI device");
 		return;
 	}
-	snprintf(p->bdf, sizeof(p->bdf), "%s", s->dev.bus_id);
+	np_strjoin(p->bdf, sizeof(p->bdf), s->dev.bus_id);
 	read_speed(ctx, pci, "current_link_speed", &p->cur_speed);
 	read_speed(ctx, pci, "max_link_speed", &p->max_speed);
 	read_num(ctx, pci, "current_link_width", &p->cur_width);

@@ -4,6 +4,7 @@
 #include "overlay.h"
 #include "parse.h"
 #include "sos.h"
+#include "strjoin.h"
 #include "sos_text.h"
 
 #include <errno.h>
@@ -98,7 +99,7 @@ static int sa_line(const char *k, size_t kl, const char *v, size_t vl, void *arg
 /* KEY as sysctl -a spells it: a '.' inside a name component (eth0.100) as '/'. */
 static void sa_spelling(const char *key, const char *ifname, char *k, size_t size)
 {
-	snprintf(k, size, "%s", key);
+	np_strjoin(k, size, key);
 	if (ifname && strchr(ifname, '.')) {
 		char *at = strstr(k, ifname);
 
@@ -121,7 +122,7 @@ static void sa_scan(struct sysctl_a *sa, const char *buf, size_t len, const char
 		sa->r[i] = -ENOENT;
 	sa->dev_key[0] = '\0';
 	if (ifname && ifname[0]) {
-		snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", ifname);
+		np_strjoin(key, sizeof(key), "net.ipv4.conf.", ifname, ".rp_filter");
 		sa_spelling(key, ifname, sa->dev_key, sizeof(sa->dev_key));
 	}
 	r = np_parse_sysctl_a_each(buf, len, sa_line, sa);
@@ -146,7 +147,7 @@ static int read_one(const struct np_ctx *ctx, struct np_sysctls *t, const char *
 	if (sa) {
 		r = sa->r[row];
 		if (r == 0)
-			snprintf(text, sizeof(text), "%s", sa->text[row]);
+			np_strjoin(text, sizeof(text), sa->text[row]);
 	} else {
 		r = np_read_str_overlaid(ctx, NP_PROC, path, text, sizeof(text), borrowed);
 	}
@@ -278,8 +279,8 @@ static void read_device(const struct np_ctx *ctx, struct np_snapshot *s,
 	bool borrowed;
 
 	if (s->ifname[0]) {
-		snprintf(key, sizeof(key), "net.ipv4.conf.%s.rp_filter", s->ifname);
-		snprintf(path, sizeof(path), "sys/net/ipv4/conf/%s/rp_filter", s->ifname);
+		np_strjoin(key, sizeof(key), "net.ipv4.conf.", s->ifname, ".rp_filter");
+		np_strjoin(path, sizeof(path), "sys/net/ipv4/conf/", s->ifname, "/rp_filter");
 		nok += read_one(ctx, &s->dev_sysctl, key, path, NETNS, &borrowed, sa, DEV) >= 0;
 	}
 	if (nok)

@@ -4,6 +4,7 @@
 #include "ethtool_ioctl_parse.h"
 #include "ktape.h"
 #include "log.h"
+#include "strjoin.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -67,7 +68,7 @@ static int eth_ioctl(const struct eth_dev *d, void *cmd, size_t size)
 	int err;
 
 	memset(&ifr, 0, sizeof(ifr));
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", d->ifname);
+	np_strjoin(ifr.ifr_name, sizeof(ifr.ifr_name), d->ifname);
 	if (d->tape) {
 		key = malloc(klen);
 		if (!key)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Pure parsers for SIOCETHTOOL replies (driver info, private stats, legacy rings/channels). */
 #include "ethtool_ioctl_parse.h"
+#include "strcopy.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -58,7 +59,7 @@ static void dedup_names(struct stat_name *sorted, size_t n, char (*final)[NP_COU
 		size_t j = i + 1;
 		unsigned k = 2;
 
-		snprintf(final[sorted[i].idx], NP_COUNTER_NAME_MAX, "%s", sorted[i].name);
+		np_strcopy(final[sorted[i].idx], NP_COUNTER_NAME_MAX, sorted[i].name);
 		for (; j < n && strcmp(sorted[j].name, sorted[i].name) == 0; j++) {
 			char cand[NP_COUNTER_NAME_MAX];
 
@@ -66,7 +67,7 @@ static void dedup_names(struct stat_name *sorted, size_t n, char (*final)[NP_COU
 				snprintf(cand, sizeof(cand), "%.*s#%u", ETH_GSTRING_LEN,
 					 sorted[i].name, k++);
 			} while (bsearch(cand, sorted, n, sizeof(*sorted), cmp_name));
-			snprintf(final[sorted[j].idx], NP_COUNTER_NAME_MAX, "%s", cand);
+			np_strcopy(final[sorted[j].idx], NP_COUNTER_NAME_MAX, cand);
 		}
 		i = j;
 	}

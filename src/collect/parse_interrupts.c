@@ -2,6 +2,7 @@
 /* /proc/interrupts: per-CPU counts and the action name of the IRQs the filter asks for. */
 #include "parse.h"
 #include "parse_util.h"
+#include "strjoin.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -192,7 +193,7 @@ static int parse_line(const char *l, size_t ll, const struct np_irq_filter *f, s
 		return -ENOMEM;
 	out->n++;
 	line->irq = (unsigned)irq;
-	snprintf(line->name, sizeof(line->name), "%s", name);
+	np_strjoin(line->name, sizeof(line->name), name);
 	line->role = np_irq_role_from_name(name);
 	for (size_t c = 0; c < k; c++)
 		line->total += scratch[c];

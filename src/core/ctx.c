@@ -3,6 +3,7 @@
 #include "ctx.h"
 #include "beneath.h"
 #include "fsrec.h"
+#include "strjoin.h"
 #include "overlay.h"
 
 #include <errno.h>
@@ -478,7 +479,7 @@ int np_read_link_base(const struct np_ctx *ctx, enum np_tree t, const char *path
 	defang(target, (size_t)r);
 	base = strrchr(target, '/');
 	base = base ? base + 1 : target;
-	if (snprintf(buf, size, "%s", base) >= (int)size)
+	if (np_strjoin(buf, size, base) >= (int)size)
 		return -ENAMETOOLONG;
 	return 0;
 }

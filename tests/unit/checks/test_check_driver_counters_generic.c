@@ -226,6 +226,44 @@ static void test_names_and_suffixes(void **state)
 	assert_true(np_drv_classify("foo", longname, &c));
 }
 
+/* A table pattern matches the whole name, never its tail or its head: the classifier rejects
+ * table patterns by their literal end first (issue #35), and the generic words by the pairs of
+ * bytes in the name, so the words at either end, in capitals and after '.' count. */
+static void test_whole_name_and_words(void **state)
+{
+	struct np_drv_class c;
+
+	(void)state;
+	assert_false(np_drv_classify("ixgbe", "rx_fifo_errors", &c));	/* KNOWN */
+	assert_false(np_drv_classify("ixgbe", "RX_FIFO_Errors#2", &c));
+	assert_true(np_drv_classify("ixgbe", "xrx_fifo_errors", &c));	/* generic "fifo" */
+	assert_int_equal(c.meaning, NP_DRV_PORT_DISCARD);
+	assert_true(np_drv_classify("ixgbe", "rx_fifo_error", &c));
+	assert_int_equal(c.meaning, NP_DRV_PORT_DISCARD);
+	assert_true(np_drv_classify("ixgbe", "rx_fifo_errors_", &c));
+	assert_int_equal(c.meaning, NP_DRV_PORT_DISCARD);
+	assert_false(np_drv_classify("virtio_net", "rx_kicks", &c));
+	assert_true(np_drv_classify("virtio_net", "rx_drops", &c));
+	assert_int_equal(c.meaning, NP_DRV_QUEUE_DROP);
+	assert_true(np_drv_classify("virtio_net", "rx3_hw_drop_overruns", &c));
+	assert_int_equal(c.meaning, NP_DRV_RING_EMPTY);
+	assert_int_equal(c.queue, 3);
+	assert_false(np_drv_classify("virtio_net", "rx3_hw_ratelimit_bytes", &c));
+	assert_true(np_drv_classify("foo", "rx_discard.nic", &c));
+	assert_int_equal(c.meaning, NP_DRV_PORT_DISCARD);
+	assert_true(np_drv_classify("foo", "Mac_RX_Discard", &c));
+	assert_int_equal(c.meaning, NP_DRV_PORT_DISCARD);
+	assert_true(np_drv_classify("foo", "rx_discard", &c));
+	assert_int_equal(c.meaning, NP_DRV_QUEUE_DROP);
+	assert_true(np_drv_classify("foo", "OOM", &c));
+	assert_int_equal(c.meaning, NP_DRV_ALLOC_FAIL);
+	assert_false(np_drv_classify("foo", "oo", &c));
+	assert_false(np_drv_classify("foo", "", &c));
+	assert_true(np_drv_classify("foo", "rx_missed", &c));
+	assert_int_equal(c.meaning, NP_DRV_RING_EMPTY);
+	assert_false(np_drv_classify("foo", "rx_missed_irq", &c));
+}
+
 /* Per-queue received packets (watch's per-queue rates), per driver naming; losses and
  * look-alikes are not packets. */
 static void test_rx_packets_queue(void **state)
@@ -251,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_harmless_lookalikes),
 		cmocka_unit_test(test_generic),
 		cmocka_unit_test(test_names_and_suffixes),
+		cmocka_unit_test(test_whole_name_and_words),
 		cmocka_unit_test(test_rx_packets_queue),
 	};
 
