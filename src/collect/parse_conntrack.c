@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Every field of the row is hex and there is one per header name. */
@@ -27,9 +28,11 @@ static bool row_ok(const char *l, size_t ll, size_t ncols)
 /*
  * "entries" is nf_conntrack_count, the one global table size, printed again on every CPU's row:
  * summing it would report ncpu times the real count, so it is taken from the first row only.
+ * The first row adds by name; col[] then keeps where each column's sum lives (a repeated name's
+ * columns share one), so that the other rows, one per CPU, add without a lookup.
  */
-static int add_row(const char *h, size_t hl, const char *l, size_t ll, bool first,
-		   struct np_counters *t)
+static int add_first_row(const char *h, size_t hl, const char *l, size_t ll,
+			 struct np_counters *t)
 {
 	const char *name, *val;
 	size_t nl, vl, hi = 0, i = 0;
@@ -40,18 +43,45 @@ static int add_row(const char *h, size_t hl, const char *l, size_t ll, bool firs
 
 		np_tok_hex64(val, vl, &v);
 		np_strcopy_n(key, sizeof(key), name, nl);
-		if (!strcmp(key, "entries") && !first)
-			continue;
 		if (np_counters_add(t, key, v))
 			return -ENOMEM;
 	}
 	return 0;
 }
 
+/* Each column's sum in t (sorted, every name in it): NULL for "entries". */
+static void map_columns(const char *h, size_t hl, struct np_counters *t, uint64_t **col)
+{
+	const char *name;
+	size_t nl, hi = 0;
+
+	for (size_t k = 0; np_tok_next(h, hl, &hi, &name, &nl); k++) {
+		char key[NP_COUNTER_NAME_MAX];
+
+		np_strcopy_n(key, sizeof(key), name, nl);
+		/* t is not const here: where its lookup finds the value, this row adds to it. */
+		col[k] = strcmp(key, "entries") ? (uint64_t *)np_counters_ref(t, key) : NULL;
+	}
+}
+
+static void add_row(const char *l, size_t ll, uint64_t *const *col)
+{
+	const char *val;
+	size_t vl, i = 0;
+	uint64_t v;
+
+	for (size_t k = 0; np_tok_next(l, ll, &i, &val, &vl); k++) {
+		np_tok_hex64(val, vl, &v);
+		if (col[k])
+			*col[k] += v;
+	}
+}
+
 static int parse(const char *buf, size_t len, struct np_counters *t)
 {
 	const char *l, *h = NULL;
 	size_t ll, hl = 0, ncols = 0, pos = 0, rows = 0;
+	uint64_t **col = NULL;
 	int ret = 0;
 
 	while (np_line_next(buf, len, &pos, &l, &ll)) {
@@ -70,13 +100,20 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
 			ret = -EBADMSG;
 			continue;
 		}
-		if (add_row(h, hl, l, ll, rows == 0, t))
+		if (rows++) {
+			add_row(l, ll, col);
+			continue;
+		}
+		/* Every name exists after the first row: sorted, then mapped by column. */
+		col = malloc(ncols * sizeof(*col));
+		if (!col || add_first_row(h, hl, l, ll, t)) {
+			free(col);
 			return -ENOMEM;
-		/* Every name exists after the first row: sorted, later rows add by bsearch. */
-		if (!rows)
-			np_counters_sort(t);
-		rows++;
+		}
+		np_counters_sort(t);
+		map_columns(h, hl, t, col);
 	}
+	free(col);
 	return rows ? ret : -EINVAL;
 }
 

@@ -135,6 +135,27 @@ static void test_adds_into_existing(void **state)
 	np_counters_free(&c);
 }
 
+/* Many CPUs' rows, a repeated column name (both columns sum into one counter) and "entries"
+ * taken from the first row only: rows after the first add by column, not by name. */
+static void test_rows_by_column(void **state)
+{
+	struct np_counters c = { 0 };
+	char text[4096];
+	size_t n = 0;
+
+	(void)state;
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "drop entries drop insert\n");
+	for (int cpu = 0; cpu < 64; cpu++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%08x %08x %08x %08x\n", 1, 7,
+				      2, cpu);
+	assert_int_equal(parse_str(text, &c), 0);
+	assert_int_equal(np_counters_get(&c, "drop"), 64 * 3);
+	assert_int_equal(np_counters_get(&c, "entries"), 7);
+	assert_int_equal(np_counters_get(&c, "insert"), 63 * 64 / 2);
+	assert_int_equal(c.n, 3);
+	np_counters_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -144,6 +165,7 @@ int main(void)
 		cmocka_unit_test(test_bad_rows),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_adds_into_existing),
+		cmocka_unit_test(test_rows_by_column),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
