@@ -78,8 +78,15 @@ static size_t lead_blanks(const char *s, size_t n)
 	return i;
 }
 
-/* Byte offset of the text continuation lines hang under (see np_wrap_hang). */
-static size_t hang_at(const char *line, size_t len, int width)
+/* The columns of line[0..at): at itself when each byte of the line is a column (unit). */
+static size_t cols_to(const char *line, size_t at, bool unit)
+{
+	return unit ? at : np_text_cols(line, at);
+}
+
+/* Byte offset of the text continuation lines hang under (see np_wrap_hang); unit: each byte
+ * of the line is a column (no escape, no multi-byte character, no ASCII rewriting). */
+static size_t hang_at(const char *line, size_t len, int width, bool unit)
 {
 	size_t lead = lead_blanks(line, len), at = 0, room;
 
@@ -88,15 +95,24 @@ static size_t hang_at(const char *line, size_t len, int width)
 		at = lead + 1;
 		while (at < len && line[at] == ' ')
 			at++;
-		return at < len && np_text_cols(line, at) < (size_t)width / 2 ? at : lead + 2;
+		return at < len && cols_to(line, at, unit) < (size_t)width / 2 ? at : lead + 2;
 	}
 	if (lead + 2 <= len && strchr("-*", line[lead]) && line[lead + 1] == ' ')
 		at = lead + 2;
 	if (!at && lead + 4 <= len && !memcmp(line + lead, "\xe2\x80\xa2 ", 4))	/* "• " */
 		at = lead + 4;
-	/* A table row: the last column that starts on the first line (the blanks found with
-	 * memchr rather than byte by byte). */
-	for (size_t i = lead, marker = at; !marker && i + 2 < len; i++) {
+	/* A table row: the last column that starts on the first line. With a column a byte,
+	 * that is the last end of two blanks or more before the width, found from there back
+	 * (the blanks after lead, as the loop below finds them, end at lead + 2 at the least). */
+	if (!at && unit) {
+		for (size_t j = (len < (size_t)width ? len : (size_t)width); j-- > lead + 2;)
+			if (line[j - 1] == ' ' && line[j - 2] == ' ' && line[j] != ' ') {
+				at = j;
+				break;
+			}
+	}
+	/* Otherwise forward (the blanks found with memchr rather than byte by byte). */
+	for (size_t i = lead, marker = at || unit; !marker && i + 2 < len; i++) {
 		const char *b = memchr(line + i, ' ', len - 2 - i);
 		size_t j;
 
@@ -128,7 +144,7 @@ static size_t hang_at(const char *line, size_t len, int width)
 	}
 	if (!at)
 		return lead;
-	room = np_text_cols(line, at);
+	room = cols_to(line, at, unit);
 	room = room < (size_t)width ? (size_t)width - room : 0;
 	if (room >= (size_t)width / 3)
 		return at;
@@ -138,7 +154,7 @@ static size_t hang_at(const char *line, size_t len, int width)
 
 size_t np_wrap_hang(const char *line, size_t len, int width)
 {
-	return np_text_cols(line, hang_at(line, len, width));
+	return np_text_cols(line, hang_at(line, len, width, false));
 }
 
 /* n blanks, as fprintf("%*s", n, "") writes them: a negative n pads to -n. */
@@ -184,8 +200,8 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 		   !(np_text_cols_ascii_on() && has_high(line, len));
 	/* Additive, and no byte that continues a character: each byte is a column. */
 	unit = additive && total == len;
-	hang_b = hang_at(line, len, width);
-	hang = np_text_cols(line, hang_b);
+	hang_b = hang_at(line, len, width, unit);
+	hang = cols_to(line, hang_b, unit);
 	lead = lead_blanks(line, len);
 	comment = lead < len && line[lead] == '#' && hang > lead;
 	while (s < len) {
@@ -195,14 +211,29 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 
 		size_t at = s, acc = 0;	/* acc: np_text_cols(line + s, at - s) when additive */
 
+		bool rest_fits;
+
 		while (from < len && line[from] != ' ' && !first)
 			from++;
-		for (size_t i = from; i < len; i++) {
+		rest_fits = col + (additive ? total - pre : np_text_cols(line + s, len - s)) <=
+			    (size_t)width;
+		/* A column a byte: the blanks that fit are those up to s + width - col, and the
+		 * last of them (a blank not after another) is found from there back. */
+		if (unit && !rest_fits && col <= (size_t)width) {
+			size_t i = s + (size_t)width - col < len ? s + (size_t)width - col + 1 : len;
+
+			while (i-- > from)
+				if (line[i] == ' ' && !(i > 0 && line[i - 1] == ' ')) {
+					brk = i;
+					break;
+				}
+		}
+		for (size_t i = from; !unit && !rest_fits && i < len; i++) {
 			if (line[i] != ' ' || (i > 0 && line[i - 1] == ' '))
 				continue;
 			if (additive) {
 				/* = np_text_cols here */
-				acc += unit ? i - at : char_starts(line + at, i - at);
+				acc += char_starts(line + at, i - at);
 				at = i;
 			} else {
 				acc = np_text_cols(line + s, i - s);
@@ -211,7 +242,7 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 				break;
 			brk = i;
 		}
-		if (col + (additive ? total - pre : np_text_cols(line + s, len - s)) <= (size_t)width) {
+		if (rest_fits) {
 			brk = len;
 		} else if (!brk) {
 			/* Nothing fits: the next word whole (never cut), then break after it. */
