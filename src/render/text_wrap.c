@@ -318,15 +318,28 @@ void np_wrap_comments(FILE *out, const char *text, int width)
 	np_ob_flush(&ob);
 }
 
-/* The word at p (up to a blank, a newline or the end): its bytes, and its columns in *cols,
- * counted in the same pass when it holds no escape and nothing the ASCII stream rewrites. */
-static size_t word_at(const char *p, bool ascii, size_t *cols)
+/* The word at p (up to a blank, a newline or the end, avail bytes on): its bytes, and its
+ * columns in *cols, counted in the same pass when it holds no escape and nothing the ASCII
+ * stream rewrites. */
+static size_t word_at(const char *p, size_t avail, bool ascii, size_t *cols)
 {
 	size_t len = 0, starts;
 	bool plain = true;
 	unsigned char c;
 
-	/* Printable ASCII, most of any text: a byte a column. */
+	/* Printable ASCII, most of any text: a byte a column; eight bytes at a time while the
+	 * text lasts. A byte up to ' ' wraps below zero in b - 0x21, one from 0x80 has its top
+	 * bit: the lowest byte so flagged is exact (a borrow only reaches bytes above it). */
+	for (; len + 8 <= avail; len += 8) {
+		uint64_t w, stop;
+
+		memcpy(&w, p + len, 8);
+		stop = ((w - 0x2121212121212121ULL) | w) & 0x8080808080808080ULL;
+		if (stop) {
+			len += (size_t)__builtin_ctzll(stop) / 8;
+			break;
+		}
+	}
 	while ((c = (unsigned char)p[len]) > ' ' && c < 0x80)
 		len++;
 	if (!c || c == ' ' || c == '\n') {
@@ -341,12 +354,22 @@ static size_t word_at(const char *p, bool ascii, size_t *cols)
 	return len;
 }
 
+/* Writes run[0..run_end) and empties the run. */
+static void flush_run(struct np_ob *out, const char **run, const char *run_end)
+{
+	np_ob_write(out, *run, (size_t)(run_end - *run));
+	*run = run_end;
+}
+
 void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, int width)
 {
 	bool ascii = np_text_cols_ascii_on();
-	const char *p = text;
+	const char *p = text, *end = text + strlen(text);
 	bool fresh = true;	/* nothing written yet on this line */
 	bool comment = false;	/* past a shell comment's "#" on this line */
+	/* Words written but not yet copied: the text's own run[0..run_end), words and the single
+	 * blanks between them, goes out in one copy rather than a copy and a blank a word. */
+	const char *run = p, *run_end = p;
 
 	if (col < 0)
 		col = 0;
@@ -360,6 +383,7 @@ void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, 
 			continue;
 		}
 		if (*p == '\n') {
+			flush_run(out, &run, run_end);
 			newline_indent(out, indent);
 			col = indent;
 			fresh = true;
@@ -367,26 +391,34 @@ void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, 
 			p++;
 			continue;
 		}
-		len = word_at(p, ascii, &cols);
+		len = word_at(p, (size_t)(end - p), ascii, &cols);
 		if (!fresh && width > 0 && (size_t)col + 1 + cols > (size_t)width) {
 			/* "cmd # why" broken in the why: the rest stays a comment, so the
 			 * command copied with its lines runs nothing more. */
+			flush_run(out, &run, run_end);
 			newline_indent(out, indent);
 			if (comment)
 				np_ob_putc(out, '#');
 			col = indent + comment;
 			fresh = !comment;
 		}
-		if (!fresh) {
-			np_ob_putc(out, ' ');
-			col++;
+		if (!fresh && run < run_end && run_end + 1 == p && *run_end == ' ') {
+			col++;	/* the blank before p is the text's, in the run */
+		} else {
+			flush_run(out, &run, run_end);
+			if (!fresh) {
+				np_ob_putc(out, ' ');
+				col++;
+			}
+			run = p;
 		}
-		np_ob_write(out, p, len);
+		run_end = p + len;
 		col += (int)cols;
 		fresh = false;
 		comment |= len == 1 && *p == '#';
 		p += len;
 	}
+	flush_run(out, &run, run_end);
 	np_ob_putc(out, '\n');
 }
 
