@@ -431,11 +431,74 @@ void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
 	np_ob_flush(&ob);
 }
 
+/* buf[len..) += s[0..n); false when memory runs out. */
+static bool carry(struct np_wrap_stream *w, const char *s, size_t n)
+{
+	if (w->len + n > w->cap) {
+		size_t cap = w->cap ? w->cap : 256;
+		char *b;
+
+		while (cap < w->len + n)
+			cap *= 2;
+		b = realloc(w->buf, cap);
+		if (!b)
+			return false;
+		w->buf = b;
+		w->cap = cap;
+	}
+	memcpy(w->buf + w->len, s, n);
+	w->len += n;
+	return true;
+}
+
+/* What stdio hands over from the stream (its buffer when full, or a large fwrite's bytes
+ * directly): each line that ends here is wrapped at once, from these bytes when nothing of it
+ * came before; the rest waits in buf. A memstream wrapped at closing, as before, zeroed an
+ * 8 KiB buffer to start and copied the whole text once more. */
+static ssize_t wrap_write(void *cookie, const char *s, size_t n)
+{
+	struct np_wrap_stream *w = cookie;
+	const char *end = s + n, *z, *nl;
+
+	if (w->ended)
+		return (ssize_t)n;
+	z = memchr(s, '\0', n);
+	if (z) {
+		end = z;
+		w->ended = true;
+	}
+	for (const char *p = s; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return carry(w, p, (size_t)(end - p)) ? (ssize_t)n : -1;
+		if (w->len) {
+			if (!carry(w, p, (size_t)(nl - p)))
+				return -1;
+			wrap_line(&w->ob, w->buf, w->len, w->width, true);
+			w->len = 0;
+		} else {
+			wrap_line(&w->ob, p, (size_t)(nl - p), w->width, true);
+		}
+	}
+	return (ssize_t)n;
+}
+
 FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)
 {
-	*w = (struct np_wrap_stream){ .out = out, .width = width };
+	cookie_io_functions_t io = { .write = wrap_write };
+
+	/* Field by field: the buffer of w->ob needs no zeroing. */
+	w->out = out;
+	w->mem = NULL;
+	w->buf = NULL;
+	w->len = w->cap = 0;
+	w->width = width;
+	w->ended = false;
+	np_ob_init(&w->ob, out);
 	if (width > 0)
-		w->mem = open_memstream(&w->buf, &w->len);
+		w->mem = fopencookie(w, "w", io);
+	if (w->mem)
+		setvbuf(w->mem, w->io, _IOFBF, sizeof(w->io));
 	return w->mem ? w->mem : out;
 }
 
@@ -443,9 +506,11 @@ void np_wrap_close(struct np_wrap_stream *w)
 {
 	if (!w->mem)
 		return;
-	if (fclose(w->mem) == 0 && w->buf)
-		np_wrap_text(w->out, w->buf, w->width);
+	if (fclose(w->mem) == 0 && w->len)
+		wrap_line(&w->ob, w->buf, w->len, w->width, false);
+	np_ob_flush(&w->ob);
 	free(w->buf);
 	w->mem = NULL;
 	w->buf = NULL;
+	w->len = w->cap = 0;
 }
