@@ -105,11 +105,25 @@ static size_t hang_at(const char *line, size_t len, int width, bool unit)
 	 * that is the last end of two blanks or more before the width, found from there back
 	 * (the blanks after lead, as the loop below finds them, end at lead + 2 at the least). */
 	if (!at && unit) {
-		for (size_t j = (len < (size_t)width ? len : (size_t)width); j-- > lead + 2;)
-			if (line[j - 1] == ' ' && line[j - 2] == ' ' && line[j] != ' ') {
+		size_t lim = len < (size_t)width ? len : (size_t)width;	/* the end j < lim */
+
+		/* Two blanks side by side put one on every other byte: only those are looked
+		 * at, from lim - 2 (the last blank of a run that ends before lim) back. */
+		for (ptrdiff_t kk = (ptrdiff_t)lim - 2; kk > (ptrdiff_t)lead; kk -= 2) {
+			size_t k = (size_t)kk, a = k, j = k;
+
+			if (line[k] != ' ' || (line[k - 1] != ' ' && line[k + 1] != ' '))
+				continue;
+			while (j < len && line[j] == ' ')
+				j++;
+			if (j < lim) {
 				at = j;
 				break;
 			}
+			while (line[a - 1] == ' ')	/* stops at lead at the latest */
+				a--;
+			kk = (ptrdiff_t)a;	/* a run that ends at lim or later: on below it */
+		}
 	}
 	/* Otherwise forward (the blanks found with memchr rather than byte by byte). */
 	for (size_t i = lead, marker = at || unit; !marker && i + 2 < len; i++) {
@@ -182,12 +196,16 @@ static bool has_high(const char *s, size_t n)
 static void wrap_line(struct np_ob *out, const char *line, size_t len, int width, bool nl)
 {
 	size_t hang_b, hang, lead, s = 0, col = 0, total = 0, pre = 0;	/* pre: columns before s */
-	bool first = true, comment, additive, unit;
+	bool first = true, comment, additive, unit, ascii = np_text_cols_ascii_on(), esc = false;
 
 	/* A line of no more bytes than columns fits: a character takes a column at most per
-	 * byte (escapes none); only the ASCII forms are measured, to be sure. */
-	if (width <= 0 || (len <= (size_t)width && !np_text_cols_ascii_on()) ||
-	    (total = np_text_cols(line, len)) <= (size_t)width) {
+	 * byte (escapes none); only the ASCII forms are measured, to be sure. Escapes are
+	 * looked for once (np_text_cols would, and the test below again). */
+	if (width > 0 && !(len <= (size_t)width && !ascii)) {
+		esc = memchr(line, '\033', len) != NULL;
+		total = !ascii && !esc ? char_starts(line, len) : np_text_cols(line, len);
+	}
+	if (total <= (size_t)width) {
 		np_ob_write(out, line, len);
 		if (nl)
 			np_ob_putc(out, '\n');
@@ -196,8 +214,7 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 	/* Without escapes, and without glyphs the ASCII stream rewrites, a line's columns are
 	 * the sum of its pieces' at any byte: each candidate break then costs only the piece
 	 * since the last one (measuring from the start each time was quadratic in the line). */
-	additive = !memchr(line, '\033', len) &&
-		   !(np_text_cols_ascii_on() && has_high(line, len));
+	additive = !esc && !(ascii && has_high(line, len));
 	/* Additive, and no byte that continues a character: each byte is a column. */
 	unit = additive && total == len;
 	hang_b = hang_at(line, len, width, unit);
