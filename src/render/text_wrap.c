@@ -78,8 +78,15 @@ static size_t lead_blanks(const char *s, size_t n)
 	return i;
 }
 
-/* Byte offset of the text continuation lines hang under (see np_wrap_hang). */
-static size_t hang_at(const char *line, size_t len, int width)
+/* The columns of line[0..at): at itself when each byte of the line is a column (unit). */
+static size_t cols_to(const char *line, size_t at, bool unit)
+{
+	return unit ? at : np_text_cols(line, at);
+}
+
+/* Byte offset of the text continuation lines hang under (see np_wrap_hang); unit: each byte
+ * of the line is a column (no escape, no multi-byte character, no ASCII rewriting). */
+static size_t hang_at(const char *line, size_t len, int width, bool unit)
 {
 	size_t lead = lead_blanks(line, len), at = 0, room;
 
@@ -88,15 +95,38 @@ static size_t hang_at(const char *line, size_t len, int width)
 		at = lead + 1;
 		while (at < len && line[at] == ' ')
 			at++;
-		return at < len && np_text_cols(line, at) < (size_t)width / 2 ? at : lead + 2;
+		return at < len && cols_to(line, at, unit) < (size_t)width / 2 ? at : lead + 2;
 	}
 	if (lead + 2 <= len && strchr("-*", line[lead]) && line[lead + 1] == ' ')
 		at = lead + 2;
 	if (!at && lead + 4 <= len && !memcmp(line + lead, "\xe2\x80\xa2 ", 4))	/* "• " */
 		at = lead + 4;
-	/* A table row: the last column that starts on the first line (the blanks found with
-	 * memchr rather than byte by byte). */
-	for (size_t i = lead, marker = at; !marker && i + 2 < len; i++) {
+	/* A table row: the last column that starts on the first line. With a column a byte,
+	 * that is the last end of two blanks or more before the width, found from there back
+	 * (the blanks after lead, as the loop below finds them, end at lead + 2 at the least). */
+	if (!at && unit) {
+		size_t lim = len < (size_t)width ? len : (size_t)width;	/* the end j < lim */
+
+		/* Two blanks side by side put one on every other byte: only those are looked
+		 * at, from lim - 2 (the last blank of a run that ends before lim) back. */
+		for (ptrdiff_t kk = (ptrdiff_t)lim - 2; kk > (ptrdiff_t)lead; kk -= 2) {
+			size_t k = (size_t)kk, a = k, j = k;
+
+			if (line[k] != ' ' || (line[k - 1] != ' ' && line[k + 1] != ' '))
+				continue;
+			while (j < len && line[j] == ' ')
+				j++;
+			if (j < lim) {
+				at = j;
+				break;
+			}
+			while (line[a - 1] == ' ')	/* stops at lead at the latest */
+				a--;
+			kk = (ptrdiff_t)a;	/* a run that ends at lim or later: on below it */
+		}
+	}
+	/* Otherwise forward (the blanks found with memchr rather than byte by byte). */
+	for (size_t i = lead, marker = at || unit; !marker && i + 2 < len; i++) {
 		const char *b = memchr(line + i, ' ', len - 2 - i);
 		size_t j;
 
@@ -128,7 +158,7 @@ static size_t hang_at(const char *line, size_t len, int width)
 	}
 	if (!at)
 		return lead;
-	room = np_text_cols(line, at);
+	room = cols_to(line, at, unit);
 	room = room < (size_t)width ? (size_t)width - room : 0;
 	if (room >= (size_t)width / 3)
 		return at;
@@ -138,7 +168,7 @@ static size_t hang_at(const char *line, size_t len, int width)
 
 size_t np_wrap_hang(const char *line, size_t len, int width)
 {
-	return np_text_cols(line, hang_at(line, len, width));
+	return np_text_cols(line, hang_at(line, len, width, false));
 }
 
 /* n blanks, as fprintf("%*s", n, "") writes them: a negative n pads to -n. */
@@ -166,12 +196,16 @@ static bool has_high(const char *s, size_t n)
 static void wrap_line(struct np_ob *out, const char *line, size_t len, int width, bool nl)
 {
 	size_t hang_b, hang, lead, s = 0, col = 0, total = 0, pre = 0;	/* pre: columns before s */
-	bool first = true, comment, additive, unit;
+	bool first = true, comment, additive, unit, ascii = np_text_cols_ascii_on(), esc = false;
 
 	/* A line of no more bytes than columns fits: a character takes a column at most per
-	 * byte (escapes none); only the ASCII forms are measured, to be sure. */
-	if (width <= 0 || (len <= (size_t)width && !np_text_cols_ascii_on()) ||
-	    (total = np_text_cols(line, len)) <= (size_t)width) {
+	 * byte (escapes none); only the ASCII forms are measured, to be sure. Escapes are
+	 * looked for once (np_text_cols would, and the test below again). */
+	if (width > 0 && !(len <= (size_t)width && !ascii)) {
+		esc = memchr(line, '\033', len) != NULL;
+		total = !ascii && !esc ? char_starts(line, len) : np_text_cols(line, len);
+	}
+	if (total <= (size_t)width) {
 		np_ob_write(out, line, len);
 		if (nl)
 			np_ob_putc(out, '\n');
@@ -180,12 +214,11 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 	/* Without escapes, and without glyphs the ASCII stream rewrites, a line's columns are
 	 * the sum of its pieces' at any byte: each candidate break then costs only the piece
 	 * since the last one (measuring from the start each time was quadratic in the line). */
-	additive = !memchr(line, '\033', len) &&
-		   !(np_text_cols_ascii_on() && has_high(line, len));
+	additive = !esc && !(ascii && has_high(line, len));
 	/* Additive, and no byte that continues a character: each byte is a column. */
 	unit = additive && total == len;
-	hang_b = hang_at(line, len, width);
-	hang = np_text_cols(line, hang_b);
+	hang_b = hang_at(line, len, width, unit);
+	hang = cols_to(line, hang_b, unit);
 	lead = lead_blanks(line, len);
 	comment = lead < len && line[lead] == '#' && hang > lead;
 	while (s < len) {
@@ -195,14 +228,29 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 
 		size_t at = s, acc = 0;	/* acc: np_text_cols(line + s, at - s) when additive */
 
+		bool rest_fits;
+
 		while (from < len && line[from] != ' ' && !first)
 			from++;
-		for (size_t i = from; i < len; i++) {
+		rest_fits = col + (additive ? total - pre : np_text_cols(line + s, len - s)) <=
+			    (size_t)width;
+		/* A column a byte: the blanks that fit are those up to s + width - col, and the
+		 * last of them (a blank not after another) is found from there back. */
+		if (unit && !rest_fits && col <= (size_t)width) {
+			size_t i = s + (size_t)width - col < len ? s + (size_t)width - col + 1 : len;
+
+			while (i-- > from)
+				if (line[i] == ' ' && !(i > 0 && line[i - 1] == ' ')) {
+					brk = i;
+					break;
+				}
+		}
+		for (size_t i = from; !unit && !rest_fits && i < len; i++) {
 			if (line[i] != ' ' || (i > 0 && line[i - 1] == ' '))
 				continue;
 			if (additive) {
 				/* = np_text_cols here */
-				acc += unit ? i - at : char_starts(line + at, i - at);
+				acc += char_starts(line + at, i - at);
 				at = i;
 			} else {
 				acc = np_text_cols(line + s, i - s);
@@ -211,7 +259,7 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 				break;
 			brk = i;
 		}
-		if (col + (additive ? total - pre : np_text_cols(line + s, len - s)) <= (size_t)width) {
+		if (rest_fits) {
 			brk = len;
 		} else if (!brk) {
 			/* Nothing fits: the next word whole (never cut), then break after it. */
@@ -287,15 +335,28 @@ void np_wrap_comments(FILE *out, const char *text, int width)
 	np_ob_flush(&ob);
 }
 
-/* The word at p (up to a blank, a newline or the end): its bytes, and its columns in *cols,
- * counted in the same pass when it holds no escape and nothing the ASCII stream rewrites. */
-static size_t word_at(const char *p, bool ascii, size_t *cols)
+/* The word at p (up to a blank, a newline or the end, avail bytes on): its bytes, and its
+ * columns in *cols, counted in the same pass when it holds no escape and nothing the ASCII
+ * stream rewrites. */
+static size_t word_at(const char *p, size_t avail, bool ascii, size_t *cols)
 {
 	size_t len = 0, starts;
 	bool plain = true;
 	unsigned char c;
 
-	/* Printable ASCII, most of any text: a byte a column. */
+	/* Printable ASCII, most of any text: a byte a column; eight bytes at a time while the
+	 * text lasts. A byte up to ' ' wraps below zero in b - 0x21, one from 0x80 has its top
+	 * bit: the lowest byte so flagged is exact (a borrow only reaches bytes above it). */
+	for (; len + 8 <= avail; len += 8) {
+		uint64_t w, stop;
+
+		memcpy(&w, p + len, 8);
+		stop = ((w - 0x2121212121212121ULL) | w) & 0x8080808080808080ULL;
+		if (stop) {
+			len += (size_t)__builtin_ctzll(stop) / 8;
+			break;
+		}
+	}
 	while ((c = (unsigned char)p[len]) > ' ' && c < 0x80)
 		len++;
 	if (!c || c == ' ' || c == '\n') {
@@ -310,12 +371,22 @@ static size_t word_at(const char *p, bool ascii, size_t *cols)
 	return len;
 }
 
+/* Writes run[0..run_end) and empties the run. */
+static void flush_run(struct np_ob *out, const char **run, const char *run_end)
+{
+	np_ob_write(out, *run, (size_t)(run_end - *run));
+	*run = run_end;
+}
+
 void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, int width)
 {
 	bool ascii = np_text_cols_ascii_on();
-	const char *p = text;
+	const char *p = text, *end = text + strlen(text);
 	bool fresh = true;	/* nothing written yet on this line */
 	bool comment = false;	/* past a shell comment's "#" on this line */
+	/* Words written but not yet copied: the text's own run[0..run_end), words and the single
+	 * blanks between them, goes out in one copy rather than a copy and a blank a word. */
+	const char *run = p, *run_end = p;
 
 	if (col < 0)
 		col = 0;
@@ -329,6 +400,7 @@ void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, 
 			continue;
 		}
 		if (*p == '\n') {
+			flush_run(out, &run, run_end);
 			newline_indent(out, indent);
 			col = indent;
 			fresh = true;
@@ -336,26 +408,34 @@ void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, 
 			p++;
 			continue;
 		}
-		len = word_at(p, ascii, &cols);
+		len = word_at(p, (size_t)(end - p), ascii, &cols);
 		if (!fresh && width > 0 && (size_t)col + 1 + cols > (size_t)width) {
 			/* "cmd # why" broken in the why: the rest stays a comment, so the
 			 * command copied with its lines runs nothing more. */
+			flush_run(out, &run, run_end);
 			newline_indent(out, indent);
 			if (comment)
 				np_ob_putc(out, '#');
 			col = indent + comment;
 			fresh = !comment;
 		}
-		if (!fresh) {
-			np_ob_putc(out, ' ');
-			col++;
+		if (!fresh && run < run_end && run_end + 1 == p && *run_end == ' ') {
+			col++;	/* the blank before p is the text's, in the run */
+		} else {
+			flush_run(out, &run, run_end);
+			if (!fresh) {
+				np_ob_putc(out, ' ');
+				col++;
+			}
+			run = p;
 		}
-		np_ob_write(out, p, len);
+		run_end = p + len;
 		col += (int)cols;
 		fresh = false;
 		comment |= len == 1 && *p == '#';
 		p += len;
 	}
+	flush_run(out, &run, run_end);
 	np_ob_putc(out, '\n');
 }
 
@@ -368,11 +448,74 @@ void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width)
 	np_ob_flush(&ob);
 }
 
+/* buf[len..) += s[0..n); false when memory runs out. */
+static bool carry(struct np_wrap_stream *w, const char *s, size_t n)
+{
+	if (w->len + n > w->cap) {
+		size_t cap = w->cap ? w->cap : 256;
+		char *b;
+
+		while (cap < w->len + n)
+			cap *= 2;
+		b = realloc(w->buf, cap);
+		if (!b)
+			return false;
+		w->buf = b;
+		w->cap = cap;
+	}
+	memcpy(w->buf + w->len, s, n);
+	w->len += n;
+	return true;
+}
+
+/* What stdio hands over from the stream (its buffer when full, or a large fwrite's bytes
+ * directly): each line that ends here is wrapped at once, from these bytes when nothing of it
+ * came before; the rest waits in buf. A memstream wrapped at closing, as before, zeroed an
+ * 8 KiB buffer to start and copied the whole text once more. */
+static ssize_t wrap_write(void *cookie, const char *s, size_t n)
+{
+	struct np_wrap_stream *w = cookie;
+	const char *end = s + n, *z, *nl;
+
+	if (w->ended)
+		return (ssize_t)n;
+	z = memchr(s, '\0', n);
+	if (z) {
+		end = z;
+		w->ended = true;
+	}
+	for (const char *p = s; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return carry(w, p, (size_t)(end - p)) ? (ssize_t)n : -1;
+		if (w->len) {
+			if (!carry(w, p, (size_t)(nl - p)))
+				return -1;
+			wrap_line(&w->ob, w->buf, w->len, w->width, true);
+			w->len = 0;
+		} else {
+			wrap_line(&w->ob, p, (size_t)(nl - p), w->width, true);
+		}
+	}
+	return (ssize_t)n;
+}
+
 FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)
 {
-	*w = (struct np_wrap_stream){ .out = out, .width = width };
+	cookie_io_functions_t io = { .write = wrap_write };
+
+	/* Field by field: the buffer of w->ob needs no zeroing. */
+	w->out = out;
+	w->mem = NULL;
+	w->buf = NULL;
+	w->len = w->cap = 0;
+	w->width = width;
+	w->ended = false;
+	np_ob_init(&w->ob, out);
 	if (width > 0)
-		w->mem = open_memstream(&w->buf, &w->len);
+		w->mem = fopencookie(w, "w", io);
+	if (w->mem)
+		setvbuf(w->mem, w->io, _IOFBF, sizeof(w->io));
 	return w->mem ? w->mem : out;
 }
 
@@ -380,9 +523,11 @@ void np_wrap_close(struct np_wrap_stream *w)
 {
 	if (!w->mem)
 		return;
-	if (fclose(w->mem) == 0 && w->buf)
-		np_wrap_text(w->out, w->buf, w->width);
+	if (fclose(w->mem) == 0 && w->len)
+		wrap_line(&w->ob, w->buf, w->len, w->width, false);
+	np_ob_flush(&w->ob);
 	free(w->buf);
 	w->mem = NULL;
 	w->buf = NULL;
+	w->len = w->cap = 0;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Text that fits the terminal: every text renderer writes its lines as usual, into a buffer
- * opened by np_wrap_open(), and np_wrap_close() writes them out wrapped at the width the
- * command measured (cmd/termwidth.h). Pure: no terminal is asked anything here.
+ * Text that fits the terminal: every text renderer writes its lines as usual, into a stream
+ * opened by np_wrap_open() that writes them out wrapped at the width the command measured
+ * (cmd/termwidth.h), np_wrap_close() the rest. Pure: no terminal is asked anything here.
  *
  * Why not libsmartcols: its tables are built cell by cell, so every renderer would be
  * rewritten around it for the few tables we print, our JSON writer already exists, and the
@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "outbuf.h"
 
 /* The width when nothing says otherwise (pipes, files) and the narrowest honoured. */
 #define NP_WIDTH_DEFAULT 80
@@ -59,15 +61,20 @@ void np_wrap_prose(FILE *out, const char *text, int col, int indent, int width);
 struct np_ob;
 void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, int width);
 
-/* A buffer standing in for 'out' while a renderer writes; closing wraps it into 'out'. */
+/* A stream standing in for 'out' while a renderer writes: each line is wrapped into 'out' as
+ * it ends (the line begun waits in buf), the last one, unended, at closing. A NUL written ends
+ * the text, as a string's would. */
 struct np_wrap_stream {
 	FILE *out, *mem;
 	char *buf;
-	size_t len;
+	size_t len, cap;
 	int width;
+	bool ended;
+	struct np_ob ob;	/* the wrapped text on its way to 'out' */
+	char io[4096];		/* stdio's buffer for the stream (no allocation) */
 };
-/* The FILE to write into: a buffer, or 'out' itself when width <= 0 or no buffer could be had
- * (the text then comes out unwrapped rather than not at all). */
+/* The FILE to write into: the stream, or 'out' itself when width <= 0 or no stream could be
+ * had (the text then comes out unwrapped rather than not at all). */
 FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width);
 void np_wrap_close(struct np_wrap_stream *w);
 
