@@ -484,10 +484,19 @@ static ssize_t wrap_write(void *cookie, const char *s, size_t n)
 		end = z;
 		w->ended = true;
 	}
+	/* Lines of no more bytes than the width (without ASCII forms to measure) come out as
+	 * they are (see wrap_line): those side by side, newlines included, in one copy. */
+	size_t fit = np_text_cols_ascii_on() ? 0 : (size_t)w->width;
+	const char *as_is = s;	/* as_is[0..p): such lines not yet written */
+
 	for (const char *p = s; p < end; p = nl + 1) {
 		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl && !w->len && (size_t)(nl - p) <= fit)
+			continue;
+		np_ob_write(&w->ob, as_is, (size_t)(p - as_is));
 		if (!nl)
 			return carry(w, p, (size_t)(end - p)) ? (ssize_t)n : -1;
+		as_is = nl + 1;
 		if (w->len) {
 			if (!carry(w, p, (size_t)(nl - p)))
 				return -1;
@@ -497,6 +506,7 @@ static ssize_t wrap_write(void *cookie, const char *s, size_t n)
 			wrap_line(&w->ob, p, (size_t)(nl - p), w->width, true);
 		}
 	}
+	np_ob_write(&w->ob, as_is, (size_t)(end - as_is));
 	return (ssize_t)n;
 }
 
