@@ -118,7 +118,7 @@ static int side_judge(struct side *s, const char *ifname, double interval,
 	const char *tops[1] = { ifname };
 
 	s->dt = 0;
-	if (s->tgt.root.before[0]) {
+	if (np_root_has_before(&s->tgt.root)) {
 		/* A capture: its first sample, then its last, spaced by their proc/uptime. */
 		struct np_ctx bctx;
 		int r = np_sample_ctx_open(&bctx, &s->tgt.root, s->tgt.root.before);

@@ -72,7 +72,7 @@ static int collect(struct np_target *t, const char *ifname, struct np_dev_runs *
 	const char *tops[1] = { ifname };
 
 	*dt = 0;
-	if (t->root.before[0]) {
+	if (np_root_has_before(&t->root)) {
 		struct np_ctx bctx;
 		int r = np_sample_ctx_open(&bctx, &t->root, t->root.before);
 

@@ -82,7 +82,7 @@ static int collect_runs(const struct doctor_args *d, const struct np_target *tgt
 	*dt = 0;
 	/* The earlier instant: --before (a tree, capture or sosreport), else a capture's own
 	 * first sample. */
-	if (d->before || tgt->root.before[0]) {
+	if (d->before || np_root_has_before(&tgt->root)) {
 		const struct np_root *br = &tgt->root;
 
 		if (d->before) {

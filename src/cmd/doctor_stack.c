@@ -130,9 +130,11 @@ void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
 	/* Runs are cleared as add_device() takes them: clearing all NP_STACK_MAX of them (two
 	 * snapshots each) here cost a third of a small host's run in memset. */
 	dr->n = 0;
-	memset(&dr->stack, 0, sizeof(dr->stack));
-	np_host_snap_init(&dr->hsnap[0]);
-	np_host_snap_init(&dr->hsnap[1]);
+	/* Not the 6 KB of entries: add_device() clears each one it takes. */
+	dr->stack.n = 0;
+	dr->stack.truncated = false;
+	/* The host snapshots are left as they are (zero, or emptied by np_runs_free): collecting
+	 * into one empties it first, and the second is touched only by a second sample. */
 	dr->hprev = &dr->hsnap[0];
 	dr->hcur = &dr->hsnap[1];
 	for (size_t t = 0; t < ntops; t++)
@@ -266,6 +268,8 @@ int np_runs_same_devices(const struct np_dev_runs *dr)
 
 void np_runs_free(struct np_dev_runs *dr)
 {
+	bool any_cur = false;
+
 	for (size_t i = 0; i < dr->n; i++) {
 		struct np_dev_run *r = &dr->run[i];
 
@@ -275,11 +279,14 @@ void np_runs_free(struct np_dev_runs *dr)
 			np_snapshot_release(&r->prev);
 		if (r->have_cur)
 			np_snapshot_release(&r->cur);
+		any_cur |= r->have_cur;
 		r->have_prev = r->have_cur = false;
 	}
-	if (dr->hprev) {
-		np_host_snap_free(&dr->hsnap[0]);
-		np_host_snap_free(&dr->hsnap[1]);
-	}
+	/* hcur holds something only while a run has a second snapshot (np_runs_advance empties
+	 * it): a one-sample run never touches its page. */
+	if (dr->hprev)
+		np_host_snap_free(dr->hprev);
+	if (dr->hcur && any_cur)
+		np_host_snap_free(dr->hcur);
 	dr->n = 0;
 }

@@ -41,7 +41,7 @@ struct np_dev_runs {
  * The first snapshot of every device: the tops given (the first is the primary), then
  * whatever lies beneath each (lower_* links), depth first, each device once. bctx (the
  * --before tree) may be NULL: then ctx is read. Devices beyond NP_STACK_MAX are left out and
- * stack.truncated says so.
+ * stack.truncated says so. dr is all zero (calloc) or emptied by np_runs_free().
  */
 void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
 		      const char *const *tops, size_t ntops);

@@ -54,11 +54,49 @@ static struct mnl_socket *socket_open(const struct np_nl_bus *bus, int *err)
 	return nl;
 }
 
+/*
+ * The buffer of the last transport closed, kept for the next one opened. A doctor run opens
+ * four transports one after another, each with a buffer of 64 or 128 KB: from glibc's mmap or
+ * a fresh stretch of heap, whose pages the kernel's replies fault in again each time (issue
+ * #35). netpath is single-threaded; the one kept is reachable, not leaked.
+ */
+static struct {
+	char *buf;
+	size_t size;
+} spare;
+
+static char *buf_take(size_t size, size_t *cap)
+{
+	char *b;
+
+	if (spare.buf && spare.size >= size) {
+		b = spare.buf;
+		*cap = spare.size;
+		spare.buf = NULL;
+		return b;
+	}
+	*cap = size;
+	return malloc(size);
+}
+
+static void buf_give(char *buf, size_t size)
+{
+	if (!buf)
+		return;
+	if (spare.buf && spare.size >= size) {
+		free(buf);
+		return;
+	}
+	free(spare.buf);
+	spare.buf = buf;
+	spare.size = size;
+}
+
 static int alloc(struct np_nl *t, const struct np_nl_bus *bus)
 {
 	memset(t, 0, sizeof(*t));
 	t->bus = bus;
-	t->buf = malloc(bus->bufsize + NP_NL_REQSIZE);
+	t->buf = buf_take(bus->bufsize + NP_NL_REQSIZE, &t->bufcap);
 	if (!t->buf)
 		return -ENOMEM;
 	/* Start somewhere arbitrary so a previous process's stale replies cannot match. */
@@ -116,7 +154,7 @@ void np_nl_close(struct np_nl *t)
 {
 	if (t->nl)
 		mnl_socket_close(t->nl);
-	free(t->buf);
+	buf_give(t->buf, t->bufcap);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -61,6 +61,7 @@ struct np_nl {
 	void *tap_arg;
 	uint32_t seq;			/* of the last request */
 	char *buf;			/* bus->bufsize for replies, then NP_NL_REQSIZE for the request */
+	size_t bufcap;			/* what buf holds: at least bus->bufsize + NP_NL_REQSIZE */
 	/* The kernel's error message of the last failed request, "" if none: written by walkers
 	 * that are given it (genl's). */
 	char errmsg[NP_NL_ERRMSG];

@@ -347,7 +347,6 @@ _Static_assert(offsetof(struct np_root, before) == offsetof(struct np_root, dir)
 void np_root_clear(struct np_root *r)
 {
 	memset(r, 0, offsetof(struct np_root, dir));
-	r->dir[0] = r->before[0] = r->scratch[0] = r->top[0] = '\0';
 }
 
 int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errlen)
@@ -356,6 +355,7 @@ int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errle
 	int fd;
 
 	memset(r, 0, sizeof(*r));
+	r->resolved = true;	/* the buffers are empty strings now; np_root_release reads them */
 	snprintf(r->shown, sizeof(r->shown), "%s", path);
 	if (strlen(path) >= sizeof(r->dir)) {
 		snprintf(err, errlen, "%.64s...: path too long", path);
@@ -397,6 +397,8 @@ int np_root_resolve(struct np_root *r, const char *path, char *err, size_t errle
 
 void np_root_release(struct np_root *r)
 {
+	if (!r->resolved)
+		return;
 	if (r->scratch[0])
 		np_scratch_remove(r->scratch);
 	r->scratch[0] = '\0';

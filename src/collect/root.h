@@ -55,21 +55,31 @@ struct np_root {
 	char dir_rel[2 * NAME_MAX + 4];
 	char before_rel[2 * NAME_MAX + 4];
 	bool capture;
+	bool resolved;			/* np_root_resolve() filled the path buffers below */
 	double interval;		/* a capture's seconds between its samples, 0 unknown */
 	char interfaces[256];		/* a capture's target interfaces, space-separated */
 	unsigned page_size;		/* a capture's page size, 0 unknown */
 	struct np_origin origin;	/* a capture's metadata (a sosreport's: np_sos_detect) */
-	/* The path buffers last: np_root_clear() leaves them out (see there). */
+	/* The path buffers last: np_root_clear() leaves them out (see there). Read them only
+	 * when resolved. */
 	char dir[PATH_MAX];		/* the tree to read: a directory, a capture's last sample */
 	char before[PATH_MAX];		/* a capture's first sample, "" for a single tree */
 	char scratch[PATH_MAX];		/* where an archive was unpacked, "" when none */
 	char top[PATH_MAX];
 };
 
-/* An empty root (no --root): every field zero, the four path buffers only empty strings.
- * Clearing them whole was 16 KB of memset (a sixth of a live run's page touches) that a live
- * run never reads; np_root_resolve clears the whole root before it fills one. */
+/* An empty root (no --root): every field before the four path buffers zero (resolved false),
+ * the buffers not touched at all. Clearing them whole was 16 KB of memset (a sixth of a live
+ * run's page touches), and even a first byte of each lies on its own page: four page faults
+ * that a live run, which never reads them, paid. np_root_resolve clears the whole root before
+ * it fills one. */
 void np_root_clear(struct np_root *r);
+/* The root holds an earlier sample (a capture's first, read from before): false for a live
+ * target, whose path buffers are never written. */
+static inline bool np_root_has_before(const struct np_root *r)
+{
+	return r->resolved && r->before[0];
+}
 
 
 /*

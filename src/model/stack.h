@@ -45,10 +45,11 @@ struct np_stack_dev {
 	char peer_netns[64];
 };
 
+/* dev[n] and beyond are undefined: np_runs_discover clears each entry as it fills it. */
 struct np_stack {
 	size_t n;
-	struct np_stack_dev dev[NP_STACK_MAX];
 	bool truncated;		/* more devices than NP_STACK_MAX: the rest not judged */
+	struct np_stack_dev dev[NP_STACK_MAX];
 };
 
 /* What kind of device a snapshot is: rtnetlink's IFLA_INFO_KIND when live, else sysfs

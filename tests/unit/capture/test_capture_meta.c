@@ -329,10 +329,36 @@ static void archive_member_links_refused(void **state)
 	np_scratch_remove(dir);
 }
 
+/* A live target's root (np_root_clear): the head zero, the four path buffers not written (each
+ * on its own page: a live run never touches them), and nothing read from them: no earlier
+ * sample, and releasing it removes nothing whatever stale bytes the buffers hold. */
+static void cleared_root_leaves_path_buffers(void **state)
+{
+	struct np_root *r = malloc(sizeof(*r));
+
+	(void)state;
+	assert_non_null(r);
+	memset(r, 'x', sizeof(*r));
+	r->scratch[sizeof(r->scratch) - 1] = r->before[sizeof(r->before) - 1] = '\0';
+	np_root_clear(r);
+	assert_false(r->resolved);
+	assert_false(r->capture);
+	assert_int_equal(r->shown[0], 0);
+	assert_int_equal(r->dir_rel[0], 0);
+	assert_int_equal(r->dir[0], 'x');
+	assert_int_equal(r->before[0], 'x');
+	assert_int_equal(r->top[0], 'x');
+	assert_false(np_root_has_before(r));
+	np_root_release(r);	/* would remove "xxx...": a relative path that must stay */
+	assert_int_equal(r->scratch[0], 'x');
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(meta_fields),
+		cmocka_unit_test(cleared_root_leaves_path_buffers),
 		cmocka_unit_test(meta_refused),
 		cmocka_unit_test(capture_directory),
 		cmocka_unit_test(archive_unpacked_and_removed),

@@ -364,6 +364,42 @@ static void dump_intr_recorded(void **state)
 	np_ktape_free(&tape);
 }
 
+/* A closed transport's buffer serves the next one opened when it is large enough (a doctor run
+ * opens four, one after another); a larger bus gets a buffer of its own size, which is then the
+ * one kept. Every buffer is whole: a reply as large as the bus allows still fits with its
+ * request. */
+static void buffer_reused_between_transports(void **state)
+{
+	static const struct np_nl_bus big = {
+		.name = "big", .protocol = NETLINK_ROUTE, .tape_bus = NP_KT_RTNL,
+		.bufsize = 3 * 4096, .timeout_ms = 1000, .deadline_s = 5.0,
+	};
+	struct np_nl a, b, c;
+	char *first, *second;
+
+	(void)state;
+	assert_int_equal(np_nl_open_replay(&a, &big, kernel_fn, NULL), 0);
+	first = a.buf;
+	assert_true(a.bufcap >= big.bufsize + NP_NL_REQSIZE);
+	memset(a.buf, 0x5a, a.bufcap);		/* all of it is ours (ASan would say otherwise) */
+	np_nl_close(&a);
+	/* Smaller: the big one, with its capacity. */
+	assert_int_equal(np_nl_open_replay(&b, &bus, kernel_fn, NULL), 0);
+	assert_ptr_equal(b.buf, first);
+	assert_true(b.bufcap >= big.bufsize + NP_NL_REQSIZE);
+	/* Open at the same time: a buffer of its own. */
+	assert_int_equal(np_nl_open_replay(&c, &bus, kernel_fn, NULL), 0);
+	second = c.buf;
+	assert_ptr_not_equal(second, first);
+	assert_true(c.bufcap >= bus.bufsize + NP_NL_REQSIZE);
+	memset(c.buf, 0x5a, c.bufcap);
+	np_nl_close(&c);
+	np_nl_close(&b);	/* the larger is kept over the smaller */
+	assert_int_equal(np_nl_open_replay(&a, &big, kernel_fn, NULL), 0);
+	assert_ptr_equal(a.buf, first);
+	np_nl_close(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -376,6 +412,7 @@ int main(void)
 		cmocka_unit_test(dump_overrun_restarts),
 		cmocka_unit_test(dump_clean_once),
 		cmocka_unit_test(dump_intr_recorded),
+		cmocka_unit_test(buffer_reused_between_transports),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
