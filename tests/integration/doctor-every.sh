@@ -96,8 +96,9 @@ np_wait_until "$NP_WAIT" "a report with rates again" \
 	awk '$1 == "netpath_interval_seconds" && $2 > 0 { f = 1 } END { exit !f }' "$out"
 kill -0 "$pid" 2> /dev/null || np_fail "--every died when its device went away"
 
-# The directory vanishes: said on stderr, retried, and the file is back once it exists.
-rm -rf "$dir"
+# The directory vanishes: said on stderr, retried, and the file is back once it exists. The
+# writer may create its temporary file between rm's emptying and its rmdir (a busy host): again.
+np_wait_until "$NP_WAIT" "$dir to be removed" sh -c 'rm -rf "$1" 2> /dev/null; [ ! -e "$1" ]' sh "$dir"
 np_wait_until "$NP_WAIT" "a word on stderr that $out cannot be written" \
 	grep -q "cannot write $out.*tried again" "$NP_TMP/err2"
 kill -0 "$pid" 2> /dev/null || np_fail "--every died when it could not write"
