@@ -502,6 +502,73 @@ static void test_counts_equivalent(void **state)
 	}
 }
 
+/* Tokens as np_tok_next() found them a byte at a time: the reference for the word-wise scan. */
+static bool reference_tok(const char *l, size_t ll, size_t *i, size_t *start, size_t *tl)
+{
+	size_t k = *i;
+
+	while (k < ll && (l[k] == ' ' || l[k] == '\t' || l[k] == '\r' || l[k] == '\v' ||
+			  l[k] == '\f'))
+		k++;
+	*i = k;
+	if (k == ll)
+		return false;
+	*start = k;
+	while (k < ll && l[k] != ' ' && l[k] != '\t' && l[k] != '\r' && l[k] != '\v' &&
+	       l[k] != '\f')
+		k++;
+	*i = k;
+	*tl = k - *start;
+	return true;
+}
+
+static void same_tokens(const char *l, size_t ll)
+{
+	size_t i = 0, j = 0, start = 0, tl = 0, rtl = 0;
+	const char *t;
+	bool more;
+
+	do {
+		more = np_tok_next(l, ll, &i, &t, &tl);
+		assert_int_equal(more, reference_tok(l, ll, &j, &start, &rtl));
+		assert_int_equal(i, j);
+		if (more) {
+			assert_ptr_equal(t, l + start);
+			assert_int_equal(tl, rtl);
+		}
+	} while (more);
+}
+
+/* np_tok_next() reads eight bytes at a time: the same tokens as a byte at a time over every
+ * kind of byte a blank test could confuse (other control characters, '!' right above ' ', NUL,
+ * bytes from 0x80 up, '\n' which is no blank here), at every length and alignment around 8. */
+static void test_tokens_equivalent(void **state)
+{
+	static const char alphabet[] = " \t\r\v\f!\0\001\037\n\200\240\377a0~";
+	char buf[80];
+	unsigned seed = 777;
+
+	(void)state;
+	same_tokens("", 0);
+	same_tokens("TcpExt: SyncookiesSent SyncookiesRecv", 38);
+	same_tokens("abcdefgh!abcdefgh ", 18);
+	for (int round = 0; round < 300000; round++) {
+		size_t len;
+
+		seed = seed * 1103515245u + 12345u;
+		len = (seed >> 16) % sizeof(buf);
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			/* Mostly letters, so that long tokens happen. */
+			buf[k] = (seed >> 16) % 4 ? 'a' + (char)((seed >> 20) % 26)
+				: alphabet[(seed >> 18) % (sizeof(alphabet) - 1)];
+		}
+		/* From every offset: the words then start at every alignment. */
+		same_tokens(buf + (len ? seed % 8 % (len + 1) : 0),
+			    len - (len ? seed % 8 % (len + 1) : 0));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -517,6 +584,7 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_garbage_lines_skipped),
 		cmocka_unit_test(test_counts_equivalent),
+		cmocka_unit_test(test_tokens_equivalent),
 		cmocka_unit_test(test_4096_cpus),
 		cmocka_unit_test(test_counts_roundtrip),
 	};
