@@ -119,11 +119,6 @@ size_t np_tok_count(const char *l, size_t ll, size_t i)
 	return n;
 }
 
-bool np_tok_eq(const char *t, size_t tl, const char *s)
-{
-	return tl == strlen(s) && !memcmp(t, s, tl);
-}
-
 bool np_tok_u64(const char *t, size_t tl, uint64_t *v)
 {
 	uint64_t x = 0;

@@ -569,6 +569,24 @@ static void test_tokens_equivalent(void **state)
 	}
 }
 
+/* np_tok_eq() without strlen: the same answers as length and bytes compared, tokens holding
+ * NUL and prefixes both ways included. */
+static void test_tok_eq_equivalent(void **state)
+{
+	static const char *const names[] = { "", "a", "ab", "kB", "MemTotal:", "MemTotal", "TCP:" };
+	static const char toks[][10] = { "", "a", "ab", "a\0", "ab\0", "kB", "MemTotal:", "MemTotal",
+					 "MemTotal:x", "TCP:", "TCP\0", "\0" };
+
+	(void)state;
+	for (size_t n = 0; n < sizeof(names) / sizeof(names[0]); n++)
+		for (size_t t = 0; t < sizeof(toks) / sizeof(toks[0]); t++)
+			for (size_t tl = 0; tl <= sizeof(toks[t]); tl++)
+				assert_int_equal(np_tok_eq(toks[t], tl, names[n]),
+						 tl == strlen(names[n]) && !memcmp(toks[t], names[n], tl));
+	assert_true(np_tok_eq("MemTotal: 5", 9, "MemTotal:"));
+	assert_false(np_tok_eq("a\0", 2, "a"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -585,6 +603,7 @@ int main(void)
 		cmocka_unit_test(test_garbage_lines_skipped),
 		cmocka_unit_test(test_counts_equivalent),
 		cmocka_unit_test(test_tokens_equivalent),
+		cmocka_unit_test(test_tok_eq_equivalent),
 		cmocka_unit_test(test_4096_cpus),
 		cmocka_unit_test(test_counts_roundtrip),
 	};
