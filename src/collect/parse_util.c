@@ -125,6 +125,18 @@ bool np_tok_u64(const char *t, size_t tl, uint64_t *v)
 
 	if (!tl)
 		return false;
+	/* 19 digits cannot overflow: the common short counter skips the limit test. */
+	if (tl <= 19) {
+		for (size_t i = 0; i < tl; i++) {
+			unsigned d = (unsigned)(unsigned char)t[i] - '0';
+
+			if (d > 9)
+				return false;
+			x = x * 10 + d;
+		}
+		*v = x;
+		return true;
+	}
 	for (size_t i = 0; i < tl; i++) {
 		if (t[i] < '0' || t[i] > '9')
 			return false;

@@ -587,6 +587,61 @@ static void test_tok_eq_equivalent(void **state)
 	assert_false(np_tok_eq("a\0", 2, "a"));
 }
 
+/* np_tok_u64() as it was, the limit tested at every digit. */
+static bool reference_u64(const char *t, size_t tl, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!tl)
+		return false;
+	for (size_t i = 0; i < tl; i++) {
+		if (t[i] < '0' || t[i] > '9')
+			return false;
+		if (x > (UINT64_MAX - (uint64_t)(t[i] - '0')) / 10)
+			return false;
+		x = x * 10 + (uint64_t)(t[i] - '0');
+	}
+	*v = x;
+	return true;
+}
+
+/* The short path (up to 19 digits, no limit test) answers as the reference: at the 19/20
+ * digit edge, around UINT64_MAX, and on random tokens with bytes just outside '0'..'9'. */
+static void test_u64_equivalent(void **state)
+{
+	static const char *const toks[] = {
+		"", "0", "9", "/", ":", "9999999999999999999", "09999999999999999999",
+		"18446744073709551615", "18446744073709551616", "99999999999999999999",
+		"0000000000000000000000018", "1234567890123456789x", "123456789012345678\x80",
+	};
+	static const char alphabet[] = "0123456789/:\x80\xb0";
+	char buf[24];
+	unsigned seed = 4242;
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(toks) / sizeof(toks[0]); k++) {
+		uint64_t a = 7, b = 7;
+		size_t tl = strlen(toks[k]);
+
+		assert_int_equal(np_tok_u64(toks[k], tl, &a), reference_u64(toks[k], tl, &b));
+		assert_true(a == b);
+	}
+	for (int round = 0; round < 200000; round++) {
+		uint64_t a = 7, b = 7;
+		size_t len;
+
+		seed = seed * 1103515245u + 12345u;
+		len = (seed >> 16) % sizeof(buf);
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			buf[k] = (seed >> 16) % 16 ? '0' + (char)((seed >> 20) % 10)
+				 : alphabet[(seed >> 20) % (sizeof(alphabet) - 1)];
+		}
+		assert_int_equal(np_tok_u64(buf, len, &a), reference_u64(buf, len, &b));
+		assert_true(a == b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -604,6 +659,7 @@ int main(void)
 		cmocka_unit_test(test_counts_equivalent),
 		cmocka_unit_test(test_tokens_equivalent),
 		cmocka_unit_test(test_tok_eq_equivalent),
+		cmocka_unit_test(test_u64_equivalent),
 		cmocka_unit_test(test_4096_cpus),
 		cmocka_unit_test(test_counts_roundtrip),
 	};
