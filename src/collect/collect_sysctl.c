@@ -37,11 +37,20 @@ static enum key_scope scope_of(size_t i)
  * per-interface keys pass their path explicitly. */
 static void key_to_path(const char *key, char *path, size_t size)
 {
-	size_t j = (size_t)snprintf(path, size, "sys/");
+	size_t n;
 
-	for (size_t i = 0; key[i] && j + 1 < size; i++)
-		path[j++] = key[i] == '.' ? '/' : key[i];
-	path[j < size ? j : size - 1] = '\0';
+	if (size < sizeof("sys/")) {
+		snprintf(path, size, "sys/");
+		return;
+	}
+	/* As much of the key as fits, then its dots turned: one pass per key of the table. */
+	n = strnlen(key, size - sizeof("sys/"));
+	memcpy(path, "sys/", 4);
+	memcpy(path + 4, key, n);
+	path[4 + n] = '\0';
+	for (char *c = path + 4; *c; c++)
+		if (*c == '.')
+			*c = '/';
 }
 
 /*

@@ -113,10 +113,41 @@ bool np_genl_has_op(const struct np_genl_family *fam, uint32_t cmd)
 	return false;
 }
 
+/*
+ * The last CTRL_ATTR_OP_ID of one op nest and whether the nest is well formed, exactly as
+ * np_nest_attrs(nest, tb, CTRL_ATTR_OP_ID) would leave tb[CTRL_ATTR_OP_ID] and its result (an
+ * attribute before a malformed one still counts). A walk of its own: a family has dozens of
+ * ops, and a cleared table plus library calls per op were most of resolving one.
+ */
+static int op_id(const struct nlattr *nest, const struct nlattr **id)
+{
+	const char *p = (const char *)nest + NLA_HDRLEN;
+	size_t len = nest->nla_len - NLA_HDRLEN;
+
+	*id = NULL;
+	while (len >= sizeof(struct nlattr)) {
+		const struct nlattr *a = (const struct nlattr *)p;
+		size_t step;
+
+		if (a->nla_len < sizeof(struct nlattr) || a->nla_len > len)
+			return -EBADMSG;
+		if ((a->nla_type & NLA_TYPE_MASK) == CTRL_ATTR_OP_ID)
+			*id = a;
+		step = NLA_ALIGN(a->nla_len);
+		if (step >= len)
+			return 0;
+		p += step;
+		len -= step;
+	}
+	return len ? -EBADMSG : 0;
+}
+
 int np_genl_parse_family(const struct nlmsghdr *nlh, struct np_genl_family *fam)
 {
-	const struct nlattr *tb[CTRL_ATTR_OPS + 1], *op[CTRL_ATTR_OP_ID + 1], *a;
+	const struct nlattr *tb[CTRL_ATTR_OPS + 1], *id;
 	int err = np_genl_attrs(nlh, tb, CTRL_ATTR_OPS);
+	const char *ops;
+	size_t len, off;
 
 	memset(fam, 0, sizeof(*fam));
 	if (!tb[CTRL_ATTR_FAMILY_ID] || mnl_attr_get_payload_len(tb[CTRL_ATTR_FAMILY_ID]) != 2)
@@ -128,12 +159,21 @@ int np_genl_parse_family(const struct nlmsghdr *nlh, struct np_genl_family *fam)
 		np_attr_u32(tb[CTRL_ATTR_MAXATTR], &fam->maxattr);
 	if (!tb[CTRL_ATTR_OPS])
 		return err;
-	mnl_attr_for_each_nested(a, tb[CTRL_ATTR_OPS]) {
-		if (np_nest_attrs(a, op, CTRL_ATTR_OP_ID) < 0)
+	/* mnl_attr_for_each_nested() by offset: the ops while each fits what is left. */
+	ops = (const char *)tb[CTRL_ATTR_OPS] + NLA_HDRLEN;
+	len = tb[CTRL_ATTR_OPS]->nla_len - NLA_HDRLEN;
+	for (off = 0; len - off >= sizeof(struct nlattr);) {
+		const struct nlattr *a = (const struct nlattr *)(ops + off);
+
+		if (a->nla_len < sizeof(struct nlattr) || a->nla_len > len - off)
+			break;
+		if (op_id(a, &id) < 0)
 			err = -EBADMSG;
-		if (op[CTRL_ATTR_OP_ID] && fam->nops < NP_GENL_MAX_OPS &&
-		    np_attr_u32(op[CTRL_ATTR_OP_ID], &fam->ops[fam->nops]) == 0)
-			fam->nops++;
+		if (id && fam->nops < NP_GENL_MAX_OPS && id->nla_len == NLA_HDRLEN + sizeof(uint32_t))
+			memcpy(&fam->ops[fam->nops++], (const char *)id + NLA_HDRLEN, sizeof(uint32_t));
+		off += NLA_ALIGN(a->nla_len);
+		if (off > len)
+			break;
 	}
 	return err;
 }

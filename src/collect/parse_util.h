@@ -38,8 +38,18 @@ bool np_line_cpus(const char *l, size_t ll, int *cpu);
 bool np_tok_next(const char *l, size_t ll, size_t *i, const char **t, size_t *tl);
 /* How many tokens l[i..ll) holds. */
 size_t np_tok_count(const char *l, size_t ll, size_t i);
-/* The token is exactly s. */
-bool np_tok_eq(const char *t, size_t tl, const char *s);
+/* The token is exactly s (tl == strlen(s) and the same bytes). Inline, and without the strlen:
+ * parsers test most tokens against several names, and most differ at the first byte. Never
+ * reads s past its NUL or t past tl. */
+static inline bool np_tok_eq(const char *t, size_t tl, const char *s)
+{
+	size_t k;
+
+	for (k = 0; k < tl; k++)
+		if (s[k] != t[k] || !s[k])
+			return false;
+	return !s[k];
+}
 
 /* Unsigned decimal; false for an empty token, a non-digit or a value past UINT64_MAX. */
 bool np_tok_u64(const char *t, size_t tl, uint64_t *v);

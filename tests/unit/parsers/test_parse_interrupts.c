@@ -502,6 +502,146 @@ static void test_counts_equivalent(void **state)
 	}
 }
 
+/* Tokens as np_tok_next() found them a byte at a time: the reference for the word-wise scan. */
+static bool reference_tok(const char *l, size_t ll, size_t *i, size_t *start, size_t *tl)
+{
+	size_t k = *i;
+
+	while (k < ll && (l[k] == ' ' || l[k] == '\t' || l[k] == '\r' || l[k] == '\v' ||
+			  l[k] == '\f'))
+		k++;
+	*i = k;
+	if (k == ll)
+		return false;
+	*start = k;
+	while (k < ll && l[k] != ' ' && l[k] != '\t' && l[k] != '\r' && l[k] != '\v' &&
+	       l[k] != '\f')
+		k++;
+	*i = k;
+	*tl = k - *start;
+	return true;
+}
+
+static void same_tokens(const char *l, size_t ll)
+{
+	size_t i = 0, j = 0, start = 0, tl = 0, rtl = 0;
+	const char *t;
+	bool more;
+
+	do {
+		more = np_tok_next(l, ll, &i, &t, &tl);
+		assert_int_equal(more, reference_tok(l, ll, &j, &start, &rtl));
+		assert_int_equal(i, j);
+		if (more) {
+			assert_ptr_equal(t, l + start);
+			assert_int_equal(tl, rtl);
+		}
+	} while (more);
+}
+
+/* np_tok_next() reads eight bytes at a time: the same tokens as a byte at a time over every
+ * kind of byte a blank test could confuse (other control characters, '!' right above ' ', NUL,
+ * bytes from 0x80 up, '\n' which is no blank here), at every length and alignment around 8. */
+static void test_tokens_equivalent(void **state)
+{
+	static const char alphabet[] = " \t\r\v\f!\0\001\037\n\200\240\377a0~";
+	char buf[80];
+	unsigned seed = 777;
+
+	(void)state;
+	same_tokens("", 0);
+	same_tokens("TcpExt: SyncookiesSent SyncookiesRecv", 38);
+	same_tokens("abcdefgh!abcdefgh ", 18);
+	for (int round = 0; round < 300000; round++) {
+		size_t len;
+
+		seed = seed * 1103515245u + 12345u;
+		len = (seed >> 16) % sizeof(buf);
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			/* Mostly letters, so that long tokens happen. */
+			buf[k] = (seed >> 16) % 4 ? 'a' + (char)((seed >> 20) % 26)
+				: alphabet[(seed >> 18) % (sizeof(alphabet) - 1)];
+		}
+		/* From every offset: the words then start at every alignment. */
+		same_tokens(buf + (len ? seed % 8 % (len + 1) : 0),
+			    len - (len ? seed % 8 % (len + 1) : 0));
+	}
+}
+
+/* np_tok_eq() without strlen: the same answers as length and bytes compared, tokens holding
+ * NUL and prefixes both ways included. */
+static void test_tok_eq_equivalent(void **state)
+{
+	static const char *const names[] = { "", "a", "ab", "kB", "MemTotal:", "MemTotal", "TCP:" };
+	static const char toks[][10] = { "", "a", "ab", "a\0", "ab\0", "kB", "MemTotal:", "MemTotal",
+					 "MemTotal:x", "TCP:", "TCP\0", "\0" };
+
+	(void)state;
+	for (size_t n = 0; n < sizeof(names) / sizeof(names[0]); n++)
+		for (size_t t = 0; t < sizeof(toks) / sizeof(toks[0]); t++)
+			for (size_t tl = 0; tl <= sizeof(toks[t]); tl++)
+				assert_int_equal(np_tok_eq(toks[t], tl, names[n]),
+						 tl == strlen(names[n]) && !memcmp(toks[t], names[n], tl));
+	assert_true(np_tok_eq("MemTotal: 5", 9, "MemTotal:"));
+	assert_false(np_tok_eq("a\0", 2, "a"));
+}
+
+/* np_tok_u64() as it was, the limit tested at every digit. */
+static bool reference_u64(const char *t, size_t tl, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!tl)
+		return false;
+	for (size_t i = 0; i < tl; i++) {
+		if (t[i] < '0' || t[i] > '9')
+			return false;
+		if (x > (UINT64_MAX - (uint64_t)(t[i] - '0')) / 10)
+			return false;
+		x = x * 10 + (uint64_t)(t[i] - '0');
+	}
+	*v = x;
+	return true;
+}
+
+/* The short path (up to 19 digits, no limit test) answers as the reference: at the 19/20
+ * digit edge, around UINT64_MAX, and on random tokens with bytes just outside '0'..'9'. */
+static void test_u64_equivalent(void **state)
+{
+	static const char *const toks[] = {
+		"", "0", "9", "/", ":", "9999999999999999999", "09999999999999999999",
+		"18446744073709551615", "18446744073709551616", "99999999999999999999",
+		"0000000000000000000000018", "1234567890123456789x", "123456789012345678\x80",
+	};
+	static const char alphabet[] = "0123456789/:\x80\xb0";
+	char buf[24];
+	unsigned seed = 4242;
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(toks) / sizeof(toks[0]); k++) {
+		uint64_t a = 7, b = 7;
+		size_t tl = strlen(toks[k]);
+
+		assert_int_equal(np_tok_u64(toks[k], tl, &a), reference_u64(toks[k], tl, &b));
+		assert_true(a == b);
+	}
+	for (int round = 0; round < 200000; round++) {
+		uint64_t a = 7, b = 7;
+		size_t len;
+
+		seed = seed * 1103515245u + 12345u;
+		len = (seed >> 16) % sizeof(buf);
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			buf[k] = (seed >> 16) % 16 ? '0' + (char)((seed >> 20) % 10)
+				 : alphabet[(seed >> 20) % (sizeof(alphabet) - 1)];
+		}
+		assert_int_equal(np_tok_u64(buf, len, &a), reference_u64(buf, len, &b));
+		assert_true(a == b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -517,6 +657,9 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_garbage_lines_skipped),
 		cmocka_unit_test(test_counts_equivalent),
+		cmocka_unit_test(test_tokens_equivalent),
+		cmocka_unit_test(test_tok_eq_equivalent),
+		cmocka_unit_test(test_u64_equivalent),
 		cmocka_unit_test(test_4096_cpus),
 		cmocka_unit_test(test_counts_roundtrip),
 	};
