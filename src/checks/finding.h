@@ -101,8 +101,10 @@ struct np_report {
 bool np_finding_names_device(const struct np_finding *f, const char *primary);
 
 void np_report_free(struct np_report *r);
-/* Sort findings by stage, then severity (worst first), then rank. */
+/* Sort findings by stage, then severity (worst first), then rank, then check id; equal ones
+ * keep their order. np_finding_cmp is that order, for qsort. */
 void np_report_sort(struct np_report *r);
+int np_finding_cmp(const void *a, const void *b);
 enum np_severity np_report_worst(const struct np_report *r);
 
 #endif

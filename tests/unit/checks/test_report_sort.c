@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * np_report_sort (src/checks/finding.c) sorts pointers and moves only the findings out of
+ * place: it must leave exactly what qsort with np_finding_cmp leaves, equal findings in their
+ * emitted order, for reports already in order, reversed, shuffled, small (pointers on the
+ * stack) and large (allocated), and with ranks that do not compare (NaN).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "check.h"
+
+static struct np_check checks[6] = {
+	{ .id = "nic.b", .stage = NP_STAGE_NIC },
+	{ .id = "nic.a", .stage = NP_STAGE_NIC },
+	{ .id = "link.x", .stage = NP_STAGE_LINK },
+	{ .id = "socket.y", .stage = NP_STAGE_SOCKET },
+	{ .id = "irq.z", .stage = NP_STAGE_IRQ },
+	{ .id = "nic.b", .stage = NP_STAGE_NIC },	/* another check with the same id */
+};
+
+static unsigned rnd_state = 12345;
+
+static unsigned rnd(void)
+{
+	rnd_state = rnd_state * 1103515245u + 12345u;
+	return (rnd_state >> 16) & 0x7fff;
+}
+
+/* A report of n findings with few distinct keys (many ties); each summary names its slot. */
+static void fill(struct np_report *r, size_t n, size_t spare, bool nan)
+{
+	memset(r, 0, sizeof(*r));
+	r->f = malloc((n + spare ? n + spare : 1) * sizeof(*r->f));
+	assert_non_null(r->f);
+	memset(r->f, 0x5a, (n + spare) * sizeof(*r->f));	/* unwritten bytes: not NULs */
+	r->n = n;
+	r->cap = n + spare;
+	for (size_t i = 0; i < n; i++) {
+		struct np_finding *f = &r->f[i];
+
+		f->check = &checks[rnd() % 6];
+		f->severity = (enum np_severity)(rnd() % 4);
+		f->rank = (double)(rnd() % 3);
+		if (nan && rnd() % 4 == 0)
+			f->rank = NAN;
+		memset(f->dev, 0, sizeof(f->dev));
+		snprintf(f->dev, sizeof(f->dev), "eth%zu", i % 3);
+		snprintf(f->summary, sizeof(f->summary), "emitted %zu", i);
+		f->detail[0] = '\0';
+		if (i % 3)
+			memset(f->detail, 'd', i % 3 == 1 ? 10 : sizeof(f->detail) - 1),
+			f->detail[i % 3 == 1 ? 10 : sizeof(f->detail) - 1] = '\0';
+		snprintf(f->remedy, sizeof(f->remedy), "fix %zu\nand then %zu", i, i * 7);
+		f->nev = i % (NP_MAX_EVIDENCE + 1);
+		for (size_t e = 0; e < f->nev; e++) {
+			memset(&f->ev[e], 0, sizeof(f->ev[e]));
+			snprintf(f->ev[e].key, sizeof(f->ev[e].key), "k%zu.%zu", i, e);
+			f->ev[e].value = (double)(i * 100 + e);
+		}
+	}
+}
+
+/* The same finding as far as anything reads it: head, texts, evidence in use. */
+static void assert_same(const struct np_finding *a, const struct np_finding *b)
+{
+	assert_memory_equal(a, b, offsetof(struct np_finding, summary));
+	assert_string_equal(a->summary, b->summary);
+	assert_string_equal(a->detail, b->detail);
+	assert_string_equal(a->remedy, b->remedy);
+	assert_int_equal(a->nev, b->nev);
+	assert_memory_equal(a->ev, b->ev, a->nev * sizeof(a->ev[0]));
+}
+
+static void same_as_qsort(size_t n, size_t spare, bool nan, int order)
+{
+	struct np_report a, b;
+
+	fill(&a, n, spare, nan);
+	if (order > 0)
+		qsort(a.f, n, sizeof(*a.f), np_finding_cmp);
+	else if (order < 0)
+		for (size_t i = 0; i < n / 2; i++) {
+			struct np_finding t = a.f[i];
+
+			a.f[i] = a.f[n - 1 - i];
+			a.f[n - 1 - i] = t;
+		}
+	b = a;
+	b.f = malloc((n ? n : 1) * sizeof(*b.f));
+	assert_non_null(b.f);
+	memcpy(b.f, a.f, n * sizeof(*a.f));
+	np_report_sort(&a);
+	qsort(b.f, n, sizeof(*b.f), np_finding_cmp);
+	for (size_t i = 0; i < n; i++)
+		assert_same(&a.f[i], &b.f[i]);
+	free(a.f);
+	free(b.f);
+}
+
+static void test_matches_qsort(void **state)
+{
+	(void)state;
+	for (size_t n = 0; n <= 80; n++)
+		for (int order = -1; order <= 1; order++)
+			for (int k = 0; k < 3; k++)
+				same_as_qsort(n, (size_t)k, false, order);	/* k 0: no spare slot */
+}
+
+/* Ties keep the emitted order: two equal findings never swap. */
+static void test_stable(void **state)
+{
+	struct np_report r;
+
+	(void)state;
+	fill(&r, 40, 0, false);
+	for (size_t i = 0; i < r.n; i++) {
+		r.f[i].check = &checks[i % 2 ? 0 : 2];
+		r.f[i].severity = NP_SEV_WARNING;
+		r.f[i].rank = 1;
+	}
+	np_report_sort(&r);
+	for (size_t i = 0; i < 20; i++) {
+		char want[32];
+
+		snprintf(want, sizeof(want), "emitted %zu", 2 * i);
+		assert_string_equal(r.f[i].summary, want);	/* link first, in emitted order */
+		snprintf(want, sizeof(want), "emitted %zu", 2 * i + 1);
+		assert_string_equal(r.f[20 + i].summary, want);
+	}
+	free(r.f);
+}
+
+#ifdef __GLIBC__
+/* glibc's qsort is a merge sort here: the same comparisons, so the same result even when NaN
+ * ranks make the order inconsistent. */
+static void test_nan_ranks_as_glibc(void **state)
+{
+	(void)state;
+	for (size_t n = 2; n <= 70; n++)
+		for (int k = 0; k < 3; k++)
+			same_as_qsort(n, (size_t)k, true, 0);
+}
+#endif
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_matches_qsort),
+		cmocka_unit_test(test_stable),
+#ifdef __GLIBC__
+		cmocka_unit_test(test_nan_ranks_as_glibc),
+#endif
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
