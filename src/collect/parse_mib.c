@@ -8,22 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Decimal, optionally negative. Negative values (Tcp MaxConn -1: "no limit") are not counts. */
-static bool mib_value(const char *t, size_t tl, uint64_t *v)
-{
-	bool neg = tl && t[0] == '-';
-	uint64_t x;
-
-	if (neg) {
-		t++;
-		tl--;
-	}
-	if (!np_tok_u64(t, tl, &x))
-		return false;
-	*v = neg ? NP_NA : x;
-	return true;
-}
-
 /* A header names fields; one whose first field is a number is a value line out of place. */
 static bool is_header(const char *l, size_t ll, size_t i)
 {
@@ -48,58 +32,156 @@ static inline bool blank(char c)
 	       (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
 }
 
-/* The next token of l from *i (np_tok_next inline): its length, 0 at the end of the line. */
-static inline size_t tok(const char *l, size_t ll, size_t *i, const char **t)
+/*
+ * A value token from *i (a non-blank): decimal, optionally negative (Tcp MaxConn -1, "no
+ * limit", is not a count: NP_NA), converted as it is scanned; *i then lies past it. Nineteen
+ * digits cannot overflow; a longer run (leading zeros, or too big) is read again by
+ * np_tok_u64, which says which.
+ */
+static inline bool value_tok(const char *l, size_t ll, size_t *i, uint64_t *v)
 {
 	size_t k = *i, s;
+	bool neg = l[k] == '-';
+	uint64_t x = 0;
 
-	while (k < ll && blank(l[k]))
-		k++;
+	k += neg;
 	s = k;
-	while (k < ll && !blank(l[k]))
-		k++;
-	*t = l + s;
+	for (unsigned d; k < ll && (d = (unsigned)(unsigned char)l[k] - '0') < 10; k++)
+		x = x * 10 + d;
+	if (k == s || (k < ll && !blank(l[k])))
+		return false;
+	if (k - s > 19 && !np_tok_u64(l + s, k - s, &x))
+		return false;
+	*v = neg ? NP_NA : x;
 	*i = k;
-	return k - s;
+	return true;
 }
 
-/* Header and value line walked together, once. A bad pair (field counts differ, a value not a
- * number) takes back what it added, so it leaves no trace. */
+/* Bytes below '!' in each byte of w flagged (the lowest flag is exact, those above it may not
+ * be): a name's end, or a control byte within it. */
+static inline uint64_t low_bytes(uint64_t w)
+{
+	return (w - 0x2121212121212121ULL) & ~w & 0x8080808080808080ULL;
+}
+
+/*
+ * The token at *i (a non-blank) copied to dst, at most room bytes of it: how many. *i then lies
+ * past the whole token. Eight bytes at a time while both the line and dst have them: a word
+ * without a byte below '!' is all name. A NUL in the token is copied like any byte: the name
+ * as a string ends there, as np_counters_push_join cuts it.
+ */
+static inline size_t copy_tok(const char *l, size_t ll, size_t *i, char *dst, size_t room)
+{
+	size_t k = *i, m = 0;
+
+	while (k + 8 <= ll && m + 8 <= room) {
+		uint64_t w, z;
+
+		memcpy(&w, l + k, 8);
+		memcpy(dst + m, &w, 8);
+		z = low_bytes(w);
+		if (z) {
+			unsigned at = (unsigned)__builtin_ctzll(z) / 8;
+
+			k += at;
+			m += at;
+			if (blank(l[k])) {
+				*i = k;
+				return m;
+			}
+			break;	/* a control byte within the name: the bytes go one by one */
+		}
+		k += 8;
+		m += 8;
+	}
+	for (; k < ll && !blank(l[k]); k++)
+		if (m < room)
+			dst[m++] = l[k];
+	*i = k;
+	return m;
+}
+
+/* Header and value line walked together, once, each name written into the table in place
+ * ("%.*s%.*s" of the prefix and the header's name, cut as np_counters_push_join cuts it). A bad
+ * pair (field counts differ, a value not a number) takes back what it added, so it leaves no
+ * trace. */
 static int add_pair(const struct hdr *h, const char *vl, size_t vll, size_t vi,
 		    struct np_counters *t)
 {
-	size_t n0 = t->n, hi = h->i;
+	size_t n0 = t->n, hi = h->i, pn;
 	int sorted0 = t->sorted;
+	char pre[NP_COUNTER_NAME_MAX] = "";
 
+	pn = strnlen(h->p, h->pl < sizeof(pre) - 1 ? h->pl : sizeof(pre) - 1);
+	memcpy(pre, h->p, pn);
 	for (;;) {
-		const char *name, *val;
-		size_t nl = tok(h->l, h->ll, &hi, &name), vtl = tok(vl, vll, &vi, &val);
+		struct np_counter *e;
 		uint64_t v;
+		size_t m;
 
-		if (!nl && !vtl)
+		while (hi < h->ll && blank(h->l[hi]))
+			hi++;
+		while (vi < vll && blank(vl[vi]))
+			vi++;
+		if (hi == h->ll && vi == vll)
 			return 0;
-		if (!nl || !vtl || !mib_value(val, vtl, &v)) {
+		if (hi == h->ll || vi == vll || !value_tok(vl, vll, &vi, &v)) {
 			np_counters_truncate(t, n0, sorted0);
 			return -EBADMSG;
 		}
-		/* "%.*s%.*s" of the prefix and the name, written into the table in place */
-		if (np_counters_push_join(t, h->p, h->pl, name, nl, v))
+		e = np_counters_next(t);
+		if (!e)
 			return -ENOMEM;
+		memcpy(e->name, pre, sizeof(pre));
+		m = copy_tok(h->l, h->ll, &hi, e->name + pn, sizeof(pre) - 1 - pn);
+		e->name[pn + m] = '\0';
+		e->value = v;
+		np_counters_commit(t);
 	}
 }
 
 /* snmp6: "Ip6InReceives   123". */
-static int add_single(const char *l, size_t ll, struct np_counters *t)
+static int add_single(const char *l, size_t ll, size_t i, struct np_counters *t)
 {
-	const char *name, *val, *extra;
-	size_t nl, vtl, xl, i = 0;
+	size_t ni = i, m;
+	struct np_counter *e;
 	uint64_t v;
 
-	if (!np_tok_next(l, ll, &i, &name, &nl) || !np_tok_next(l, ll, &i, &val, &vtl) ||
-	    np_tok_next(l, ll, &i, &extra, &xl) || !mib_value(val, vtl, &v) ||
-	    !((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z')))
+	if (!((l[i] >= 'A' && l[i] <= 'Z') || (l[i] >= 'a' && l[i] <= 'z')))
 		return -EBADMSG;
-	return np_counters_push_join(t, name, nl, "", 0, v) ? -ENOMEM : 0;
+	while (i < ll && !blank(l[i]))
+		i++;
+	while (i < ll && blank(l[i]))
+		i++;
+	if (i == ll || !value_tok(l, ll, &i, &v))
+		return -EBADMSG;
+	while (i < ll && blank(l[i]))
+		i++;
+	if (i < ll)
+		return -EBADMSG;	/* a third field */
+	e = np_counters_next(t);
+	if (!e)
+		return -ENOMEM;
+	m = copy_tok(l, ll, &ni, e->name, NP_COUNTER_NAME_MAX - 1);
+	e->name[m] = '\0';
+	e->value = v;
+	np_counters_commit(t);
+	return 0;
+}
+
+/* np_line_label from i, the line's first non-blank: "Tcp:" gives "Tcp" and i after it. */
+static bool label(const char *l, size_t ll, const char **p, size_t *pl, size_t *i)
+{
+	size_t k = *i;
+
+	while (k < ll && !blank(l[k]))
+		k++;
+	if (k - *i < 2 || l[k - 1] != ':')
+		return false;
+	*p = l + *i;
+	*pl = k - *i - 1;
+	*i = k;
+	return true;
 }
 
 static int parse(const char *buf, size_t len, struct np_counters *t)
@@ -118,11 +200,11 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
 			i++;
 		if (i == ll)
 			continue;
-		if (!np_line_label(l, ll, &p, &pl, &i)) {
+		if (!label(l, ll, &p, &pl, &i)) {
 			if (pending)
 				ret = -EBADMSG;
 			pending = false;
-			err = add_single(l, ll, t);
+			err = add_single(l, ll, i, t);
 			if (err == -ENOMEM)
 				return err;
 			if (err)

@@ -33,19 +33,45 @@ static void copy_name(char *dst, const char *src)
 	dst[n] = '\0';
 }
 
-/*
- * The name as stored (at most NP_COUNTER_NAME_MAX - 1 bytes and its NUL, in a buffer of
- * NP_COUNTER_NAME_MAX), eight bytes at a time, each word cut after the NUL (what follows a
- * name in its buffer is not part of it), seeded with the index's own address so that the
- * layout differs between runs, then a final mix so that the low bits used for the slot depend
- * on every byte. A byte at a time (FNV-1a) was most of an index's cost: ~150 instructions for
- * a 20-byte name, against ~40.
- */
-static size_t hash_name(const struct np_counters *c, const char *name)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)(uintptr_t)c->slot;
+#define HASH_MUL 0xff51afd7ed558ccdULL
 
-	for (size_t i = 0; i < NP_COUNTER_NAME_MAX; i += 8) {
+/* The hash's start, seeded with the index's own address so that the layout differs between
+ * runs. */
+static inline uint64_t hash_seed(const struct np_counters *c)
+{
+	return 0x9e3779b97f4a7c15ULL ^ (uint64_t)(uintptr_t)c->slot;
+}
+
+/* A whole word of the name: mixed so that the next one lands on different bits. */
+static inline uint64_t hash_word(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * HASH_MUL;
+	return h ^ (h >> 32);
+}
+
+/* The last word, holding the bytes before the NUL (0 when there are none), then a final mix so
+ * that the low bits used for the slot depend on every byte. */
+static inline size_t hash_end(const struct np_counters *c, uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * HASH_MUL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return (size_t)h & (c->nslot - 1);
+}
+
+/*
+ * A stored name (at most NP_COUNTER_NAME_MAX - 1 bytes and its NUL, in a buffer of
+ * NP_COUNTER_NAME_MAX), eight bytes at a time, the word holding the NUL cut there (what follows
+ * a name in its buffer is not part of it); *len is the name's length. A byte at a time (FNV-1a)
+ * was most of an index's cost: ~150 instructions for a 20-byte name, against ~40.
+ * hash_query() of the same name gives the same slot.
+ */
+static size_t hash_name(const struct np_counters *c, const char *name, size_t *len)
+{
+	uint64_t h = hash_seed(c);
+
+	for (size_t i = 0;; i += 8) {
 		uint64_t w, z;
 
 		memcpy(&w, name + i, 8);
@@ -54,44 +80,62 @@ static size_t hash_name(const struct np_counters *c, const char *name)
 			/* The lowest flagged byte is the first NUL (flags above it may be false). */
 			unsigned at = (unsigned)__builtin_ctzll(z) / 8;
 
-			h = (h ^ (at ? w & (~0ULL >> (64 - 8 * at)) : 0)) * 0xff51afd7ed558ccdULL;
-			break;
+			*len = i + at;
+			return hash_end(c, h, at ? w & (~0ULL >> (64 - 8 * at)) : 0);
 		}
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
+		h = hash_word(h, w);
 	}
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return (size_t)h & (c->nslot - 1);
 }
 
-/* Same name as stored: names longer than the table keeps compare by their kept prefix. */
+/* A name as a caller gives it, len bytes (at most NP_COUNTER_NAME_MAX - 1): read in place,
+ * never past its end, which spares copying it into a buffer of the table's size first. */
+static size_t hash_query(const struct np_counters *c, const char *name, size_t len)
+{
+	uint64_t h = hash_seed(c), w = 0;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, name + i, 8);
+		h = hash_word(h, w);
+	}
+	w = 0;
+	for (size_t k = len; k-- > i;)
+		w = w << 8 | (unsigned char)name[k];
+	return hash_end(c, h, w);
+}
+
+/* The index slot holding name (len bytes, as hashed to h), or the empty slot where it would
+ * go. A stored name equals it when its first len bytes do and it ends there: names longer than
+ * the table keeps compare by their kept prefix, whose NUL is at len. */
+static uint32_t *probe(const struct np_counters *c, const char *name, size_t len, size_t i)
+{
+	for (;; i = (i + 1) & (c->nslot - 1)) {
+		uint32_t *s = &c->slot[i];
+		const char *stored;
+
+		if (!*s)
+			return s;
+		stored = c->e[*s - 1].name;
+		np_counters_seam.compares++;
+		if (!memcmp(stored, name, len) && !stored[len])
+			return s;
+	}
+}
+
+/* Same name as stored, for a scan: names longer than the table keeps compare by their kept
+ * prefix. */
 static int same_name(const char *stored, const char *name)
 {
 	np_counters_seam.compares++;
 	return strncmp(stored, name, NP_COUNTER_NAME_MAX - 1) == 0;
 }
 
-/* The index slot holding name, or the empty slot where it would go. name lies in a buffer of
- * NP_COUNTER_NAME_MAX bytes (an entry's, or a lookup's copy): hash_name reads whole words. */
-static uint32_t *probe(const struct np_counters *c, const char *name)
-{
-	size_t i = hash_name(c, name);
-
-	for (;; i = (i + 1) & (c->nslot - 1)) {
-		uint32_t *s = &c->slot[i];
-
-		if (!*s || same_name(c->e[*s - 1].name, name))
-			return s;
-	}
-}
-
 /* Indexes entry k unless an earlier entry has its name (lookups find the first, as a scan):
  * false for such a repeat. */
 static bool index_entry(struct np_counters *c, size_t k)
 {
-	uint32_t *s = probe(c, c->e[k].name);
+	size_t len, h = hash_name(c, c->e[k].name, &len);
+	uint32_t *s = probe(c, c->e[k].name, len, h);
 
 	if (*s)
 		return false;
@@ -139,12 +183,9 @@ static struct np_counter *find(const struct np_counters *c, const char *name)
 		return bsearch(&key, c->e, c->n, sizeof(*c->e), cmp_lookup);
 	}
 	if (c->slot) {
-		uint32_t *s;
+		size_t len = strnlen(name, NP_COUNTER_NAME_MAX - 1);
+		uint32_t *s = probe(c, name, len, hash_query(c, name, len));
 
-		/* Cleared whole: the hash reads the word holding the NUL. */
-		memset(key.name, 0, sizeof(key.name));
-		copy_name(key.name, name);
-		s = probe(c, key.name);
 		return *s ? &c->e[*s - 1] : NULL;
 	}
 	for (size_t i = 0; i < c->n; i++)
@@ -286,24 +327,32 @@ int np_counters_push(struct np_counters *c, const char *name, uint64_t value)
 int np_counters_push_join(struct np_counters *c, const char *a, size_t al, const char *b,
 			  size_t bl, uint64_t value)
 {
-	char *dst;
+	struct np_counter *e = np_counters_next(c);
 	size_t n, m;
 
-	if (c->n == c->cap && np_counters_reserve(c, c->cap ? c->cap * 2 : 64))
+	if (!e)
 		return -ENOMEM;
-	if (c->slot)
-		drop_index(c);
 	/* The name written in place: each part stops at a NUL, the whole at the size. */
-	dst = c->e[c->n].name;
 	n = strnlen(a, al < NP_COUNTER_NAME_MAX - 1 ? al : NP_COUNTER_NAME_MAX - 1);
 	m = bl ? strnlen(b, bl < NP_COUNTER_NAME_MAX - 1 - n ? bl : NP_COUNTER_NAME_MAX - 1 - n) : 0;
-	memcpy(dst, a, n);
-	memcpy(dst + n, b, m);
-	dst[n + m] = '\0';
-	c->e[c->n].value = value;
-	c->n++;
-	c->sorted = 0;
+	memcpy(e->name, a, n);
+	memcpy(e->name + n, b, m);
+	e->name[n + m] = '\0';
+	e->value = value;
+	np_counters_commit(c);
 	return 0;
+}
+
+struct np_counter *np_counters_grow(struct np_counters *c)
+{
+	if (c->n == c->cap && np_counters_reserve(c, c->cap ? c->cap * 2 : 64))
+		return NULL;
+	return &c->e[c->n];
+}
+
+void np_counters_unindex(struct np_counters *c)
+{
+	drop_index(c);
 }
 
 /* a[0..na) and b[0..nb), both sorted, into dst[0..na + nb), which may be a's or b's own array

@@ -49,6 +49,21 @@ int np_counters_push(struct np_counters *c, const char *name, uint64_t value);
  * each stopping at a NUL, the whole cut at NP_COUNTER_NAME_MAX - 1: written in place. */
 int np_counters_push_join(struct np_counters *c, const char *a, size_t al, const char *b,
 			  size_t bl, uint64_t value);
+/* The entry after the last, with room made for it (NULL: no memory), for a parser to write in
+ * place; np_counters_commit() then counts it. Until then the table is unchanged. */
+struct np_counter *np_counters_grow(struct np_counters *c);
+void np_counters_unindex(struct np_counters *c);
+static inline struct np_counter *np_counters_next(struct np_counters *c)
+{
+	return c->n < c->cap ? &c->e[c->n] : np_counters_grow(c);
+}
+static inline void np_counters_commit(struct np_counters *c)
+{
+	if (c->slot)
+		np_counters_unindex(c);
+	c->n++;
+	c->sorted = 0;
+}
 /* Moves add's entries into out, both sorted (as np_counters_sort would order out then add
  * appended), and frees add. -ENOMEM leaves out sorted and complete without add's. */
 int np_counters_merge(struct np_counters *out, struct np_counters *add);

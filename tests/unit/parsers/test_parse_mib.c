@@ -10,6 +10,7 @@
 
 #include "fixture.h"
 #include "parse.h"
+#include "parse_util.h"
 
 static int parse_fixture(const char *name, struct np_counters *c)
 {
@@ -224,6 +225,150 @@ static void test_failure_keeps_existing(void **state)
 	np_counters_free(&c);
 }
 
+/* The parse as it was with the general tokenizer (np_tok_next, np_tok_u64 and
+ * np_counters_push_join): the in-place pair loop must give the same table, entry for entry. */
+static bool ref_value(const char *t, size_t tl, uint64_t *v)
+{
+	bool neg = tl && t[0] == '-';
+	uint64_t x;
+
+	if (!np_tok_u64(t + neg, tl - neg, &x))
+		return false;
+	*v = neg ? NP_NA : x;
+	return true;
+}
+
+static int ref_parse(const char *buf, size_t len, struct np_counters *t)
+{
+	const char *l, *hl = NULL, *hp = NULL;
+	size_t ll, pos = 0, hll = 0, hi = 0, hpl = 0;
+	bool pending = false;
+	int ret = 0;
+
+	while (np_line_next(buf, len, &pos, &l, &ll)) {
+		const char *p, *a, *b;
+		size_t i = 0, pl, al, bl;
+
+		if (!np_tok_count(l, ll, 0))
+			continue;
+		if (!np_line_label(l, ll, &p, &pl, &i)) {
+			const char *x;
+			size_t xl, k = 0;
+			uint64_t v;
+
+			if (pending)
+				ret = -EBADMSG;
+			pending = false;
+			np_tok_next(l, ll, &k, &a, &al);
+			if (!np_tok_next(l, ll, &k, &b, &bl) || np_tok_next(l, ll, &k, &x, &xl) ||
+			    !ref_value(b, bl, &v) ||
+			    !((a[0] >= 'A' && a[0] <= 'Z') || (a[0] >= 'a' && a[0] <= 'z')))
+				ret = -EBADMSG;
+			else
+				assert_int_equal(np_counters_push_join(t, a, al, "", 0, v), 0);
+			continue;
+		}
+		if (pending && pl == hpl && !memcmp(p, hp, pl)) {
+			size_t n0 = t->n, k = hi;
+
+			pending = false;
+			for (;;) {
+				bool ha = np_tok_next(hl, hll, &k, &a, &al);
+				bool hb = np_tok_next(l, ll, &i, &b, &bl);
+				uint64_t v;
+
+				if (!ha && !hb)
+					break;
+				if (!ha || !hb || !ref_value(b, bl, &v)) {
+					np_counters_truncate(t, n0, 0);
+					ret = -EBADMSG;
+					break;
+				}
+				assert_int_equal(np_counters_push_join(t, hp, hpl, a, al, v), 0);
+			}
+			continue;
+		}
+		if (pending)
+			ret = -EBADMSG;
+		{
+			size_t k = i;
+
+			pending = !np_tok_next(l, ll, &k, &a, &al) ||
+				  !(a[0] == '-' || (a[0] >= '0' && a[0] <= '9'));
+		}
+		if (!pending)
+			ret = -EBADMSG;
+		hl = l;
+		hll = ll;
+		hi = i;
+		hp = p;
+		hpl = pl;
+	}
+	if (pending)
+		ret = -EBADMSG;
+	return ret;
+}
+
+static void assert_same_as_ref(const char *buf, size_t len)
+{
+	struct np_counters fast = { 0 }, ref = { 0 };
+	int err = np_parse_mib_unsorted(buf, len, &fast), rerr = ref_parse(buf, len, &ref);
+
+	if (!ref.n)
+		rerr = -EINVAL;
+	assert_int_equal(err, rerr);
+	assert_int_equal(fast.n, ref.n);
+	for (size_t i = 0; i < ref.n; i++) {
+		assert_string_equal(fast.e[i].name, ref.e[i].name);
+		assert_true(fast.e[i].value == ref.e[i].value);
+	}
+	np_counters_free(&fast);
+	np_counters_free(&ref);
+}
+
+/* The three real files as they are, then each with thousands of single-byte edits drawn from
+ * the bytes that matter (blanks, control bytes, NUL, signs, digits, colons, newlines). */
+static void test_same_as_tokenizer(void **state)
+{
+	static const char *const files[] = { "snmp.real.txt", "netstat.real.txt",
+					     "snmp6.real.txt" };
+	static const char edits[] = { ' ', '\t', '\v', '\r', '\n', '\0', '\1', '-', '0', '9', ':',
+				      'A', 'z', '\x80', '\xff' };
+	uint64_t seed = 42;
+
+	(void)state;
+	for (size_t f = 0; f < 3; f++) {
+		size_t len;
+		char *buf = load_fixture(files[f], &len);
+
+		assert_non_null(buf);
+		assert_same_as_ref(buf, len);
+		for (int r = 0; r < 3000; r++) {
+			char *p = exact_copy(buf, len);
+
+			for (int k = 0; k < 1 + r % 4; k++) {
+				seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+				p[(seed >> 33) % len] = edits[(seed >> 20) % sizeof(edits)];
+			}
+			/* Now and then a prefix, cut anywhere. */
+			assert_same_as_ref(p, r % 7 ? len : (size_t)(seed >> 40) % len);
+			free(p);
+		}
+		free(buf);
+	}
+	/* Long names and values: the cut at the table's size, 20+ digit values. */
+	{
+		static const char s[] =
+			"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: Bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb C\n"
+			"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 000000000000000000000000001 18446744073709551615\n"
+			"X: Y\nX: 18446744073709551616\n"
+			"Ip6Looooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooong 7\n"
+			"Ab\x01" "cd 5\nIp6X -0\nIp6Y 1 2\n";
+
+		assert_same_as_ref(s, sizeof(s) - 1);
+	}
+}
+
 static void test_long_names_and_lines(void **state)
 {
 	struct np_counters c = { 0 };
@@ -257,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_failure_keeps_existing),
 		cmocka_unit_test(test_long_names_and_lines),
+		cmocka_unit_test(test_same_as_tokenizer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
