@@ -50,10 +50,20 @@ void np_ob_cat(struct np_ob *b, ...)
 
 void np_ob_blanks(struct np_ob *b, long n)
 {
-	static const char sp[] = "                                ";	/* 32 */
+	static const char sp[32] = "                                ";
 
-	for (; n > 0; n -= 32)
-		np_ob_write(b, sp, n < 32 ? (size_t)n : 32);
+	for (; n > 0; n -= 32) {
+		size_t k = n < 32 ? (size_t)n : 32;
+
+		/* With room for 32, all 32 are copied (a fixed-size copy is a few moves rather
+		 * than a call) and the buffer takes k: what lies past len is not written out. */
+		if (sizeof(b->buf) - b->len >= sizeof(sp)) {
+			memcpy(b->buf + b->len, sp, sizeof(sp));
+			b->len += k;
+		} else {
+			np_ob_write(b, sp, k);
+		}
+	}
 }
 
 void np_ob_pad(struct np_ob *b, const char *s, int width)

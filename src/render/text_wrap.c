@@ -230,21 +230,23 @@ static void wrap_line(struct np_ob *out, const char *line, size_t len, int width
 
 		bool rest_fits;
 
-		while (from < len && line[from] != ' ' && !first)
-			from++;
 		rest_fits = col + (additive ? total - pre : np_text_cols(line + s, len - s)) <=
 			    (size_t)width;
 		/* A column a byte: the blanks that fit are those up to s + width - col, and the
-		 * last of them (a blank not after another) is found from there back. */
+		 * last of them (a blank not after another) is found from there back. On a
+		 * continuation line s starts a word, so the first blank from s is where the
+		 * first word ends: looking down to s finds the same, without finding it first. */
 		if (unit && !rest_fits && col <= (size_t)width) {
 			size_t i = s + (size_t)width - col < len ? s + (size_t)width - col + 1 : len;
 
-			while (i-- > from)
+			while (i-- > (first ? from : s))
 				if (line[i] == ' ' && !(i > 0 && line[i - 1] == ' ')) {
 					brk = i;
 					break;
 				}
 		}
+		while (!first && !rest_fits && !brk && from < len && line[from] != ' ')
+			from++;
 		for (size_t i = from; !unit && !rest_fits && i < len; i++) {
 			if (line[i] != ' ' || (i > 0 && line[i - 1] == ' '))
 				continue;
@@ -371,6 +373,77 @@ static size_t word_at(const char *p, size_t avail, bool ascii, size_t *cols)
 	return len;
 }
 
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* Bit 7 of each byte of w that equals c (exact: no borrow crosses bytes). */
+static uint64_t bytes_eq(uint64_t w, unsigned char c)
+{
+	uint64_t t = w ^ (ONES * c);
+
+	return ~(((t & ~HIGHS) + ~HIGHS) | t) & HIGHS;
+}
+
+/*
+ * The words at q (q[-1] a single blank written in the run) that fit a line with 'room' bytes
+ * left after that blank: the index of the blank that ends the last of them, 0 when none is
+ * taken here. Only plain words qualify: ASCII from '!' to DEL (a byte a column, as word_at
+ * counts them) without '#' (a lone "#" is to be noted), separated by single blanks; the scan
+ * stops at anything else, which the word by word loop then takes. A word fits when it ends
+ * (at a blank) no further than room, just as that loop's col + 1 + cols <= width says, so
+ * the result is the same words; eight bytes at a time rather than a call a word.
+ */
+static size_t plain_fit(const char *q, const char *end, size_t room)
+{
+	size_t lim = room + 1 < (size_t)(end - q) ? room + 1 : (size_t)(end - q);	/* q[0..lim) */
+	size_t i = 0, last = 0;
+	const char *hash;
+	/* Bit 7 when the byte before q[i] is a blank: q[-1] is, so a blank at q[0] (two side
+	 * by side, which that loop writes as one) stops the scan at once. */
+	uint64_t prev_blank = 0x80;
+
+	for (; i + 8 <= lim; i += 8) {
+		uint64_t w, blank, bad;
+
+		memcpy(&w, q + i, 8);
+		blank = bytes_eq(w, ' ');
+		bad = (~((w & ~HIGHS) + ONES * 0x60) & HIGHS) | (w & HIGHS);
+		bad = (bad & ~blank) | (blank & ((blank << 8) | prev_blank));
+		if (bad) {
+			/* Blanks before the first bad byte only. */
+			blank &= ((bad & -bad) - 1);
+			if (blank)
+				last = i + (size_t)(63 - __builtin_clzll(blank)) / 8;
+			lim = i;	/* no more bytes below */
+			break;
+		}
+		if (blank)
+			last = i + (size_t)(63 - __builtin_clzll(blank)) / 8;
+		prev_blank = blank >> 56;
+	}
+	for (; i < lim; i++) {
+		unsigned char c = (unsigned char)q[i];
+
+		if (c == ' ') {
+			if (prev_blank)
+				break;
+			last = i;
+			prev_blank = 1;
+			continue;
+		}
+		if (c < 0x21 || c > 0x7f)
+			break;
+		prev_blank = 0;
+	}
+	/* A "#" (rare): only the words before the one it is in, so a lone one is noted. */
+	hash = last ? memchr(q, '#', last) : NULL;
+	if (hash) {
+		for (last = (size_t)(hash - q); last && q[last] != ' ';)
+			last--;
+	}
+	return last;
+}
+
 /* Writes run[0..run_end) and empties the run. */
 static void flush_run(struct np_ob *out, const char **run, const char *run_end)
 {
@@ -434,6 +507,16 @@ void np_wrap_prose_ob(struct np_ob *out, const char *text, int col, int indent, 
 		fresh = false;
 		comment |= len == 1 && *p == '#';
 		p += len;
+		/* The plain words that follow on this line, at once. */
+		if (width > 0 && *p == ' ' && col < width) {
+			size_t j = plain_fit(p + 1, end, (size_t)(width - col - 1));
+
+			if (j) {
+				run_end = p + 1 + j;
+				col += 1 + (int)j;
+				p = run_end;
+			}
+		}
 	}
 	flush_run(out, &run, run_end);
 	np_ob_putc(out, '\n');

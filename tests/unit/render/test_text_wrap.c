@@ -163,6 +163,86 @@ static void test_prose(void **state)
 			    "sysctl -w a=1 # only\n  # after every hop\n  # allows it\n");
 }
 
+/* np_wrap_prose() as it was word by word, before plain words were taken a line at a time
+ * (#35): the rules of text_wrap.h, written out plainly, as the reference. */
+static void ref_prose(char *o, const char *p, int col, int indent, int width)
+{
+	int fresh = 1, comment = 0;
+
+	if (col < 0)
+		col = 0;
+	if (width > 0 && indent > width - width / 3)
+		indent = width / 3;
+	while (*p) {
+		size_t len = strcspn(p, " \n"), cols;
+
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		if (*p == '\n') {
+			o += sprintf(o, "\n%*s", indent, "");
+			col = indent, fresh = 1, comment = 0, p++;
+			continue;
+		}
+		cols = np_text_cols(p, len);
+		if (!fresh && width > 0 && (size_t)col + 1 + cols > (size_t)width) {
+			o += sprintf(o, "\n%*s%s", indent, "", comment ? "#" : "");
+			col = indent + comment;
+			fresh = !comment;
+		}
+		if (!fresh) {
+			*o++ = ' ';
+			col++;
+		}
+		memcpy(o, p, len);
+		o += len;
+		col += (int)cols, fresh = 0;
+		comment |= len == 1 && *p == '#';
+		p += len;
+	}
+	strcpy(o, "\n");
+}
+
+/* The same bytes as the reference for random texts of every kind of piece the line-at-a-time
+ * scan stops at or must count right: double blanks, "#" alone and inside words, newlines,
+ * UTF-8, colour, DEL, tabs, words longer than the line; at every width, column and indent. */
+static void test_prose_equals_word_by_word(void **state)
+{
+	static const char *piece[] = { "a", "bc", "word", "longerwords", "x#y", "#", "\u2192",
+				       "\u00e9t\u00e9", "\033[1mB\033[0m", "\x7f", "a\tb", "~!",
+				       "0123456789012345678901234567890123456789" };
+	static const char *sep[] = { " ", " ", " ", " ", "  ", "\n", " \n ", "" };
+	unsigned long r = 7;
+	char text[4096], want[16384];
+
+	(void)state;
+	for (int ascii = 0; ascii < 2; ascii++) {
+		np_text_cols_ascii(ascii);
+		for (int round = 0; round < 3000; round++) {
+			size_t n = 0;
+			int width, col, indent;
+
+			r = r * 6364136223846793005UL + 1442695040888963407UL;
+			for (int k = (int)((r >> 33) % 60); k-- > 0;) {
+				r = r * 6364136223846793005UL + 1442695040888963407UL;
+				n += (size_t)sprintf(text + n, "%s%s",
+						     piece[(r >> 20) % (sizeof(piece) / sizeof(*piece))],
+						     sep[(r >> 40) % (sizeof(sep) / sizeof(*sep))]);
+			}
+			text[n] = '\0';
+			width = (int)((r >> 8) % 90) - 2;
+			col = (int)((r >> 16) % 30);
+			indent = (int)((r >> 24) % 20);
+			ref_prose(want, text, col, indent, width);
+			if (strcmp(prose(text, col, indent, width), want))
+				fail_msg("ascii %d col %d indent %d width %d: [%s]\ngot  [%s]\nwant [%s]",
+					 ascii, col, indent, width, text, buf, want);
+		}
+	}
+	np_text_cols_ascii(false);
+}
+
 static void test_stream(void **state)
 {
 	struct np_wrap_stream w;
@@ -232,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_utf8_counts_one_column),
 		cmocka_unit_test(test_long_words_whole),
 		cmocka_unit_test(test_prose),
+		cmocka_unit_test(test_prose_equals_word_by_word),
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_ascii_columns),
 	};
