@@ -239,6 +239,10 @@ static int report(struct doctor_args *d, const struct np_target *tgt,
 			np_fail(st, "cannot write %s: %s", d->output, strerror(-r));
 			return REPORT_UNWRITTEN;
 		}
+		/* --every: from the rename on, the file holds a whole report and SIGTERM is a
+		 * clean stop (exit 0), not only once the first pass has returned. */
+		if (d->every > 0)
+			np_cleanup_service_done();
 	}
 	st->code = code;
 	return 0;
