@@ -2,7 +2,6 @@
 /* /proc/net/stat/nf_conntrack: a header of names, then one %08x row per CPU, read by name. */
 #include "parse.h"
 #include "parse_util.h"
-#include "strcopy.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -10,111 +9,128 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every field of the row is hex and there is one per header name. */
-static bool row_ok(const char *l, size_t ll, size_t ncols)
+/* A column: its value in the row being read, and where its sum lives in the table (NO_SUM for
+ * "entries", which is taken from the first row only). */
+struct col {
+	uint64_t v;
+	size_t at;
+};
+
+#define NO_SUM SIZE_MAX
+
+/* Columns held on the stack: the kernel's header has 17 (16 before 5.x). */
+#define COLS_ON_STACK 32
+
+/* The row's fields into col[].v, one pass: false unless every field is hex and there is one
+ * per header name. */
+static bool row_vals(const char *l, size_t ll, size_t ncols, struct col *col)
 {
 	const char *t;
 	size_t tl, i = 0, n = 0;
-	uint64_t v;
 
 	while (np_tok_next(l, ll, &i, &t, &tl)) {
-		if (!np_tok_hex64(t, tl, &v))
+		if (n == ncols || !np_tok_hex64(t, tl, &col[n].v))
 			return false;
 		n++;
 	}
 	return n == ncols;
 }
 
-/*
- * "entries" is nf_conntrack_count, the one global table size, printed again on every CPU's row:
- * summing it would report ncpu times the real count, so it is taken from the first row only.
- * The first row adds by name; col[] then keeps where each column's sum lives (a repeated name's
- * columns share one), so that the other rows, one per CPU, add without a lookup.
- */
-static int add_first_row(const char *h, size_t hl, const char *l, size_t ll,
-			 struct np_counters *t)
+/* The header's fields, counted: *all_hex when every one is hex (then it is a row, not names). */
+static size_t header_cols(const char *l, size_t ll, bool *all_hex)
 {
-	const char *name, *val;
-	size_t nl, vl, hi = 0, i = 0;
+	const char *t;
+	size_t tl, i = 0, n = 0;
 	uint64_t v;
 
-	while (np_tok_next(h, hl, &hi, &name, &nl) && np_tok_next(l, ll, &i, &val, &vl)) {
-		char key[NP_COUNTER_NAME_MAX];
-
-		np_tok_hex64(val, vl, &v);
-		np_strcopy_n(key, sizeof(key), name, nl);
-		if (np_counters_add(t, key, v))
-			return -ENOMEM;
+	*all_hex = true;
+	while (np_tok_next(l, ll, &i, &t, &tl)) {
+		if (*all_hex && !np_tok_hex64(t, tl, &v))
+			*all_hex = false;
+		n++;
 	}
-	return 0;
+	return n;
 }
 
-/* Each column's sum in t (sorted, every name in it): NULL for "entries". */
-static void map_columns(const char *h, size_t hl, struct np_counters *t, uint64_t **col)
+/*
+ * The table from the first good row, as adding each column's value by name and sorting would
+ * make it, without a lookup per name: each name is pushed with its column's number as the
+ * value, the table sorted (stably: a repeated name's copies stay in column order), then the
+ * copies of a name folded into one entry holding their sum, while col[].at learns where each
+ * column's sum now lives. "entries" is nf_conntrack_count, the one global table size, printed
+ * again on every CPU's row: summing it would report ncpu times the real count, so it is marked
+ * to be taken from this row only.
+ */
+static int first_row(const char *h, size_t hl, struct col *col, struct np_counters *t)
 {
 	const char *name;
-	size_t nl, hi = 0;
+	size_t nl, hi = 0, w = 0;
 
-	for (size_t k = 0; np_tok_next(h, hl, &hi, &name, &nl); k++) {
-		char key[NP_COUNTER_NAME_MAX];
+	while (np_tok_next(h, hl, &hi, &name, &nl))
+		if (np_counters_push_join(t, name, nl, "", 0, t->n))
+			return -ENOMEM;
+	np_counters_sort(t);
+	for (size_t i = 0; i < t->n; i++) {
+		size_t k = (size_t)t->e[i].value;
 
-		np_strcopy_n(key, sizeof(key), name, nl);
-		/* t is not const here: where its lookup finds the value, this row adds to it. */
-		col[k] = strcmp(key, "entries") ? (uint64_t *)np_counters_ref(t, key) : NULL;
+		if (w && !strcmp(t->e[w - 1].name, t->e[i].name)) {
+			t->e[w - 1].value += col[k].v;
+		} else {
+			if (w != i)
+				t->e[w] = t->e[i];
+			t->e[w++].value = col[k].v;
+		}
+		col[k].at = strcmp(t->e[w - 1].name, "entries") ? w - 1 : NO_SUM;
 	}
-}
-
-static void add_row(const char *l, size_t ll, uint64_t *const *col)
-{
-	const char *val;
-	size_t vl, i = 0;
-	uint64_t v;
-
-	for (size_t k = 0; np_tok_next(l, ll, &i, &val, &vl); k++) {
-		np_tok_hex64(val, vl, &v);
-		if (col[k])
-			*col[k] += v;
-	}
+	np_counters_truncate(t, w, 1);
+	return 0;
 }
 
 static int parse(const char *buf, size_t len, struct np_counters *t)
 {
 	const char *l, *h = NULL;
 	size_t ll, hl = 0, ncols = 0, pos = 0, rows = 0;
-	uint64_t **col = NULL;
+	struct col stack[COLS_ON_STACK], *col = stack;
 	int ret = 0;
 
 	while (np_line_next(buf, len, &pos, &l, &ll)) {
-		if (!np_tok_count(l, ll, 0))
+		size_t i = 0;
+		const char *t0;
+		size_t tl;
+
+		if (!np_tok_next(l, ll, &i, &t0, &tl))
 			continue;
 		if (!h) {
+			bool all_hex;
+
 			/* Without the header we cannot know which column is which: names moved. */
-			if (row_ok(l, ll, np_tok_count(l, ll, 0)))
+			ncols = header_cols(l, ll, &all_hex);
+			if (all_hex)
 				return -EINVAL;
 			h = l;
 			hl = ll;
-			ncols = np_tok_count(l, ll, 0);
+			if (ncols > COLS_ON_STACK && !(col = malloc(ncols * sizeof(*col))))
+				return -ENOMEM;
 			continue;
 		}
-		if (!row_ok(l, ll, ncols)) {
+		if (!row_vals(l, ll, ncols, col)) {
 			ret = -EBADMSG;
 			continue;
 		}
 		if (rows++) {
-			add_row(l, ll, col);
+			for (size_t k = 0; k < ncols; k++)
+				if (col[k].at != NO_SUM)
+					t->e[col[k].at].value += col[k].v;
 			continue;
 		}
-		/* Every name exists after the first row: sorted, then mapped by column. */
-		col = malloc(ncols * sizeof(*col));
-		if (!col || add_first_row(h, hl, l, ll, t)) {
-			free(col);
-			return -ENOMEM;
+		if (first_row(h, hl, col, t)) {
+			ret = -ENOMEM;
+			break;
 		}
-		np_counters_sort(t);
-		map_columns(h, hl, t, col);
 	}
-	free(col);
-	return rows ? ret : -EINVAL;
+	if (col != stack)
+		free(col);
+	return ret == -ENOMEM || rows ? ret : -EINVAL;
 }
 
 /*

@@ -156,6 +156,71 @@ static void test_rows_by_column(void **state)
 	np_counters_free(&c);
 }
 
+/* The first row's table is built by sorting the header's names and folding repeats, not by a
+ * lookup per name: it must equal adding each column by name in column order (every name's
+ * sum, "entries" from the first row only, a name cut at the table's width meeting its twin). */
+static void test_fold_equals_add_by_name(void **state)
+{
+	static const char *const names[] = {
+		"search_restart", "entries", "drop", "found", "drop", "entries", "a", "zz",
+		"x123456789012345678901234567890123456789012345678901234567890_LONG_A",
+		"x123456789012345678901234567890123456789012345678901234567890_LONG_B", "drop",
+	};
+	const size_t nc = sizeof(names) / sizeof(names[0]);
+	struct np_counters c = { 0 }, want = { 0 };
+	char text[8192];
+	size_t n = 0;
+
+	(void)state;
+	for (size_t k = 0; k < nc; k++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s", k ? " " : "", names[k]);
+	for (unsigned row = 0; row < 5; row++) {
+		text[n++] = '\n';
+		for (size_t k = 0; k < nc; k++) {
+			uint64_t v = 1000 * row + 7 * k + 1;
+
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%08llx", k ? " " : "",
+					      (unsigned long long)v);
+			if (!row || strcmp(names[k], "entries"))
+				assert_int_equal(np_counters_add(&want, names[k], v), 0);
+		}
+	}
+	text[n] = '\0';
+	np_counters_sort(&want);
+	assert_int_equal(parse_str(text, &c), 0);
+	assert_int_equal(c.n, want.n);
+	assert_int_equal(c.n, 7);	/* the two long names are one counter */
+	for (size_t i = 0; i < c.n; i++) {
+		assert_string_equal(c.e[i].name, want.e[i].name);
+		assert_int_equal(c.e[i].value, want.e[i].value);
+	}
+	np_counters_free(&c);
+	np_counters_free(&want);
+}
+
+/* More columns than the parser keeps on its stack. */
+static void test_wide_header(void **state)
+{
+	struct np_counters c = { 0 };
+	char text[8192];
+	size_t n = 0;
+
+	(void)state;
+	for (int k = 0; k < 100; k++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%sn%d", k ? " " : "", k);
+	for (int row = 0; row < 3; row++) {
+		text[n++] = '\n';
+		for (int k = 0; k < 100; k++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%x", k ? " " : "", k);
+	}
+	text[n] = '\0';
+	assert_int_equal(parse_str(text, &c), 0);
+	assert_int_equal(c.n, 100);
+	assert_int_equal(np_counters_get(&c, "n99"), 3 * 99);
+	assert_int_equal(np_counters_get(&c, "n0"), 0);
+	np_counters_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -166,6 +231,8 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_adds_into_existing),
 		cmocka_unit_test(test_rows_by_column),
+		cmocka_unit_test(test_fold_equals_add_by_name),
+		cmocka_unit_test(test_wide_header),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
