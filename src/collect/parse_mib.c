@@ -132,7 +132,9 @@ static int add_pair(const struct hdr *h, const char *vl, size_t vll, size_t vi,
 		e = np_counters_next(t);
 		if (!e)
 			return -ENOMEM;
-		memcpy(e->name, pre, sizeof(pre));
+		/* The prefix's words only (pre is zero past it): copy_tok writes from pn on. */
+		for (size_t j = 0; j < pn; j += 8)
+			memcpy(e->name + j, pre + j, 8);
 		m = copy_tok(h->l, h->ll, &hi, e->name + pn, sizeof(pre) - 1 - pn);
 		e->name[pn + m] = '\0';
 		e->value = v;
@@ -140,42 +142,84 @@ static int add_pair(const struct hdr *h, const char *vl, size_t vll, size_t vi,
 	}
 }
 
-/* snmp6: "Ip6InReceives   123". */
-static int add_single(const char *l, size_t ll, size_t i, struct np_counters *t)
+/* Past the token at k (a non-blank), eight bytes at a time while the line has them: a word
+ * without a byte below '!' is all token. */
+static inline size_t tok_end(const char *l, size_t ll, size_t k)
 {
-	size_t ni = i, m;
+	while (k + 8 <= ll) {
+		uint64_t w, z;
+
+		memcpy(&w, l + k, 8);
+		z = low_bytes(w);
+		if (!z) {
+			k += 8;
+			continue;
+		}
+		k += (unsigned)__builtin_ctzll(z) / 8;
+		if (blank(l[k]))
+			return k;
+		k++;	/* a control byte within the token */
+	}
+	while (k < ll && !blank(l[k]))
+		k++;
+	return k;
+}
+
+/* Past the blanks from k, eight spaces at a time first: snmp6 pads each name to 32 columns. */
+static inline size_t skip_pad(const char *l, size_t ll, size_t k)
+{
+	for (uint64_t w; k + 8 <= ll; k += 8) {
+		memcpy(&w, l + k, 8);
+		if (w != 0x2020202020202020ULL)
+			break;
+	}
+	while (k < ll && blank(l[k]))
+		k++;
+	return k;
+}
+
+/* snmp6: "Ip6InReceives   123", the name l[i..end) (label() found its end). */
+static int add_single(const char *l, size_t ll, size_t i, size_t end, struct np_counters *t)
+{
+	size_t k, m = end - i;
 	struct np_counter *e;
 	uint64_t v;
 
 	if (!((l[i] >= 'A' && l[i] <= 'Z') || (l[i] >= 'a' && l[i] <= 'z')))
 		return -EBADMSG;
-	while (i < ll && !blank(l[i]))
-		i++;
-	while (i < ll && blank(l[i]))
-		i++;
-	if (i == ll || !value_tok(l, ll, &i, &v))
+	k = skip_pad(l, ll, end);
+	if (k == ll || !value_tok(l, ll, &k, &v))
 		return -EBADMSG;
-	while (i < ll && blank(l[i]))
-		i++;
-	if (i < ll)
+	while (k < ll && blank(l[k]))
+		k++;
+	if (k < ll)
 		return -EBADMSG;	/* a third field */
 	e = np_counters_next(t);
 	if (!e)
 		return -ENOMEM;
-	m = copy_tok(l, ll, &ni, e->name, NP_COUNTER_NAME_MAX - 1);
+	if (m > NP_COUNTER_NAME_MAX - 1)
+		m = NP_COUNTER_NAME_MAX - 1;
+	/* Whole words when the line has them past the name (its value does): the name field
+	 * has room for a word from any offset below its length. A NUL within the name is
+	 * copied like any byte, as copy_tok does; the name as a string ends there. */
+	if (i + ((m + 7) & ~(size_t)7) <= ll)
+		for (size_t j = 0; j < m; j += 8)
+			memcpy(e->name + j, l + i + j, 8);
+	else
+		memcpy(e->name, l + i, m);
 	e->name[m] = '\0';
 	e->value = v;
 	np_counters_commit(t);
 	return 0;
 }
 
-/* np_line_label from i, the line's first non-blank: "Tcp:" gives "Tcp" and i after it. */
-static bool label(const char *l, size_t ll, const char **p, size_t *pl, size_t *i)
+/* np_line_label from i, the line's first non-blank: "Tcp:" gives "Tcp" and i after it. *end is
+ * where that first token ends, label or not (an snmp6 line's name). */
+static bool label(const char *l, size_t ll, const char **p, size_t *pl, size_t *i, size_t *end)
 {
-	size_t k = *i;
+	size_t k = tok_end(l, ll, *i);
 
-	while (k < ll && !blank(l[k]))
-		k++;
+	*end = k;
 	if (k - *i < 2 || l[k - 1] != ':')
 		return false;
 	*p = l + *i;
@@ -194,17 +238,17 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
 
 	while (np_line_next(buf, len, &pos, &l, &ll)) {
 		const char *p;
-		size_t i = 0, pl;
+		size_t i = 0, pl, end;
 
 		while (i < ll && blank(l[i]))
 			i++;
 		if (i == ll)
 			continue;
-		if (!label(l, ll, &p, &pl, &i)) {
+		if (!label(l, ll, &p, &pl, &i, &end)) {
 			if (pending)
 				ret = -EBADMSG;
 			pending = false;
-			err = add_single(l, ll, i, t);
+			err = add_single(l, ll, i, end, t);
 			if (err == -ENOMEM)
 				return err;
 			if (err)

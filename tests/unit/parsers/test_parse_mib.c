@@ -363,7 +363,13 @@ static void test_same_as_tokenizer(void **state)
 			"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 000000000000000000000000001 18446744073709551615\n"
 			"X: Y\nX: 18446744073709551616\n"
 			"Ip6Looooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooong 7\n"
-			"Ab\x01" "cd 5\nIp6X -0\nIp6Y 1 2\n";
+			"Ab\x01" "cd 5\nIp6X -0\nIp6Y 1 2\n"
+			/* snmp6's padding, eight spaces at a time then mixed blanks; a name copied
+			 * in words where the line has them past it, bytewise at the buffer's end */
+			"Ip6InReceives                   \t123\n"
+			"Ip6Abcdefghijklm        \t        \v 9\n"
+			"Ip6Abcdefgh        \t\t\t\t\t\t\t\t        1 \n"
+			"Ip6Abcdefghijklmnop 1";
 
 		assert_same_as_ref(s, sizeof(s) - 1);
 	}
