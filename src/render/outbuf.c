@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 
 static int write_err;
 
@@ -15,6 +16,10 @@ int np_ob_write_errno(void)
 /* fwrite(), remembering why the first one to standard output that failed did. */
 static void put(struct np_ob *b, const char *s, size_t n)
 {
+	if (b->sink) {
+		b->sink(b->ctx, s, n);
+		return;
+	}
 	errno = 0;
 	if (fwrite(s, 1, n, b->out) != n && b->out == stdout && !write_err)
 		write_err = errno;
@@ -119,9 +124,20 @@ void np_ob_printf(struct np_ob *b, const char *fmt, ...)
 	/* It did not fit: what is buffered goes first, then the text as stdio writes it. */
 	np_ob_flush(b);
 	va_start(ap, fmt);
-	if ((size_t)n < sizeof(b->buf))
+	if ((size_t)n < sizeof(b->buf)) {
 		b->len = (size_t)vsnprintf(b->buf, sizeof(b->buf), fmt, ap);
-	else
+	} else if (!b->sink) {
 		vfprintf(b->out, fmt, ap);
+	} else {
+		/* A sink has no stream to print into: the text is made whole first (lost,
+		 * as a failed write's would be, when there is no memory for it). */
+		char *t = malloc((size_t)n + 1);
+
+		if (t) {
+			vsnprintf(t, (size_t)n + 1, fmt, ap);
+			put(b, t, (size_t)n);
+			free(t);
+		}
+	}
 	va_end(ap);
 }

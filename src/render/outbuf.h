@@ -20,6 +20,10 @@
 
 struct np_ob {
 	FILE *out;
+	/* When set, what is flushed goes to sink(ctx, ...) instead of the FILE: a consumer in
+	 * this process (the line wrapper) takes the bytes without a stdio stream between. */
+	void (*sink)(void *ctx, const char *s, size_t n);
+	void *ctx;
 	size_t len;
 	char buf[4096];
 };
@@ -27,6 +31,17 @@ struct np_ob {
 static inline void np_ob_init(struct np_ob *b, FILE *out)
 {
 	b->out = out;
+	b->sink = NULL;
+	b->len = 0;
+}
+
+/* A buffer whose flushes go to sink(ctx, ...) (in order, each byte once). */
+static inline void np_ob_init_sink(struct np_ob *b, void (*sink)(void *, const char *, size_t),
+				   void *ctx)
+{
+	b->out = NULL;
+	b->sink = sink;
+	b->ctx = ctx;
 	b->len = 0;
 }
 
@@ -34,7 +49,7 @@ static inline void np_ob_init(struct np_ob *b, FILE *out)
  * renderer, not at the final fflush() that stdio's small writes left it to, and the exit's
  * "cannot write to standard output: REASON" still names the reason (cmd/status.c). */
 int np_ob_write_errno(void);
-/* Hands what is buffered to the FILE (one fwrite). */
+/* Hands what is buffered to the FILE (one fwrite) or the sink. */
 void np_ob_flush(struct np_ob *b);
 /* s[0..n): a memcpy, or through np_ob_flush() when the buffer is full. */
 void np_ob_write_slow(struct np_ob *b, const char *s, size_t n);

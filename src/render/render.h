@@ -65,7 +65,8 @@ void np_render_funnel_json(struct np_json *j, const struct np_funnel *f);
 /* The loss ledger: doctor's "ledger" array, its text under the funnel, and its reference
  * (`netpath explain ledger`) (render_ledger.c). */
 void np_render_ledger_json(struct np_json *j, const struct np_ledger *l);
-void np_render_ledger_text(FILE *out, const struct np_ledger *l, bool color, int verbose);
+struct np_ob;
+void np_render_ledger_text(struct np_ob *out, const struct np_ledger *l, bool color, int verbose);
 void np_render_ledger_explain_text(FILE *out, int width);
 void np_render_ledger_explain_json(FILE *out);
 /* The "nic" object: driver, link modes, rings, channels, coalescing, features, pause, driver
@@ -74,7 +75,7 @@ void np_render_nic_json(struct np_json *j, const struct np_snapshot *s, bool all
 
 /* The sender-side table (plan/sender.h): the "sender" object of doctor's JSON, and its text. */
 void np_render_sender_json(struct np_json *j, const struct np_doctor_view *v);
-void np_render_sender_text(FILE *out, const struct np_doctor_view *v, bool color);
+void np_render_sender_text(struct np_ob *out, const struct np_doctor_view *v, bool color);
 
 /* The "origin" object: kind (live, tree, capture, sosreport), tool_version, hostname, kernel,
  * taken (null when unknown) and lacks (an array). o NULL: "live" or "tree" as live says. */

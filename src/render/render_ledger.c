@@ -2,6 +2,7 @@
 /* The loss ledger (checks/ledger.h) as doctor prints it, and its reference text. */
 #include "render.h"
 #include "json_writer.h"
+#include "outbuf.h"
 #include "text_wrap.h"
 
 #include <string.h>
@@ -63,23 +64,29 @@ static void amount(const struct np_ledger_line *b, char *buf, size_t size)
 			 np_fmt_count(b->packets, x, sizeof(x)));
 }
 
-void np_render_ledger_text(FILE *out, const struct np_ledger *l, bool color, int verbose)
+void np_render_ledger_text(struct np_ob *out, const struct np_ledger *l, bool color, int verbose)
 {
 	if (!l || !l->n)
 		return;
-	fprintf(out, "%sLoss ledger%s (lost between stages with no counter moving: netpath "
-		"explain ledger)\n",
-		color ? "\033[1m" : "", color ? "\033[0m" : "");
+	np_ob_cat(out, color ? "\033[1m" : "", "Loss ledger", color ? "\033[0m" : "",
+		  " (lost between stages with no counter moving: netpath explain ledger)\n", NULL);
 	for (size_t i = 0; i < l->n; i++) {
 		const struct np_ledger_line *b = &l->b[i];
 		char a[96];
 
 		amount(b, a, sizeof(a));
-		fprintf(out, "  %-20s  %s: %s\n", b->boundary, a, b->reason);
-		if (verbose)
-			fprintf(out, "  %-20s  counters: %s\n", "", b->counters);
+		np_ob_puts(out, "  ");
+		np_ob_pad(out, b->boundary, -20);
+		np_ob_cat(out, "  ", a, ": ", b->reason, "\n", NULL);
+		if (verbose) {
+			np_ob_puts(out, "  ");
+			np_ob_blanks(out, 20);
+			np_ob_puts(out, "  counters: ");
+			np_ob_puts(out, b->counters);
+			np_ob_putc(out, '\n');
+		}
 	}
-	fputc('\n', out);
+	np_ob_putc(out, '\n');
 }
 
 static void explain(FILE *out, int width)

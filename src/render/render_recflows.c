@@ -3,15 +3,25 @@
 #include <inttypes.h>
 
 #include "render_recflows.h"
+#include "outbuf.h"
 
-void np_render_recflows_text(FILE *out, const struct np_rec_flows *f, const char *indent)
+void np_render_recflows_ob(struct np_ob *out, const struct np_rec_flows *f, const char *indent)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		const struct np_rec_flow *x = &f->f[i];
 
-		fprintf(out, "%s%9" PRIu64 " drops  %s  %s  %s\n", indent, x->drops, x->iface,
-			x->flow, x->reason);
+		np_ob_printf(out, "%s%9" PRIu64 " drops  %s  %s  %s\n", indent, x->drops, x->iface,
+			     x->flow, x->reason);
 	}
+}
+
+void np_render_recflows_text(FILE *out, const struct np_rec_flows *f, const char *indent)
+{
+	struct np_ob ob;
+
+	np_ob_init(&ob, out);
+	np_render_recflows_ob(&ob, f, indent);
+	np_ob_flush(&ob);
 }
 
 static void str_or_null(struct np_json *j, const char *key, const char *v)

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "json_writer.h"
+#include "outbuf.h"
 #include "render.h"
 #include "sender.h"
 
@@ -51,38 +52,42 @@ static const char *bytes_or(int64_t v, char *buf, size_t size)
 	return v < 0 ? "?" : np_fmt_bytes((double)v, buf, size);
 }
 
-void np_render_sender_text(FILE *out, const struct np_doctor_view *v, bool color)
+void np_render_sender_text(struct np_ob *out, const struct np_doctor_view *v, bool color)
 {
 	struct np_sender sd;
 	char b1[32], b2[32], b3[32], b4[32];
 
 	np_sender_build(v->a, v->kmods, &sd);
-	fprintf(out, "%sSender side%s (compare between hosts)\n", color ? "\033[1m" : "",
-		color ? "\033[0m" : "");
-	fprintf(out, "  congestion control  %s (default), bbr %s", sd.cc ? sd.cc : "?", sd.bbr);
+	np_ob_cat(out, color ? "\033[1m" : "", "Sender side", color ? "\033[0m" : "",
+		  " (compare between hosts)\n  congestion control  ", sd.cc ? sd.cc : "?",
+		  " (default), bbr ", NULL);
+	np_ob_puts(out, sd.bbr);	/* not in the list: a NULL would end it */
 	if (sd.cc_live_known) {
-		fprintf(out, "; in use:");
-		for (size_t i = 0; i < sd.ncc_live; i++)
-			fprintf(out, "%s %s %llu", i ? "," : "", sd.cc_live[i].name,
-				(unsigned long long)sd.cc_live[i].sockets);
+		np_ob_puts(out, "; in use:");
+		for (size_t i = 0; i < sd.ncc_live; i++) {
+			np_ob_puts(out, i ? ", " : " ");
+			np_ob_puts(out, sd.cc_live[i].name);
+			np_ob_putc(out, ' ');
+			np_ob_u64(out, sd.cc_live[i].sockets);
+		}
 		if (!sd.ncc_live)
-			fprintf(out, " no established connections");
+			np_ob_puts(out, " no established connections");
 	}
-	fprintf(out, "\n  qdisc               default_qdisc %s, attached %s\n",
-		sd.default_qdisc ? sd.default_qdisc : "?", sd.qdisc ? sd.qdisc : "?");
-	fprintf(out, "  buffers             rmem_max %s, wmem_max %s, tcp_rmem max %s, "
-		"tcp_wmem max %s\n", bytes_or(sd.rmem_max, b1, sizeof(b1)),
-		bytes_or(sd.wmem_max, b2, sizeof(b2)), bytes_or(sd.tcp_rmem_max, b3, sizeof(b3)),
-		bytes_or(sd.tcp_wmem_max, b4, sizeof(b4)));
+	np_ob_cat(out, "\n  qdisc               default_qdisc ",
+		  sd.default_qdisc ? sd.default_qdisc : "?", ", attached ", sd.qdisc ? sd.qdisc : "?",
+		  "\n  buffers             rmem_max ", bytes_or(sd.rmem_max, b1, sizeof(b1)),
+		  ", wmem_max ", bytes_or(sd.wmem_max, b2, sizeof(b2)), ", tcp_rmem max ",
+		  bytes_or(sd.tcp_rmem_max, b3, sizeof(b3)), ", tcp_wmem max ",
+		  bytes_or(sd.tcp_wmem_max, b4, sizeof(b4)), "\n  tcp_mtu_probing     ", NULL);
 	if (sd.mtu_probing < 0)
-		fprintf(out, "  tcp_mtu_probing     ?\n");
+		np_ob_putc(out, '?');
 	else
-		fprintf(out, "  tcp_mtu_probing     %lld\n", (long long)sd.mtu_probing);
+		np_ob_i64(out, sd.mtu_probing);
 	if (isnan(sd.bdp))
-		fprintf(out, "  BDP                 unknown (no %s)\n\n",
-			isnan(sd.bw_bps) ? "bandwidth" : "RTT: --rtt");
+		np_ob_cat(out, "\n  BDP                 unknown (no ",
+			  isnan(sd.bw_bps) ? "bandwidth" : "RTT: --rtt", ")\n\n", NULL);
 	else
-		fprintf(out, "  BDP                 %s (%s × %g ms)\n\n",
-			np_fmt_bytes(sd.bdp, b1, sizeof(b1)), np_fmt_bps(sd.bw_bps, b2, sizeof(b2)),
-			sd.rtt_ms);
+		np_ob_printf(out, "\n  BDP                 %s (%s × %g ms)\n\n",
+			     np_fmt_bytes(sd.bdp, b1, sizeof(b1)),
+			     np_fmt_bps(sd.bw_bps, b2, sizeof(b2)), sd.rtt_ms);
 }

@@ -17,5 +17,8 @@ struct np_json;
 void np_render_sockets_json(struct np_json *j, const struct np_snapshot *s, int top_n);
 /* A few summary lines, and with top_n > 0 the listed sockets. Nothing when unavailable. */
 void np_render_sockets_text(FILE *out, const struct np_snapshot *s, int top_n);
+/* The same into a renderer's buffer (outbuf.h). */
+struct np_ob;
+void np_render_sockets_ob(struct np_ob *out, const struct np_snapshot *s, int top_n);
 
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Human text renderer for doctor: findings along the path, then the funnel and what was skipped.
- * Its own parts write through a buffer (outbuf.h) rather than ~150 fprintf calls (issue #35);
- * the renderers of other files it calls still get the FILE, after a flush. */
+ * Every part, the sockets, ledger and sender blocks of other files too, writes through one buffer
+ * (outbuf.h) rather than ~150 fprintf calls (issue #35), wrapped as it is flushed. */
 #include "render.h"
 #include "render_recflows.h"
 #include "render_sockets.h"
@@ -455,21 +455,17 @@ static void recorded_flows(struct np_ob *out, const struct np_rec_flows *f, bool
 		a, b);
 	if (!f->n)
 		np_ob_puts(out, "  none: no flow was dropped then\n");
-	np_ob_flush(out);
-	np_render_recflows_text(out->out, f, "  ");
+	np_render_recflows_ob(out, f, "  ");
 	np_ob_putc(out, '\n');
 }
 
-static void doctor_text(FILE *f_out, const struct np_doctor_view *v,
+static void doctor_text(struct np_ob *out, const struct np_doctor_view *v,
 			const struct np_render_opts *o)
 {
-	struct np_ob ob, *out = &ob;
 	int last_stage = -1;
 
-	np_ob_init(out, f_out);
 	header(out, v, o);
-	np_ob_flush(out);
-	np_render_sockets_text(f_out, v->a->cur, v->sockets_top);
+	np_render_sockets_ob(out, v->a->cur, v->sockets_top);
 	if (v->r->n == 0 && np_coverage_unknown(v->cov))
 		np_ob_puts(out, "No verdict: no stage of the receive path could be judged (see "
 			   "below).\n\n");
@@ -490,21 +486,21 @@ static void doctor_text(FILE *f_out, const struct np_doctor_view *v,
 		finding(out, f, o, v->a->cur->ifname);
 	}
 	funnel(out, v->funnel, v->a->dt > 0, o);
-	np_ob_flush(out);
-	np_render_ledger_text(f_out, v->ledger, o->color, o->verbose);
+	np_render_ledger_text(out, v->ledger, o->color, o->verbose);
 	if (v->origin && v->origin->flows && v->origin->flows->recorded)
 		recorded_flows(out, v->origin->flows, o->color);
-	np_ob_flush(out);
-	np_render_sender_text(f_out, v, o->color);
+	np_render_sender_text(out, v, o->color);
 	footer(out, v, o);
-	np_ob_flush(out);
 }
 
 void np_render_doctor_text(FILE *out, const struct np_doctor_view *v,
 			   const struct np_render_opts *o)
 {
 	struct np_wrap_stream w;
+	struct np_ob ob;
 
-	doctor_text(np_wrap_open(&w, out, o->width), v, o);
-	np_wrap_close(&w);
+	/* Every part writes into one buffer whose flushes are wrapped straight into out. */
+	np_wrap_ob_open(&w, &ob, out, o->width);
+	doctor_text(&ob, v, o);
+	np_wrap_ob_close(&w, &ob);
 }

@@ -551,17 +551,18 @@ static bool carry(struct np_wrap_stream *w, const char *s, size_t n)
 	return true;
 }
 
-/* What stdio hands over from the stream (its buffer when full, or a large fwrite's bytes
- * directly): each line that ends here is wrapped at once, from these bytes when nothing of it
- * came before; the rest waits in buf. A memstream wrapped at closing, as before, zeroed an
- * 8 KiB buffer to start and copied the whole text once more. */
-static ssize_t wrap_write(void *cookie, const char *s, size_t n)
+/* What the renderer hands over (stdio's buffer when full, a large fwrite's bytes directly, or
+ * a flushed np_ob): each line that ends here is wrapped at once, from these bytes when nothing
+ * of it came before; the rest waits in buf. A memstream wrapped at closing, as before, zeroed
+ * an 8 KiB buffer to start and copied the whole text once more.
+ * When memory to hold a line runs out: false, or with spill, that line goes out as it came,
+ * unwrapped (np_wrap_open's rule: unwrapped rather than not at all). */
+static bool wrap_feed(struct np_wrap_stream *w, const char *s, size_t n, bool spill)
 {
-	struct np_wrap_stream *w = cookie;
 	const char *end = s + n, *z, *nl;
 
 	if (w->ended)
-		return (ssize_t)n;
+		return true;
 	z = memchr(s, '\0', n);
 	if (z) {
 		end = z;
@@ -577,26 +578,40 @@ static ssize_t wrap_write(void *cookie, const char *s, size_t n)
 		if (nl && !w->len && (size_t)(nl - p) <= fit)
 			continue;
 		np_ob_write(&w->ob, as_is, (size_t)(p - as_is));
-		if (!nl)
-			return carry(w, p, (size_t)(end - p)) ? (ssize_t)n : -1;
-		as_is = nl + 1;
-		if (w->len) {
-			if (!carry(w, p, (size_t)(nl - p)))
-				return -1;
+		as_is = nl ? nl + 1 : end;
+		if (nl && !w->len) {
+			wrap_line(&w->ob, p, (size_t)(nl - p), w->width, true);
+			continue;
+		}
+		if (!carry(w, p, (size_t)((nl ? nl : end) - p))) {
+			if (!spill)
+				return false;
+			np_ob_write(&w->ob, w->buf, w->len);
+			np_ob_write(&w->ob, p, (size_t)(as_is - p));	/* with its newline */
+			w->len = 0;
+		} else if (nl) {
 			wrap_line(&w->ob, w->buf, w->len, w->width, true);
 			w->len = 0;
-		} else {
-			wrap_line(&w->ob, p, (size_t)(nl - p), w->width, true);
 		}
+		if (!nl)
+			return true;
 	}
 	np_ob_write(&w->ob, as_is, (size_t)(end - as_is));
-	return (ssize_t)n;
+	return true;
 }
 
-FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)
+static ssize_t wrap_write(void *cookie, const char *s, size_t n)
 {
-	cookie_io_functions_t io = { .write = wrap_write };
+	return wrap_feed(cookie, s, n, false) ? (ssize_t)n : -1;
+}
 
+static void wrap_sink(void *ctx, const char *s, size_t n)
+{
+	wrap_feed(ctx, s, n, true);
+}
+
+static void stream_init(struct np_wrap_stream *w, FILE *out, int width)
+{
 	/* Field by field: the buffer of w->ob needs no zeroing. */
 	w->out = out;
 	w->mem = NULL;
@@ -605,6 +620,13 @@ FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)
 	w->width = width;
 	w->ended = false;
 	np_ob_init(&w->ob, out);
+}
+
+FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)
+{
+	cookie_io_functions_t io = { .write = wrap_write };
+
+	stream_init(w, out, width);
 	if (width > 0)
 		w->mem = fopencookie(w, "w", io);
 	if (w->mem)
@@ -612,15 +634,37 @@ FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width)
 	return w->mem ? w->mem : out;
 }
 
-void np_wrap_close(struct np_wrap_stream *w)
+/* The held line, unended, and what is buffered for 'out'; the stream's memory freed. */
+static void stream_end(struct np_wrap_stream *w, bool wrap_rest)
 {
-	if (!w->mem)
-		return;
-	if (fclose(w->mem) == 0 && w->len)
+	if (wrap_rest && w->len)
 		wrap_line(&w->ob, w->buf, w->len, w->width, false);
 	np_ob_flush(&w->ob);
 	free(w->buf);
 	w->mem = NULL;
 	w->buf = NULL;
 	w->len = w->cap = 0;
+}
+
+void np_wrap_close(struct np_wrap_stream *w)
+{
+	if (w->mem)
+		stream_end(w, fclose(w->mem) == 0);
+}
+
+void np_wrap_ob_open(struct np_wrap_stream *w, struct np_ob *ob, FILE *out, int width)
+{
+	stream_init(w, out, width);
+	w->sunk = width > 0;
+	if (w->sunk)
+		np_ob_init_sink(ob, wrap_sink, w);
+	else
+		np_ob_init(ob, out);
+}
+
+void np_wrap_ob_close(struct np_wrap_stream *w, struct np_ob *ob)
+{
+	np_ob_flush(ob);
+	if (w->sunk)
+		stream_end(w, true);
 }

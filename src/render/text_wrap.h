@@ -70,6 +70,7 @@ struct np_wrap_stream {
 	size_t len, cap;
 	int width;
 	bool ended;
+	bool sunk;		/* np_wrap_ob_open's, wrapping what an np_ob flushes */
 	struct np_ob ob;	/* the wrapped text on its way to 'out' */
 	char io[4096];		/* stdio's buffer for the stream (no allocation) */
 };
@@ -77,5 +78,12 @@ struct np_wrap_stream {
  * had (the text then comes out unwrapped rather than not at all). */
 FILE *np_wrap_open(struct np_wrap_stream *w, FILE *out, int width);
 void np_wrap_close(struct np_wrap_stream *w);
+
+/* The same for a renderer that writes through an np_ob (outbuf.h): what 'ob' flushes is
+ * wrapped into 'out' with no stdio stream between (a cookie FILE cost a renderer's every
+ * flush a trip through stdio and a copy). width <= 0: 'ob' writes to 'out' as it is.
+ * np_wrap_ob_close() flushes 'ob' and ends the text as np_wrap_close() does. */
+void np_wrap_ob_open(struct np_wrap_stream *w, struct np_ob *ob, FILE *out, int width);
+void np_wrap_ob_close(struct np_wrap_stream *w, struct np_ob *ob);
 
 #endif

@@ -227,6 +227,49 @@ static void test_write_errno(void **state)
 	close(saved);
 }
 
+/* A sink's flushes, kept in order, and how many there were. */
+struct sunk {
+	char text[20000];
+	size_t len, calls;
+};
+
+static void keep(void *ctx, const char *s, size_t n)
+{
+	struct sunk *k = ctx;
+
+	assert_true(k->len + n <= sizeof(k->text));
+	memcpy(k->text + k->len, s, n);
+	k->len += n;
+	k->calls++;
+}
+
+/* An np_ob with a sink hands it exactly what fprintf would have written, in order: small
+ * pieces, a printf larger than the buffer (no FILE to print into), a write larger too. */
+static void test_sink(void **state)
+{
+	static struct sunk k;
+	static char big[6000], want[20000];
+	struct np_ob ob;
+	int n;
+
+	(void)state;
+	memset(big, 'b', sizeof(big) - 1);
+	np_ob_init_sink(&ob, keep, &k);
+	np_ob_puts(&ob, "head ");
+	np_ob_u64(&ob, 42);
+	np_ob_printf(&ob, " [%s] %d\n", big, 7);
+	np_ob_pad(&ob, "x", -5);
+	np_ob_write(&ob, big, 5000);
+	assert_int_equal(k.len + ob.len, 5 + 2 + 2 + 5999 + 4 + 5 + 5000);
+	np_ob_flush(&ob);
+	n = snprintf(want, sizeof(want), "head 42 [%s] 7\nx    %.5000s", big, big);
+	assert_int_equal(k.len, (size_t)n);
+	assert_memory_equal(k.text, want, k.len);
+	assert_true(k.calls >= 3);
+	np_ob_flush(&ob);	/* nothing buffered: no call */
+	assert_int_equal(k.len, (size_t)n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_integral),
 		cmocka_unit_test(test_push_join),
 		cmocka_unit_test(test_write_errno),
+		cmocka_unit_test(test_sink),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

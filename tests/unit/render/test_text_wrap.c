@@ -264,6 +264,99 @@ static void test_stream(void **state)
 	free(out);
 }
 
+/* What np_wrap_ob_open wraps of text written in pieces of 1..max bytes through an np_ob. */
+static char *via_ob(const char *text, size_t n, int width, unsigned seed, size_t max)
+{
+	struct np_wrap_stream w;
+	struct np_ob ob;
+	size_t len = 0;
+	char *out = NULL;
+	FILE *f = open_memstream(&out, &len);
+
+	assert_non_null(f);
+	np_wrap_ob_open(&w, &ob, f, width);
+	for (size_t i = 0; i < n;) {
+		size_t k = 1 + (seed = seed * 1103515245u + 12345u) % max;
+
+		k = k < n - i ? k : n - i;
+		np_ob_write(&ob, text + i, k);
+		i += k;
+	}
+	np_wrap_ob_close(&w, &ob);
+	assert_int_equal(fclose(f), 0);
+	return out;
+}
+
+/* The same text through the cookie stream of np_wrap_open, in one fwrite. */
+static char *via_stream(const char *text, size_t n, int width)
+{
+	struct np_wrap_stream w;
+	size_t len = 0;
+	char *out = NULL;
+	FILE *f = open_memstream(&out, &len), *m;
+
+	assert_non_null(f);
+	m = np_wrap_open(&w, f, width);
+	assert_int_equal(fwrite(text, 1, n, m), n);
+	np_wrap_close(&w);
+	assert_int_equal(fclose(f), 0);
+	return out;
+}
+
+/* A renderer's buffer wrapped as it flushes (np_wrap_ob_open) gives the bytes the stream
+ * gave: lines that fit and lines that do not, lines longer than the buffer, lines split
+ * across flushes, escapes, UTF-8, an unended last line, a NUL that ends the text. */
+static void test_ob_equals_stream(void **state)
+{
+	static const char *const piece[] = {
+		"short\n", "  - a list item that goes on and on past any width we use here\n",
+		"  key                  value that is long enough to wrap at forty cols\n",
+		"label: some words that follow a label and need wrapping too\n",
+		"\033[1mbold\033[0m text with an escape that runs past the width of it\n",
+		"caf\u00e9 \u2192 na\u00efve words \u2192 more words \u2192 and more words\n",
+		"# a comment line that is long enough to be wrapped as a comment\n", "\n",
+		"nonewline at the end of a piece ",
+	};
+	size_t cap = 20000, n = 0;
+	char *text = malloc(cap);
+	unsigned seed = 7;
+
+	(void)state;
+	assert_non_null(text);
+	while (n < 15000) {
+		const char *p = piece[(seed = seed * 1103515245u + 12345u) % 9];
+
+		memcpy(text + n, p, strlen(p));
+		n += strlen(p);
+		if (seed % 97 == 0) {	/* a line longer than the np_ob's buffer */
+			for (size_t i = 0; i < 5000; i++)
+				text[n++] = i % 9 ? 'x' : ' ';
+		}
+	}
+	for (int width = 0; width <= 100; width += 20) {
+		for (size_t max = 1; max <= 9000; max *= 7) {
+			char *a = via_stream(text, n, width), *b = via_ob(text, n, width, 3, max);
+
+			assert_string_equal(a, b);
+			free(a);
+			free(b);
+		}
+	}
+	/* A NUL ends the text, in either. */
+	text[n / 2] = '\0';
+	{
+		char *a = via_stream(text, n, 40), *b = via_ob(text, n, 40, 5, 300);
+		char *c = via_stream(text, n / 2, 40);	/* the text before it alone */
+
+		assert_string_equal(a, b);
+		assert_string_equal(c, b);
+		free(a);
+		free(b);
+		free(c);
+	}
+	free(text);
+}
+
 /* Under a non-UTF-8 locale text is wrapped first and transliterated after (textenc.h): the
  * wrapper counts "->" for the arrow as the two columns it becomes, so no line of the final
  * bytes is wider than the width. */
@@ -314,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_prose),
 		cmocka_unit_test(test_prose_equals_word_by_word),
 		cmocka_unit_test(test_stream),
+		cmocka_unit_test(test_ob_equals_stream),
 		cmocka_unit_test(test_ascii_columns),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
