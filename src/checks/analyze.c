@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver_counters.h"
+#include "driver_counter_tables.h"
 #include "nic_view.h"
 
 /* Every driver counter of cur classified once for all the checks of this run (NULL: none, or
@@ -14,13 +14,13 @@
 static struct np_drv_class *classify_driver_counters(const struct np_snapshot *s)
 {
 	const struct np_counters *c = &s->eth.drv_stats;
-	const char *drv = np_nv_drv_name(s);
+	const struct np_drv_pat *tab = np_drv_patterns(np_nv_drv_name(s));
 	struct np_drv_class *cls;
 
 	if (!c->n || !(cls = malloc(c->n * sizeof(*cls))))
 		return NULL;
 	for (size_t i = 0; i < c->n; i++)
-		np_drv_classify(drv, c->e[i].name, &cls[i]);
+		np_drv_classify_in(tab, c->e[i].name, &cls[i]);
 	return cls;
 }
 

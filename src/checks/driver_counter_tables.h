@@ -26,5 +26,8 @@ enum { NP_DRV_DIR_RX, NP_DRV_DIR_TX, NP_DRV_DIR_NAME };
 
 /* The driver's own table, ended by a NULL pattern; NULL for drivers without one. */
 const struct np_drv_pat *np_drv_patterns(const char *driver);
+/* np_drv_classify() with the driver's table already looked up (tab may be NULL): np_analyze()
+ * classifies every counter of one driver and looks its table up once. */
+bool np_drv_classify_in(const struct np_drv_pat *tab, const char *name, struct np_drv_class *out);
 
 #endif

@@ -275,10 +275,15 @@ int np_drv_rx_packets_queue(const char *name)
 
 bool np_drv_classify(const char *driver, const char *name, struct np_drv_class *out)
 {
-	const struct np_drv_pat *tab = np_drv_patterns(driver);
+	return np_drv_classify_in(np_drv_patterns(driver), name, out);
+}
+
+bool np_drv_classify_in(const struct np_drv_pat *tab, const char *name, struct np_drv_class *out)
+{
 	char lc[128];
 	size_t n;
 	int dir;
+	bool wild = false;
 
 	memset(out, 0, sizeof(*out));
 	out->meaning = NP_DRV_NONE;
@@ -297,8 +302,10 @@ bool np_drv_classify(const char *driver, const char *name, struct np_drv_class *
 	}
 	if (n >= sizeof(lc))
 		n = sizeof(lc) - 1;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		lc[i] = (char)tolower((unsigned char)name[i]);
+		wild |= is_wild(lc[i]);
+	}
 	lc[n] = '\0';
 	dir = name_dir(lc);
 
@@ -307,9 +314,15 @@ bool np_drv_classify(const char *driver, const char *name, struct np_drv_class *
 		size_t i = p->len, j = n;
 
 		/* The pattern's literal tail must end the name (lc is lowercase): most names fail
-		 * here in a byte or two, and a pattern without wildcards is decided here. */
-		while (i > 0 && j > 0 && p->pat[i - 1] == lc[j - 1] && !is_wild(p->pat[i - 1]))
-			i--, j--;
+		 * here in a byte or two, and a pattern without wildcards is decided here. A name
+		 * without wildcard characters cannot equal a pattern's wildcard, so the walk stops
+		 * at it without testing each byte for one (issue #35). */
+		if (!wild)
+			while (i > 0 && j > 0 && p->pat[i - 1] == lc[j - 1])
+				i--, j--;
+		else
+			while (i > 0 && j > 0 && p->pat[i - 1] == lc[j - 1] && !is_wild(p->pat[i - 1]))
+				i--, j--;
 		if (i > 0 ? !is_wild(p->pat[i - 1]) : j > 0)
 			continue;
 		if (i > 0 && !glob(p->pat, lc, &q))

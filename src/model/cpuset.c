@@ -3,18 +3,31 @@
 #include "cpuset.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* Two words a vector: GCC and clang lower it to SSE2 (or to word pairs elsewhere). */
+typedef uint64_t np_u64x2 __attribute__((vector_size(16)));
 
 unsigned np_cpuset_count(const struct np_cpuset *s)
 {
 	unsigned n = 0;
 
-	/* Most words are 0 (a few CPUs of 8192): without -mpopcnt each count is a library call,
-	 * and four words are skipped with one test (a count is done ~50 times a pass). */
-	_Static_assert(NP_MAX_CPUS % 256 == 0, "whole groups of four words");
-	for (size_t i = 0; i < NP_MAX_CPUS / 64; i += 4) {
-		if (!(s->w[i] | s->w[i + 1] | s->w[i + 2] | s->w[i + 3]))
+	/* Most words are 0 (a few CPUs of 8192): sixteen words are skipped with one test of eight
+	 * vector ORs (four words a test cost ~290 instructions a count, done ~25 times a pass:
+	 * issue #35). Without -mpopcnt each count is a library call, made for nonzero words only. */
+	_Static_assert(NP_MAX_CPUS % 1024 == 0, "whole groups of sixteen words");
+	for (size_t i = 0; i < NP_MAX_CPUS / 64; i += 16) {
+		np_u64x2 any = { 0, 0 };
+
+		for (size_t j = i; j < i + 16; j += 2) {
+			np_u64x2 x;
+
+			memcpy(&x, &s->w[j], sizeof(x));
+			any |= x;
+		}
+		if (!(any[0] | any[1]))
 			continue;
-		for (size_t j = i; j < i + 4; j++)
+		for (size_t j = i; j < i + 16; j++)
 			if (s->w[j])
 				n += (unsigned)__builtin_popcountll(s->w[j]);
 	}

@@ -8,9 +8,10 @@
 #include <stdbool.h>
 #include <string.h>
 
+/* ' ', or '\t' '\n' '\v' '\f' '\r' (9..13): isspace() in the C locale. */
 static bool blank(char c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+	return c == ' ' || (unsigned char)(c - '\t') < 5;
 }
 
 /* 1: an integer, 0: not one (the file is a string), -ERANGE: an integer beyond int64. */
@@ -59,33 +60,47 @@ int np_parse_sysctl_value(const char *text, struct np_sysctl *out)
 	if (!text)
 		return -EINVAL;
 
-	for (p = text; *p;) {
-		const char *t;
-		size_t tl;
+	for (p = text;;) {
+		const char *t, *d;
+		size_t tl, room;
+		uint64_t x = 0;
 		int64_t v = 0;
-		int r;
+		bool neg;
 
 		while (blank(*p))
 			p++;
 		if (!*p)
 			break;
 		t = p;
-		while (*p && !blank(*p))
-			p++;
+		/* One pass reads the token's digits and finds its end (issue #35): a run of at
+		 * most 18 digits cannot pass INT64_MAX, so only longer ones take dec_s64(). */
+		neg = *p == '-';
+		d = p += neg;
+		while ((unsigned char)(*p - '0') < 10)
+			x = x * 10 + (uint64_t)(*p++ - '0');
+		if (p == d || (*p && !blank(*p))) {
+			numeric = false;
+			while (*p && !blank(*p))
+				p++;
+		}
 		tl = (size_t)(p - t);
 
 		/* Collapsed copy, truncated to what raw[] holds. */
 		if (n && n < sizeof(out->raw) - 1)
 			out->raw[n++] = ' ';
-		for (size_t i = 0; i < tl && n < sizeof(out->raw) - 1; i++)
-			out->raw[n++] = t[i];
+		room = sizeof(out->raw) - 1 - n;
+		memcpy(out->raw + n, t, tl < room ? tl : room);
+		n += tl < room ? tl : room;
 
-		r = dec_s64(t, tl, &v);
-		if (r == 0)
-			numeric = false;
-		else if (r < 0)
-			overflow = true;
-		else if (nvals < NP_SYSCTL_VALS)
+		if (!numeric)
+			continue;
+		if (p - d > 18) {
+			if (dec_s64(t, tl, &v) < 0)
+				overflow = true;
+		} else {
+			v = neg ? (int64_t)(0 - x) : (int64_t)x;
+		}
+		if (!overflow && nvals < NP_SYSCTL_VALS)
 			out->v[nvals++] = v;
 	}
 	/* Truncation may have stopped right after a separator. */

@@ -122,6 +122,38 @@ static void test_cpumask_bad(void **state)
 	assert_int_equal(np_parse_cpumask(NULL, &s), -EINVAL);
 }
 
+/* np_cpuset_count skips sixteen zero words at a time: a CPU in any word of any group, alone or
+ * among others, is counted (a bit by bit count is the reference). */
+static void test_count_every_word(void **state)
+{
+	struct np_cpuset s;
+	uint32_t x = 12345;
+
+	(void)state;
+	for (unsigned cpu = 0; cpu < NP_MAX_CPUS; cpu += 61) {
+		np_cpuset_zero(&s);
+		np_cpuset_set(&s, cpu);
+		assert_int_equal(np_cpuset_count(&s), 1);
+	}
+	np_cpuset_zero(&s);
+	np_cpuset_set(&s, NP_MAX_CPUS - 1);
+	np_cpuset_set(&s, 1023);
+	np_cpuset_set(&s, 1024);
+	assert_int_equal(np_cpuset_count(&s), 3);
+	for (int round = 0; round < 20; round++) {
+		unsigned want = 0;
+
+		np_cpuset_zero(&s);
+		for (int k = 0; k < 50 * round; k++) {
+			x = x * 1103515245u + 12345u;
+			np_cpuset_set(&s, (x >> 8) % NP_MAX_CPUS);
+		}
+		for (unsigned cpu = 0; cpu < NP_MAX_CPUS; cpu++)
+			want += np_cpuset_has(&s, cpu);
+		assert_int_equal(np_cpuset_count(&s), want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -130,6 +162,7 @@ int main(void)
 		cmocka_unit_test(test_cpulist_bad),
 		cmocka_unit_test(test_cpumask_ok),
 		cmocka_unit_test(test_cpumask_bad),
+		cmocka_unit_test(test_count_every_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

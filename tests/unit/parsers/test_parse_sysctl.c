@@ -7,6 +7,8 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "parse.h"
@@ -147,6 +149,119 @@ static void test_truncated_raw(void **state)
 	assert_int_equal(s.nvals, 0);
 }
 
+/* The parser before its one-pass rewrite (issue #35), kept as the reference the fast path must
+ * equal: tokens split on isspace, each judged by a checked decimal conversion. */
+static bool ref_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int ref_dec(const char *t, size_t tl, int64_t *v)
+{
+	bool neg = tl && t[0] == '-';
+	uint64_t x = 0, lim;
+
+	if (neg) {
+		t++;
+		tl--;
+	}
+	if (!tl)
+		return 0;
+	for (size_t i = 0; i < tl; i++)
+		if (t[i] < '0' || t[i] > '9')
+			return 0;
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (size_t i = 0; i < tl; i++) {
+		uint64_t d = (uint64_t)(t[i] - '0');
+
+		if (x > (lim - d) / 10)
+			return -ERANGE;
+		x = x * 10 + d;
+	}
+	*v = neg ? (int64_t)(0 - x) : (int64_t)x;
+	return 1;
+}
+
+static int ref_parse(const char *p, struct np_sysctl *out)
+{
+	size_t n = 0;
+	int nvals = 0;
+	bool numeric = true, overflow = false;
+
+	out->raw[0] = '\0';
+	out->nvals = 0;
+	memset(out->v, 0, sizeof(out->v));
+	while (*p) {
+		const char *t;
+		size_t tl;
+		int64_t v = 0;
+		int r;
+
+		while (ref_blank(*p))
+			p++;
+		if (!*p)
+			break;
+		for (t = p; *p && !ref_blank(*p); p++)
+			;
+		tl = (size_t)(p - t);
+		if (n && n < sizeof(out->raw) - 1)
+			out->raw[n++] = ' ';
+		for (size_t i = 0; i < tl && n < sizeof(out->raw) - 1; i++)
+			out->raw[n++] = t[i];
+		r = ref_dec(t, tl, &v);
+		if (r == 0)
+			numeric = false;
+		else if (r < 0)
+			overflow = true;
+		else if (nvals < NP_SYSCTL_VALS)
+			out->v[nvals++] = v;
+	}
+	while (n && out->raw[n - 1] == ' ')
+		n--;
+	out->raw[n] = '\0';
+	if (!numeric || overflow) {
+		memset(out->v, 0, sizeof(out->v));
+		return numeric ? -ERANGE : 0;
+	}
+	out->nvals = nvals;
+	return 0;
+}
+
+/* Tokens around every boundary of the one-pass parser (18/19/20 digits, INT64 limits, leading
+ * zeros, signs, other blanks, NUL right after a digit) combined in threes: the result equals the
+ * reference's field by field. */
+static void test_matches_reference(void **state)
+{
+	static const char *const toks[] = {
+		"0", "-0", "7", "-", "+1", "--1", "12a", "a12", "1-2", "999999999999999999",
+		"-999999999999999999", "1000000000000000000", "9223372036854775807",
+		"9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+		"18446744073709551615", "18446744073709551616", "99999999999999999999999",
+		"00000000000000000000000000042", "-0000000000000000000009223372036854775808",
+		"cubic", "4096", "\v\f\r", "\x01", "\x80",
+	};
+	static const char *const seps[] = { " ", "\t", "\n\n", "\r\v\f " };
+	const size_t nt = sizeof(toks) / sizeof(toks[0]);
+	char text[256];
+
+	(void)state;
+	for (size_t a = 0; a < nt; a++)
+		for (size_t b = 0; b < nt; b++)
+			for (size_t c = 0; c < nt; c += 3) {
+				struct np_sysctl got, want;
+				const char *sep = seps[(a + b + c) % 4];
+
+				snprintf(text, sizeof(text), "%s%s%s%s%s%s", toks[a], sep, toks[b], sep,
+					 toks[c], (a & 1) ? "\n" : "");
+				fresh(&got);
+				fresh(&want);
+				assert_int_equal(np_parse_sysctl_value(text, &got), ref_parse(text, &want));
+				assert_string_equal(got.raw, want.raw);
+				assert_int_equal(got.nvals, want.nvals);
+				assert_memory_equal(got.v, want.v, sizeof(got.v));
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_more_than_max),
 		cmocka_unit_test(test_overflow),
 		cmocka_unit_test(test_truncated_raw),
+		cmocka_unit_test(test_matches_reference),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
