@@ -3,6 +3,7 @@
 #include "collect.h"
 #include "overlay.h"
 #include "parse.h"
+#include "parse_util.h"
 #include "sos.h"
 #include "strjoin.h"
 #include "sos_text.h"
@@ -37,20 +38,25 @@ static enum key_scope scope_of(size_t i)
  * per-interface keys pass their path explicitly. */
 static void key_to_path(const char *key, char *path, size_t size)
 {
-	size_t n;
+	np_sysctl_key_path(key, strnlen(key, size), path, size);
+}
 
-	if (size < sizeof("sys/")) {
-		snprintf(path, size, "sys/");
-		return;
-	}
-	/* As much of the key as fits, then its dots turned: one pass per key of the table. */
-	n = strnlen(key, size - sizeof("sys/"));
-	memcpy(path, "sys/", 4);
-	memcpy(path + 4, key, n);
-	path[4 + n] = '\0';
-	for (char *c = path + 4; *c; c++)
-		if (*c == '.')
-			*c = '/';
+/* The registry's key lengths, known when compiling: its rows' paths need no strlen. */
+static const unsigned char key_len[NKEYS] = {
+#define KEY_LEN(id, k, u, f, o, stage) [NP_SYSCTL_##id] = sizeof(k) - 1,
+	NP_SYSCTLS(KEY_LEN)
+#undef KEY_LEN
+};
+
+#define KEY_FITS(id, k, u, f, o, stage) \
+	_Static_assert(sizeof(k) - 1 <= 255, "key_len holds " k "'s length");
+NP_SYSCTLS(KEY_FITS)
+#undef KEY_FITS
+
+/* Row i's path. */
+static void row_path(size_t i, char *path, size_t size)
+{
+	np_sysctl_key_path(key_of(i), key_len[i], path, size);
 }
 
 /*
@@ -176,7 +182,7 @@ void np_collect_host_sysctls(const struct np_ctx *ctx, struct np_sysctls *out)
 	for (size_t i = 0; i < NKEYS; i++) {
 		if (scope_of(i) != HOST)
 			continue;
-		key_to_path(key_of(i), path, sizeof(path));
+		row_path(i, path, sizeof(path));
 		if (read_one(ctx, out, key_of(i), path, HOST, &borrowed, NULL, i) == -ENOMEM)
 			return;
 	}
@@ -246,7 +252,7 @@ int np_host_sysctls_text(const struct np_overlay *o, char **text, size_t *len)
 	for (size_t i = 0; i < NKEYS; i++) {
 		if (scope_of(i) != HOST)
 			continue;
-		key_to_path(key_of(i), path, sizeof(path));
+		row_path(i, path, sizeof(path));
 		f = np_overlay_find(o, NP_PROC, path);
 		if (f && np_parse_sysctl_value(f->text, &e) >= 0)
 			fprintf(m, "%s\t%s\n", key_of(i), e.raw);
@@ -270,7 +276,7 @@ static void read_table(const struct np_ctx *ctx, struct np_snapshot *s,
 	for (size_t i = 0; i < NKEYS; i++) {
 		int r;
 
-		key_to_path(key_of(i), path, sizeof(path));
+		row_path(i, path, sizeof(path));
 		r = read_one(ctx, t, key_of(i), path, scope_of(i), &borrowed, sa, i);
 		t->nborrowed += borrowed;
 		t->nok += r >= 0;

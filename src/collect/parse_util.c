@@ -222,3 +222,44 @@ bool np_line_cpus(const char *l, size_t ll, int *cpu)
 	}
 	return true;
 }
+
+/* The bytes of x equal to '.' made '/' (the next byte value): the exact zero-byte test of
+ * x ^ "........" leaves 0x80 in those bytes only, and no step carries into the next byte. */
+static inline uint64_t dots_to_slashes8(uint64_t x)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t t = x ^ 0x2e2e2e2e2e2e2e2eull;
+	uint64_t m = ~(((t & low7) + low7) | t | low7);
+
+	return x + (m >> 7);
+}
+
+void np_sysctl_key_path(const char *key, size_t len, char *path, size_t size)
+{
+	size_t i = 0;
+	uint64_t x;
+
+	if (size < sizeof("sys/")) {
+		if (size) {
+			memcpy(path, "sys/", size - 1);
+			path[size - 1] = '\0';
+		}
+		return;
+	}
+	if (len > size - sizeof("sys/"))
+		len = size - sizeof("sys/");
+	memcpy(path, "sys/", 4);
+	path += 4;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&x, key + i, 8);
+		x = dots_to_slashes8(x);
+		memcpy(path + i, &x, 8);
+	}
+	if (i < len) {
+		x = 0;
+		memcpy(&x, key + i, len - i);
+		x = dots_to_slashes8(x);
+		memcpy(path + i, &x, len - i);
+	}
+	path[len] = '\0';
+}

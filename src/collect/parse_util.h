@@ -51,6 +51,13 @@ static inline bool np_tok_eq(const char *t, size_t tl, const char *s)
 	return !s[k];
 }
 
+/*
+ * "sys/" + key[0..len) with every '.' turned '/' into path[0..size) ("net.core.x" ->
+ * "sys/net/core/x"), NUL-terminated; a key that does not fit is cut to what does (size 5 or
+ * less: as much of "sys/" as fits). Eight bytes per step: a sample reads some fifty keys.
+ */
+void np_sysctl_key_path(const char *key, size_t len, char *path, size_t size);
+
 /* Unsigned decimal; false for an empty token, a non-digit or a value past UINT64_MAX. */
 bool np_tok_u64(const char *t, size_t tl, uint64_t *v);
 /* Up to max tokens from i that np_tok_u64() accepts, converted into vals (NULL: only

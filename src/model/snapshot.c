@@ -128,8 +128,16 @@ void np_host_snap_free(struct np_host_snap *h)
 
 void np_snapshot_init_in(struct np_snapshot *s, struct np_host_snap *hs)
 {
-	memset(s, 0, sizeof(*s));
-	np_host_snap_init(&s->own_hs);
+	/* A sample's device snapshot never uses own_hs (every host-wide read and write goes
+	 * through s->hs, and release leaves own_hs alone unless s->hs points at it): its 4 KB
+	 * are cleared only for a lone snapshot. */
+	_Static_assert(offsetof(struct np_snapshot, irqs) ==
+		       offsetof(struct np_snapshot, own_hs) + sizeof(struct np_host_snap),
+		       "own_hs is the one range left out");
+	memset(s, 0, offsetof(struct np_snapshot, own_hs));
+	memset(&s->irqs, 0, sizeof(*s) - offsetof(struct np_snapshot, irqs));
+	if (!hs)
+		np_host_snap_init(&s->own_hs);
 	s->hs = hs;
 	s->dev.ifindex = s->dev.mtu = s->dev.tx_queue_len = s->dev.speed_mbps = NP_NA;
 	s->dev.nominal_speed_mbps = NP_NA;
@@ -202,7 +210,9 @@ void np_snapshot_free(struct np_snapshot *s)
 
 void np_snapshot_release(struct np_snapshot *s)
 {
-	np_host_snap_free(&s->own_hs);
+	/* own_hs holds something only in a lone snapshot (np_snapshot_init_in). */
+	if (s->hs == &s->own_hs)
+		np_host_snap_free(&s->own_hs);
 	for (size_t i = 0; i < s->irqs.n; i++)
 		free(s->irqs.lines[i].count);
 	free(s->irqs.lines);
@@ -281,6 +291,11 @@ bool np_sysctl_vec(const struct np_snapshot *s, enum np_sysctl_id id, int n, int
 	return true;
 }
 
+#define KEY_FITS(id, k, u, f, o, stage) \
+	_Static_assert(sizeof(k) <= sizeof(((struct np_sysctl *)0)->key), k " fits key[]");
+NP_SYSCTLS(KEY_FITS)
+#undef KEY_FITS
+
 struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key)
 {
 	struct np_sysctl *e;
@@ -297,9 +312,14 @@ struct np_sysctl *np_sysctl_add(struct np_sysctls *t, const char *key)
 	e = &t->e[t->n++];
 	memset(e, 0, sizeof(*e));
 	np_strcopy(e->key, sizeof(e->key), key);
-	if (t->in_order == t->n - 1 && t->in_order < NP_SYSCTL__COUNT &&
-	    strcmp(e->key, np_sysctl_def((enum np_sysctl_id)t->in_order)->key) == 0)
-		t->in_order++;
+	/* The collector passes the registry's own strings: the same pointer is the same key
+	 * (every registry key fits key[], below), without comparing it. */
+	if (t->in_order == t->n - 1 && t->in_order < NP_SYSCTL__COUNT) {
+		const char *def = np_sysctl_def((enum np_sysctl_id)t->in_order)->key;
+
+		if (key == def || strcmp(e->key, def) == 0)
+			t->in_order++;
+	}
 	return e;
 }
 

@@ -106,6 +106,48 @@ static void test_host_read_once(void **state)
 	np_snapshot_free(&a);
 }
 
+/* A sample's device snapshot neither clears nor frees own_hs: it holds whatever was there
+ * (here 0xA5 bytes, pointers included, that a free would trip over) and is never read. */
+static void test_sample_leaves_own_hs(void **state)
+{
+	const char *root = *state;
+	struct np_snapshot a, *b = malloc(sizeof(*b));
+	struct np_host_snap junk;
+	struct np_ctx ctx;
+	bool ok;
+
+	assert_non_null(b);
+	iface(root, "eth0", true, "1\n");
+	iface(root, "eth1", true, "1\n");
+	tree_put(root, "proc/sys/net/ipv4/conf/eth1/rp_filter", "2\n");
+	host_files(root, "00000010", "1000\n");
+	assert_int_equal(np_ctx_open(&ctx, root), 0);
+	assert_int_equal(np_collect(&ctx, "eth0", NULL, &a), 0);
+	memset(b, 0xA5, sizeof(*b));
+	memset(&junk, 0xA5, sizeof(junk));
+	assert_int_equal(np_collect_device(&ctx, "eth1", b, a.hs), 0);
+	np_ctx_close(&ctx);
+
+	assert_ptr_equal(b->hs, a.hs);
+	assert_memory_equal(&b->own_hs, &junk, sizeof(junk));
+	/* Everything else reads as a cleared snapshot's would. */
+	assert_int_equal(b->irqs.n, 0);
+	assert_int_equal(b->socks.listen.n, 0);
+	assert_int_equal(np_sysctl_dev_int(b, NP_SYSCTL_DEV_RP_FILTER_FMT, &ok), 2);
+	assert_true(ok);
+	assert_int_equal(np_sysctl_int(b, NP_SYSCTL_NETDEV_MAX_BACKLOG, 0, &ok), 1000);
+	np_snapshot_release(b);
+	assert_memory_equal(&b->own_hs, &junk, sizeof(junk));
+	/* Freed into a lone snapshot: its own host snapshot, initialised. */
+	np_snapshot_init(b);
+	assert_ptr_equal(b->hs, &b->own_hs);
+	assert_int_equal(b->own_hs.sysctl.n, 0);
+	assert_null(b->own_hs.softnet.rows);
+	np_snapshot_free(b);
+	free(b);
+	np_snapshot_free(&a);
+}
+
 static void test_busy_order(void **state)
 {
 	const char *root = *state;
@@ -143,6 +185,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_host_read_once, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sample_leaves_own_hs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_busy_order, setup, teardown),
 	};
 

@@ -24,6 +24,7 @@
 #include "collect.h"
 #include "overlay.h"
 #include "ctx.h"
+#include "parse_util.h"
 
 struct tree {
 	char root[256];
@@ -239,6 +240,54 @@ static void test_capture_host_file(void **state)
 	np_overlay_free(&o);
 }
 
+/* The word-at-a-time path builder equals the byte loop it replaced, for every key length
+ * around the 8-byte steps, every buffer size that cuts it (and sizes too small for "sys/"),
+ * dots anywhere, and bytes next to '.' in value (',' '-' '/' 0xae 0xee) that must stay. */
+static void naive_path(const char *key, char *path, size_t size)
+{
+	size_t n;
+
+	if (size < sizeof("sys/")) {	/* snprintf(path, size, "sys/") */
+		for (size_t i = 0; i + 1 < size; i++)
+			path[i] = "sys/"[i];
+		if (size)
+			path[size - 1] = '\0';
+		return;
+	}
+	n = strnlen(key, size - sizeof("sys/"));
+	memcpy(path, "sys/", 4);
+	memcpy(path + 4, key, n);
+	path[4 + n] = '\0';
+	for (char *c = path + 4; *c; c++)
+		if (*c == '.')
+			*c = '/';
+}
+
+static void test_key_path(void **state)
+{
+	static const char alphabet[] = ".a.,-/\xae\xee.z0.";
+	char key[64], want[80], got[80];
+
+	(void)state;
+	for (unsigned seed = 0; seed < 40; seed++) {
+		for (size_t len = 0; len < 40; len++) {
+			for (size_t i = 0; i < len; i++)
+				key[i] = alphabet[(i * 7 + seed * 3 + i * i * seed) %
+						  (sizeof(alphabet) - 1)];
+			key[len] = '\0';
+			for (size_t size = 0; size <= 50; size++) {
+				memset(want, 0x5a, sizeof(want));
+				memset(got, 0x5a, sizeof(got));
+				naive_path(key, want, size);
+				np_sysctl_key_path(key, len, got, size);
+				assert_memory_equal(got, want, sizeof(want));
+			}
+		}
+	}
+	np_sysctl_key_path("net.core.netdev_max_backlog", 27, got, 128);
+	assert_string_equal(got, "sys/net/core/netdev_max_backlog");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +296,7 @@ int main(void)
 						tree_teardown),
 		cmocka_unit_test_setup_teardown(test_host_wide_fallback, tree_setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(test_capture_host_file, tree_setup, tree_teardown),
+		cmocka_unit_test(test_key_path),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
