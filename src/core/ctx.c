@@ -25,8 +25,6 @@ struct np_ctx_seam np_ctx_seam;
  * host, not about the file. A few tries, then the resolver by hand, whose ".." goes back to a
  * directory fd it holds and so never depends on what the rest of the host renames.
  */
-#define OPENAT2_TRIES 3
-
 /* One openat2(); try is the attempt number within this open (the test seam's EAGAINs). */
 static int openat2_once(int dfd, const char *path, const struct open_how *how, unsigned try)
 {
@@ -47,7 +45,7 @@ static int openat2_once(int dfd, const char *path, const struct open_how *how, u
 static int open_beneath(int dfd, const char *path, const struct open_how *how)
 {
 	if (!np_ctx_seam.no_openat2) {
-		for (unsigned try = 0; try < OPENAT2_TRIES; try++) {
+		for (unsigned try = 0; try < NP_CTX_OPENAT2_TRIES; try++) {
 			int fd = openat2_once(dfd, path, how, try);
 
 			if (fd == -EAGAIN || fd == -EINTR) {

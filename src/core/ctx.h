@@ -118,6 +118,9 @@ int np_opendir(const struct np_ctx *ctx, enum np_tree t, const char *path, DIR *
  * them); the counters say which one answered. A global rather than an option or environment
  * variable: nothing a user, or the environment of a monitoring job, should be able to switch.
  */
+/* openat2() tries per confined open before the resolver by hand takes over (ctx.c). */
+#define NP_CTX_OPENAT2_TRIES 3
+
 struct np_ctx_seam {
 	bool no_openat2;
 	unsigned openat2_eagain;
