@@ -24,14 +24,6 @@ struct hdr {
 	size_t ll, i, pl;	/* line, prefix, offset after the prefix token, prefix length */
 };
 
-/* np_tok_next's blanks, inline: the pair loop below is most of a MIB parse. */
-static inline bool blank(char c)
-{
-	/* Most bytes are letters and digits: one comparison rejects them. */
-	return (unsigned char)c <= ' ' &&
-	       (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
-}
-
 /*
  * A value token from *i (a non-blank): decimal, optionally negative (Tcp MaxConn -1, "no
  * limit", is not a count: NP_NA), converted as it is scanned; *i then lies past it. Nineteen
@@ -48,20 +40,13 @@ static inline bool value_tok(const char *l, size_t ll, size_t *i, uint64_t *v)
 	s = k;
 	for (unsigned d; k < ll && (d = (unsigned)(unsigned char)l[k] - '0') < 10; k++)
 		x = x * 10 + d;
-	if (k == s || (k < ll && !blank(l[k])))
+	if (k == s || (k < ll && !np_blank(l[k])))
 		return false;
 	if (k - s > 19 && !np_tok_u64(l + s, k - s, &x))
 		return false;
 	*v = neg ? NP_NA : x;
 	*i = k;
 	return true;
-}
-
-/* Bytes below '!' in each byte of w flagged (the lowest flag is exact, those above it may not
- * be): a name's end, or a control byte within it. */
-static inline uint64_t low_bytes(uint64_t w)
-{
-	return (w - 0x2121212121212121ULL) & ~w & 0x8080808080808080ULL;
 }
 
 /*
@@ -75,17 +60,15 @@ static inline size_t copy_tok(const char *l, size_t ll, size_t *i, char *dst, si
 	size_t k = *i, m = 0;
 
 	while (k + 8 <= ll && m + 8 <= room) {
-		uint64_t w, z;
+		uint64_t z = np_word_below(np_le64(l + k), '!');
 
-		memcpy(&w, l + k, 8);
-		memcpy(dst + m, &w, 8);
-		z = low_bytes(w);
+		memcpy(dst + m, l + k, 8);
 		if (z) {
-			unsigned at = (unsigned)__builtin_ctzll(z) / 8;
+			unsigned at = np_word_first(z);
 
 			k += at;
 			m += at;
-			if (blank(l[k])) {
+			if (np_blank(l[k])) {
 				*i = k;
 				return m;
 			}
@@ -94,7 +77,7 @@ static inline size_t copy_tok(const char *l, size_t ll, size_t *i, char *dst, si
 		k += 8;
 		m += 8;
 	}
-	for (; k < ll && !blank(l[k]); k++)
+	for (; k < ll && !np_blank(l[k]); k++)
 		if (m < room)
 			dst[m++] = l[k];
 	*i = k;
@@ -119,9 +102,9 @@ static int add_pair(const struct hdr *h, const char *vl, size_t vll, size_t vi,
 		uint64_t v;
 		size_t m;
 
-		while (hi < h->ll && blank(h->l[hi]))
+		while (hi < h->ll && np_blank(h->l[hi]))
 			hi++;
-		while (vi < vll && blank(vl[vi]))
+		while (vi < vll && np_blank(vl[vi]))
 			vi++;
 		if (hi == h->ll && vi == vll)
 			return 0;
@@ -142,29 +125,6 @@ static int add_pair(const struct hdr *h, const char *vl, size_t vll, size_t vi,
 	}
 }
 
-/* Past the token at k (a non-blank), eight bytes at a time while the line has them: a word
- * without a byte below '!' is all token. */
-static inline size_t tok_end(const char *l, size_t ll, size_t k)
-{
-	while (k + 8 <= ll) {
-		uint64_t w, z;
-
-		memcpy(&w, l + k, 8);
-		z = low_bytes(w);
-		if (!z) {
-			k += 8;
-			continue;
-		}
-		k += (unsigned)__builtin_ctzll(z) / 8;
-		if (blank(l[k]))
-			return k;
-		k++;	/* a control byte within the token */
-	}
-	while (k < ll && !blank(l[k]))
-		k++;
-	return k;
-}
-
 /* Past the blanks from k, eight spaces at a time first: snmp6 pads each name to 32 columns. */
 static inline size_t skip_pad(const char *l, size_t ll, size_t k)
 {
@@ -173,7 +133,7 @@ static inline size_t skip_pad(const char *l, size_t ll, size_t k)
 		if (w != 0x2020202020202020ULL)
 			break;
 	}
-	while (k < ll && blank(l[k]))
+	while (k < ll && np_blank(l[k]))
 		k++;
 	return k;
 }
@@ -190,7 +150,7 @@ static int add_single(const char *l, size_t ll, size_t i, size_t end, struct np_
 	k = skip_pad(l, ll, end);
 	if (k == ll || !value_tok(l, ll, &k, &v))
 		return -EBADMSG;
-	while (k < ll && blank(l[k]))
+	while (k < ll && np_blank(l[k]))
 		k++;
 	if (k < ll)
 		return -EBADMSG;	/* a third field */
@@ -217,7 +177,7 @@ static int add_single(const char *l, size_t ll, size_t i, size_t end, struct np_
  * where that first token ends, label or not (an snmp6 line's name). */
 static bool label(const char *l, size_t ll, const char **p, size_t *pl, size_t *i, size_t *end)
 {
-	size_t k = tok_end(l, ll, *i);
+	size_t k = np_tok_end(l, ll, *i);
 
 	*end = k;
 	if (k - *i < 2 || l[k - 1] != ':')
@@ -240,7 +200,7 @@ static int parse(const char *buf, size_t len, struct np_counters *t)
 		const char *p;
 		size_t i = 0, pl, end;
 
-		while (i < ll && blank(l[i]))
+		while (i < ll && np_blank(l[i]))
 			i++;
 		if (i == ll)
 			continue;

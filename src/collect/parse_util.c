@@ -6,55 +6,9 @@
 
 #include "cpuset.h"
 
-/* Space within a line: ' ', '\t', '\r', '\v', '\f' ('\n' ends the line instead). Not
- * isblank()/isspace(): those depend on the locale and take an int, not a plain char. Static
- * inline for the scanning loops: an exported function called once per byte was most of the
- * cost of reading a /proc/interrupts with thousands of CPU columns. */
-static inline bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/* The bytes of w below '!' (every blank is one) flagged at their top bit. The borrow can flag
- * bytes above a flagged one too, never below: the lowest flag is exact. */
-static inline uint64_t low_bytes(uint64_t w)
-{
-	return (w - 0x0101010101010101ull * '!') & ~w & 0x8080808080808080ull;
-}
-
-/*
- * Where the token that goes on at l[k] ends: the first blank at or after k, or ll. Eight bytes
- * at a time where the line has eight: np_tok_next scans every token of every parsed /proc file,
- * and a byte at a time that was most of their cost. A flagged byte is checked, and stepped over
- * when no blank (a control character). The line's last seven bytes go one by one: its last
- * tokens are mostly short numbers, which that is cheaper for.
- */
-static inline size_t token_end(const char *l, size_t ll, size_t k)
-{
-#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t w, m;
-
-	while (ll - k >= 8) {
-		memcpy(&w, l + k, 8);
-		m = low_bytes(w);
-		if (!m) {
-			k += 8;
-			continue;
-		}
-		k += (size_t)__builtin_ctzll(m) / 8;
-		if (is_blank(l[k]))
-			return k;
-		k++;
-	}
-#endif
-	while (k < ll && !is_blank(l[k]))
-		k++;
-	return k;
-}
-
 bool np_is_space(char c)
 {
-	return c == '\n' || is_blank(c);
+	return c == '\n' || np_blank(c);
 }
 
 int np_hex_digit(char c)
@@ -97,13 +51,13 @@ bool np_tok_next(const char *l, size_t ll, size_t *i, const char **t, size_t *tl
 {
 	size_t k = *i;		/* a local index: stores through i could alias l */
 
-	while (k < ll && is_blank(l[k]))
+	while (k < ll && np_blank(l[k]))
 		k++;
 	*i = k;
 	if (k == ll)
 		return false;
 	*t = l + k;
-	k = token_end(l, ll, k + 1);
+	k = np_tok_end(l, ll, k + 1);
 	*i = k;
 	*tl = (size_t)(l + k - *t);
 	return true;
@@ -156,12 +110,12 @@ size_t np_tok_u64s(const char *l, size_t ll, size_t i, size_t max, uint64_t *val
 		uint64_t x = 0;
 		size_t s;
 
-		while (i < ll && is_blank(l[i]))
+		while (i < ll && np_blank(l[i]))
 			i++;
 		for (s = i; i < ll && l[i] >= '0' && l[i] <= '9'; i++)
 			x = x * 10 + (uint64_t)(l[i] - '0');
 		/* Not a number: no digit, or more than digits before the next blank. */
-		if (i == s || (i < ll && !is_blank(l[i])))
+		if (i == s || (i < ll && !np_blank(l[i])))
 			break;
 		/* 19 digits cannot overflow; from 20 on, np_tok_u64 decides (and converts). */
 		if (i - s >= 20 && !np_tok_u64(l + s, i - s, &x))

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "word8.h"
+
 /* Any C-locale white space, '\n' included, for the NUL-terminated one-value files. */
 bool np_is_space(char c);
 /* The value of a hex digit of either case, or -1. */
@@ -33,6 +35,42 @@ bool np_line_label(const char *l, size_t ll, const char **p, size_t *pl, size_t 
  * token (size it with np_tok_count); false when a token is not "CPUn" with n < NP_MAX_CPUS.
  */
 bool np_line_cpus(const char *l, size_t ll, int *cpu);
+
+/* Space within a line: ' ', '\t', '\r', '\v', '\f' ('\n' ends the line instead). Not
+ * isblank()/isspace(): those depend on the locale and take an int, not a plain char. Inline
+ * for the scanning loops (an exported function called once per byte was most of the cost of
+ * a /proc/interrupts with thousands of CPU columns); most bytes are letters and digits, which
+ * the first comparison rejects. */
+static inline bool np_blank(char c)
+{
+	return (unsigned char)c <= ' ' &&
+	       (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
+}
+
+/*
+ * Where the token that goes on at l[k] ends: the first blank at or after k, or ll. Eight bytes
+ * at a time where the line has eight: every token of every parsed /proc file is scanned, and a
+ * byte at a time that was most of their cost. A flagged byte (below '!') is checked, and
+ * stepped over when no blank (a control character). The line's last bytes go one by one.
+ */
+static inline size_t np_tok_end(const char *l, size_t ll, size_t k)
+{
+	while (ll - k >= 8) {
+		uint64_t m = np_word_below(np_le64(l + k), '!');
+
+		if (!m) {
+			k += 8;
+			continue;
+		}
+		k += np_word_first(m);
+		if (np_blank(l[k]))
+			return k;
+		k++;
+	}
+	while (k < ll && !np_blank(l[k]))
+		k++;
+	return k;
+}
 
 /* The next blank-separated token of l[0..ll) from *i; false at the end of the line. */
 bool np_tok_next(const char *l, size_t ll, size_t *i, const char **t, size_t *tl);

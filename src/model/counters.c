@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Name -> u64 table: an array, hashed while it grows, sorted once and looked up with bsearch. */
 #include "counters.h"
+#include "word8.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -72,13 +73,11 @@ static size_t hash_name(const struct np_counters *c, const char *name, size_t *l
 	uint64_t h = hash_seed(c);
 
 	for (size_t i = 0;; i += 8) {
-		uint64_t w, z;
+		uint64_t w = np_le64(name + i), z = np_word_below(w, 1);
 
-		memcpy(&w, name + i, 8);
-		z = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
 		if (z) {
 			/* The lowest flagged byte is the first NUL (flags above it may be false). */
-			unsigned at = (unsigned)__builtin_ctzll(z) / 8;
+			unsigned at = np_word_first(z);
 
 			*len = i + at;
 			return hash_end(c, h, at ? w & (~0ULL >> (64 - 8 * at)) : 0);
@@ -94,10 +93,8 @@ static size_t hash_query(const struct np_counters *c, const char *name, size_t l
 	uint64_t h = hash_seed(c), w = 0;
 	size_t i = 0;
 
-	for (; i + 8 <= len; i += 8) {
-		memcpy(&w, name + i, 8);
-		h = hash_word(h, w);
-	}
+	for (; i + 8 <= len; i += 8)
+		h = hash_word(h, np_le64(name + i));
 	w = 0;
 	for (size_t k = len; k-- > i;)
 		w = w << 8 | (unsigned char)name[k];
@@ -209,11 +206,11 @@ static uint64_t key_word(const char *p, bool *ended)
 
 	if (*ended)
 		return 0;
-	memcpy(&w, p, 8);	/* names are NP_COUNTER_NAME_MAX (64) bytes: in bounds */
-	z = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+	w = np_le64(p);	/* names are NP_COUNTER_NAME_MAX (64) bytes: in bounds */
+	z = np_word_below(w, 1);
 	if (z) {
 		/* The lowest flagged byte is the first NUL (flags above it may be false). */
-		unsigned at = (unsigned)__builtin_ctzll(z) / 8;
+		unsigned at = np_word_first(z);
 
 		w = at ? w & (~0ULL >> (64 - 8 * at)) : 0;
 		*ended = true;

@@ -3,6 +3,7 @@
 #include "text_wrap.h"
 #include "outbuf.h"
 #include "textenc.h"
+#include "word8.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -350,12 +351,11 @@ static size_t word_at(const char *p, size_t avail, bool ascii, size_t *cols)
 	 * text lasts. A byte up to ' ' wraps below zero in b - 0x21, one from 0x80 has its top
 	 * bit: the lowest byte so flagged is exact (a borrow only reaches bytes above it). */
 	for (; len + 8 <= avail; len += 8) {
-		uint64_t w, stop;
+		uint64_t w = np_le64(p + len), stop;
 
-		memcpy(&w, p + len, 8);
 		stop = ((w - 0x2121212121212121ULL) | w) & 0x8080808080808080ULL;
 		if (stop) {
-			len += (size_t)__builtin_ctzll(stop) / 8;
+			len += np_word_first(stop);
 			break;
 		}
 	}
@@ -405,7 +405,7 @@ static size_t plain_fit(const char *q, const char *end, size_t room)
 	for (; i + 8 <= lim; i += 8) {
 		uint64_t w, blank, bad;
 
-		memcpy(&w, q + i, 8);
+		w = np_le64(q + i);
 		blank = bytes_eq(w, ' ');
 		bad = (~((w & ~HIGHS) + ONES * 0x60) & HIGHS) | (w & HIGHS);
 		bad = (bad & ~blank) | (blank & ((blank << 8) | prev_blank));
