@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
@@ -156,29 +157,30 @@ static bool ref_blank(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* Decimal by strtoll() (independent of the parser's own conversion): 1, 0 when not all
+ * digits after an optional '-', -ERANGE beyond int64. Leading zeros are dropped first, so a
+ * long run of them still converts. */
 static int ref_dec(const char *t, size_t tl, int64_t *v)
 {
-	bool neg = tl && t[0] == '-';
-	uint64_t x = 0, lim;
+	size_t i = tl && t[0] == '-', k;
+	char buf[32];
+	long long x;
 
-	if (neg) {
-		t++;
-		tl--;
-	}
-	if (!tl)
+	if (i == tl)
 		return 0;
-	for (size_t i = 0; i < tl; i++)
-		if (t[i] < '0' || t[i] > '9')
+	for (k = i; k < tl; k++)
+		if (t[k] < '0' || t[k] > '9')
 			return 0;
-	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-	for (size_t i = 0; i < tl; i++) {
-		uint64_t d = (uint64_t)(t[i] - '0');
-
-		if (x > (lim - d) / 10)
-			return -ERANGE;
-		x = x * 10 + d;
-	}
-	*v = neg ? (int64_t)(0 - x) : (int64_t)x;
+	for (k = i; k + 1 < tl && t[k] == '0'; k++)
+		;
+	if (tl - k > 20)
+		return -ERANGE;
+	snprintf(buf, sizeof(buf), "%s%.*s", i ? "-" : "", (int)(tl - k), t + k);
+	errno = 0;
+	x = strtoll(buf, NULL, 10);
+	if (errno == ERANGE)
+		return -ERANGE;
+	*v = x;
 	return 1;
 }
 
