@@ -27,7 +27,18 @@ static size_t esc_len(const char *s, size_t n)
 static size_t char_starts(const char *s, size_t n)
 {
 	size_t cols = 0, i = 0;
+	uint64_t any = 0;
 
+	/* All ASCII, most lines: a column a byte, known from one OR a word (the last word
+	 * loaded overlapping the one before it, for the bytes past a multiple of eight). */
+	if (n >= 8) {
+		for (; i + 8 <= n; i += 8)
+			any |= np_le64(s + i);
+		any |= np_le64(s + n - 8);
+		if (!(any & 0x8080808080808080ULL))
+			return n;
+		i = 0;
+	}
 	for (; i + 8 <= n; i += 8) {
 		uint64_t w, cont;
 
@@ -401,6 +412,10 @@ static size_t plain_fit(const char *q, const char *end, size_t room)
 	/* Bit 7 when the byte before q[i] is a blank: q[-1] is, so a blank at q[0] (two side
 	 * by side, which that loop writes as one) stops the scan at once. */
 	uint64_t prev_blank = 0x80;
+	/* The word that held the last blank so far, and where: its index is worked out once,
+	 * after the scan, rather than at every word with one. */
+	uint64_t last_w = 0;
+	size_t last_at = 0;
 
 	for (; i + 8 <= lim; i += 8) {
 		uint64_t w, blank, bad;
@@ -412,15 +427,16 @@ static size_t plain_fit(const char *q, const char *end, size_t room)
 		if (bad) {
 			/* Blanks before the first bad byte only. */
 			blank &= ((bad & -bad) - 1);
-			if (blank)
-				last = i + (size_t)(63 - __builtin_clzll(blank)) / 8;
 			lim = i;	/* no more bytes below */
-			break;
 		}
-		if (blank)
-			last = i + (size_t)(63 - __builtin_clzll(blank)) / 8;
+		last_at = blank ? i : last_at;
+		last_w = blank ? blank : last_w;
+		if (bad)
+			break;
 		prev_blank = blank >> 56;
 	}
+	if (last_w)
+		last = last_at + (size_t)(63 - __builtin_clzll(last_w)) / 8;
 	for (; i < lim; i++) {
 		unsigned char c = (unsigned char)q[i];
 

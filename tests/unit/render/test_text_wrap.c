@@ -82,6 +82,42 @@ static void test_columns_any_length(void **state)
 	}
 }
 
+/* All-ASCII text is measured a byte a column from one pass (#35): the same as byte by byte for
+ * every length and offset, with no high byte or one anywhere (a lead or a continuation byte,
+ * in the overlapping last word or before it). */
+static void test_columns_ascii_or_one_high(void **state)
+{
+	static const unsigned char high[] = { 0x80, 0xbf, 0xc3, 0xe2, 0xff };
+	unsigned long r = 3;
+	char bytes[72];
+
+	(void)state;
+	np_text_cols_ascii(false);
+	for (int round = 0; round < 300; round++) {
+		for (size_t i = 0; i < sizeof(bytes); i++) {
+			r = r * 6364136223846793005UL + 1442695040888963407UL;
+			bytes[i] = (char)(0x01 + (r >> 33) % 0x7f);
+		}
+		for (int put = -1; put < (int)sizeof(bytes); put += round % 2 ? 1 : 9) {
+			char b[sizeof(bytes)];
+
+			memcpy(b, bytes, sizeof(b));
+			if (put >= 0)
+				b[put] = (char)high[(size_t)put % sizeof(high)];
+			for (size_t off = 0; off < 8; off++)
+				for (size_t n = 0; off + n <= sizeof(b); n++) {
+					size_t want = 0;
+
+					for (size_t k = off; k < off + n; k++)
+						want += ((unsigned char)b[k] & 0xc0) != 0x80;
+					if (memchr(b + off, '\033', n))
+						continue;	/* escapes: not this test's */
+					assert_int_equal(np_text_cols(b + off, n), want);
+				}
+		}
+	}
+}
+
 static void test_short_lines_untouched(void **state)
 {
 	(void)state;
@@ -399,6 +435,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_columns_any_length),
+		cmocka_unit_test(test_columns_ascii_or_one_high),
 		cmocka_unit_test(test_short_lines_untouched),
 		cmocka_unit_test(test_word_boundaries),
 		cmocka_unit_test(test_hanging_indent),
