@@ -4,6 +4,7 @@
  * LC_NUMERIC gives, the ASCII form of every glyph netpath prints, the ASCII stream (a character
  * split across writes), and digit grouping with any separator, "" for none.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -135,6 +136,88 @@ static void test_stream(void **state)
 	free(buf);
 }
 
+/* What np_fmt_count() has always written, from printf's own digits: "n/a" for NaN, "%.0f" below
+ * 1000 and for what is not a whole number ("%.2f" below 10, "%.1f" above), "%.0f" grouped in
+ * threes from the right otherwise (at most 63 digits of it), cut at size - 1 without splitting
+ * a separator. */
+static void ref_count(double v, const char *sep, char *buf, size_t size)
+{
+	char raw[64];	/* as np_fmt_count's: beyond 63 digits (1e300) the digits are cut */
+	size_t len, sl = strlen(sep), o = 0, lead;
+
+	if (isnan(v)) {
+		snprintf(buf, size, "n/a");
+		return;
+	}
+	if (v != floor(v) || fabs(v) < 1000) {
+		snprintf(buf, size, v == floor(v) ? "%.0f" : (fabs(v) < 10 ? "%.2f" : "%.1f"), v);
+		return;
+	}
+	snprintf(raw, sizeof(raw), "%.0f", v);
+	len = strlen(raw);
+	lead = raw[0] == '-';
+	for (size_t i = 0; i < len && o + 1 < size; i++) {
+		if (i > lead && (len - i) % 3 == 0 && sl) {
+			if (o + sl + 1 >= size)
+				break;
+			memcpy(buf + o, sep, sl);
+			o += sl;
+		}
+		buf[o++] = raw[i];
+	}
+	buf[o] = '\0';
+}
+
+/* The whole-number fast path (#35) against printf: every separator, every buffer size, counts
+ * of every length, around 1000 and 2^53, negative, -0, fractions, NaN and infinities. */
+static void test_count_equals_printf(void **state)
+{
+	static const char *seps[] = { ",", "", ".", "'", "\u202f", "\u00a0" };
+	static const double fixed[] = { 0.0, -0.0, 1, 9, 10, 999, 999.5, 1000, 1001, 999999,
+					1000000, -1, -999, -1000, -1234567, 0.25, 9.999, 12.34,
+					1e15, 9007199254740991.0, 9007199254740992.0,
+					9007199254740994.0, 1e19, 1.8446744073709552e19, 1e300,
+					-1e300, 4503599627370495.5 };
+	unsigned long r = 11;
+	char got[48], want[48];
+
+	(void)state;
+	for (size_t si = 0; si < sizeof(seps) / sizeof(*seps); si++) {
+		np_fmt_set_group_sep(seps[si]);
+		for (int k = 0; k < 4000 + (int)(sizeof(fixed) / sizeof(*fixed)) + 3; k++) {
+			double v;
+
+			if (k < (int)(sizeof(fixed) / sizeof(*fixed))) {
+				v = fixed[k];
+			} else if (k == (int)(sizeof(fixed) / sizeof(*fixed))) {
+				v = NAN;
+			} else if (k == (int)(sizeof(fixed) / sizeof(*fixed)) + 1) {
+				v = INFINITY;
+			} else if (k == (int)(sizeof(fixed) / sizeof(*fixed)) + 2) {
+				v = -INFINITY;
+			} else {
+				uint64_t u;
+
+				r = r * 6364136223846793005UL + 1442695040888963407UL;
+				u = (uint64_t)r >> (r % 64);
+				v = (double)u;
+				if (k % 5 == 1)
+					v = -v;
+				if (k % 7 == 2)
+					v += 0.5;
+			}
+			for (size_t size = 1; size <= sizeof(got); size++) {
+				ref_count(v, seps[si], want, size);
+				np_fmt_count(v, got, size);
+				if (strcmp(got, want))
+					fail_msg("%.17g sep '%s' size %zu: got [%s] want [%s]", v,
+						 seps[si], size, got, want);
+			}
+		}
+	}
+	np_fmt_set_group_sep(",");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -142,6 +225,7 @@ int main(void)
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_glyphs),
 		cmocka_unit_test(test_stream),
+		cmocka_unit_test(test_count_equals_printf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
