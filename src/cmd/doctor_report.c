@@ -69,40 +69,50 @@ static int capture_spacing(const struct doctor_args *d, const struct np_ctx *ctx
  * says why it was not judged and the verdict is UNKNOWN (coverage.c), which names the file.
  * 0 (*dt set) or -1.
  */
-static int collect_runs(const struct doctor_args *d, const struct np_target *tgt,
-			const char *const *tops, size_t ntops, struct np_dev_runs *dr,
-			double *dt, struct np_status *st)
+/* The earlier instant from --before (a tree, capture or sosreport), else a capture's own first
+ * sample; then the later one. Apart from collect_runs(): its 19 KB frame (the --before root)
+ * lay under every live collection, a few stack pages deeper. */
+static __attribute__((noinline)) int collect_runs_before(const struct doctor_args *d,
+							 const struct np_target *tgt,
+							 const char *const *tops, size_t ntops,
+							 struct np_dev_runs *dr, double *dt,
+							 struct np_status *st)
 {
 	const struct np_ctx *ctx = &tgt->ctx;
+	const struct np_root *br = &tgt->root;
 	struct np_root broot;
 	struct np_ctx bctx;
 	char err[400];
 	int r;
 
-	*dt = 0;
-	/* The earlier instant: --before (a tree, capture or sosreport), else a capture's own
-	 * first sample. */
-	if (d->before || np_root_has_before(&tgt->root)) {
-		const struct np_root *br = &tgt->root;
-
-		if (d->before) {
-			if (np_root_resolve(&broot, d->before, err, sizeof(err)) < 0)
-				return np_fail(st, "--before: %s", err);
-			br = &broot;
-		}
-		r = np_sample_ctx_open(&bctx, br, d->before ? br->dir : br->before);
-		if (r < 0) {
-			if (d->before)
-				np_root_release(&broot);
-			return np_fail(st, "cannot open %s: %s", br->shown, strerror(-r));
-		}
-		np_runs_discover(dr, &bctx, tops, ntops);
-		np_root_ctx_close(&bctx);
+	if (d->before) {
+		if (np_root_resolve(&broot, d->before, err, sizeof(err)) < 0)
+			return np_fail(st, "--before: %s", err);
+		br = &broot;
+	}
+	r = np_sample_ctx_open(&bctx, br, d->before ? br->dir : br->before);
+	if (r < 0) {
 		if (d->before)
 			np_root_release(&broot);
-		np_runs_collect_again(dr, ctx);
-		return capture_spacing(d, ctx, &dr->run[0], dt, st);
+		return np_fail(st, "cannot open %s: %s", br->shown, strerror(-r));
 	}
+	np_runs_discover(dr, &bctx, tops, ntops);
+	np_root_ctx_close(&bctx);
+	if (d->before)
+		np_root_release(&broot);
+	np_runs_collect_again(dr, ctx);
+	return capture_spacing(d, ctx, &dr->run[0], dt, st);
+}
+
+static int collect_runs(const struct doctor_args *d, const struct np_target *tgt,
+			const char *const *tops, size_t ntops, struct np_dev_runs *dr,
+			double *dt, struct np_status *st)
+{
+	const struct np_ctx *ctx = &tgt->ctx;
+
+	*dt = 0;
+	if (d->before || np_root_has_before(&tgt->root))
+		return collect_runs_before(d, tgt, tops, ntops, dr, dt, st);
 	np_runs_discover(dr, ctx, tops, ntops);
 	if (d->opt.interval <= 0)
 		return 0;

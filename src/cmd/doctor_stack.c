@@ -63,15 +63,15 @@ static int add_device(struct np_dev_runs *dr, const struct np_ctx *ctx, const ch
 		return -1;
 	}
 	idx = dr->n++;
-	_Static_assert(offsetof(struct np_dev_run, have_prev) ==
-		       offsetof(struct np_dev_run, cur) + sizeof(struct np_snapshot),
-		       "prev and cur lie together, between the two cleared ranges");
+	_Static_assert(offsetof(struct np_dev_run, cur) ==
+		       offsetof(struct np_dev_run, prev) + sizeof(struct np_snapshot) &&
+		       offsetof(struct np_dev_run, cur) + sizeof(struct np_snapshot) ==
+		       sizeof(struct np_dev_run), "prev and cur lie together, at the end");
 	r = &dr->run[idx];
 	/* All but the two snapshots: np_collect() initialises prev, and cur stays untouched
 	 * unless a second sample is taken (have_cur). Clearing them too touched 47 KB per
 	 * device, a dozen page faults of a one-sample run. */
 	memset(r, 0, offsetof(struct np_dev_run, prev));
-	memset(&r->have_prev, 0, sizeof(*r) - offsetof(struct np_dev_run, have_prev));
 	np_strjoin(r->name, sizeof(r->name), name);
 	/* Only the primary's run judges sockets: the others need not walk them, nor read the
 	 * host-wide sources again (the primary's read fills the sample's host snapshot). */
@@ -135,8 +135,8 @@ void np_runs_discover(struct np_dev_runs *dr, const struct np_ctx *ctx,
 	dr->stack.truncated = false;
 	/* The host snapshots are left as they are (zero, or emptied by np_runs_free): collecting
 	 * into one empties it first, and the second is touched only by a second sample. */
-	dr->hprev = &dr->hsnap[0];
-	dr->hcur = &dr->hsnap[1];
+	dr->hprev = &dr->hsnap0;
+	dr->hcur = &dr->hsnap1;
 	for (size_t t = 0; t < ntops; t++)
 		add_device(dr, ctx, tops[t], -1, t ? NP_ROLE_TOP : NP_ROLE_PRIMARY, 4);
 	for (size_t i = 0; i < dr->n; i++)

@@ -14,27 +14,35 @@
 #include "device_roles.h"
 #include "stack.h"
 
+/*
+ * Laid out for the pages a one-sample run touches (each first touch is a page fault): what
+ * every run writes first, then prev (whose unused own_hs is its last 4 KB), then cur, which
+ * only a second sample writes.
+ */
 struct np_dev_run {
 	char name[IF_NAMESIZE];
 	enum np_dev_role role;
 	bool has_physical_lowers;
-	struct np_snapshot prev, cur;
 	bool have_prev, have_cur;
 	struct np_analysis a;
 	const struct np_analysis *lower[NP_STACK_MAX];	/* the runs directly beneath */
 	size_t nlower;
 	struct np_report rep;
 	struct np_coverage cov;
+	struct np_snapshot prev, cur;
 };
 
 /* The sample owns its host snapshots: every run's prev points at *hprev, every cur at *hcur
- * (two slots of hsnap, swapped by np_runs_advance()). */
+ * (hsnap0 and hsnap1, swapped by np_runs_advance()). The first sample's host snapshot and
+ * the first run lie together at the start; the stack's entries (6 KB, a few used) after the
+ * runs, and the second sample's host snapshot last. */
 struct np_dev_runs {
 	size_t n;
+	struct np_host_snap *hprev, *hcur;
+	struct np_host_snap hsnap0;
 	struct np_dev_run run[NP_STACK_MAX];
 	struct np_stack stack;
-	struct np_host_snap hsnap[2];
-	struct np_host_snap *hprev, *hcur;
+	struct np_host_snap hsnap1;
 };
 
 /*

@@ -87,29 +87,44 @@ static int join(char *out, size_t size, const char *dir, const char *name, size_
 }
 
 #define NP_CONFIG_MAX_LINKS 40
+/* What walk() returns when a name met did not fit its buffers of cap < PATH_MAX bytes: the walk
+ * is done again with PATH_MAX ones, which give what it would have given from the start. */
+#define WALK_TOO_SMALL 1
+/* The first walk's buffers: config paths are short, and five PATH_MAX buffers (20 KB) made
+ * this the deepest frame of a doctor run, three stack pages below every other. */
+#define WALK_SMALL 256
 
-int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *real,
-			 size_t realsize, char *err, size_t errlen)
+/* The walk of np_config_path_trust() in mem, 5 * cap bytes. */
+static int walk(const char *path, uid_t euid, struct stat *st, char *real, size_t realsize,
+		char *err, size_t errlen, char *mem, size_t cap)
 {
 	/* cur: the directory reached, absolute and free of links; todo: what is left to walk. */
-	char cur[PATH_MAX] = "/", todo[2 * PATH_MAX], next[PATH_MAX], target[PATH_MAX];
+	char *cur = mem, *next = mem + cap, *target = mem + 2 * cap, *todo = mem + 3 * cap;
+	const size_t todosize = 2 * cap;
+	const bool small = cap < PATH_MAX;
 	const char *why = NULL;
 	struct stat dst;
 	int links = 0, r = 0;
 
+	cur[0] = '/';
+	cur[1] = '\0';
 	/* A relative name is looked up from the working directory, found through its
 	 * ancestors: walk them too (getcwd() gives the real path). */
 	if (path[0] != '/') {
-		if (!getcwd(next, sizeof(next))) {
+		if (!getcwd(next, cap)) {
+			if (small && errno == ERANGE)
+				return WALK_TOO_SMALL;
 			r = -errno;
 			why = "the working directory";
 			goto fail;
 		}
-		r = np_strjoin(todo, sizeof(todo), next, "/", path);
+		r = np_strjoin(todo, todosize, next, "/", path);
 	} else {
-		r = np_strjoin(todo, sizeof(todo), path);
+		r = np_strjoin(todo, todosize, path);
 	}
-	if (r < 0 || (size_t)r >= sizeof(todo)) {
+	if (r < 0 || (size_t)r >= todosize) {
+		if (small)
+			return WALK_TOO_SMALL;
 		r = -ENAMETOOLONG;
 		goto fail;
 	}
@@ -145,7 +160,9 @@ int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *re
 		}
 		if (np_config_dir_trust(dst.st_uid, dst.st_mode, euid) != NP_TRUST_OK)
 			return dir_refused(path, cur, &dst, euid, err, errlen);
-		r = join(next, sizeof(next), cur, p, len);
+		r = join(next, cap, cur, p, len);
+		if (r < 0 && small)
+			return WALK_TOO_SMALL;
 		if (r < 0 || lstat(next, st) < 0) {
 			r = r < 0 ? r : -errno;
 			why = next;
@@ -163,7 +180,10 @@ int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *re
 					 "to", path, next, (unsigned)st->st_uid);
 				return -EPERM;
 			}
-			n = readlink(next, target, sizeof(target) - 1);
+			n = readlink(next, target, cap - 1);
+			/* A text that fills the small buffer may have been cut. */
+			if (small && n >= (ssize_t)cap - 1)
+				return WALK_TOO_SMALL;
 			if (n < 0 || ++links > NP_CONFIG_MAX_LINKS) {
 				r = n < 0 ? -errno : -ELOOP;
 				why = next;
@@ -171,15 +191,17 @@ int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *re
 			}
 			target[n] = '\0';
 			/* The link's text, then what followed it, from "/" or from cur. */
-			r = np_strjoin(next, sizeof(next), rest);
-			if (r < 0 || (size_t)r >= sizeof(next) ||
-			    np_strjoin(todo, sizeof(todo), target, next) >= (int)sizeof(todo)) {
+			r = np_strjoin(next, cap, rest);
+			if (r < 0 || (size_t)r >= cap ||
+			    np_strjoin(todo, todosize, target, next) >= (int)todosize) {
+				if (small)
+					return WALK_TOO_SMALL;
 				r = -ENAMETOOLONG;
 				why = path;
 				goto fail;
 			}
 			if (target[0] == '/')
-				snprintf(cur, sizeof(cur), "/");
+				snprintf(cur, cap, "/");
 			continue;
 		}
 		memcpy(cur, next, strlen(next) + 1);
@@ -199,4 +221,23 @@ fail:
 	np_strjoin(err, errlen, "cannot check config file ", path, why ? ": " : "", why ? why : "",
 		   ": ", strerror(-r));
 	return r;
+}
+
+/* The walk with PATH_MAX buffers, in a frame of its own that only a long name reaches. */
+static __attribute__((noinline)) int walk_full(const char *path, uid_t euid, struct stat *st,
+					       char *real, size_t realsize, char *err,
+					       size_t errlen)
+{
+	char mem[5 * PATH_MAX];
+
+	return walk(path, euid, st, real, realsize, err, errlen, mem, PATH_MAX);
+}
+
+int np_config_path_trust(const char *path, uid_t euid, struct stat *st, char *real,
+			 size_t realsize, char *err, size_t errlen)
+{
+	char mem[5 * WALK_SMALL];
+	int r = walk(path, euid, st, real, realsize, err, errlen, mem, WALK_SMALL);
+
+	return r == WALK_TOO_SMALL ? walk_full(path, euid, st, real, realsize, err, errlen) : r;
 }

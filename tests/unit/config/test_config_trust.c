@@ -299,6 +299,74 @@ static void test_path_trust_as_other_user(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* Names longer than the walk's first buffers (256 bytes): the walk is done again with PATH_MAX
+ * ones and finds what a short name would. A deep directory, a link whose text is long (and one
+ * exactly as long as the short buffer), a relative name from a deep working directory. */
+static void test_path_trust_long_names(void **state)
+{
+	char top[] = "/tmp/np-long-XXXXXX", dir[1200], file[1300], link[1300], text[1300],
+	     real[PATH_MAX], err[2000], cwd[PATH_MAX], cmd[300];
+	uid_t me = geteuid();
+	struct stat st;
+	size_t n;
+
+	(void)state;
+	assert_non_null(mkdtemp(top));
+	/* top/aaaa...(60)/ x 12: ~750 bytes */
+	n = (size_t)snprintf(dir, sizeof(dir), "%s", top);
+	for (int i = 0; i < 12; i++) {
+		n += (size_t)snprintf(dir + n, sizeof(dir) - n, "/%c%059d", 'a' + i, 0);
+		assert_int_equal(mkdir(dir, 0755), 0);
+	}
+	assert_true(strlen(dir) > 700);
+	snprintf(file, sizeof(file), "%s/netpath.conf", dir);
+	write_file(file, "rtt 1\n");
+	assert_int_equal(np_config_path_trust(file, me, &st, real, sizeof(real), err, sizeof(err)),
+			 0);
+	assert_string_equal(real, file);
+	assert_true(S_ISREG(st.st_mode));
+	/* A link whose text (absolute) is the long name. */
+	snprintf(link, sizeof(link), "%s/abs.conf", top);
+	assert_int_equal(symlink(file, link), 0);
+	assert_int_equal(np_config_path_trust(link, me, &st, real, sizeof(real), err, sizeof(err)),
+			 0);
+	assert_string_equal(real, file);
+	/* Link texts of 254, 255 and 256 bytes ("./" repeated, then the file's name relative to
+	 * top): whole, not cut at the short buffer's end. */
+	for (size_t len = 254; len <= 256; len++) {
+		const char *rel = file + strlen(top) + 1;
+		size_t pad = len - strlen(rel);
+
+		if (strlen(rel) > len)
+			break;
+		memset(text, 0, sizeof(text));
+		for (size_t k = 0; k + 2 <= pad; k += 2)
+			memcpy(text + k, "./", 2);
+		if (pad % 2)
+			text[pad - 1] = '/';	/* "././/": the same directory */
+		memcpy(text + pad, rel, strlen(rel) + 1);
+		assert_int_equal(strlen(text), len);
+		snprintf(link, sizeof(link), "%s/rel%zu.conf", top, len);
+		assert_int_equal(symlink(text, link), 0);
+		assert_int_equal(np_config_path_trust(link, me, &st, real, sizeof(real), err,
+						      sizeof(err)), 0);
+		assert_string_equal(real, file);
+	}
+	/* A relative name from a working directory deeper than the short buffers. */
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
+	assert_int_equal(np_config_path_trust("netpath.conf", me, &st, real, sizeof(real), err,
+					      sizeof(err)), 0);
+	assert_string_equal(real, file);
+	/* What the long walk cannot find is said with the long name. */
+	assert_int_equal(np_config_path_trust("none/netpath.conf", me, &st, real, sizeof(real),
+					      err, sizeof(err)), -ENOENT);
+	assert_contains(err, dir);
+	assert_int_equal(chdir(cwd), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -306,6 +374,7 @@ int main(void)
 		cmocka_unit_test(test_load_trust),
 		cmocka_unit_test(test_load_trust_ancestors),
 		cmocka_unit_test(test_path_trust_as_other_user),
+		cmocka_unit_test(test_path_trust_long_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
