@@ -95,16 +95,38 @@ static size_t hash_query(const struct np_counters *c, const char *name, size_t l
 
 	for (; i + 8 <= len; i += 8)
 		h = hash_word(h, np_le64(name + i));
-	w = 0;
-	for (size_t k = len; k-- > i;)
-		w = w << 8 | (unsigned char)name[k];
+	if (i < len && len >= 8) {
+		/* The last len - i bytes, as the word ending at len holds them: no byte loop. */
+		w = np_le64(name + len - 8) >> (8 * (8 - (len - i)));
+	} else {
+		for (size_t k = len; k-- > i;)
+			w = w << 8 | (unsigned char)name[k];
+	}
 	return hash_end(c, h, w);
+}
+
+/* A stored name equals a caller's of len bytes (a prefix up to its NUL): len bytes, then the
+ * stored NUL. Words of both where the query has them, the last one the word ending at len
+ * (again over bytes already compared): memcmp() was a call a probe for 20-odd bytes. */
+static inline bool same_query(const char *stored, const char *name, size_t len)
+{
+	size_t i = 0;
+
+	if (len < 8)
+		return !memcmp(stored, name, len) && !stored[len];
+	for (; i + 8 <= len; i += 8)
+		if (np_le64(stored + i) != np_le64(name + i))
+			return false;
+	if (i < len && np_le64(stored + len - 8) != np_le64(name + len - 8))
+		return false;
+	return !stored[len];
 }
 
 /* The index slot holding name (len bytes, as hashed to h), or the empty slot where it would
  * go. A stored name equals it when its first len bytes do and it ends there: names longer than
  * the table keeps compare by their kept prefix, whose NUL is at len. */
-static uint32_t *probe(const struct np_counters *c, const char *name, size_t len, size_t i)
+static inline __attribute__((always_inline)) uint32_t *probe(const struct np_counters *c,
+							      const char *name, size_t len, size_t i)
 {
 	for (;; i = (i + 1) & (c->nslot - 1)) {
 		uint32_t *s = &c->slot[i];
@@ -114,7 +136,7 @@ static uint32_t *probe(const struct np_counters *c, const char *name, size_t len
 			return s;
 		stored = c->e[*s - 1].name;
 		np_counters_seam.compares++;
-		if (!memcmp(stored, name, len) && !stored[len])
+		if (same_query(stored, name, len))
 			return s;
 	}
 }
@@ -129,7 +151,7 @@ static int same_name(const char *stored, const char *name)
 
 /* Indexes entry k unless an earlier entry has its name (lookups find the first, as a scan):
  * false for such a repeat. */
-static bool index_entry(struct np_counters *c, size_t k)
+static inline __attribute__((always_inline)) bool index_entry(struct np_counters *c, size_t k)
 {
 	size_t len, h = hash_name(c, c->e[k].name, &len);
 	uint32_t *s = probe(c, c->e[k].name, len, h);

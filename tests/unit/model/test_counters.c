@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -196,6 +197,66 @@ static void test_index_instead_of_sort(void **state)
 	np_counters_free(&sorted);
 }
 
+/* A query exactly as long as its heap copy (so that a read past its NUL is an ASan error), for
+ * the indexed lookup that compares and hashes whole words, the last one ending at the query's
+ * end. */
+static uint64_t get_exact(const struct np_counters *c, const char *name, size_t len)
+{
+	char *q = malloc(len + 1);
+	uint64_t v;
+
+	assert_non_null(q);
+	memcpy(q, name, len);
+	q[len] = '\0';
+	v = np_counters_get(c, q);
+	free(q);
+	return v;
+}
+
+/* Indexed and sorted tables answer alike for a query that differs from a stored name in any
+ * one byte, or is one byte shorter or longer, at every length up to the 63 bytes kept: the
+ * word-at-a-time comparison and the hash of the query's last bytes miss no byte. */
+static void test_index_every_byte(void **state)
+{
+	struct np_counters sorted = { 0 }, indexed = { 0 };
+	char name[NP_COUNTER_NAME_MAX + 2];
+	uint32_t x = 12345;
+
+	(void)state;
+	for (size_t len = 1; len < NP_COUNTER_NAME_MAX; len++) {
+		for (size_t i = 0; i < len; i++) {
+			x = x * 1103515245u + 12345u;
+			name[i] = (char)('A' + (x >> 16) % 52);
+		}
+		name[len] = '\0';
+		assert_int_equal(np_counters_append(&sorted, name, len), 0);
+		assert_int_equal(np_counters_push(&indexed, name, len), 0);
+	}
+	np_counters_sort(&sorted);
+	np_counters_index(&indexed);
+	assert_false(indexed.sorted);
+	for (size_t k = 0; k < indexed.n; k++) {
+		size_t len = strlen(indexed.e[k].name);
+
+		memcpy(name, indexed.e[k].name, len + 1);
+		assert_int_equal(get_exact(&indexed, name, len), len);
+		for (size_t i = 0; i < len; i++) {
+			char was = name[i];
+
+			name[i] = was == 'z' ? 'y' : 'z';
+			assert_int_equal(get_exact(&indexed, name, len), get_exact(&sorted, name, len));
+			name[i] = was;
+		}
+		assert_int_equal(get_exact(&indexed, name, len - 1),
+				 get_exact(&sorted, name, len - 1));
+		name[len] = 'q';
+		assert_int_equal(get_exact(&indexed, name, len + 1),
+				 get_exact(&sorted, name, len + 1));
+	}
+	np_counters_free(&indexed);
+	np_counters_free(&sorted);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -204,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_long_names),
 		cmocka_unit_test(test_linear_work),
 		cmocka_unit_test(test_index_instead_of_sort),
+		cmocka_unit_test(test_index_every_byte),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
