@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The engine: run the table's wanted checks over one analysis into a report. */
 #include "check.h"
+#include "finding_store.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +62,11 @@ int np_analyze(const struct np_analysis *in, struct np_report *r, np_check_filte
 	}
 	r->cur = NULL;
 	free(cls);
+	/* A finding or part of one lost for want of memory: no report rather than a wrong one. */
+	if (r->oom || np_store_failed(r->store)) {
+		np_report_free(r);
+		return -1;
+	}
 	np_report_sort(r);
 	return 0;
 }

@@ -117,6 +117,10 @@ void np_ev_verbose(struct np_finding *f);
  * .fix are not copied here; renderers join them (np_finding_why, np_finding_fix). */
 void np_detail(struct np_finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void np_remedy(struct np_finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* More of the summary, printf-formatted and cut as snprintf cuts at NP_SUMMARY_SIZE (no word
+ * kept whole, no cut counted): a figure the summary's sentence ends with. */
+void np_summary_append(struct np_finding *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* ---- what renderers print: the finding's facts joined with its entry's static text ---- */
 

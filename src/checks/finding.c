@@ -2,6 +2,7 @@
 /* Stage, scope and severity names, a finding's text joined with its entry's, the report. */
 #include "finding.h"
 #include "check.h"
+#include "finding_store.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,7 @@ const char *np_severity_name(enum np_severity sev)
 void np_report_free(struct np_report *r)
 {
 	free(r->f);
+	np_store_free(r->store);
 	free(r->res);
 	memset(r, 0, sizeof(*r));
 }
@@ -97,29 +99,14 @@ static void msort_ptrs(const struct np_finding **b, const struct np_finding **t,
 	memcpy(b, t, k * sizeof(*t));
 }
 
-/* What of a finding is read: its head, its texts up to their NUL and its evidence in use. The
- * rest of its 6 KB was never written (np_emit clears no more): copying it would touch pages
- * that nothing reads. */
-static void move_finding(struct np_finding *d, const struct np_finding *s)
-{
-	memcpy(d, s, offsetof(struct np_finding, summary));
-	memcpy(d->summary, s->summary, strnlen(s->summary, sizeof(s->summary) - 1) + 1);
-	memcpy(d->detail, s->detail, strnlen(s->detail, sizeof(s->detail) - 1) + 1);
-	memcpy(d->remedy, s->remedy, strnlen(s->remedy, sizeof(s->remedy) - 1) + 1);
-	d->nev = s->nev;
-	memcpy(d->ev, s->ev, (s->nev < NP_MAX_EVIDENCE ? s->nev : NP_MAX_EVIDENCE) * sizeof(s->ev[0]));
-}
-
 /*
- * qsort on findings this large allocates a finding and two pointers per finding (fresh heap
- * pages, a fault each) and moves whole findings through it. Pointers sorted on the stack, then
- * only the findings out of place moved, through the array's spare slot when it has one, cost
- * nothing when they were emitted in order, and little otherwise.
+ * Pointers sorted (on the stack for up to 32 findings), then the records out of place moved
+ * along each cycle of the permutation with one aside: a record is ~100 bytes, its texts and
+ * evidence stay where they are, and findings emitted in order move not at all.
  */
 void np_report_sort(struct np_report *r)
 {
 	const struct np_finding *stackp[2 * 32], **p = stackp, **t;
-	struct np_finding *tmp = NULL;
 	size_t n = r->n;
 
 	if (n <= 1)
@@ -132,34 +119,25 @@ void np_report_sort(struct np_report *r)
 	for (size_t i = 0; i < n; i++)
 		p[i] = &r->f[i];
 	msort_ptrs(p, t, n);
+	/* Slot i gets *p[i]. */
 	for (size_t i = 0; i < n; i++) {
-		if (p[i] == &r->f[i])
-			continue;
-		tmp = n < r->cap ? &r->f[n] : malloc(sizeof(*tmp));
-		if (!tmp)
-			qsort(r->f, n, sizeof(*r->f), np_finding_cmp);	/* nothing moved yet */
-		break;
-	}
-	/* Slot i gets *p[i]: follow each cycle of the permutation with one finding aside. */
-	for (size_t i = 0; tmp && i < n; i++) {
+		struct np_finding tmp;
 		size_t j = i, k;
 
 		if (p[i] == &r->f[i])
 			continue;
-		move_finding(tmp, &r->f[i]);
+		tmp = r->f[i];
 		for (;;) {
 			k = (size_t)(p[j] - r->f);
 			p[j] = &r->f[j];
 			if (k == i) {
-				move_finding(&r->f[j], tmp);
+				r->f[j] = tmp;
 				break;
 			}
-			move_finding(&r->f[j], &r->f[k]);
+			r->f[j] = r->f[k];
 			j = k;
 		}
 	}
-	if (tmp != &r->f[n])
-		free(tmp);
 	if (p != stackp)
 		free(p);
 }

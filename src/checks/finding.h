@@ -40,31 +40,49 @@ int np_stage_from_name(const char *name);	/* -1 if unknown */
 
 #define NP_MAX_EVIDENCE 16
 
-/* One named value. A counter carries its since-boot total and, when sampled, its rate. */
+/* A finding's texts are cut to fit these, their NUL included (textcut.h says how). */
+#define NP_SUMMARY_SIZE 320
+#define NP_DETAIL_SIZE 640
+#define NP_REMEDY_SIZE 1024
+#define NP_EV_KEY_SIZE 48
+#define NP_EV_UNIT_SIZE 24
+#define NP_EV_TEXT_SIZE 160
+
+/* One named value. A counter carries its since-boot total and, when sampled, its rate. The
+ * texts are never NULL. */
 struct np_evidence {
-	char key[48];
-	char unit[24];
-	enum { NP_EV_VALUE, NP_EV_COUNTER, NP_EV_TEXT } kind;
+	const char *key;
+	const char *unit;
+	const char *text;	/* TEXT; "" for the others */
 	double value;		/* VALUE: the value; COUNTER: the since-boot total */
 	double delta;		/* COUNTER: change over the interval */
 	double rate;		/* COUNTER: per second over the interval */
+	enum { NP_EV_VALUE, NP_EV_COUNTER, NP_EV_TEXT } kind;
 	bool sampled;		/* COUNTER: delta/rate are meaningful */
 	bool verbose;		/* shown in text only with -v (always in JSON) */
-	char text[160];		/* TEXT */
 };
 
 struct np_check;
+struct np_finding_store;
 
+/*
+ * A finding is a small record; its texts and evidence live in its report's store
+ * (finding_store.c), packed one after another as they are written, so that a pass's findings
+ * fill a page or two instead of 6 KB each. The texts are NUL-terminated and never NULL ("" when
+ * not given). Checks write them through np_emit, np_detail, np_remedy and np_ev_*; a record
+ * copied by value reads the same texts.
+ */
 struct np_finding {
 	const struct np_check *check;
+	struct np_finding_store *store;	/* where its texts and evidence grow (its report's) */
 	char dev[16];			/* the device it is about (IF_NAMESIZE) */
 	enum np_severity severity;
 	double rank;			/* tie-break within a severity: drops per second, higher first */
-	char summary[320];
-	char detail[640];		/* run-specific explanation added to the check's static text */
-	char remedy[1024];		/* the exact commands for this host, with their cost */
-	size_t nev;
-	struct np_evidence ev[NP_MAX_EVIDENCE];
+	const char *summary;		/* < NP_SUMMARY_SIZE bytes */
+	const char *detail;		/* run-specific explanation added to the check's static text */
+	const char *remedy;		/* the exact commands for this host, with their cost */
+	size_t nev;			/* <= NP_MAX_EVIDENCE */
+	struct np_evidence *ev;
 };
 
 enum np_check_state { NP_CHECK_NOT_RUN, NP_CHECK_PASSED, NP_CHECK_FLAGGED, NP_CHECK_SKIPPED };
@@ -85,6 +103,8 @@ struct np_check_result {
 struct np_report {
 	size_t n, cap;
 	struct np_finding *f;
+	struct np_finding_store *store;	/* the findings' texts and evidence (NULL: none yet) */
+	bool oom;			/* a finding or part of one was lost for want of memory */
 	size_t nres;
 	struct np_check_result *res;	/* one per check of the table, in table order */
 	struct np_check_result *cur;	/* the check now running (set by the engine) */
@@ -101,6 +121,8 @@ struct np_report {
 bool np_finding_names_device(const struct np_finding *f, const char *primary);
 
 void np_report_free(struct np_report *r);
+/* Append a copy of f, texts and evidence, to r (its store): 0, or -1 out of memory (r as it was). */
+int np_report_add(struct np_report *r, const struct np_finding *f);
 /* Sort findings by stage, then severity (worst first), then rank, then check id; equal ones
  * keep their order. np_finding_cmp is that order, for qsort. */
 void np_report_sort(struct np_report *r);

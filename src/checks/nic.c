@@ -180,10 +180,7 @@ static struct np_finding *emit_apart(const struct np_analysis *a, struct np_repo
 	f = np_emit(r, sev, "%s turns away %s, not NIC loss%s", ifn, apart,
 		    share >= 0 ? "" : " (packet rate unknown)");
 	if (f && share >= 0) {
-		size_t len = strlen(f->summary);
-
-		snprintf(f->summary + len, sizeof(f->summary) - len,
-			 " (%.2f%% of received packets)", share);
+		np_summary_append(f, " (%.2f%% of received packets)", share);
 		np_ev_value(f, "turned_away_share", "% of packets", share);
 	}
 	if (f)
@@ -239,17 +236,11 @@ static void run_rx_dropped(const struct np_analysis *a, struct np_report *r)
 	if (!f)
 		return;
 	if (share >= 0) {
-		size_t len = strlen(f->summary);
-
-		snprintf(f->summary + len, sizeof(f->summary) - len,
-			 " (%.2f%% of received packets)", share);
+		np_summary_append(f, " (%.2f%% of received packets)", share);
 		np_ev_value(f, "dropped_share", "% of packets", share);
 	}
-	if (apart[0]) {
-		size_t len = strlen(f->summary);
-
-		snprintf(f->summary + len, sizeof(f->summary) - len, "; besides, %s", apart);
-	}
+	if (apart[0])
+		np_summary_append(f, "; besides, %s", apart);
 	f->rank = drop.rate;
 evidence:
 	np_ev_text(f, "counters", "%s", rtnl ? "rtnetlink stats64" : "sysfs statistics");

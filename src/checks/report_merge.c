@@ -29,16 +29,14 @@ static void merge_result(struct np_check_result *d, const struct np_check_result
 
 int np_report_merge(struct np_report *dst, const struct np_report *src)
 {
-	if (src->n) {
-		struct np_finding *f = realloc(dst->f, (dst->n + src->n) * sizeof(*f));
+	size_t n = dst->n;
 
-		if (!f)
+	/* Copied, texts and evidence, into dst's store: src is freed on its own. */
+	for (size_t i = 0; i < src->n; i++)
+		if (np_report_add(dst, &src->f[i]) < 0) {
+			dst->n = n;
 			return -1;
-		memcpy(f + dst->n, src->f, src->n * sizeof(*f));
-		dst->f = f;
-		dst->n += src->n;
-		dst->cap = dst->n;
-	}
+		}
 	for (size_t i = 0; i < dst->nres && i < src->nres; i++)
 		merge_result(&dst->res[i], &src->res[i]);
 	np_report_sort(dst);

@@ -232,7 +232,7 @@ int np_render_doctor_nagios(FILE *out, const struct np_doctor_view *v)
 	 * device it is about: "CRITICAL nic.missed [eth0 nic]: ...". */
 	for (size_t i = 0; i < v->r->n; i++) {
 		const struct np_finding *f = &v->r->f[i];
-		char line[sizeof(f->summary)], dev[sizeof(f->dev) + 8] = "";
+		char line[NP_SUMMARY_SIZE], dev[sizeof(f->dev) + 8] = "";
 
 		if (f->severity < NP_SEV_WARNING)
 			continue;

@@ -67,19 +67,14 @@ static void side_view(struct tside *t, bool with_prev, bool with_lower)
 static void side_finding(struct tside *t, const char *id, enum np_severity sev,
 			 const char *summary)
 {
-	struct np_finding *f;
+	struct np_finding f = { .dev = "eth0", .severity = sev, .summary = summary, .detail = "",
+				.remedy = "" };
 
-	t->rep.f = realloc(t->rep.f, (t->rep.n + 1) * sizeof(*t->rep.f));
-	assert_non_null(t->rep.f);
-	f = &t->rep.f[t->rep.n++];
-	memset(f, 0, sizeof(*f));
-	f->check = np_check_find(id);
-	assert_non_null(f->check);
-	snprintf(f->dev, sizeof(f->dev), "eth0");
-	f->severity = sev;
-	snprintf(f->summary, sizeof(f->summary), "%s", summary);
-	t->rep.res[np_check_index(f->check)].state = NP_CHECK_FLAGGED;
-	t->rep.res[np_check_index(f->check)].worst = sev;
+	f.check = np_check_find(id);
+	assert_non_null(f.check);
+	assert_int_equal(np_report_add(&t->rep, &f), 0);
+	t->rep.res[np_check_index(f.check)].state = NP_CHECK_FLAGGED;
+	t->rep.res[np_check_index(f.check)].worst = sev;
 }
 
 static void side_free(struct tside *t)

@@ -72,10 +72,11 @@ static void test_finding_joins_entry_text(void **state)
 	assert_non_null(c);
 	memset(&f, 0, sizeof(f));
 	f.check = c;
+	f.summary = f.detail = f.remedy = "";
 	assert_string_equal(np_finding_why(&f, buf, sizeof(buf)), c->why);
 	assert_ptr_equal(np_finding_fix(&f), c->fix);
-	snprintf(f.detail, sizeof(f.detail), "CPU 3 dropped 12 packets.");
-	snprintf(f.remedy, sizeof(f.remedy), "sysctl -w net.core.netdev_max_backlog=4096");
+	f.detail = "CPU 3 dropped 12 packets.";
+	f.remedy = "sysctl -w net.core.netdev_max_backlog=4096";
 	snprintf(want, sizeof(want), "CPU 3 dropped 12 packets. %s", c->why);
 	assert_string_equal(np_finding_why(&f, buf, sizeof(buf)), want);
 	assert_string_equal(np_finding_fix(&f), "sysctl -w net.core.netdev_max_backlog=4096");

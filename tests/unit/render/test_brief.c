@@ -95,13 +95,14 @@ static void test_hostile(void **state)
 {
 	struct tree_run *t = tree_run(state, "x710-server", "eth0", true);
 	char *buf, line[128];
+	static char hostile[NP_SUMMARY_SIZE];	/* the longest summary a finding holds */
 
+	memset(hostile, 'x', sizeof(hostile) - 1);
+	memcpy(hostile, "a\nb\x1b[2J \xe2\x89\xa5 ", 12);
 	for (size_t i = 0; i < t->rep.n; i++) {
 		struct np_finding *f = &t->rep.f[i];
 
-		memset(f->summary, 0, sizeof(f->summary));
-		memset(f->summary, 'x', sizeof(f->summary) - 1);
-		memcpy(f->summary, "a\nb\x1b[2J \xe2\x89\xa5 ", 12);
+		f->summary = hostile;
 		if (f->check->stage == NP_STAGE_NIC)
 			snprintf(f->dev, sizeof(f->dev), "%s", "averyverylong15");
 	}

@@ -232,15 +232,16 @@ static void test_hostile_summary(void **state)
 	struct nagios_out o = { 0 };
 	size_t len;
 	int code;
+	static char hostile[NP_SUMMARY_SIZE];	/* the longest summary a finding holds */
 
+	memset(hostile, 'x', sizeof(hostile) - 1);
+	memcpy(hostile, "a|b\nc ", 6);
 	for (size_t i = 0; i < t->rep.n; i++) {
 		struct np_finding *f = &t->rep.f[i];
 
 		if (f->severity != NP_SEV_CRITICAL)
 			continue;
-		memset(f->summary, 0, sizeof(f->summary));
-		memset(f->summary, 'x', sizeof(f->summary) - 1);
-		memcpy(f->summary, "a|b\nc ", 6);
+		f->summary = hostile;
 	}
 	o.buf = render_nagios(t, &code, &len);
 	parse(&o);	/* exactly one '|' in the first line */

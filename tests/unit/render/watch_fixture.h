@@ -122,15 +122,15 @@ static inline void report(struct np_report *r, const char *const *ids, const enu
 	memset(r, 0, sizeof(*r));
 	while (ids[n])
 		n++;
-	r->f = calloc(n ? n : 1, sizeof(*r->f));
-	assert_non_null(r->f);
 	for (size_t i = 0; i < n; i++) {
-		r->f[i].check = np_check_find(ids[i]);
-		assert_non_null(r->f[i].check);
-		r->f[i].severity = sev[i];
-		snprintf(r->f[i].summary, sizeof(r->f[i].summary), "summary of %s", ids[i]);
+		char sum[NP_SUMMARY_SIZE];
+		struct np_finding f = { .check = np_check_find(ids[i]), .severity = sev[i],
+					.summary = sum, .detail = "", .remedy = "" };
+
+		assert_non_null(f.check);
+		snprintf(sum, sizeof(sum), "summary of %s", ids[i]);
+		assert_int_equal(np_report_add(r, &f), 0);
 	}
-	r->n = r->cap = n;
 }
 
 /* A memory stream into *buf. buf and len are the caller's statics: GCC 12 takes the stream's
