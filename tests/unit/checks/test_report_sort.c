@@ -108,7 +108,8 @@ static void same_as_qsort(size_t n, bool nan, int order)
 	b = a;	/* records copied by value: the texts are a's */
 	b.f = malloc((n ? n : 1) * sizeof(*b.f));
 	assert_non_null(b.f);
-	memcpy(b.f, a.f, n * sizeof(*a.f));
+	if (n)	/* a.f is NULL for no findings: memcpy's source must not be */
+		memcpy(b.f, a.f, n * sizeof(*a.f));
 	np_report_sort(&a);
 	qsort(b.f, n, sizeof(*b.f), np_finding_cmp);
 	for (size_t i = 0; i < n; i++)
