@@ -96,7 +96,7 @@ static void same_as_qsort(size_t n, bool nan, int order)
 	struct np_report a, b;
 
 	fill(&a, n, nan);
-	if (order > 0)
+	if (order > 0 && n)	/* qsort, like memcpy, takes no NULL array */
 		qsort(a.f, n, sizeof(*a.f), np_finding_cmp);
 	else if (order < 0)
 		for (size_t i = 0; i < n / 2; i++) {
