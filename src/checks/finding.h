@@ -70,7 +70,8 @@ struct np_finding_store;
  * (finding_store.c), packed one after another as they are written, so that a pass's findings
  * fill a page or two instead of 6 KB each. The texts are NUL-terminated and never NULL ("" when
  * not given). Checks write them through np_emit, np_detail, np_remedy and np_ev_*; a record
- * copied by value reads the same texts.
+ * copied by value reads the same texts and must only be read: appending to the copy grows the
+ * original's text in place or shifts its evidence (np_report_add makes a copy of its own).
  */
 struct np_finding {
 	const struct np_check *check;

@@ -46,7 +46,7 @@ static void fill(struct np_report *r, size_t n, bool nan)
 	for (size_t i = 0; i < n; i++) {
 		struct np_finding f = { 0 };
 		struct np_evidence ev[NP_MAX_EVIDENCE];
-		char sum[64], rem[64], keys[NP_MAX_EVIDENCE][16];
+		char sum[64], rem[64], keys[NP_MAX_EVIDENCE][48];
 
 		f.check = &checks[rnd() % 6];
 		f.severity = (enum np_severity)(rnd() % 4);
